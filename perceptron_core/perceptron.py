@@ -1,0 +1,425 @@
+"""The perceptron, exactly Algorithm 1.16 of notes-perceptron-yu.txt.
+
+For t = 1, 2, ...: examine example I_t; if y (w·x + b) <= delta (a "mistake"),
+set w <- w + y x and, with a bias, b <- b + y; otherwise change nothing.
+The run returns a frozen :class:`Trace`: the weights before any update and
+after each one, which example caused each update and when. Pages index into
+it and never re-run training to move a step.
+
+Speed: for the stream orders (cyclic, permuted, random) the next mistake is
+found by scoring a block of the coming examples with one matrix product and
+jumping to the first violation; the block doubles while none is found.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._checks import check_dataset, check_number, check_seed, frozen
+
+# ---------------------------------------------------------------------------
+# Orders (Remark 1.38). Stream orders fix the examined sequence in advance,
+# epoch by epoch, and share the signature (n, seed, epoch) -> indices (n,).
+# Greedy orders look at the current scores and share the signature
+# (scores, norms, delta) -> index of the most violated example.
+# ---------------------------------------------------------------------------
+
+
+def _cyclic(n: int, seed: int, epoch: int) -> np.ndarray:
+    """I_t = t mod n: examples 0, 1, ..., n-1 every epoch."""
+    return np.arange(n)
+
+
+def _permuted(n: int, seed: int, epoch: int) -> np.ndarray:
+    """A fresh random permutation of 0..n-1 in each epoch."""
+    return np.random.default_rng([seed, epoch]).permutation(n)
+
+
+def _random(n: int, seed: int, epoch: int) -> np.ndarray:
+    """I_t i.i.d. uniform on 0..n-1 (drawn n at a time)."""
+    return np.random.default_rng([seed, epoch]).integers(0, n, size=n)
+
+
+def _max_residual(scores: np.ndarray, norms: np.ndarray, delta: float) -> int:
+    """The most violated example: largest (delta - a_i·w)^+, i.e. smallest score."""
+    return int(np.argmin(scores))
+
+
+def _max_distance(scores: np.ndarray, norms: np.ndarray, delta: float) -> int:
+    """Largest violation after dividing by ||a_i||: distance to the half-space."""
+    return int(np.argmin((scores - delta) / norms))
+
+
+STREAM_ORDERS = {"cyclic": _cyclic, "permuted": _permuted, "random": _random}
+GREEDY_ORDERS = {"max_residual": _max_residual, "max_distance": _max_distance}
+#: order name -> what a menu shows
+ORDERS = {
+    "cyclic": "cyclic (0, 1, ..., n-1, repeat)",
+    "permuted": "permuted (fresh shuffle each epoch)",
+    "random": "random (i.i.d. uniform)",
+    "max_residual": "most violated (maximal residual)",
+    "max_distance": "most violated, normalised (maximal distance)",
+}
+
+
+def example_order(order: str, n: int, seed: int | None, epoch: int) -> np.ndarray:
+    """The indices a stream order examines in epoch ``epoch`` (0-based).
+
+    Parameters
+    ----------
+    order : {"cyclic", "permuted", "random"}
+    n : int
+    seed : int or None (None means 0)
+    epoch : int, >= 0
+
+    Returns
+    -------
+    ndarray of shape (n,)
+    """
+    if order not in STREAM_ORDERS:
+        raise ValueError(
+            f"order {order!r} has no fixed stream; choose one of {sorted(STREAM_ORDERS)}."
+        )
+    return STREAM_ORDERS[order](int(n), check_seed(seed), int(epoch))
+
+
+@dataclass(frozen=True)
+class ExaminedStep:
+    """What happened at one examined step t (1-based) of a run."""
+
+    step: int
+    index: int
+    w: np.ndarray
+    b: float
+    score: float
+    updated: bool
+    mistake: bool
+    updates_before: int
+
+
+@dataclass(frozen=True)
+class Trace:
+    """The complete, read-only record of one perceptron run.
+
+    Attributes
+    ----------
+    weights : ndarray of shape (n_updates + 1, n_features)
+        w before any update (row 0) and after each update.
+    biases : ndarray of shape (n_updates + 1,)
+        b likewise (all zero with ``bias=False`` and b0 = 0).
+    update_indices : ndarray of shape (n_updates,)
+        Which example caused each update.
+    update_steps : ndarray of shape (n_updates,)
+        How many examples had been examined when it happened (1-based step t).
+    update_scores : ndarray of shape (n_updates,)
+        y (w·x + b) just before the update.
+    update_mistakes : ndarray of shape (n_updates,) of bool
+        Whether the update was a mistake (score <= delta); always True except
+        for the aggressive rule.
+    n_examined : int
+        Examined steps in the run.
+    epochs : int
+        ceil(n_examined / n).
+    converged : bool
+    stop_reason : str
+        A sentence a page can show.
+    """
+
+    weights: np.ndarray
+    biases: np.ndarray
+    update_indices: np.ndarray
+    update_steps: np.ndarray
+    update_scores: np.ndarray
+    update_mistakes: np.ndarray
+    n_examined: int
+    epochs: int
+    converged: bool
+    stop_reason: str
+    order: str
+    seed: int
+    delta: float
+    bias: bool
+    aggressive: bool
+    n_samples: int
+    greedy_indices: np.ndarray | None = None
+
+    @property
+    def n_updates(self) -> int:
+        return int(self.update_indices.shape[0])
+
+    @property
+    def w(self) -> np.ndarray:
+        return self.weights[-1]
+
+    @property
+    def b(self) -> float:
+        return float(self.biases[-1])
+
+    def updates_before_step(self, step: int) -> int:
+        """Number of updates made before examined step ``step`` (1-based)."""
+        return int(np.searchsorted(self.update_steps, step, side="left"))
+
+    def indices_at_steps(self, steps) -> np.ndarray:
+        """Example index examined at each step in ``steps`` (1-based)."""
+        steps = np.asarray(steps, dtype=np.int64)
+        if steps.size and (steps.min() < 1 or steps.max() > self.n_examined):
+            raise ValueError(f"steps must lie in 1..{self.n_examined} (the examined steps).")
+        if self.greedy_indices is not None:
+            return self.greedy_indices[steps - 1]
+        n = self.n_samples
+        epochs, positions = np.divmod(steps - 1, n)
+        out = np.empty_like(steps)
+        for epoch in np.unique(epochs):
+            chosen = epochs == epoch
+            out[chosen] = example_order(self.order, n, self.seed, int(epoch))[positions[chosen]]
+        return out
+
+    def example_at(self, step: int, X, y) -> ExaminedStep:
+        """Replay examined step ``step`` (1-based): the example and the (w, b) then in force.
+
+        ``X`` and ``y`` are the training data the run used (the trace does not
+        copy them).
+        """
+        step = int(step)
+        index = int(self.indices_at_steps([step])[0])
+        before = self.updates_before_step(step)
+        w, b = self.weights[before], float(self.biases[before])
+        score = float(y[index] * (np.dot(w, X[index]) + b))
+        updated = before < self.n_updates and int(self.update_steps[before]) == step
+        return ExaminedStep(step=step, index=index, w=w, b=b, score=score, updated=updated,
+                            mistake=score <= self.delta, updates_before=before)
+
+
+class _Recorder:
+    """Growable storage for the trace (amortised doubling)."""
+
+    def __init__(self, w0: np.ndarray, b0: float):
+        self.rows = [w0.copy()]
+        self.biases = [b0]
+        self.indices: list[int] = []
+        self.steps: list[int] = []
+        self.scores: list[float] = []
+        self.mistakes: list[bool] = []
+
+    def add(self, w, b, index, step, score, mistake):
+        self.rows.append(w.copy())
+        self.biases.append(b)
+        self.indices.append(index)
+        self.steps.append(step)
+        self.scores.append(score)
+        self.mistakes.append(mistake)
+
+    def add_block(self, W, B, indices, steps, scores, mistakes):
+        self.rows.extend(W)
+        self.biases.extend(B.tolist())
+        self.indices.extend(indices.tolist())
+        self.steps.extend(steps.tolist())
+        self.scores.extend(scores.tolist())
+        self.mistakes.extend(mistakes.tolist())
+
+    @property
+    def count(self) -> int:
+        return len(self.indices)
+
+
+def _stop_reason(converged, n_updates, epochs, delta, limit_hit, aggressive):
+    if converged:
+        return (f"converged: every example has y(w·x + b) > {delta:g} after "
+                f"{n_updates} updates in {epochs} epoch{'s' if epochs != 1 else ''}")
+    if aggressive:
+        return (f"stopped at the {limit_hit} without a separating hyperplane: the aggressive "
+                "rule keeps moving w even on correct examples (Remark 1.19)")
+    return (f"no separator found after {n_updates} updates ({limit_hit}): "
+            "the data may not be linearly separable")
+
+
+def run_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyclic", seed=None,
+                   max_updates=100_000, max_epochs=1_000, aggressive=False) -> Trace:
+    """Run the perceptron (Algorithm 1.16) and record every update.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+    y : ndarray of shape (n_samples,), values in {-1, +1}
+    bias : bool
+        Learn b as well (padding, Remark 1.17); False keeps b = b0 = 0 fixed,
+        a hyperplane through the origin.
+    delta : float >= 0
+        Threshold: a mistake is y (w·x + b) <= delta.
+    w0 : ndarray of shape (n_features,) or None
+        Initial weights (None: zeros).
+    b0 : float
+        Initial bias (must be 0 with ``bias=False``).
+    order : str
+        A key of :data:`ORDERS` (Remark 1.38).
+    seed : int or None
+        Seed of the permuted and random orders (None means 0).
+    max_updates, max_epochs : int
+        Limits; the run stops there with ``converged=False``.
+    aggressive : bool
+        Update on every examined example, mistake or not (Remark 1.19).
+
+    Returns
+    -------
+    Trace
+        Stops converged when every example has y (w·x + b) > delta.
+    """
+    X, y = check_dataset(X, y)
+    n, dim = X.shape
+    delta = check_number(delta, "delta (threshold)", low=0)
+    if order not in ORDERS:
+        raise ValueError(f"unknown order {order!r}; choose one of: {', '.join(ORDERS)}.")
+    seed = check_seed(seed)
+    max_updates = check_number(max_updates, "max_updates", low=1, integer=True)
+    max_epochs = check_number(max_epochs, "max_epochs", low=1, integer=True)
+    if w0 is None:
+        w = np.zeros(dim)
+    else:
+        w = np.array(w0, dtype=np.float64, copy=True)
+        if w.shape != (dim,):
+            raise ValueError(f"w0 must have shape ({dim},) to match X, got {w.shape}.")
+        if not np.isfinite(w).all():
+            raise ValueError("w0 contains NaN or infinity.")
+    b = check_number(b0, "b0 (initial bias)")
+    if not bias and b != 0.0:
+        raise ValueError("b0 must be 0 when bias=False (the hyperplane goes through the origin).")
+    signed = y[:, None] * X  # a_i = y_i x_i; the bias part of a_i is y_i
+    labels = y.astype(np.float64)
+    step_limit = max_epochs * n
+    record = _Recorder(w, b)
+    args = (signed, labels, w, b, delta, bias, step_limit, max_updates, record, seed)
+    if aggressive:
+        step, converged, limit_hit = _run_aggressive(*args, order=order)
+        greedy = None
+    elif order in GREEDY_ORDERS:
+        step, converged, limit_hit, greedy = _run_greedy(*args, rule=GREEDY_ORDERS[order])
+    else:
+        step, converged, limit_hit = _run_stream(*args, order=order)
+        greedy = None
+    epochs = int(-(-step // n))
+    weights = np.array(record.rows, dtype=np.float64).reshape(-1, dim)
+    return Trace(
+        weights=frozen(weights), biases=frozen(record.biases, dtype=np.float64),
+        update_indices=frozen(record.indices, dtype=np.int64),
+        update_steps=frozen(record.steps, dtype=np.int64),
+        update_scores=frozen(record.scores, dtype=np.float64),
+        update_mistakes=frozen(record.mistakes, dtype=bool),
+        n_examined=int(step), epochs=epochs, converged=bool(converged),
+        stop_reason=_stop_reason(converged, record.count, epochs, delta, limit_hit, aggressive),
+        order=order, seed=seed, delta=delta, bias=bool(bias), aggressive=bool(aggressive),
+        n_samples=n, greedy_indices=None if greedy is None else frozen(greedy, dtype=np.int64),
+    )
+
+
+def _all_correct(signed, labels, w, b, delta) -> bool:
+    """Every example has y (w·x + b) > delta."""
+    return bool(np.all(signed @ w + labels * b > delta))
+
+
+def _run_stream(signed, labels, w, b, delta, bias, step_limit, max_updates, record, seed, *,
+                order):
+    n = signed.shape[0]
+    cyclic = order == "cyclic"
+    step = 0          # examples examined so far
+    clean = 0         # examples examined since the last update
+    epoch, position = 0, 0
+    stream = None if cyclic else example_order(order, n, seed, 0)
+    block = 64
+    while True:
+        if step >= step_limit:
+            return step, _all_correct(signed, labels, w, b, delta), f"limit of {step_limit // n} epochs"
+        take = min(block, n - position, step_limit - step, n - clean)
+        if cyclic:
+            rows, ids = slice(position, position + take), None
+        else:
+            ids = stream[position:position + take]
+            rows = ids
+        scores = signed[rows] @ w + labels[rows] * b
+        violated = np.flatnonzero(scores <= delta)
+        if violated.size == 0:
+            step += take
+            position += take
+            clean += take
+            block = min(2 * block, 1 << 16)
+        else:
+            offset = int(violated[0])
+            index = position + offset if cyclic else int(ids[offset])
+            step += offset + 1
+            position += offset + 1
+            # mistake: y (w·x + b) <= delta, move w toward y x (and b toward y)
+            w = w + signed[index]
+            if bias:
+                b = b + labels[index]
+            record.add(w, b, index, step, float(scores[offset]), True)
+            clean = 0
+            block = max(64, 4 * (offset + 1))
+            if record.count >= max_updates:
+                return step, _all_correct(signed, labels, w, b, delta), f"limit of {max_updates} updates"
+        if position == n:
+            epoch += 1
+            position = 0
+            if not cyclic:
+                stream = example_order(order, n, seed, epoch)
+        if clean >= n:
+            # n examples in a row were correct: check every example at once
+            if cyclic or _all_correct(signed, labels, w, b, delta):
+                return step, True, None
+            clean = 0
+
+
+def _run_greedy(signed, labels, w, b, delta, bias, step_limit, max_updates, record, seed, *,
+                rule):
+    norms = np.sqrt(np.einsum("ij,ij->i", signed, signed) + (1.0 if bias else 0.0))
+    norms[norms == 0] = 1.0
+    examined: list[int] = []
+    step = 0
+    while True:
+        if step >= step_limit:
+            return step, False, f"limit of {step_limit // signed.shape[0]} epochs", examined
+        scores = signed @ w + labels * b
+        index = rule(scores, norms, delta)
+        step += 1
+        examined.append(index)
+        if scores[index] > delta:
+            return step, True, None, examined  # the most violated one is fine: all are
+        # mistake: y (w·x + b) <= delta, move w toward y x
+        w = w + signed[index]
+        if bias:
+            b = b + labels[index]
+        record.add(w, b, index, step, float(scores[index]), True)
+        if record.count >= max_updates:
+            done = _all_correct(signed, labels, w, b, delta)
+            return step, done, f"limit of {max_updates} updates", examined
+
+
+def _run_aggressive(signed, labels, w, b, delta, bias, step_limit, max_updates, record, seed, *,
+                    order):
+    """Remark 1.19: update on every example, w_t = w_0 + sum of y_i x_i."""
+    n = signed.shape[0]
+    if order in GREEDY_ORDERS:
+        raise ValueError("the aggressive rule updates on every example; use a stream order "
+                         "(cyclic, permuted or random), not a most-violated order.")
+    step, epoch = 0, 0
+    while True:
+        if _all_correct(signed, labels, w, b, delta) and step > 0:
+            return step, True, None
+        if step >= step_limit:
+            return step, False, f"limit of {step_limit // n} epochs"
+        if record.count >= max_updates:
+            return step, False, f"limit of {max_updates} updates"
+        ids = example_order(order, n, seed, epoch)
+        take = min(n, step_limit - step, max_updates - record.count)
+        ids = ids[:take]
+        increments = signed[ids]
+        W = w + np.cumsum(increments, axis=0)
+        B = b + np.cumsum(labels[ids]) if bias else np.full(take, b)
+        W_before = np.vstack([w[None, :], W[:-1]])
+        B_before = np.concatenate([[b], B[:-1]])
+        scores = np.einsum("ij,ij->i", increments, W_before) + labels[ids] * B_before
+        steps = step + 1 + np.arange(take)
+        record.add_block(W, B, ids, steps, scores, scores <= delta)
+        w, b = W[-1].copy(), float(B[-1])
+        step += take
+        epoch += 1

@@ -1,0 +1,180 @@
+"""Mistake bounds of the perceptron and the two quantities of their proof.
+
+Each bound names its source among the notes in ``shared/seeds``. Hypotheses
+matter: every bound here holds only for data that are linearly separable with
+the margin given, and each function says for which variant of the algorithm.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._checks import check_dataset, check_number, frozen
+from .margin import max_margin, padded_separator
+from .perceptron import Trace
+
+
+def _positive(value, name):
+    return check_number(value, name, low=0, low_open=True)
+
+
+def novikoff_bound(radius: float, margin: float) -> float:
+    """(R / gamma)^2: Novikoff's bound for the perceptron through the origin.
+
+    Hypotheses: ||x_i|| <= R for all i, a unit w* with y_i <w*, x_i> >= gamma > 0,
+    start at w = 0, update when y <w, x> <= 0, no bias. Source:
+    slides-perceptron-hust-cs4780.txt (1/gamma^2 with R = 1) and
+    notes-perceptron-kernels-columbia.txt (Claims 1.2 and 1.3).
+    """
+    return (_positive(radius, "R (radius)") / _positive(margin, "gamma (margin)")) ** 2
+
+
+def padded_bound(max_norm_sq: float, margin_2: float) -> float:
+    """T(A) = max_i ||a_i||^2 / gamma_2(A)^2, eq. (1.5) of notes-perceptron-yu.txt.
+
+    a_i = y_i (x_i, 1) is the padded example (Remark 1.17) and gamma_2(A) the
+    margin of the padded problem; hypotheses: w_0 = 0, delta = 0, data separable.
+    Without a bias use a_i = y_i x_i and the margin through the origin.
+    """
+    return _positive(max_norm_sq, "max ||a_i||^2") / _positive(margin_2, "gamma_2") ** 2
+
+
+def threshold_bound(max_norm_sq: float, margin: float, delta: float = 0.0,
+                    w0_norm: float = 0.0) -> float:
+    """The general bound (1.4) of Theorem 1.28 (notes-perceptron-yu.txt), with ||w*|| = 1.
+
+    t <= ((2 delta + ||A||_{2,inf}^2) ||w*||^2 + 2 s ||w*|| ||w_0||) / s^2, here with
+    ||w*||_2 = 1 and s = margin, so
+    t <= (2 delta + max_i ||a_i||^2 + 2 s ||w_0||) / s^2.
+    """
+    max_norm_sq = _positive(max_norm_sq, "max ||a_i||^2")
+    s = _positive(margin, "margin s")
+    delta = check_number(delta, "delta", low=0)
+    w0_norm = check_number(w0_norm, "||w_0||", low=0)
+    return (2 * delta + max_norm_sq + 2 * s * w0_norm) / s**2
+
+
+def bias_bound(radius: float, epsilon: float) -> float:
+    """2 (R^2 + 1) / epsilon^2, the bound with a bias of notebook-perceptron-sgd-d2l.txt.
+
+    Hypotheses: ||x_i|| <= R, some (w*, b*) with ||w*|| <= 1, b*^2 <= 1 and
+    y_i (w*·x_i + b*) >= epsilon for all i; start at (w, b) = 0.
+    """
+    radius = _positive(radius, "R (radius)")
+    return 2 * (radius**2 + 1) / _positive(epsilon, "epsilon (margin)") ** 2
+
+
+def margin_mistake_bound(margin: float) -> float:
+    """3 / gamma^2 margin mistakes, notes-perceptron-margin-generalization.txt (Lemma).
+
+    For the margin perceptron (update when y x·beta < 1, beta_0 = 0, no bias),
+    with ||x_i|| <= 1 and a unit beta* with y_i x_i·beta* > gamma.
+    """
+    return 3.0 / _positive(margin, "gamma (margin)") ** 2
+
+
+@dataclass(frozen=True)
+class BoundSummary:
+    """The numbers a page shows next to a run on separable data.
+
+    radius : R = max_i ||x_i||; margin : geometric margin (max_margin);
+    margin_2 : gamma_2(A); padded_radius_sq : max_i ||a_i||^2;
+    novikoff : (R / gamma)^2, valid through the origin; padded : T(A);
+    general : bound (1.4) with this delta and ||w_0||.
+    """
+
+    radius: float
+    margin: float
+    margin_2: float
+    padded_radius_sq: float
+    novikoff: float
+    padded: float
+    general: float
+    separable: bool
+
+
+def bound_summary(X, y, bias=True, delta=0.0, w0_norm=0.0) -> BoundSummary:
+    """R, the margins, (R/gamma)^2, T(A) and bound (1.4) for a dataset.
+
+    With ``bias`` the padded examples a_i = y_i (x_i, 1) are used (Remark 1.17);
+    without, a_i = y_i x_i and the margin through the origin. Bounds are inf
+    when the data are not separable.
+    """
+    X, y = check_dataset(X, y)
+    radius = float(np.sqrt(np.max(np.einsum("ij,ij->i", X, X))))
+    geometric = max_margin(X, y, bias=bias)
+    if bias:
+        margin_2, _ = padded_separator(X, y)
+        padded_radius_sq = radius**2 + 1.0
+    else:
+        margin_2, padded_radius_sq = geometric.margin, radius**2
+    inf = float("inf")
+    separable = margin_2 > 0 and geometric.separable
+    return BoundSummary(
+        radius=radius, margin=geometric.margin, margin_2=margin_2,
+        padded_radius_sq=padded_radius_sq,
+        novikoff=novikoff_bound(radius, geometric.margin) if separable and radius > 0 else inf,
+        padded=padded_bound(padded_radius_sq, margin_2) if separable else inf,
+        general=threshold_bound(padded_radius_sq, margin_2, delta, w0_norm) if separable else inf,
+        separable=bool(separable),
+    )
+
+
+@dataclass(frozen=True)
+class ProofQuantities:
+    """The two quantities of the convergence proof (Theorem 1.28), per update t.
+
+    alignment : <w_t, w*>, grows by at least gamma per update (lower line
+    alignment[0] + t·gamma); norm_sq : ||w_t||^2, grows by at most R^2 + 2 delta
+    per update (upper line norm_sq[0] + t (R^2 + 2 delta)). With a bias all
+    vectors are padded: w_t = (w, b), a = y (x, 1), w* the unit maximiser of
+    gamma_2(A).
+    """
+
+    alignment: np.ndarray
+    norm_sq: np.ndarray
+    alignment_lower: np.ndarray
+    norm_sq_upper: np.ndarray
+    margin: float
+    radius_sq: float
+    reference: np.ndarray
+
+
+def proof_quantities(trace: Trace, X, y) -> ProofQuantities:
+    """<w_t, w*> and ||w_t||^2 along a trace, with the lines the proof predicts.
+
+    Parameters
+    ----------
+    trace : Trace from run_perceptron on (X, y)
+    X : ndarray of shape (n_samples, n_features)
+    y : ndarray of shape (n_samples,)
+
+    Returns
+    -------
+    ProofQuantities, arrays of shape (n_updates + 1,)
+    """
+    if not isinstance(trace, Trace):
+        raise ValueError("proof_quantities expects a Trace from run_perceptron.")
+    X, y = check_dataset(X, y)
+    if X.shape[1] != trace.weights.shape[1]:
+        raise ValueError("X does not match the trace: different number of features.")
+    if trace.bias:
+        margin, reference = padded_separator(X, y)
+        iterates = np.column_stack([trace.weights, trace.biases])
+        radius_sq = float(np.max(np.einsum("ij,ij->i", X, X))) + 1.0
+    else:
+        result = max_margin(X, y, bias=False)
+        margin, reference = result.margin, np.asarray(result.w)
+        iterates = np.asarray(trace.weights)
+        radius_sq = float(np.max(np.einsum("ij,ij->i", X, X)))
+    updates = np.arange(iterates.shape[0])
+    alignment = iterates @ reference
+    norm_sq = np.einsum("ij,ij->i", iterates, iterates)
+    return ProofQuantities(
+        alignment=frozen(alignment), norm_sq=frozen(norm_sq),
+        alignment_lower=frozen(alignment[0] + updates * margin),
+        norm_sq_upper=frozen(norm_sq[0] + updates * (radius_sq + 2 * trace.delta)),
+        margin=float(margin), radius_sq=radius_sq, reference=frozen(reference),
+    )
