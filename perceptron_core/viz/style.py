@@ -1,0 +1,51 @@
+"""One palette and one look for every figure (colour-blind safe, projector sized).
+
+Colours are the Okabe-Ito palette; the two classes differ by marker shape as
+well as colour, so a grey-scale projector still tells them apart.
+"""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+
+POSITIVE = "#0072B2"       # blue, class +1, circles
+NEGATIVE = "#D55E00"       # vermillion, class -1, squares
+POSITIVE_FILL = "rgba(0, 114, 178, 0.10)"
+NEGATIVE_FILL = "rgba(213, 94, 0, 0.10)"
+HYPERPLANE = "#000000"
+WEIGHT = "#009E73"         # bluish green: the weight vector w
+STEP = "#E69F00"           # orange: the update y·x and the example that caused it
+GHOST = "#999999"          # grey: the previous hyperplane / previous w
+PLANTED = "#CC79A7"        # reddish purple: the planted separator w* and its margin band
+BOUND = "#56B4E9"          # sky blue: theoretical bounds
+ACCENT = "#F0E442"         # yellow (sparingly)
+SERIES = [POSITIVE, NEGATIVE, WEIGHT, STEP, PLANTED, BOUND, GHOST]
+
+MARKER_POSITIVE = "circle"
+MARKER_NEGATIVE = "square"
+MARKER_SIZE = 11
+FONT_SIZE = 18
+
+
+def class_marker(label: int) -> dict:
+    """Marker style of a class: colour and shape both differ."""
+    if label > 0:
+        return dict(color=POSITIVE, symbol=MARKER_POSITIVE, size=MARKER_SIZE,
+                    line=dict(color="white", width=1))
+    return dict(color=NEGATIVE, symbol=MARKER_NEGATIVE, size=MARKER_SIZE - 1,
+                line=dict(color="white", width=1))
+
+
+def base_layout(fig: go.Figure, *, title: str | None = None, height: int = 560,
+                font_size: int = FONT_SIZE) -> go.Figure:
+    """Apply the shared look: white background, large fonts, legend on top."""
+    fig.update_layout(
+        template="plotly_white",
+        font=dict(size=font_size),
+        title=dict(text=title) if title else None,
+        height=height,
+        margin=dict(l=60, r=20, t=70 if title else 40, b=60),
+        legend=dict(orientation="h", yanchor="bottom", y=1.02, xanchor="left", x=0),
+        hoverlabel=dict(font_size=font_size - 2),
+    )
+    return fig
