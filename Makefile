@@ -1,0 +1,46 @@
+# Perceptron Lab — developer entry points.
+# Works on a fresh clone: the venv is created on demand and requirements are
+# (re)installed only when the requirements files change (stamp files).
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip
+
+REQ_STAMP := $(VENV)/.req-stamp
+DEV_STAMP := $(VENV)/.dev-stamp
+
+.PHONY: run test bench screenshots venv deps dev-deps clean-venv
+
+venv: $(PY)
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+deps: $(REQ_STAMP)
+dev-deps: $(DEV_STAMP)
+
+$(REQ_STAMP): requirements.txt | $(PY)
+	$(PIP) install -r requirements.txt
+	touch $@
+
+# requirements-dev.txt includes requirements.txt via -r, so it also satisfies REQ_STAMP.
+$(DEV_STAMP): requirements-dev.txt requirements.txt | $(PY)
+	$(PIP) install -r requirements-dev.txt
+	touch $@
+
+run: $(REQ_STAMP)
+	$(VENV)/bin/streamlit run app.py
+
+test: $(DEV_STAMP)
+	$(PY) -m pytest -q tests
+
+bench: $(DEV_STAMP)
+	$(PY) benchmarks/bench_core.py
+	$(PY) benchmarks/bench_ui.py
+
+screenshots: $(DEV_STAMP)
+	$(PY) scripts/screenshots.py
+
+clean-venv:
+	rm -rf $(VENV)

@@ -1,0 +1,238 @@
+"""The adversarial lower bound (Theorem 1.34 of the notes): the perceptron is optimal."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from pages.common import core_call, page_header, show_chart
+from perceptron_core import constructions as cx
+from perceptron_core.viz import adversary as viz
+
+YOU = "you"
+LEARNER_LABELS = {
+    YOU: "You: be the learner",
+    "perceptron": "Perceptron (Algorithm 1.16, through the origin)",
+    "aggressive": "Aggressive perceptron (updates every round)",
+    "always_positive": "Always predicts +1",
+    "majority": "Majority label seen so far",
+    "nearest_neighbor": "Nearest neighbour",
+}
+TABLE_TAIL = 10        # rows of the compact table in "You" mode
+FIGURE_MAX_ROUNDS = 100
+SWEEP_POINTS = 41      # values of 1/gamma^2 in the sweep, log-spaced in [1, 10^4]
+
+
+@st.cache_data(show_spinner=False)
+def built_in(gamma: float, dim: int, learner: str) -> cx.AdversaryResult:
+    return cx.adversarial_lower_bound(gamma, dim, learner)
+
+
+@st.cache_data(show_spinner=False)
+def scripted(gamma: float, dim: int, predictions: tuple[int, ...]) -> cx.AdversaryResult:
+    """Run the adversary against the student's predictions (one per round, in order)."""
+    return cx.adversarial_lower_bound(gamma, dim, cx.ScriptedLearner(predictions))
+
+
+@st.cache_data(show_spinner=False)
+def sweep(dim: int) -> tuple[np.ndarray, np.ndarray]:
+    """Mistakes the adversary forces on the perceptron, for 1/gamma^2 from 1 to 10^4."""
+    gammas = 1.0 / np.sqrt(np.geomspace(1.0, 1e4, SWEEP_POINTS))
+    forced = np.array([cx.adversarial_lower_bound(g, dim, "perceptron").n_mistakes
+                       for g in gammas])
+    return gammas, forced
+
+
+class StudentThenPerceptron:
+    """The student's predictions first, then the perceptron (fed the same history)."""
+
+    def __init__(self, predictions, dim: int):
+        self.student = cx.ScriptedLearner(predictions)
+        self.perceptron = cx.LEARNERS["perceptron"](dim)
+        self.count = len(self.student.predictions)
+
+    def predict(self, x):
+        if self.student.round < self.count:
+            return self.student.predict(x)
+        return self.perceptron.predict(x)
+
+    def update(self, x, y):
+        self.student.update(x, y)
+        self.perceptron.update(x, y)
+
+
+# --- callbacks: they run before the script, so the page always shows the new state ---
+
+def predict(value: int, n: int) -> None:
+    if len(st.session_state.adv_predictions) < n:
+        st.session_state.adv_predictions.append(value)
+
+
+def finish_with_perceptron(gamma: float, dim: int) -> None:
+    learner = StudentThenPerceptron(st.session_state.adv_predictions, dim)
+    try:
+        result = cx.adversarial_lower_bound(gamma, dim, learner)
+    except ValueError as error:
+        st.session_state.adv_error = str(error)
+        return
+    st.session_state.adv_predictions = [int(p) for p in result.predictions]
+
+
+def reset() -> None:
+    st.session_state.adv_predictions = []
+
+
+def rounds_table(result: cx.AdversaryResult) -> pd.DataFrame:
+    rounds = np.arange(1, result.predictions.size + 1)
+    wrong = result.predictions != result.y
+    return pd.DataFrame({
+        "round i": rounds,
+        "example": [f"e_{i}" for i in rounds],
+        "prediction": result.predictions.astype(int),
+        "label y_i": result.y.astype(int),
+        "mistake?": np.where(wrong, "yes", "no"),
+        "mistakes so far": np.cumsum(wrong),
+    })
+
+
+SIGNED = st.column_config.NumberColumn(format="%+d")
+
+
+def show_rounds(result: cx.AdversaryResult, tail: int | None) -> None:
+    table = rounds_table(result)
+    if tail is not None and len(table) > tail:
+        st.caption(f"The last {tail} of {len(table)} rounds.")
+        table = table.tail(tail)
+    st.dataframe(table, hide_index=True, width="stretch", height=min(38 * (len(table) + 1) + 4, 420),
+                 column_config={"prediction": SIGNED, "label y_i": SIGNED}, key="adv_rounds")
+
+
+def show_certificate(result: cx.AdversaryResult, gamma: float, n: int, dim: int) -> None:
+    shown = ", ".join(f"{v:+.3g}" for v in result.certificate[:min(n, 6)])
+    more = ", …" if n > 6 else ""
+    rest = f" and 0 in the other {dim - n} coordinates" if dim > n else ""
+    st.success(
+        f"**Certificate checked.** w\\* = γ·y = ({shown}{more}){rest}.  \n"
+        f"Norm: ‖w\\*‖ = γ·√n = {gamma:g}·√{n} = {result.certificate_norm:.4f} ≤ 1.  \n"
+        f"Margin: min_i y_i⟨e_i, w\\*⟩ = {result.certificate_margin:.4f} = γ.  \n"
+        f"So these {n} labelled examples have margin at least γ = {gamma:g}, and the learner "
+        f"still made {result.n_mistakes} mistakes out of {n}.",
+        icon=":material/verified:",
+    )
+
+
+page_header(
+    ":material/swords: The adversarial lower bound",
+    "The perceptron makes at most 1/γ² mistakes on unit-length data with margin γ. "
+    "Could a cleverer learner do better? Theorem 1.34 says no: an adversary can force "
+    "**every** deterministic learner to make that many mistakes, as long as the dimension "
+    "allows it. Play the learner yourself, or watch a built-in one lose.",
+)
+
+st.markdown(
+    r"""
+**The game** (Theorem 1.34, labels through the origin, no bias). Fix a margin
+$\gamma \in (0, 1]$ and a dimension $d$, and let
+$n = \min(\lfloor 1/\gamma^2 \rfloor, d)$. In round $i = 1, \dots, n$ the adversary shows the
+standard basis vector $\mathbf{e}_i$, the learner predicts $\pm 1$, and only then the adversary
+announces the label $y_i = -(\text{prediction})$. Every round is a mistake, for any
+deterministic learner. The labels are still consistent with a margin-$\gamma$ separator:
+$w^*_i = \gamma\, y_i$ has $\|\mathbf{w}^*\|_2 = \gamma\sqrt{n} \le 1$ (because $n \le 1/\gamma^2$)
+and $y_i \langle \mathbf{e}_i, \mathbf{w}^* \rangle = \gamma$ for every $i$.
+"""
+)
+
+left, right, third = st.columns(3)
+gamma = left.number_input("Margin γ", min_value=0.01, max_value=1.0, value=0.2, step=0.01,
+                          format="%.3f", key="adv_gamma")
+dim = int(right.number_input("Dimension d", min_value=1, max_value=1000, value=50, step=1,
+                             key="adv_dim"))
+n = core_call(cx.adversary_size, gamma, dim)
+if n is None:
+    st.stop()
+third.metric("Forced mistakes n = min(⌊1/γ²⌋, d)", n,
+             help=f"1/γ² = {1 / gamma**2:.4g}, d = {dim}")
+
+learner = st.selectbox("Learner", options=[YOU, *cx.LEARNERS],
+                       format_func=lambda key: LEARNER_LABELS.get(key, key.replace("_", " ")),
+                       key="adv_learner")
+
+# the student's game restarts whenever the game itself (gamma, d) changes
+if "adv_predictions" not in st.session_state or st.session_state.get("adv_config") != (gamma, dim):
+    st.session_state.adv_predictions = []
+    st.session_state.adv_config = (gamma, dim)
+
+st.header("The rounds")
+result = None
+if learner == YOU:
+    predictions = list(st.session_state.adv_predictions)
+    played = len(predictions)
+    if "adv_error" in st.session_state:
+        st.error(st.session_state.pop("adv_error"), icon=":material/error:")
+    if played < n:
+        shown = f"e_{played + 1}"
+        st.markdown(
+            f"**Round {played + 1} of {n}.** The adversary shows {shown}: a 1 in coordinate "
+            f"{played + 1} and 0 in the other {dim - 1} coordinates. It is orthogonal to every "
+            "example so far, so nothing you have seen tells you its label. Your prediction?"
+        )
+    else:
+        st.markdown(f"**All {n} rounds played.**")
+    buttons = st.columns(4)
+    buttons[0].button("Predict +1", key="predict_plus", icon=":material/add_circle:",
+                      on_click=predict, args=(1, n), disabled=played >= n, width="stretch")
+    buttons[1].button("Predict −1", key="predict_minus", icon=":material/do_not_disturb_on:",
+                      on_click=predict, args=(-1, n), disabled=played >= n, width="stretch")
+    buttons[2].button("Let the perceptron finish", key="adv_finish",
+                      icon=":material/fast_forward:", on_click=finish_with_perceptron,
+                      args=(gamma, dim), disabled=played >= n, width="stretch",
+                      help="The perceptron plays the remaining rounds, after learning from yours.")
+    buttons[3].button("Start again", key="adv_reset", icon=":material/restart_alt:",
+                      on_click=reset, disabled=played == 0, width="stretch")
+    if played:
+        # rounds 1..played depend only on the predictions, so the core can build them
+        # with d = played (then n = played); the full game uses the chosen d
+        result = core_call(scripted, gamma, dim if played >= n else played, tuple(predictions))
+        if result is not None:
+            st.metric("Your mistakes so far", f"{result.n_mistakes} of {played} rounds")
+            show_rounds(result, tail=TABLE_TAIL)
+    if result is not None and played >= n:
+        show_certificate(result, gamma, n, dim)
+    elif played < n:
+        st.caption("The certificate w* appears once all n rounds are played.")
+else:
+    with st.spinner("The adversary is playing..."):
+        result = core_call(built_in, gamma, dim, learner)
+    if result is not None:
+        st.metric(f"Mistakes of {LEARNER_LABELS.get(learner, learner)}",
+                  f"{result.n_mistakes} of {n} rounds")
+        show_rounds(result, tail=None)
+        show_certificate(result, gamma, n, dim)
+
+if result is not None and 0 < result.predictions.size <= FIGURE_MAX_ROUNDS:
+    show_chart(viz.rounds_figure(result.predictions, result.y), key="adv_rounds_chart")
+
+st.header("Forced mistakes against the perceptron's bound")
+st.markdown(
+    r"""
+For unit-length examples through the origin ($\|\mathbf{a}_i\|_2 = 1$, $\mathbf{w}_0 = \mathbf{0}$,
+$\delta = 0$), eq. (1.5) bounds the perceptron's mistakes by $1/\gamma_2^2$, where $\gamma_2$ is the
+data's margin; with margin at least $\gamma$ that is at most $1/\gamma^2$. The adversary's data
+are exactly of this kind, and it forces $\min(\lfloor 1/\gamma^2 \rfloor, d)$ mistakes. Below,
+the perceptron faces the adversary for a sweep of margins.
+"""
+)
+swept = core_call(sweep, dim)
+if swept is not None:
+    gammas, forced = swept
+    show_chart(viz.forced_mistakes_figure(gammas, forced, dim, current=(gamma, n)),
+               key="adv_forced_chart")
+    st.markdown(
+        f"While $d \\ge 1/\\gamma^2$ the two curves coincide (up to rounding $1/\\gamma^2$ down to "
+        f"a whole number of rounds): no learner can promise fewer mistakes than the perceptron "
+        f"already guarantees, so in high dimension its bound is the best possible. Once "
+        f"$1/\\gamma^2 > d = {dim}$ the adversary runs out of orthogonal directions and its "
+        f"curve levels off at $d$, while the bound keeps rising: in low dimension the "
+        f"perceptron's bound may be loose."
+    )

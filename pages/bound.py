@@ -1,0 +1,381 @@
+"""Mistakes against the bound: sweep the margin (and n, d, delta, lambda, s) and
+compare the perceptron's update counts with the mistake bounds of the notes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from pages.common import core_call, page_header, show_chart
+from perceptron_core.perceptron import ORDERS
+from perceptron_core.sweeps import (delta_sweep, dim_sweep, log_grid, margin_sweep, n_sweep,
+                                    parse_values, scale_sweep, shift_sweep)
+from perceptron_core.viz.bound import dependence_figure, ratio_figure, sweep_figure
+
+SWEEPS = {"margin": margin_sweep, "n": n_sweep, "dim": dim_sweep, "delta": delta_sweep,
+          "scale": scale_sweep, "shift": shift_sweep}
+KEEP = "page"  # widget values survive while their tab is hidden
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def cached_sweep(kind: str, values: tuple, seeds: int, settings: tuple, _progress=None):
+    """One sweep of the core, cached on its arguments (the progress callback is not hashed)."""
+    return SWEEPS[kind](list(values), seeds, progress=_progress, **dict(settings))
+
+
+def run_sweep(kind: str, values, seeds: int, label: str, **settings):
+    """Run a sweep behind a progress bar; None (and an error shown) on bad input."""
+    bar = st.progress(0.0, text=f"Running the {label} sweep ...")
+
+    def report(fraction: float) -> None:
+        bar.progress(min(max(fraction, 0.0), 1.0), text=f"Running the {label} sweep: "
+                                                      f"{fraction:.0%} of the runs done")
+
+    result = core_call(cached_sweep, kind, tuple(np.asarray(values).tolist()), seeds,
+                       tuple(sorted(settings.items())), _progress=report)
+    bar.empty()
+    return result
+
+
+def report_ratio(ratios, converged, bound_name: str) -> None:
+    """Say loudly whether every run stayed within its bound."""
+    worst = float(np.max(ratios))
+    if worst > 1.0 or not np.all(converged):
+        st.error(
+            f"A run exceeded {bound_name} or did not converge within it (largest ratio "
+            f"{worst:.3f}). The theorem forbids this: it is a bug in the app, please report it.",
+            icon=":material/report:")
+    else:
+        st.success(f"All {len(ratios)} runs converged within {bound_name}: the largest "
+                   f"ratio updates / bound is {worst:.3f} ≤ 1.", icon=":material/check_circle:")
+
+
+def download(result, file_name: str, key: str) -> None:
+    """CSV download of every run of a sweep."""
+    table = pd.DataFrame(result.columns())
+    st.download_button("Download the runs as CSV", table.to_csv(index=False).encode("utf-8"),
+                       file_name=file_name, mime="text/csv", key=key,
+                       icon=":material/download:")
+
+
+def summary_table(result, labels: dict[str, str]) -> None:
+    """Per-value medians as a table with readable column names."""
+    table = pd.DataFrame(result.summary()).rename(columns=labels)
+    st.dataframe(table, hide_index=True, width="stretch")
+
+
+page_header(
+    "Mistakes against the bound",
+    "The convergence theorem promises that the perceptron makes at most "
+    "*(radius / margin)²* updates on separable data, whatever the number of points or "
+    "their dimension. Here we run it many times on fresh data with a known margin and "
+    "put every update count next to the bound that applies to that run.",
+)
+
+with st.container(border=True):
+    st.markdown("**Settings shared by every tab**")
+    col_bias, col_order, col_n, col_d = st.columns([1.2, 1.6, 1, 1])
+    bias = col_bias.toggle("Learn a bias b", value=True, key="bound_bias",
+                           help="On: the hyperplane w·x + b = 0 is learnt with b (padding). "
+                                "Off: the data are drawn separable through the origin and b "
+                                "stays 0.")
+    order = col_order.selectbox("Order of the examples", list(ORDERS),
+                                format_func=ORDERS.get, key="bound_order")
+    n_points = col_n.number_input("n (points)", min_value=2, max_value=5000, value=200,
+                                  step=50, key="bound_n")
+    dim = col_d.number_input("d (features)", min_value=1, max_value=1000, value=2, step=1,
+                             key="bound_dim")
+
+if bias:
+    st.markdown(
+        "**Bias on.** Each example becomes the padded vector $a_i = y_i\\,(x_i, 1)$ "
+        "(the bias is the last weight). Started at $(w, b) = 0$ with threshold "
+        "$\\delta = 0$, the run stops after at most")
+    st.latex(r"T(A) = \frac{\max_i \|a_i\|_2^2}{\gamma_2(A)^2}"
+             r"= \frac{R^2 + 1}{\gamma_2(A)^2},\qquad "
+             r"\gamma_2(A) = \max_{\|w\|_2 \le 1}\ \min_i \langle a_i, w\rangle"
+             r"\qquad\text{(eq. 1.5)}")
+    st.markdown(
+        "updates, where $R = \\max_i\\|x_i\\|_2$. This is the bound every ratio on this page "
+        "is measured against. The padded margin $\\gamma_2$ counts the bias in the norm, so "
+        "it is never larger than the geometric margin $\\gamma$. Novikoff's $(R/\\gamma)^2$ "
+        "with the geometric margin $\\gamma$ is **not** a theorem for a learnt bias: it is "
+        "drawn dashed, as a reference only.")
+else:
+    st.markdown(
+        "**Bias off.** The data are drawn with a separator through the origin and the "
+        "perceptron keeps $b = 0$. If $\\|x_i\\|_2 \\le R$ for all $i$ and some unit $w^*$ "
+        "has $y_i \\langle w^*, x_i\\rangle \\ge \\gamma > 0$, then, started at $w = 0$ "
+        "with threshold $\\delta = 0$, the number of updates is at most")
+    st.latex(r"\left(\frac{R}{\gamma}\right)^2 \qquad\text{(Novikoff; also } T(A) "
+             r"\text{ of eq. 1.5 with } a_i = y_i x_i\text{)}")
+    st.markdown("Every ratio on this page is measured against it, with $\\gamma$ the "
+                "largest margin through the origin, computed exactly for each dataset.")
+
+valid_name = "T(A)" if bias else "(R/γ)²"
+valid_label = ("T(A) = (R²+1)/γ₂², largest over seeds" if bias
+               else "(R/γ)² (Novikoff), largest over seeds")
+
+tab_margin, tab_size, tab_delta, tab_mistakes, tab_scale = st.tabs(
+    [":material/show_chart: Margin sweep", ":material/straighten: n and d",
+     ":material/tune: Threshold δ", ":material/target: Margin mistakes",
+     ":material/open_in_full: Scaling and translation"],
+    key="bound_tab", on_change="rerun")
+
+with tab_margin:
+    if tab_margin.open is not False:
+        cols = st.columns(4)
+        low = cols[0].number_input("smallest margin γ", min_value=0.005, max_value=0.95,
+                                   value=0.02, step=0.01, format="%.3f",
+                                   key="bound_margin_low", persist_state=KEEP)
+        high = cols[1].number_input("largest margin γ", min_value=0.005, max_value=0.95,
+                                    value=0.5, step=0.05, format="%.3f",
+                                    key="bound_margin_high", persist_state=KEEP)
+        count = cols[2].number_input("number of margins", min_value=2, max_value=30, value=8,
+                                     key="bound_margin_count", persist_state=KEEP)
+        seeds = cols[3].number_input("seeds per margin", min_value=1, max_value=50, value=5,
+                                     key="bound_margin_seeds", persist_state=KEEP)
+        margins = core_call(log_grid, low, high, count, "margin")
+        result = None if margins is None else run_sweep(
+            "margin", margins, seeds, "margin", n=n_points, dim=dim, bias=bias, delta=0.0,
+            order=order)
+        if result is not None:
+            st.markdown(f"**{result.n_runs} runs** ({count} margins × {seeds} seeds, "
+                        f"n = {n_points}, d = {dim}); the ratio is against **{valid_name}**.")
+            report_ratio(result.ratio, result.converged, valid_name)
+            values = result.values()
+            show_chart(sweep_figure(
+                result.margin, result.updates, values, result.per_value("updates"),
+                result.per_value("bound", "max"), valid_label,
+                reference=result.per_value("novikoff", "max") if bias else None,
+                reference_label="(R/γ)², geometric γ: reference only"),
+                key="bound_sweep_chart")
+            show_chart(ratio_figure(result.margin, result.ratio, valid_name),
+                       key="bound_ratio_chart")
+            st.markdown(
+                "Both axes are logarithmic, so a bound proportional to $1/\\gamma^2$ is a "
+                "straight line of slope $-2$. The dots stay well under it: the theorem is a "
+                "worst case over all datasets and all orders, and random data are far from "
+                "the worst case. Halving the margin multiplies the bound by four; the "
+                "observed counts grow too, but more slowly.")
+            download(result, "margin_sweep.csv", "bound_margin_csv")
+
+with tab_size:
+    if tab_size.open:
+        cols = st.columns(3)
+        fixed_margin = cols[0].number_input("margin γ (fixed)", min_value=0.005,
+                                            max_value=0.95, value=0.1, step=0.01,
+                                            format="%.3f", key="bound_size_margin",
+                                            persist_state=KEEP)
+        sizes_text = cols[1].text_input("values of n", value="10, 30, 100, 300, 1000, 2000",
+                                        key="bound_n_values", persist_state=KEEP)
+        dims_text = cols[2].text_input("values of d", value="1, 10, 100, 1000",
+                                       key="bound_d_values", persist_state=KEEP)
+        size_seeds = st.number_input("seeds per value", min_value=1, max_value=20, value=3,
+                                     key="bound_size_seeds", persist_state=KEEP)
+        st.markdown(
+            "Neither $n$ nor $d$ appears in the bound: it only sees the radius and the margin. "
+            f"The sweep over $n$ keeps d = {dim}; the sweep over $d$ keeps n = {n_points}. "
+            "The blue line is the largest bound among all runs, drawn flat across the range.")
+        left, right = st.columns(2)
+        with left:
+            sizes = core_call(parse_values, sizes_text, "n", integer=True, low=2, high=5000)
+            by_n = None if sizes is None else run_sweep(
+                "n", sizes, size_seeds, "n", margin=fixed_margin, dim=dim, bias=bias,
+                delta=0.0, order=order)
+            if by_n is not None:
+                show_chart(dependence_figure(
+                    by_n.value, by_n.updates, by_n.values(), by_n.per_value("updates"),
+                    float(np.max(by_n.bound)), "number of points n (log scale)",
+                    f"largest {valid_name} over runs"), key="bound_n_chart")
+                report_ratio(by_n.ratio, by_n.converged, valid_name)
+                download(by_n, "n_sweep.csv", "bound_n_csv")
+        with right:
+            dims = core_call(parse_values, dims_text, "d", integer=True, low=1, high=1000)
+            by_d = None if dims is None else run_sweep(
+                "dim", dims, size_seeds, "d", margin=fixed_margin, n=n_points, bias=bias,
+                delta=0.0, order=order)
+            if by_d is not None:
+                show_chart(dependence_figure(
+                    by_d.value, by_d.updates, by_d.values(), by_d.per_value("updates"),
+                    float(np.max(by_d.bound)), "number of features d (log scale)",
+                    f"largest {valid_name} over runs"), key="bound_d_chart")
+                report_ratio(by_d.ratio, by_d.converged, valid_name)
+                download(by_d, "d_sweep.csv", "bound_d_csv")
+
+with tab_delta:
+    if tab_delta.open:
+        st.markdown(
+            "With a threshold $\\delta \\ge 0$ the perceptron also updates on examples it "
+            "classifies correctly but by too little, $y\\,\\langle a, w\\rangle \\le \\delta$. "
+            "Theorem 1.28 bounds the number of updates $t$ for any $w^*$ and $s > 0$ with "
+            "$\\langle a_i, w^*\\rangle \\ge s$ for all $i$:")
+        st.latex(r"t \le \frac{(2\delta + \|A\|_{2,\infty}^2)\,\|w^*\|_2^2 "
+                 r"+ 2s\,\|w^*\|_2\,\|w_0\|_2}{s^2},\qquad "
+                 r"\|A\|_{2,\infty} = \max_i \|a_i\|_2 \qquad\text{(1.4)}")
+        st.markdown(
+            "Here $w_0 = 0$ and $w^*$ is the unit vector achieving the margin "
+            f"({'$s = \\gamma_2(A)$, padded' if bias else '$s = \\gamma$, through the origin'}),"
+            " so the bound is $(2\\delta + \\max_i\\|a_i\\|_2^2)/s^2$: it grows linearly "
+            "in $\\delta$, and for $\\delta = 0$ it is the bound of the first tab.")
+        cols = st.columns(3)
+        delta_margin = cols[0].number_input("margin γ (fixed)", min_value=0.005,
+                                            max_value=0.95, value=0.1, step=0.01,
+                                            format="%.3f", key="bound_delta_margin",
+                                            persist_state=KEEP)
+        deltas_text = cols[1].text_input("values of δ", value="0, 0.25, 0.5, 1, 2, 4",
+                                         key="bound_delta_values", persist_state=KEEP)
+        delta_seeds = cols[2].number_input("seeds per δ", min_value=1, max_value=50, value=5,
+                                           key="bound_delta_seeds", persist_state=KEEP)
+        deltas = core_call(parse_values, deltas_text, "δ", low=0, high=100)
+        by_delta = None if deltas is None else run_sweep(
+            "delta", deltas, delta_seeds, "δ", margin=delta_margin, n=n_points, dim=dim,
+            bias=bias, order=order)
+        if by_delta is not None:
+            report_ratio(by_delta.ratio, by_delta.converged, "bound (1.4)")
+            left, right = st.columns(2)
+            with left:
+                show_chart(dependence_figure(
+                    by_delta.value, by_delta.updates, by_delta.values(),
+                    by_delta.per_value("updates"), by_delta.per_value("bound", "max"),
+                    "threshold δ", "bound (1.4), largest over seeds", log_x=False,
+                    log_y=False), key="bound_delta_chart")
+            with right:
+                show_chart(ratio_figure(by_delta.value, by_delta.ratio, "bound (1.4)",
+                                        xlabel="threshold δ", log_x=False),
+                           key="bound_delta_ratio_chart")
+            download(by_delta, "delta_sweep.csv", "bound_delta_csv")
+
+with tab_mistakes:
+    if tab_mistakes.open:
+        st.markdown(
+            "The *margin perceptron* keeps no bias, starts at $\\beta = 0$ and adds "
+            "$y_n x_n$ whenever $y_n\\, x_n^\\top \\beta < 1$, a *margin mistake*. If every "
+            "$\\|x_n\\|_2 \\le 1$ and a unit $\\beta^*$ separates the data with "
+            "$y_n\\, x_n^\\top\\beta^* \\ge \\gamma > 0$, it makes at most")
+        st.latex(r"\frac{3}{\gamma^2}\ \text{margin mistakes.}")
+        st.markdown(
+            "This is the perceptron through the origin with threshold $\\delta = 1$: the "
+            "norm of $\\beta$ grows by at most $2\\cdot 1 + 1 = 3$ (squared) per update while "
+            "its component along $\\beta^*$ grows by at least $\\gamma$. Indeed (1.4) with "
+            "$\\delta = 1$ gives $(2 + R^2)/\\gamma^2 \\le 3/\\gamma^2$. One honest "
+            "difference: the runs here update when $y\\,x^\\top\\beta \\le 1$ and stop once "
+            "every example has $y\\,x^\\top\\beta > 1$, while the notes use the strict "
+            "$< 1$. The two rules only part ways on a score of exactly 1, which random data "
+            "essentially never produce, and the $3/\\gamma^2$ argument covers both (it only "
+            "uses score $\\le 1$ at an update). This tab ignores the bias toggle: the data "
+            "lie in the unit ball and are separable through the origin.")
+        cols = st.columns(4)
+        mm_low = cols[0].number_input("smallest margin γ", min_value=0.005, max_value=0.95,
+                                      value=0.05, step=0.01, format="%.3f",
+                                      key="bound_mm_low", persist_state=KEEP)
+        mm_high = cols[1].number_input("largest margin γ", min_value=0.005, max_value=0.95,
+                                       value=0.5, step=0.05, format="%.3f",
+                                       key="bound_mm_high", persist_state=KEEP)
+        mm_count = cols[2].number_input("number of margins", min_value=2, max_value=30,
+                                        value=6, key="bound_mm_count", persist_state=KEEP)
+        mm_seeds = cols[3].number_input("seeds per margin", min_value=1, max_value=50,
+                                        value=5, key="bound_mm_seeds", persist_state=KEEP)
+        mm_margins = core_call(log_grid, mm_low, mm_high, mm_count, "margin")
+        mistakes = None if mm_margins is None else run_sweep(
+            "margin", mm_margins, mm_seeds, "margin-mistake", n=n_points, dim=dim,
+            bias=False, delta=1.0, order=order, radius=1.0)
+        if mistakes is not None:
+            mm_ratio = mistakes.updates / mistakes.margin_mistakes
+            report_ratio(mm_ratio, mistakes.converged, "3/γ²")
+            values = mistakes.values()
+            show_chart(sweep_figure(
+                mistakes.margin, mistakes.updates, values, mistakes.per_value("updates"),
+                mistakes.per_value("margin_mistakes", "max"), "3/γ² (margin mistakes)",
+                reference=mistakes.per_value("bound", "max"),
+                reference_label="(2 + R²)/γ²: bound (1.4) with δ = 1",
+                ylabel="margin mistakes (updates, log scale)"), key="bound_mm_chart")
+            show_chart(ratio_figure(mistakes.margin, mm_ratio, "(3/γ²)"),
+                       key="bound_mm_ratio_chart")
+            download(mistakes, "margin_mistakes.csv", "bound_mm_csv")
+
+with tab_scale:
+    if tab_scale.open:
+        st.markdown(
+            "Exercise 1.29 asks what happens to the data and to the bound (1.4) when every "
+            "$x_i$ is replaced by $\\lambda x_i$ ($\\lambda > 0$) or by $x_i + \\bar x$.")
+        st.subheader("Scaling: $x_i \\to \\lambda x_i$")
+        st.markdown(
+            "Scaling multiplies $R$ and the geometric margin $\\gamma$ by $\\lambda$, so "
+            "$(R/\\gamma)^2$ does not move. Through the origin with $w_0 = 0$ and "
+            "$\\delta = 0$ the run itself does not move either: every iterate is $\\lambda$ "
+            "times the original one, every score $\\lambda^2$ times, and the signs that decide "
+            "the updates are the same. With a bias the padded coordinate 1 is *not* scaled, "
+            "so $\\gamma_2$, $T(A)$ and the update counts all change with $\\lambda$.")
+        cols = st.columns(3)
+        scale_margin = cols[0].number_input("margin γ before scaling", min_value=0.005,
+                                            max_value=0.95, value=0.1, step=0.01,
+                                            format="%.3f", key="bound_scale_margin",
+                                            persist_state=KEEP)
+        scales_text = cols[1].text_input("values of λ", value="0.1, 0.3, 1, 3, 10",
+                                         key="bound_scale_values", persist_state=KEEP)
+        scale_seeds = cols[2].number_input("seeds per value", min_value=1, max_value=20,
+                                           value=3, key="bound_scale_seeds", persist_state=KEEP)
+        scales = core_call(parse_values, scales_text, "λ", low=1e-3, high=1e3)
+        by_scale = None if scales is None else run_sweep(
+            "scale", scales, scale_seeds, "λ", margin=scale_margin, n=n_points, dim=dim,
+            bias=bias, order=order)
+        if by_scale is not None:
+            report_ratio(by_scale.ratio, by_scale.converged, valid_name)
+            if not bias:
+                if by_scale.updates_constant_per_seed():
+                    st.success("Checked: for every seed the update count is the same at every "
+                               "λ, as the argument above predicts.",
+                               icon=":material/check_circle:")
+                else:
+                    st.error("The update count changed with λ for some seed although the "
+                             "run through the origin should not depend on λ: this is a bug.",
+                             icon=":material/report:")
+            show_chart(dependence_figure(
+                by_scale.value, by_scale.updates, by_scale.values(),
+                by_scale.per_value("updates"), by_scale.per_value("bound", "max"),
+                "scaling factor λ (log scale)", f"{valid_name}, largest over seeds"),
+                key="bound_scale_chart")
+            summary_table(by_scale, {"scale": "λ", "median radius": "R", "median gamma": "γ",
+                                     "median gamma_2": "γ₂ (bound's margin)",
+                                     "median novikoff": "(R/γ)²",
+                                     "median padded": "T(A)", "median bound": "bound (1.4)"})
+            download(by_scale, "scale_sweep.csv", "bound_scale_csv")
+
+        st.subheader("Translation: $x_i \\to x_i + s\\,e_1$")
+        st.markdown(
+            "Moving every point by the same vector keeps the data separable by a hyperplane "
+            "with the same geometric margin $\\gamma$ (the bias absorbs the shift), but "
+            "through the origin the shifted data need not be separable at all, so this sweep "
+            "always learns a bias. A shift pushes the data away from the origin: $R$ grows, "
+            "the separator needs a larger bias, which costs norm in the padded problem, so "
+            "$\\gamma_2$ shrinks and $T(A)$ grows, and the perceptron, started at "
+            "$(w, b) = 0$, needs more updates. The notes hint that a different start "
+            "$w_0$ can compensate; here we always start at 0.")
+        cols = st.columns(3)
+        shift_margin = cols[0].number_input("margin γ", min_value=0.005, max_value=0.95,
+                                            value=0.1, step=0.01, format="%.3f",
+                                            key="bound_shift_margin", persist_state=KEEP)
+        shifts_text = cols[1].text_input("values of s (shift along the first feature)",
+                                         value="0, 0.5, 1, 2, 4", key="bound_shift_values",
+                                         persist_state=KEEP)
+        shift_seeds = cols[2].number_input("seeds per value", min_value=1, max_value=20,
+                                           value=3, key="bound_shift_seeds", persist_state=KEEP)
+        shifts = core_call(parse_values, shifts_text, "s", low=-20, high=20)
+        by_shift = None if shifts is None else run_sweep(
+            "shift", shifts, shift_seeds, "shift", margin=shift_margin, n=n_points, dim=dim,
+            order=order)
+        if by_shift is not None:
+            report_ratio(by_shift.ratio, by_shift.converged, "T(A)")
+            show_chart(dependence_figure(
+                by_shift.value, by_shift.updates, by_shift.values(),
+                by_shift.per_value("updates"), by_shift.per_value("bound", "max"),
+                "shift s along the first feature (data units)",
+                "T(A), largest over seeds", log_x=False), key="bound_shift_chart")
+            summary_table(by_shift, {"shift": "s", "median radius": "R",
+                                     "median gamma": "γ (geometric)",
+                                     "median gamma_2": "γ₂ (padded)",
+                                     "median novikoff": "(R/γ)²", "median padded": "T(A)",
+                                     "median bound": "bound (1.4)"})
+            download(by_shift, "shift_sweep.csv", "bound_shift_csv")

@@ -1,0 +1,390 @@
+"""Sweeps: many perceptron runs on fresh separable data, next to their bounds.
+
+Each sweep varies one quantity (the margin, n, d, the threshold delta, a
+scaling factor lambda or a translation s) and, for every value and every
+seed, draws data with :func:`make_separable`, runs :func:`run_perceptron`
+from w = 0 (and b = 0) and records the number of updates together with the
+bounds that apply to that run. One row per run; every array of a
+:class:`SweepResult` has shape (n_runs,).
+
+Which bound holds for which run (notes-perceptron-yu.txt, Theorem 1.28):
+
+* ``bias=False``: the data are drawn with a separator through the origin and
+  the perceptron keeps b = 0. With a_i = y_i x_i, R = max ||x_i|| and gamma
+  the margin through the origin, bound (1.4) with ||w*|| = 1, w_0 = 0 is
+  (2 delta + R^2) / gamma^2; for delta = 0 it is Novikoff's (R / gamma)^2,
+  which is also T(A) of eq. (1.5).
+* ``bias=True``: the perceptron learns b (padding, Remark 1.17). The valid
+  bound uses a_i = y_i (x_i, 1) and the padded margin gamma_2(A):
+  T(A) = (R^2 + 1) / gamma_2^2, and (2 delta + R^2 + 1) / gamma_2^2 for
+  delta > 0. (R / gamma)^2 with the geometric margin gamma is then only a
+  reference, not a theorem.
+
+Runs are capped at floor(bound) + 1 updates: a run that needed more than its
+bound stops there, unconverged, with ratio > 1, so a violation is visible
+instead of running forever.
+
+NumPy and the standard library only.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, fields
+from typing import Callable
+
+import numpy as np
+
+from ._checks import check_number, check_seed, frozen
+from .data import make_separable
+from .margin import max_margin, padded_margin
+from .perceptron import ORDERS, run_perceptron
+from .theory import margin_mistake_bound, novikoff_bound, padded_bound, threshold_bound
+
+#: Hard cap on the updates of one run, whatever the bound says (keeps a page responsive).
+MAX_UPDATES_PER_RUN = 200_000
+#: Hard cap on the runs of one sweep.
+MAX_RUNS = 2_000
+
+Progress = Callable[[float], None] | None
+
+
+@dataclass(frozen=True)
+class SweepResult:
+    """All runs of one sweep, one entry per run (arrays of shape (n_runs,)).
+
+    Attributes
+    ----------
+    parameter : str
+        The swept quantity: "margin", "n", "dim", "delta", "scale" or "shift".
+    value : ndarray of float
+        Its value in each run.
+    margin : ndarray of float
+        Planted geometric margin of the data before any scaling or shift.
+    seed, n, dim : ndarray of int
+        Seed (of the data and of the example order), sample size, dimension.
+    delta, scale, shift : ndarray of float
+        Threshold, scaling factor lambda (X -> lambda X) and translation s
+        (X -> X + s e_1) of each run.
+    updates, epochs : ndarray of int
+        Updates made and epochs used.
+    converged : ndarray of bool
+    radius : ndarray of float
+        R = max_i ||x_i|| of the data the run saw.
+    gamma : ndarray of float
+        Geometric margin of the data the run saw: through the origin when
+        ``bias`` is False (computed exactly), of the best affine separator
+        when True (known exactly from the construction: planted margin times
+        lambda; translation does not change it).
+    gamma_2 : ndarray of float
+        The margin of the bound: gamma_2(A) of eq. (1.5) with a_i = y_i (x_i, 1)
+        when ``bias``, else the margin through the origin.
+    max_norm_sq : ndarray of float
+        max_i ||a_i||^2: R^2 + 1 with a bias, R^2 without.
+    novikoff : ndarray of float
+        (R / gamma)^2 (a theorem only when ``bias`` is False).
+    padded : ndarray of float
+        T(A) = max_i ||a_i||^2 / gamma_2^2, eq. (1.5) (valid for delta = 0).
+    bound : ndarray of float
+        Bound (1.4) with ||w*|| = 1, w_0 = 0 and s = gamma_2:
+        (2 delta + max_i ||a_i||^2) / gamma_2^2. Equals ``padded`` when delta = 0.
+        This is the bound each run is checked against.
+    margin_mistakes : ndarray of float
+        3 / gamma^2 (notes-perceptron-margin-generalization.txt); a theorem only
+        for bias False, delta = 1 and ||x|| <= 1.
+    bias : bool
+    order : str
+    """
+
+    parameter: str
+    value: np.ndarray
+    margin: np.ndarray
+    seed: np.ndarray
+    n: np.ndarray
+    dim: np.ndarray
+    delta: np.ndarray
+    scale: np.ndarray
+    shift: np.ndarray
+    updates: np.ndarray
+    epochs: np.ndarray
+    converged: np.ndarray
+    radius: np.ndarray
+    gamma: np.ndarray
+    gamma_2: np.ndarray
+    max_norm_sq: np.ndarray
+    novikoff: np.ndarray
+    padded: np.ndarray
+    bound: np.ndarray
+    margin_mistakes: np.ndarray
+    bias: bool
+    order: str
+
+    @property
+    def n_runs(self) -> int:
+        return int(self.updates.shape[0])
+
+    @property
+    def ratio(self) -> np.ndarray:
+        """updates / bound (1.4) per run: a theorem says this is at most 1."""
+        return self.updates / self.bound
+
+    @property
+    def within_bound(self) -> bool:
+        """Every run converged within its bound."""
+        return bool(np.all(self.converged) and np.all(self.updates <= self.bound))
+
+    def values(self) -> np.ndarray:
+        """The distinct swept values, in increasing order."""
+        return np.unique(self.value)
+
+    def per_value(self, column: str, statistic: str = "median") -> np.ndarray:
+        """``statistic`` ("median", "max" or "min") of one column for each swept value.
+
+        Returns
+        -------
+        ndarray of shape (n_values,), aligned with :meth:`values`.
+        """
+        reducers = {"median": np.median, "max": np.max, "min": np.min}
+        if statistic not in reducers:
+            raise ValueError(f"statistic must be one of {sorted(reducers)}, got {statistic!r}.")
+        data = self.ratio if column == "ratio" else np.asarray(getattr(self, column), float)
+        return np.array([reducers[statistic](data[self.value == v]) for v in self.values()])
+
+    def updates_constant_per_seed(self) -> bool:
+        """For every seed, the same number of updates at every swept value."""
+        return all(np.unique(self.updates[self.seed == s]).size == 1 for s in np.unique(self.seed))
+
+    def columns(self) -> dict[str, np.ndarray]:
+        """Every per-run column plus the ratio, for a table or a CSV file."""
+        out = {f.name: np.asarray(getattr(self, f.name)) for f in fields(self)
+               if f.name not in ("parameter", "bias", "order")}
+        out["ratio"] = self.ratio
+        out["bias"] = np.full(self.n_runs, self.bias)
+        out["order"] = np.full(self.n_runs, self.order)
+        return out
+
+    def summary(self) -> dict[str, np.ndarray]:
+        """Per swept value: medians of updates, R, gamma, gamma_2, bounds; largest ratio."""
+        table = {self.parameter: self.values()}
+        for column in ("updates", "radius", "gamma", "gamma_2", "novikoff", "padded", "bound"):
+            table[f"median {column}"] = self.per_value(column)
+        table["largest ratio"] = self.per_value("ratio", "max")
+        return table
+
+
+def log_grid(low, high, count, name: str = "value") -> np.ndarray:
+    """``count`` log-spaced values from ``low`` to ``high`` (both included).
+
+    Raises ValueError unless 0 < low < high and count >= 2 (count = 1 gives [low]).
+    """
+    low = check_number(low, f"smallest {name}", low=0, low_open=True)
+    high = check_number(high, f"largest {name}", low=0, low_open=True)
+    count = check_number(count, f"number of {name} values", low=1, integer=True)
+    if count > 1 and not low < high:
+        raise ValueError(f"the smallest {name} ({low:g}) must be below the largest ({high:g}).")
+    return np.geomspace(low, high, count) if count > 1 else np.array([low])
+
+
+def parse_values(text: str, name: str = "value", *, integer: bool = False, low=None,
+                 high=None) -> np.ndarray:
+    """Read a comma- or space-separated list of numbers, e.g. "10, 50, 200".
+
+    Raises ValueError naming the first entry that is not a number or lies
+    outside [low, high]; duplicates are dropped and the values sorted.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError(f"give at least one {name}, e.g. \"1, 2, 5\".")
+    values = []
+    for token in re.split(r"[,;\s]+", text.strip()):
+        if not token:
+            continue
+        try:
+            number = float(token)
+        except ValueError:
+            raise ValueError(f"{token!r} is not a number; list the {name} values as "
+                             "numbers separated by commas.") from None
+        values.append(check_number(int(number) if integer and number.is_integer() else number,
+                                   name, low=low, high=high, integer=integer))
+    return np.unique(np.array(values, dtype=np.int64 if integer else np.float64))
+
+
+def _run_one(margin, seed, n, dim, bias, delta, order, radius, scale, shift):
+    """One run: data, bounds, perceptron. Returns a dict of its row."""
+    data = make_separable(n, margin, dim, radius, seed, through_origin=not bias)
+    X = np.array(data.X) * scale
+    X[:, 0] += shift
+    y = data.y
+    R = float(np.sqrt(np.max(np.einsum("ij,ij->i", X, X))))
+    if bias:
+        gamma = margin * scale  # affine margin: exact by construction, translation-invariant
+        gamma_2 = padded_margin(X, y)
+        max_norm_sq = R**2 + 1.0
+    else:
+        gamma = max_margin(X, y, bias=False).margin
+        gamma_2 = gamma
+        max_norm_sq = R**2
+    if gamma_2 <= 0:
+        raise ValueError(
+            f"the data (margin {margin:g}, seed {seed}, shift {shift:g}) are not separable "
+            "through the origin; turn the bias on or remove the shift."
+        )
+    bound = threshold_bound(max_norm_sq, gamma_2, delta)
+    cap = int(min(math.floor(bound) + 1, MAX_UPDATES_PER_RUN))
+    trace = run_perceptron(X, y, bias=bias, delta=delta, order=order, seed=seed,
+                           max_updates=cap, max_epochs=10 * cap + 100)
+    return dict(
+        margin=margin, seed=seed, n=n, dim=dim, delta=delta, scale=scale, shift=shift,
+        updates=trace.n_updates, epochs=trace.epochs, converged=trace.converged,
+        radius=R, gamma=gamma, gamma_2=gamma_2, max_norm_sq=max_norm_sq,
+        novikoff=novikoff_bound(R, gamma), padded=padded_bound(max_norm_sq, gamma_2),
+        bound=bound, margin_mistakes=margin_mistake_bound(gamma),
+    )
+
+
+_INTEGER_COLUMNS = ("seed", "n", "dim", "updates", "epochs")
+
+
+def _sweep(parameter, settings, seeds, *, bias, order, radius, progress) -> SweepResult:
+    """Run every (setting, seed) pair; ``settings`` is a list of (value, keyword dict)."""
+    if order not in ORDERS:
+        raise ValueError(f"unknown order {order!r}; choose one of: {', '.join(ORDERS)}.")
+    seeds = _check_seeds(seeds)
+    radius = check_number(radius, "radius", low=0, low_open=True)
+    total = len(settings) * len(seeds)
+    if total == 0:
+        raise ValueError(f"nothing to sweep: give at least one {parameter} value.")
+    if total > MAX_RUNS:
+        raise ValueError(f"{total} runs is too many for one sweep (at most {MAX_RUNS}); "
+                         "use fewer values or fewer seeds.")
+    if progress is not None and not callable(progress):
+        raise ValueError("progress must be a callable taking a fraction, or None.")
+    rows, values = [], []
+    for value, setting in settings:
+        for seed in seeds:
+            rows.append(_run_one(seed=seed, bias=bool(bias), order=order, radius=radius,
+                                 **setting))
+            values.append(value)
+            if progress is not None:
+                progress(len(rows) / total)
+    columns = {}
+    for name in rows[0]:
+        dtype = (np.int64 if name in _INTEGER_COLUMNS else
+                 bool if name == "converged" else np.float64)
+        columns[name] = frozen([row[name] for row in rows], dtype=dtype)
+    return SweepResult(parameter=parameter, value=frozen(values, dtype=np.float64),
+                       bias=bool(bias), order=order, **columns)
+
+
+def _check_seeds(seeds) -> list[int]:
+    if isinstance(seeds, (int, np.integer)) and not isinstance(seeds, bool):
+        count = check_number(int(seeds), "seeds per value", low=1, integer=True)
+        return list(range(count))
+    try:
+        listed = list(seeds)
+    except TypeError:
+        raise ValueError("seeds must be a count or a list of non-negative whole numbers.") from None
+    if not listed:
+        raise ValueError("give at least one seed.")
+    return [check_seed(int(s) if isinstance(s, np.integer) else s) for s in listed]
+
+
+def _check_values(values, name, **limits) -> list:
+    array = np.atleast_1d(np.asarray(values))
+    if array.size == 0:
+        raise ValueError(f"give at least one {name} value.")
+    return [check_number(v.item() if hasattr(v, "item") else v, name, **limits) for v in array]
+
+
+def margin_sweep(margins, seeds, n=200, dim=2, bias=True, delta=0.0, order="cyclic",
+                 radius=1.0, progress: Progress = None) -> SweepResult:
+    """Updates to convergence for each margin gamma and seed.
+
+    Parameters
+    ----------
+    margins : array-like of float, shape (n_margins,)
+        Planted geometric margins, each in (0, radius).
+    seeds : int or sequence of int
+        A count k (seeds 0..k-1) or the seeds themselves.
+    n, dim : int
+    bias : bool
+        Learn b; False draws data separable through the origin and keeps b = 0.
+    delta : float >= 0
+        Threshold of the update rule y (w·x + b) <= delta.
+    order : str, a key of ``ORDERS``
+    radius : float
+        Points lie in the ball ||x|| <= radius.
+    progress : callable(fraction) or None
+        Called after every run with the fraction done, in (0, 1].
+
+    Returns
+    -------
+    SweepResult with ``parameter == "margin"``.
+    """
+    margins = _check_values(margins, "margin", low=0, low_open=True)
+    delta = check_number(delta, "delta (threshold)", low=0)
+    settings = [(m, dict(margin=m, n=n, dim=dim, delta=delta, scale=1.0, shift=0.0))
+                for m in margins]
+    return _sweep("margin", settings, seeds, bias=bias, order=order, radius=radius,
+                  progress=progress)
+
+
+def n_sweep(sizes, seeds, margin=0.1, dim=2, bias=True, delta=0.0, order="cyclic",
+            radius=1.0, progress: Progress = None) -> SweepResult:
+    """Updates for each sample size n at a fixed margin (the bound does not involve n)."""
+    sizes = _check_values(sizes, "n (number of points)", low=2, integer=True)
+    settings = [(s, dict(margin=margin, n=s, dim=dim, delta=delta, scale=1.0, shift=0.0))
+                for s in sizes]
+    return _sweep("n", settings, seeds, bias=bias, order=order, radius=radius,
+                  progress=progress)
+
+
+def dim_sweep(dims, seeds, margin=0.1, n=200, bias=True, delta=0.0, order="cyclic",
+              radius=1.0, progress: Progress = None) -> SweepResult:
+    """Updates for each dimension d at a fixed margin (the bound does not involve d)."""
+    dims = _check_values(dims, "d (number of features)", low=1, integer=True)
+    settings = [(d, dict(margin=margin, n=n, dim=d, delta=delta, scale=1.0, shift=0.0))
+                for d in dims]
+    return _sweep("dim", settings, seeds, bias=bias, order=order, radius=radius,
+                  progress=progress)
+
+
+def delta_sweep(deltas, seeds, margin=0.1, n=200, dim=2, bias=True, order="cyclic",
+                radius=1.0, progress: Progress = None) -> SweepResult:
+    """Updates for each threshold delta: bound (1.4) grows linearly in delta."""
+    deltas = _check_values(deltas, "delta (threshold)", low=0)
+    settings = [(d, dict(margin=margin, n=n, dim=dim, delta=d, scale=1.0, shift=0.0))
+                for d in deltas]
+    return _sweep("delta", settings, seeds, bias=bias, order=order, radius=radius,
+                  progress=progress)
+
+
+def scale_sweep(scales, seeds, margin=0.1, n=200, dim=2, bias=True, order="cyclic",
+                radius=1.0, progress: Progress = None) -> SweepResult:
+    """Exercise 1.29, scaling: X -> lambda X for each lambda, same data per seed.
+
+    Through the origin (bias False, delta = 0, w_0 = 0) the iterates are
+    lambda times those on the original data and every score is lambda^2 times
+    the original, so the runs make exactly the same updates.
+    """
+    scales = _check_values(scales, "scaling factor lambda", low=0, low_open=True)
+    settings = [(s, dict(margin=margin, n=n, dim=dim, delta=0.0, scale=s, shift=0.0))
+                for s in scales]
+    return _sweep("scale", settings, seeds, bias=bias, order=order, radius=radius,
+                  progress=progress)
+
+
+def shift_sweep(shifts, seeds, margin=0.1, n=200, dim=2, order="cyclic", radius=1.0,
+                progress: Progress = None) -> SweepResult:
+    """Exercise 1.29, translation: X -> X + s e_1 for each s, with a bias.
+
+    A translation keeps the data separable by an affine hyperplane (same
+    geometric margin) but changes R and the padded margin gamma_2, hence T(A).
+    Through the origin it can destroy separability, so this sweep always
+    learns a bias.
+    """
+    shifts = _check_values(shifts, "shift s")
+    settings = [(s, dict(margin=margin, n=n, dim=dim, delta=0.0, scale=1.0, shift=s))
+                for s in shifts]
+    return _sweep("shift", settings, seeds, bias=True, order=order, radius=radius,
+                  progress=progress)

@@ -1,0 +1,315 @@
+"""Figures of the /aggressive page (Remark 1.19 and Exercise 1.20 of the notes).
+
+Arrays (or the core's result objects) in, ``plotly.graph_objects.Figure`` out.
+Conventions follow :mod:`perceptron_core.constructions`: t starts at 1, t = 1
+counts as a power of two, every label is +1, delta = 0 and sign(0) = -1.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from . import style
+
+#: Line style of the two rules (colour, dash and marker shape all differ)
+RULE_STYLE = {
+    "standard": dict(name="mistake-driven (update only on a mistake)", color=style.WEIGHT,
+                     dash="solid", symbol="circle"),
+    "aggressive": dict(name="aggressive (update on every example)", color=style.STEP,
+                       dash="dash", symbol="diamond"),
+}
+
+#: Traces of the swing animation, in order (every frame updates all of them)
+SWING_TRACES = (
+    "predicted +1 region", "previous line", "line w_t·x + b_t = 0", "examples (label +1)",
+    "misclassified now", "example x_t of this step",
+)
+
+
+def _log_range(t_max: float) -> list[float]:
+    """Log-axis range [log10 1, log10 t_max] with a little room on the right."""
+    return [-0.05, math.log10(max(float(t_max), 10.0)) + 0.05]
+
+
+def cumulative_mistakes_figure(result, t_max: int | None = None) -> go.Figure:
+    """Cumulative mistakes of both rules against t (log t axis) as step lines.
+
+    Parameters
+    ----------
+    result : AggressiveCounterexample
+        From :func:`perceptron_core.constructions.aggressive_counterexample`;
+        ``result.mistakes_standard`` and ``result.mistakes_aggressive`` are
+        int arrays of shape (k,) holding the 1-based mistake times and
+        ``result.cumulative(t, rule)`` the counts.
+    t_max : int, optional
+        Right end of the t axis (default ``result.T``).
+
+    Returns
+    -------
+    go.Figure
+        One step trace per rule (``line_shape="hv"``): a jump of one at each
+        mistake time. The mistake-driven line goes flat after its last
+        mistake; the aggressive one keeps climbing at the powers of two.
+    """
+    t_max = int(result.T if t_max is None else t_max)
+    fig = go.Figure()
+    for rule, times in (("standard", result.mistakes_standard),
+                        ("aggressive", result.mistakes_aggressive)):
+        rule_style = RULE_STYLE[rule]
+        times = np.asarray(times, dtype=np.int64)
+        times = times[times <= t_max]
+        t = np.unique(np.concatenate([[1], times, [t_max]]))
+        counts = np.asarray(result.cumulative(t, rule=rule), dtype=np.int64)
+        fig.add_trace(go.Scatter(
+            x=t, y=counts, mode="lines", line_shape="hv",
+            line=dict(color=rule_style["color"], dash=rule_style["dash"], width=4),
+            name=f"{rule_style['name']}: {int(counts[-1])} mistakes up to T",
+            legendgroup=rule, hovertemplate="t = %{x:,}<br>mistakes so far = %{y}<extra></extra>",
+        ))
+        fig.add_trace(go.Scatter(
+            x=times, y=np.asarray(result.cumulative(times, rule=rule)), mode="markers",
+            marker=dict(color=rule_style["color"], symbol=rule_style["symbol"],
+                        size=style.MARKER_SIZE + 2, line=dict(color="white", width=1)),
+            name=f"{rule} mistake", legendgroup=rule, showlegend=False,
+            hovertemplate="mistake at t = %{x:,}<br>total = %{y}<extra></extra>",
+        ))
+    style.base_layout(fig, height=520)
+    fig.update_xaxes(type="log", range=_log_range(t_max), title="t (example number, log scale)",
+                     dtick=1, exponentformat="power")
+    fig.update_yaxes(title="mistakes made up to t", rangemode="tozero")
+    return fig
+
+
+def running_average_figure(t: np.ndarray, values: np.ndarray) -> go.Figure:
+    """<x̄_t, x_{t+1}> against t (log axis) with the threshold line at -1.
+
+    Parameters
+    ----------
+    t : ndarray of int, shape (m,)
+        Times t >= 1 (e.g. ``result.t_grid``).
+    values : ndarray of float, shape (m,)
+        <x̄_t, x_{t+1}> at those t (e.g. ``result.average_products``).
+
+    Returns
+    -------
+    go.Figure
+        Points at or below -1 (the aggressive rule errs on example t + 1) are
+        drawn as orange diamonds, the others as grey circles; the dashed
+        horizontal trace named "threshold -1" marks the line y = -1, and the
+        dotted lines y = 1 and y = -2 the two limits of the remark.
+    """
+    t = np.asarray(t, dtype=np.int64)
+    values = np.asarray(values, dtype=np.float64)
+    if t.shape != values.shape:
+        raise ValueError(f"t and values must have the same shape, got {t.shape} and {values.shape}.")
+    below = values <= -1
+    t_max = int(t.max()) if t.size else 10
+    fig = go.Figure()
+    span = [1, max(t_max, 10)]
+    fig.add_trace(go.Scatter(x=span, y=[-1, -1], mode="lines", name="threshold −1",
+                             line=dict(color=style.HYPERPLANE, dash="dash", width=3),
+                             hoverinfo="skip"))
+    for level, label in ((1.0, "limit ⟨x, x⟩ = 1"), (-2.0, "limit ⟨x, −2x⟩ = −2")):
+        fig.add_trace(go.Scatter(x=span, y=[level, level], mode="lines", name=label,
+                                 line=dict(color=style.GHOST, dash="dot", width=2),
+                                 hoverinfo="skip", showlegend=False))
+        fig.add_annotation(x=1, xanchor="right", xref="paper", y=level, yanchor="bottom",
+                           text=label, showarrow=False, font=dict(color="#555555"))
+    fig.add_trace(go.Scatter(
+        x=t[~below], y=values[~below], mode="markers", name="above −1: next example is correct",
+        marker=dict(color=style.GHOST, symbol="circle", size=style.MARKER_SIZE - 2),
+        hovertemplate="t = %{x:,}<br>⟨x̄_t, x_(t+1)⟩ = %{y:.4f}<extra></extra>",
+    ))
+    fig.add_trace(go.Scatter(
+        x=t[below], y=values[below], mode="markers",
+        name="at or below −1: the aggressive rule errs at t + 1",
+        marker=dict(color=style.STEP, symbol="diamond", size=style.MARKER_SIZE + 3,
+                    line=dict(color="black", width=1)),
+        hovertemplate="t = %{x:,}<br>⟨x̄_t, x_(t+1)⟩ = %{y:.4f}<extra></extra>",
+    ))
+    style.base_layout(fig, height=520)
+    fig.update_xaxes(type="log", range=_log_range(t_max), dtick=1, exponentformat="power",
+                     title="t (log scale)")
+    fig.update_yaxes(title="⟨x̄_t, x_(t+1)⟩", range=[-2.6, 4.4])
+    return fig
+
+
+def _line_x(w: float, b: float) -> float | None:
+    """x1 where w·x1 + b = 0 (None when w = 0: no line)."""
+    return None if w == 0 else -b / w
+
+
+def _region(w: float, b: float, x_lim: tuple[float, float], y_lim: tuple[float, float]
+            ) -> tuple[list, list]:
+    """Closed polygon of {x : w x1 + b > 0} inside the view (empty lists if none of it shows)."""
+    lo, hi = x_lim
+    if w == 0:
+        if b <= 0:  # sign(0) = -1: nothing is predicted +1
+            return [], []
+        left, right = lo, hi
+    else:
+        cut = -b / w
+        left, right = (max(lo, cut), hi) if w > 0 else (lo, min(hi, cut))
+        if left >= right:
+            return [], []
+    y0, y1 = y_lim
+    return [left, right, right, left, left], [y0, y0, y1, y1, y0]
+
+
+def _vertical(position: float | None, y_lim: tuple[float, float]) -> tuple[list, list]:
+    if position is None:
+        return [], []
+    return [position, position], list(y_lim)
+
+
+def swing_animation(x_values: np.ndarray, *, x_lim: tuple[float, float] = (-4.0, 3.0),
+                    frame_ms: int = 350) -> go.Figure:
+    """Animation of the aggressive hyperplane of Remark 1.19 in the plane, one frame per step.
+
+    The features are (x_t, 0) with x_t in {1, -2} and every label is +1, so the
+    aggressive weight after t steps is (w_t, b_t) = sum_{i<=t} ((x_i, 0), 1):
+    w_t = (S_t, 0) with S_t = x_1 + ... + x_t, and b_t = t. Its hyperplane is the
+    vertical line x1 = -b_t / S_t (no line when S_t = 0: then every point is
+    predicted sign(b_t)).
+
+    Parameters
+    ----------
+    x_values : ndarray of float, shape (T,)
+        x_1, ..., x_T (first feature; e.g. ``counterexample_x(np.arange(1, T + 1))``).
+    x_lim : (float, float)
+        Fixed range of the x1 axis; lines outside it are reported in the title.
+    frame_ms : int
+        Duration of one frame when playing.
+
+    Returns
+    -------
+    go.Figure
+        ``len(fig.frames) == T`` frames named "1".."T"; frame t draws the line of
+        (w_t, b_t) (black), the line before the step (grey, dashed), the
+        half-plane predicted +1 (shaded), both distinct examples (blue circles),
+        the ones (w_t, b_t) misclassifies (vermillion open squares) and x_t
+        (orange ring). Play / Pause buttons and a slider run it in the browser.
+    """
+    x_values = np.asarray(x_values, dtype=np.float64).ravel()
+    if x_values.size == 0:
+        raise ValueError("x_values must hold at least one example.")
+    T = x_values.size
+    sums = np.concatenate([[0.0], np.cumsum(x_values)])      # S_0..S_T
+    biases = np.arange(T + 1, dtype=np.float64)               # b_0..b_T
+    distinct = np.unique(x_values)
+    y_lim = (-1.5, 1.5)
+
+    def frame_data(t: int) -> tuple[list[go.Scatter], str]:
+        w, b = float(sums[t]), float(biases[t])
+        w_before, b_before = float(sums[t - 1]), float(biases[t - 1])
+        x_t = float(x_values[t - 1])
+        score_t = x_t * w_before + b_before  # label +1: mistake iff <= 0
+        wrong = distinct[distinct * w + b <= 0]
+        region_x, region_y = _region(w, b, x_lim, y_lim)
+        line_x, line_y = _vertical(_line_x(w, b), y_lim)
+        before_x, before_y = _vertical(_line_x(w_before, b_before), y_lim)
+        traces = [
+            go.Scatter(x=region_x, y=region_y, fill="toself", fillcolor=style.POSITIVE_FILL,
+                       mode="lines", line=dict(width=0), name=SWING_TRACES[0], hoverinfo="skip"),
+            go.Scatter(x=before_x, y=before_y, mode="lines", name="line before this step",
+                       line=dict(color=style.GHOST, dash="dash", width=3), hoverinfo="skip"),
+            go.Scatter(x=line_x, y=line_y, mode="lines", name="line after this step",
+                       line=dict(color=style.HYPERPLANE, width=4), hoverinfo="skip"),
+            go.Scatter(x=distinct, y=np.zeros_like(distinct), mode="markers+text",
+                       marker=style.class_marker(1) | dict(size=style.MARKER_SIZE + 5),
+                       text=[f"({v:g}, 0)" for v in distinct], textposition="top center",
+                       name="examples (label +1)", hoverinfo="skip"),
+            go.Scatter(x=wrong, y=np.zeros_like(wrong), mode="markers",
+                       marker=dict(color=style.NEGATIVE, symbol="square-open", size=32,
+                                   line=dict(width=4)),
+                       name="misclassified by the new line", hoverinfo="skip"),
+            go.Scatter(x=[x_t], y=[0.0], mode="markers",
+                       marker=dict(color=style.STEP, symbol="circle-open", size=44,
+                                   line=dict(width=4)),
+                       name="x_t, the example of this step", hoverinfo="skip"),
+        ]
+        power = t & (t - 1) == 0
+        where = "no line (w_t = 0)" if w == 0 else f"line at x₁ = {-b / w:.2f}"
+        if w != 0 and not x_lim[0] <= -b / w <= x_lim[1]:
+            where += " (off screen)"
+        title = (f"t = {t}{' (power of two)' if power else ''}: x_t = ({x_t:g}, 0), "
+                 f"score {score_t:g} → {'MISTAKE' if score_t <= 0 else 'correct'}; {where}")
+        return traces, title
+
+    frames = []
+    for t in range(1, T + 1):
+        traces, title = frame_data(t)
+        frames.append(go.Frame(data=traces, name=str(t), traces=list(range(len(traces))),
+                               layout=dict(title=dict(text=title))))
+    first_traces, first_title = frame_data(1)
+    fig = go.Figure(data=first_traces, frames=frames)
+    style.base_layout(fig, title=first_title, height=620)
+    play = dict(frame=dict(duration=frame_ms, redraw=True), fromcurrent=True,
+                transition=dict(duration=0), mode="immediate")
+    pause = dict(frame=dict(duration=0, redraw=False), transition=dict(duration=0),
+                 mode="immediate")
+    fig.update_layout(
+        margin=dict(l=60, r=20, t=150, b=150),
+        legend=dict(orientation="h", yanchor="bottom", y=1.02, xanchor="left", x=0),
+        title=dict(y=0.98, yanchor="top", x=0, xanchor="left"),
+        updatemenus=[dict(
+            type="buttons", direction="left", showactive=False, x=0, xanchor="left",
+            y=-0.12, yanchor="top", pad=dict(r=10, t=10),
+            buttons=[dict(label="Play", method="animate", args=[None, play]),
+                     dict(label="Pause", method="animate", args=[[None], pause])],
+        )],
+        sliders=[dict(
+            active=0, x=0.17, len=0.83, y=-0.12, yanchor="top", pad=dict(t=10),
+            currentvalue=dict(prefix="t = ", font=dict(size=style.FONT_SIZE)),
+            steps=[dict(label=str(t), method="animate",
+                        args=[[str(t)], dict(frame=dict(duration=0, redraw=True),
+                                             transition=dict(duration=0), mode="immediate")])
+                   for t in range(1, T + 1)],
+        )],
+    )
+    fig.update_xaxes(range=list(x_lim), title="x₁", zeroline=True, fixedrange=True)
+    fig.update_yaxes(range=list(y_lim), title="x₂", fixedrange=True, showticklabels=False)
+    return fig
+
+
+def always_wrong_figure(sequence) -> go.Figure:
+    """Exercise 1.20: the examples x_t and the aggressive score of each, all <= 0.
+
+    Parameters
+    ----------
+    sequence : AlwaysWrongSequence
+        From :func:`perceptron_core.constructions.always_wrong_sequence`;
+        ``x`` and ``scores`` are float arrays of shape (T,).
+
+    Returns
+    -------
+    go.Figure
+        Two stacked panels sharing the t axis: x_t = (-1)^(t-1) (2t - 1) on top
+        (class +1 circles), the score <w_{t-1}, a_t> = -2 (t-1)^2 below as bars
+        with the zero line (a mistake whenever the bar does not rise above 0).
+    """
+    x = np.asarray(sequence.x, dtype=np.float64)
+    scores = np.asarray(sequence.scores, dtype=np.float64)
+    t = np.arange(1, x.size + 1)
+    fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.08,
+                        subplot_titles=("the examples x_t (all labelled +1)",
+                                        "aggressive score ⟨w_(t−1), a_t⟩: never above 0"))
+    fig.add_trace(go.Scatter(x=t, y=x, mode="lines+markers", name="x_t (label +1)",
+                             marker=style.class_marker(1), line=dict(color=style.POSITIVE, width=1),
+                             hovertemplate="t = %{x}<br>x_t = %{y:g}<extra></extra>"), row=1, col=1)
+    fig.add_trace(go.Bar(x=t, y=scores, name="score (≤ 0: mistake)", marker_color=style.NEGATIVE,
+                         hovertemplate="t = %{x}<br>score = %{y:g}<extra></extra>"), row=2, col=1)
+    fig.add_trace(go.Scatter(x=[0.5, t[-1] + 0.5], y=[0, 0], mode="lines", name="score 0",
+                             line=dict(color=style.HYPERPLANE, dash="dash", width=2),
+                             hoverinfo="skip"), row=2, col=1)
+    style.base_layout(fig, height=620)
+    fig.update_layout(margin=dict(t=110))
+    fig.update_annotations(font_size=style.FONT_SIZE)
+    fig.update_xaxes(title="t", row=2, col=1)
+    fig.update_yaxes(title="x_t", row=1, col=1)
+    fig.update_yaxes(title="score", row=2, col=1)
+    return fig

@@ -1,0 +1,119 @@
+"""Shared pytest fixtures, including browser end-to-end infrastructure.
+
+Fixtures
+--------
+streamlit_server (session)  base URL (e.g. "http://127.0.0.1:53123") of
+                            ``streamlit run app.py`` started from the repo root.
+                            Set PERCEPTRON_LAB_APP to run another script.
+browser (session)           Playwright Browser (Debian /usr/bin/chromium, headless).
+                            Skips if chromium/playwright is unavailable, or fails
+                            instead when REQUIRE_BROWSER=1 (as in CI).
+page (function)             fresh BrowserContext + Page (1280x900); a screenshot
+                            is saved to test-results/ if the test fails.
+app_page (function)         ``page`` already at the app's URL, after wait_for_app().
+
+Tests that use ``browser`` (directly or through page/app_page) are marked
+``browser`` automatically; deselect them with ``-m "not browser"``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from browser_helpers import (  # noqa: E402
+    CHROMIUM_PATH,
+    REPO_ROOT,
+    launch_chromium,
+    require_browser,
+    run_streamlit,
+    wait_for_app,
+)
+
+
+def _unavailable(reason: str) -> None:
+    if require_browser():
+        pytest.fail(f"REQUIRE_BROWSER=1 but {reason}", pytrace=False)
+    pytest.skip(f"browser tests skipped: {reason} (set REQUIRE_BROWSER=1 to make this a failure)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
+    rep = yield
+    setattr(item, f"rep_{rep.when}", rep)
+    return rep
+
+
+@pytest.fixture(scope="session")
+def streamlit_server() -> Iterator[str]:
+    try:
+        cm = run_streamlit()
+        base_url = cm.__enter__()
+    except (FileNotFoundError, RuntimeError) as exc:
+        pytest.fail(f"could not start Streamlit: {exc}", pytrace=False)
+    try:
+        yield base_url
+    finally:
+        cm.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not os.path.exists(CHROMIUM_PATH):
+        _unavailable(
+            f"{CHROMIUM_PATH} not found (install Debian's chromium: apt-get install -y chromium)"
+        )
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as exc:
+        _unavailable(f"playwright is not importable ({exc}); pip install -r requirements-dev.txt")
+    pw = sync_playwright().start()
+    try:
+        b = launch_chromium(pw)
+        try:
+            yield b
+        finally:
+            b.close()
+    finally:
+        pw.stop()
+
+
+@pytest.fixture
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(30_000)
+    pg = context.new_page()
+    try:
+        yield pg
+    finally:
+        rep = getattr(request.node, "rep_call", None)
+        if rep is not None and rep.failed:
+            out = REPO_ROOT / "test-results"
+            out.mkdir(exist_ok=True)
+            name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid)[:150]
+            try:
+                pg.screenshot(path=str(out / f"{name}.png"), full_page=True)
+            except Exception:  # noqa: BLE001 - best effort diagnostics only
+                pass
+        context.close()
+
+
+@pytest.fixture
+def app_page(page: Any, streamlit_server: str) -> Any:
+    page.goto(streamlit_server)
+    wait_for_app(page)
+    return page

@@ -1,0 +1,98 @@
+"""A plain, slow, textbook loop of Algorithm 1.16 (notes-perceptron-yu.txt).
+
+Written independently of ``perceptron_core.perceptron`` so the tests can
+compare the fast engine against it. Only the *stream* of examined indices for
+the permuted/random orders is borrowed (``example_order``): the order is an
+input of the algorithm, not part of it.
+
+    for t = 1, 2, ...: take I_t; if y (w·x + b) <= delta: w += y x; b += y (with bias)
+
+Stopping (``check``):
+  "streak": after n consecutive examined examples without an update, check all
+            examples and stop if every y (w·x + b) > delta (otherwise keep going
+            and wait for the next n in a row) -- the rule the engine uses;
+  "epoch":  check all examples at the end of every epoch (the notes' "full cycle").
+The aggressive rule (Remark 1.19) updates on every examined example and checks
+all examples at each epoch boundary. Greedy orders (Remark 1.38) examine the most
+violated example; the run stops when even that one is correct.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+
+from perceptron_core import example_order
+
+
+def reference_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyclic", seed=0,
+                         max_updates=100_000, max_epochs=1_000, aggressive=False, check="streak"):
+    X, y = np.asarray(X, dtype=float), np.asarray(y, dtype=float)
+    n, d = X.shape
+    st = SimpleNamespace(w=np.zeros(d) if w0 is None else np.array(w0, dtype=float), b=float(b0),
+                         steps=0, examined=[], update_indices=[], update_steps=[])
+    st.weights, st.biases = [st.w.copy()], [st.b]
+
+    def score(i):
+        return y[i] * (np.dot(st.w, X[i]) + st.b)
+
+    def all_correct():
+        return all(score(i) > delta for i in range(n))
+
+    def update(i):  # lines 4-5 of Algorithm 1.16
+        st.w = st.w + y[i] * X[i]
+        if bias:
+            st.b = st.b + y[i]
+        st.weights.append(st.w.copy())
+        st.biases.append(st.b)
+        st.update_indices.append(i)
+        st.update_steps.append(st.steps)
+        return len(st.update_indices) >= max_updates
+
+    def done(converged):
+        st.converged = bool(converged)
+        st.n_examined = st.steps
+        st.weights, st.biases = np.array(st.weights), np.array(st.biases)
+        st.update_indices = np.array(st.update_indices, dtype=int)
+        st.update_steps = np.array(st.update_steps, dtype=int)
+        return st
+
+    if order in ("max_residual", "max_distance"):
+        norms = [np.sqrt(X[i] @ X[i] + (1.0 if bias else 0.0)) or 1.0 for i in range(n)]
+        for _ in range(max_epochs * n):
+            scores = [score(i) for i in range(n)]
+            if order == "max_residual":
+                keys = scores
+            else:
+                keys = [(scores[i] - delta) / norms[i] for i in range(n)]
+            i = min(range(n), key=lambda j: keys[j])  # first index among ties
+            st.steps += 1
+            st.examined.append(i)
+            if scores[i] > delta:  # the most violated example is fine: all are
+                return done(True)
+            if update(i):
+                return done(all_correct())
+        return done(all_correct())
+
+    clean = 0  # examined examples since the last update
+    for epoch in range(max_epochs):
+        if aggressive and st.steps > 0 and all_correct():
+            return done(True)
+        for i in example_order(order, n, seed, epoch):
+            i = int(i)
+            st.steps += 1
+            st.examined.append(i)
+            if aggressive or score(i) <= delta:
+                clean = 0
+                if update(i):
+                    return done(all_correct())
+            else:
+                clean += 1
+                if check == "streak" and clean == n:
+                    if all_correct():
+                        return done(True)
+                    clean = 0
+        if check == "epoch" and not aggressive and all_correct():
+            return done(True)
+    return done(all_correct())

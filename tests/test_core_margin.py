@@ -1,0 +1,252 @@
+"""max_margin / padded_margin against independent solvers.
+
+Hard-margin SVM: minimise ||w||^2 subject to y_i (w·x_i + b) >= 1; the
+geometric margin is 1 / ||w||. SVC(C=1e10) alone is only accurate to about
+1e-5, so its answer is *polished*: on its support vectors we solve the
+equality-constrained QP exactly (a KKT linear system), then certify the result
+(primal feasible and multipliers >= 0 means optimal for the convex QP). Without
+a bias the active set comes from SciPy's SLSQP instead of SVC.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from scipy.optimize import linprog, minimize
+from sklearn.svm import SVC
+
+from perceptron_core import (make_blobs, make_separable, make_xor, max_margin, padded_margin,
+                             padded_separator, with_label_noise)
+
+# ---------------------------------------------------------------------------
+# independent solvers
+# ---------------------------------------------------------------------------
+
+
+def certified_hard_margin(A, active, free_last):
+    """Exact minimiser of ||v[:p']||^2 s.t. A v >= 1, found from a guess of the active set.
+
+    A : rows a_i (y_i x_i, with y_i appended when the bias is free).
+    free_last : the last coordinate (the bias) is not penalised.
+    Starting from ``active``, solve the KKT system with equalities on the active
+    set; drop a constraint with a negative multiplier or add the most violated
+    one, until the point is certified optimal. Returns v.
+    """
+    p = A.shape[1]
+    P = np.eye(p)
+    if free_last:
+        P[-1, -1] = 0.0
+    active = sorted(set(int(i) for i in active))
+    for _ in range(50):
+        S = A[active]
+        k = len(active)
+        kkt = np.block([[P, -S.T], [S, np.zeros((k, k))]])
+        rhs = np.concatenate([np.zeros(p), np.ones(k)])
+        solution = np.linalg.lstsq(kkt, rhs, rcond=None)[0]
+        v, multipliers = solution[:p], solution[p:]
+        np.testing.assert_allclose(kkt @ solution, rhs, atol=1e-9)  # consistent system
+        slack = A @ v - 1.0
+        if multipliers.size and multipliers.min() < -1e-10:
+            active.pop(int(np.argmin(multipliers)))
+        elif slack.min() < -1e-10:
+            active = sorted(set(active) | {int(np.argmin(slack))})
+        else:
+            return v
+    raise AssertionError("active-set polishing did not certify an optimum")
+
+
+def svc_reference(X, y):
+    """(certified margin, SVC's own verified margin) for the affine hard-margin SVM."""
+    svc = SVC(kernel="linear", C=1e10, tol=1e-8).fit(X, y)
+    w_svc, b_svc = svc.coef_[0], float(svc.intercept_[0])
+    svc_margin = float(np.min(y * (X @ w_svc + b_svc)) / np.linalg.norm(w_svc))
+    A = y[:, None] * np.hstack([X, np.ones((len(y), 1))])
+    v = certified_hard_margin(A, svc.support_, free_last=True)
+    return 1.0 / np.linalg.norm(v[:-1]), svc_margin
+
+
+def slsqp_homogeneous_margin(A):
+    """max over unit w of min_i a_i·w, via SLSQP on min ||w||^2 s.t. A w >= 1, then polished."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = minimize(lambda w: w @ w, np.zeros(A.shape[1]), jac=lambda w: 2 * w,
+                          constraints=[{"type": "ineq", "fun": lambda w: A @ w - 1.0,
+                                        "jac": lambda w: A}],
+                          method="SLSQP", options={"ftol": 1e-14, "maxiter": 500})
+    active = np.flatnonzero(A @ result.x <= 1.0 + 1e-5)
+    v = certified_hard_margin(A, active, free_last=False)
+    return 1.0 / np.linalg.norm(v)
+
+
+def separable_by_lp(X, y, bias=True) -> bool:
+    """Is there (w, b) with y_i (w·x_i + b) >= 1 for all i? (LP feasibility, HiGHS)."""
+    A = y[:, None] * (np.hstack([X, np.ones((len(y), 1))]) if bias else X)
+    result = linprog(np.zeros(A.shape[1]), A_ub=-A, b_ub=-np.ones(len(y)),
+                     bounds=[(None, None)] * A.shape[1], method="highs")
+    assert result.status in (0, 2), result.message
+    return result.status == 0
+
+
+# ---------------------------------------------------------------------------
+# data
+# ---------------------------------------------------------------------------
+
+
+def gaussian_separable(n, dim, seed, gap=0.05):
+    """Gaussian points labelled by a random hyperplane; points within gap of it removed."""
+    rng = np.random.default_rng(seed)
+    w = rng.standard_normal(dim)
+    w /= np.linalg.norm(w)
+    b = rng.uniform(-0.5, 0.5)
+    X = rng.standard_normal((3 * n, dim)) * rng.uniform(0.5, 3.0, dim)
+    distance = X @ w + b
+    keep = np.abs(distance) > gap
+    X, distance = X[keep][:n], distance[keep][:n]
+    y = np.where(distance > 0, 1, -1)
+    assert len(y) == n and np.unique(y).size == 2
+    return X, y
+
+
+AFFINE_CASES = (
+    [("separable", n, dim, seed) for seed, (n, dim) in enumerate(
+        [(2, 1), (10, 1), (25, 2), (100, 2), (300, 3), (150, 5), (1000, 4)])]
+    + [("gaussian", n, dim, seed) for seed, (n, dim) in enumerate(
+        [(30, 1), (60, 2), (400, 3), (2000, 2), (5000, 5), (5000, 3)])]
+)
+
+
+def _affine_data(kind, n, dim, seed):
+    if kind == "separable":
+        margin = [0.3, 0.1, 0.02, 0.05][seed % 4]
+        ds = make_separable(n=n, margin=margin, dim=dim, seed=seed, radius=1 + seed)
+        return np.asarray(ds.X), np.asarray(ds.y)
+    return gaussian_separable(n, dim, seed)
+
+
+# ---------------------------------------------------------------------------
+# bias=True: the affine hard-margin SVM
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind, n, dim, seed", AFFINE_CASES)
+def test_max_margin_matches_polished_svc(kind, n, dim, seed):
+    X, y = _affine_data(kind, n, dim, seed)
+    result = max_margin(X, y)
+    certified, svc_margin = svc_reference(X, y)
+    assert result.separable
+    assert result.margin == pytest.approx(certified, rel=1e-6)
+    # ours is a feasible separator, so it is never worse than SVC's verified one
+    assert result.margin >= svc_margin - 1e-9
+    # the reported (w, b) really has the reported margin
+    assert np.linalg.norm(result.w) == pytest.approx(1.0, abs=1e-12)
+    scores = y * (X @ result.w + result.b)
+    assert scores.min() == pytest.approx(result.margin, rel=1e-9, abs=1e-12)
+    # support: the examples on the margin, including the closest one
+    assert int(np.argmin(scores)) in set(result.support.tolist())
+    assert np.all(scores[result.support] <= result.margin * (1 + 1e-5) + 1e-12)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_max_margin_finds_the_planted_separator(seed):
+    """The pinned pair makes the planted (w*, b*) the unique max-margin separator."""
+    ds = make_separable(n=200, margin=0.1, dim=3, seed=seed)
+    result = max_margin(ds.X, ds.y)
+    np.testing.assert_allclose(result.w, ds.w_star, atol=1e-4)
+    assert result.b == pytest.approx(ds.b_star, abs=1e-4)
+
+
+def _non_separable_sets():
+    noisy = with_label_noise(make_separable(n=200, margin=0.05, seed=3), rate=0.2, seed=1)
+    blobs = make_blobs(n=300, seed=2, spread=0.6)
+    sets = {
+        "xor": make_xor(n=100, seed=0),
+        "xor_3d": make_xor(n=120, seed=1, dim=3),
+        "noisy": noisy,
+        "blobs": blobs,
+    }
+    out = {name: (np.asarray(ds.X), np.asarray(ds.y)) for name, ds in sets.items()}
+    out["xor_4_points"] = (np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]]),
+                           np.array([1, 1, -1, -1]))
+    out["duplicate_point"] = (np.array([[0.5, 0.5], [0.5, 0.5], [2.0, 0.0]]),
+                              np.array([1, -1, 1]))
+    return out
+
+
+@pytest.mark.parametrize("name", list(_non_separable_sets()))
+def test_non_separable_data_has_no_margin(name):
+    X, y = _non_separable_sets()[name]
+    assert not separable_by_lp(X, y, bias=True)  # the data really are not separable
+    for bias in (True, False):
+        result = max_margin(X, y, bias=bias)
+        assert result.margin <= 0
+        assert not result.separable
+        assert result.support.size == 0
+    assert padded_margin(X, y) <= 0
+
+
+def test_separable_only_with_a_bias():
+    ds = make_separable(n=100, margin=0.1, seed=4)
+    X, y = np.asarray(ds.X) + np.array([3.0, 3.0]), np.asarray(ds.y)  # move it away from 0
+    assert separable_by_lp(X, y, bias=True)
+    if not separable_by_lp(X, y, bias=False):
+        no_origin = max_margin(X, y, bias=False)
+        assert not no_origin.separable and no_origin.margin <= 0
+    # translating the data does not change the affine margin
+    assert max_margin(X, y).margin == pytest.approx(0.1, rel=1e-9)
+
+
+# ---------------------------------------------------------------------------
+# bias=False and the padded margin gamma_2 (eq. 1.5)
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_homogeneous_margin_matches_slsqp(seed):
+    rng = np.random.default_rng(seed)
+    dim = 1 + seed % 5
+    n = int(rng.integers(2, 41))
+    ds = make_separable(n=n, margin=[0.05, 0.1, 0.3][seed % 3], dim=dim, seed=seed,
+                        through_origin=True)
+    X, y = np.asarray(ds.X), np.asarray(ds.y)
+    result = max_margin(X, y, bias=False)
+    assert result.separable
+    assert result.b == 0.0
+    assert result.margin == pytest.approx(slsqp_homogeneous_margin(y[:, None] * X), rel=1e-6)
+    assert np.linalg.norm(result.w) == pytest.approx(1.0, abs=1e-12)
+    assert np.min(y * (X @ result.w)) == pytest.approx(result.margin, rel=1e-9)
+    # a separator through the origin is also an affine one
+    assert result.margin <= max_margin(X, y).margin * (1 + 1e-9)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_padded_margin_matches_slsqp(seed):
+    rng = np.random.default_rng(100 + seed)
+    dim = 1 + seed % 4
+    n = int(rng.integers(2, 41))
+    ds = make_separable(n=n, margin=[0.05, 0.1, 0.3][seed % 3], dim=dim, seed=seed,
+                        radius=[0.5, 1.0, 3.0][seed % 3])
+    X, y = np.asarray(ds.X), np.asarray(ds.y)
+    padded = np.hstack([X, np.ones((n, 1))])
+    gamma_2 = padded_margin(X, y)
+    assert gamma_2 > 0
+    assert gamma_2 == pytest.approx(slsqp_homogeneous_margin(y[:, None] * padded), rel=1e-6)
+    # the same number as max_margin through the origin on X' = [X, 1]
+    assert gamma_2 == pytest.approx(max_margin(padded, y, bias=False).margin, rel=1e-12)
+    # gamma_2 <= the affine margin: a unit (w, b) has ||w|| <= 1
+    assert gamma_2 <= max_margin(X, y).margin * (1 + 1e-9)
+    # padded_separator returns the unit (w, b) attaining it
+    margin, w_padded = padded_separator(X, y)
+    assert margin == gamma_2
+    assert w_padded.shape == (dim + 1,)
+    assert np.linalg.norm(w_padded) == pytest.approx(1.0, abs=1e-12)
+    assert np.min(y * (padded @ w_padded)) == pytest.approx(gamma_2, rel=1e-9)
+
+
+@pytest.mark.parametrize("kind, n, dim, seed", AFFINE_CASES[::2])
+def test_padded_margin_is_homogeneous_margin_of_padded_data(kind, n, dim, seed):
+    X, y = _affine_data(kind, n, dim, seed)
+    padded = np.hstack([X, np.ones((len(y), 1))])
+    assert padded_margin(X, y) == pytest.approx(max_margin(padded, y, bias=False).margin,
+                                                rel=1e-12)

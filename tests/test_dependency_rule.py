@@ -1,0 +1,143 @@
+"""Architecture rule for perceptron_core (static AST scan + an import check).
+
+* perceptron_core/** (except perceptron_core/viz/) imports only numpy, the
+  standard library and perceptron_core itself;
+* perceptron_core/viz/** may additionally import plotly;
+* nothing under perceptron_core imports streamlit;
+* core modules do not import perceptron_core.viz (keeps plotly out of core);
+* ``import perceptron_core`` loads neither streamlit nor plotly.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+PKG = "perceptron_core"
+PKG_DIR = REPO_ROOT / PKG
+VIZ_DIR = PKG_DIR / "viz"
+
+STDLIB = frozenset(sys.stdlib_module_names)
+CORE_ALLOWED = STDLIB | {"numpy", PKG}
+VIZ_ALLOWED = CORE_ALLOWED | {"plotly"}
+
+
+@dataclass(frozen=True)
+class Imp:
+    file: Path
+    line: int
+    module: str  # fully qualified (relative imports resolved)
+
+    @property
+    def top(self) -> str:
+        return self.module.split(".")[0]
+
+    def __str__(self) -> str:
+        return f"{self.file.relative_to(REPO_ROOT)}:{self.line}: imports {self.module!r}"
+
+
+def _py_files() -> list[Path]:
+    return sorted(p for p in PKG_DIR.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def _is_viz(path: Path) -> bool:
+    return VIZ_DIR == path.parent or VIZ_DIR in path.parents
+
+
+def _module_package(path: Path) -> list[str]:
+    """Dotted package (as parts) containing the module at ``path``."""
+    return list(path.relative_to(REPO_ROOT).parent.parts)
+
+
+def _imports(path: Path) -> list[Imp]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    out: list[Imp] = []
+    pkg_parts = _module_package(path)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.extend(Imp(path, node.lineno, a.name) for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0:
+                base = node.module or ""
+            else:
+                keep = len(pkg_parts) - (node.level - 1)
+                assert keep >= 1, f"{path}:{node.lineno}: relative import escapes the package"
+                base = ".".join(pkg_parts[:keep] + ([node.module] if node.module else []))
+            out.append(Imp(path, node.lineno, base))
+            # `from pkg import submodule` may import submodules
+            out.extend(Imp(path, node.lineno, f"{base}.{a.name}") for a in node.names if a.name != "*")
+        elif isinstance(node, ast.Call):
+            # importlib.import_module("x") / __import__("x") with a literal name
+            f = node.func
+            name = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)
+            if (
+                name in {"import_module", "__import__"}
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+                and not node.args[0].value.startswith(".")
+            ):
+                out.append(Imp(path, node.lineno, node.args[0].value))
+    return out
+
+
+def test_package_has_python_files() -> None:
+    files = _py_files()
+    assert (PKG_DIR / "__init__.py").is_file(), f"{PKG}/__init__.py is missing"
+    assert files, f"no .py files under {PKG_DIR} - the dependency rule would pass vacuously"
+
+
+def test_core_and_viz_import_only_allowed_modules() -> None:
+    files = _py_files()
+    assert files, f"no .py files under {PKG_DIR}"
+    bad: list[str] = []
+    for f in files:
+        allowed = VIZ_ALLOWED if _is_viz(f) else CORE_ALLOWED
+        for imp in _imports(f):
+            if imp.top and imp.top not in allowed:
+                where = "viz" if _is_viz(f) else "core"
+                bad.append(f"{imp}  (not allowed in {where}: {sorted(allowed - STDLIB)} + stdlib)")
+    assert not bad, "dependency rule violated:\n" + "\n".join(sorted(set(bad)))
+
+
+def test_nothing_in_perceptron_core_imports_streamlit() -> None:
+    files = _py_files()
+    assert files, f"no .py files under {PKG_DIR}"
+    bad = [str(i) for f in files for i in _imports(f) if i.top == "streamlit"]
+    assert not bad, "perceptron_core must not import streamlit:\n" + "\n".join(bad)
+
+
+def test_core_does_not_import_viz() -> None:
+    files = [f for f in _py_files() if not _is_viz(f)]
+    assert files, f"no core .py files under {PKG_DIR}"
+    viz = f"{PKG}.viz"
+    bad = [
+        str(i)
+        for f in files
+        for i in _imports(f)
+        if i.module == viz or i.module.startswith(viz + ".")
+    ]
+    assert not bad, "core modules must not import perceptron_core.viz:\n" + "\n".join(bad)
+
+
+def test_import_perceptron_core_loads_no_ui_libraries() -> None:
+    assert (PKG_DIR / "__init__.py").is_file(), f"{PKG}/__init__.py is missing"
+    code = (
+        "import perceptron_core, sys; "
+        "bad = sorted(m for m in ('streamlit', 'plotly') if m in sys.modules); "
+        "assert not bad, bad"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, (
+        "`import perceptron_core` must not import streamlit or plotly:\n" + proc.stderr
+    )
