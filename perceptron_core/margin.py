@@ -55,17 +55,17 @@ class MarginResult:
 
 
 def _affine_minimizer(corral: np.ndarray) -> np.ndarray:
-    """Weights alpha (sum 1) minimising ||alpha @ corral|| over the affine hull."""
-    k = corral.shape[0]
-    gram = corral @ corral.T
-    system = np.zeros((k + 1, k + 1))
-    system[:k, :k] = gram
-    system[:k, k] = 1.0
-    system[k, :k] = 1.0
-    rhs = np.zeros(k + 1)
-    rhs[k] = 1.0
-    solution = np.linalg.lstsq(system, rhs, rcond=None)[0]
-    return solution[:k]
+    """Weights alpha (sum 1) minimising ||alpha @ corral|| over the affine hull.
+
+    Written as least squares in the differences s_k - s_0 (no Gram matrix, so
+    the conditioning is not squared): min over beta of ||s_0 + D beta||.
+    """
+    if corral.shape[0] == 1:
+        return np.ones(1)
+    base = corral[0]
+    differences = (corral[1:] - base).T
+    beta = np.linalg.lstsq(differences, -base, rcond=None)[0]
+    return np.concatenate([[1.0 - beta.sum()], beta])
 
 
 def min_norm_point(linear_oracle: Callable[[np.ndarray], tuple[np.ndarray, object]],
@@ -126,8 +126,20 @@ def min_norm_point(linear_oracle: Callable[[np.ndarray], tuple[np.ndarray, objec
 
 
 def _homogeneous_margin(A: np.ndarray):
-    """Min norm over conv{a_i}: returns (margin, unit w, corral indices)."""
+    """Min norm over conv{a_i}: returns (margin, unit w, separable).
+
+    The points are divided by their largest norm first (the minimum-norm point
+    scales with the data), so the solver always works in units of order 1.
+    """
     scale = float(np.sqrt(np.max(np.einsum("ij,ij->i", A, A))))
+    if scale == 0:
+        return 0.0, np.zeros(A.shape[1]), False
+    margin, w, separable = _homogeneous_margin_unit(A / scale)
+    return margin * scale, w, separable
+
+
+def _homogeneous_margin_unit(A: np.ndarray):
+    scale = 1.0
 
     def oracle(direction):
         index = int(np.argmin(A @ direction))
@@ -146,7 +158,24 @@ def _homogeneous_margin(A: np.ndarray):
 
 
 def _affine_margin(X: np.ndarray, y: np.ndarray):
-    """Half the distance between the two class hulls: (margin, w, b, separable)."""
+    """Half the distance between the two class hulls: (margin, w, b, separable).
+
+    Solved in centred units of order 1 (translate by the mean, divide by the
+    largest norm), then mapped back: the margin scales with the data and the
+    offset b follows the translation.
+    """
+    centre = X.mean(axis=0)
+    spread = float(np.sqrt(np.max(np.einsum("ij,ij->i", X - centre, X - centre))))
+    if spread == 0:
+        return 0.0, np.zeros(X.shape[1]), 0.0, False
+    margin, w, b, separable = _affine_margin_unit((X - centre) / spread, y)
+    if not separable:
+        return margin, w, b, separable
+    # w·(x - c)/s + b' = 0  <=>  w·x + (s b' - w·c) = 0, margin scales by s
+    return margin * spread, w, b * spread - float(w @ centre), True
+
+
+def _affine_margin_unit(X: np.ndarray, y: np.ndarray):
     positives, negatives = X[y > 0], X[y < 0]
     scale = float(np.sqrt(np.max(np.einsum("ij,ij->i", X, X)))) * 2 + 1e-300
 

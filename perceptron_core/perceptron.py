@@ -269,7 +269,7 @@ def run_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyclic", 
     X, y = check_dataset(X, y)
     n, dim = X.shape
     delta = check_number(delta, "delta (threshold)", low=0)
-    if order not in ORDERS:
+    if not isinstance(order, str) or order not in ORDERS:
         raise ValueError(f"unknown order {order!r}; choose one of: {', '.join(ORDERS)}.")
     seed = check_seed(seed)
     max_updates = check_number(max_updates, "max_updates", low=1, integer=True)
@@ -377,7 +377,8 @@ def _run_greedy(signed, labels, w, b, delta, bias, step_limit, max_updates, reco
     step = 0
     while True:
         if step >= step_limit:
-            return step, False, f"limit of {step_limit // signed.shape[0]} epochs", examined
+            done = _all_correct(signed, labels, w, b, delta)
+            return step, done, f"limit of {step_limit // signed.shape[0]} epochs", examined
         scores = signed @ w + labels * b
         index = rule(scores, norms, delta)
         step += 1

@@ -187,11 +187,12 @@ def log_grid(low, high, count, name: str = "value") -> np.ndarray:
 
 
 def parse_values(text: str, name: str = "value", *, integer: bool = False, low=None,
-                 high=None) -> np.ndarray:
+                 high=None, max_count: int = 30) -> np.ndarray:
     """Read a comma- or space-separated list of numbers, e.g. "10, 50, 200".
 
     Raises ValueError naming the first entry that is not a number or lies
-    outside [low, high]; duplicates are dropped and the values sorted.
+    outside [low, high], or when more than ``max_count`` distinct values are
+    given; duplicates are dropped and the values sorted.
     """
     if not isinstance(text, str) or not text.strip():
         raise ValueError(f"give at least one {name}, e.g. \"1, 2, 5\".")
@@ -206,7 +207,30 @@ def parse_values(text: str, name: str = "value", *, integer: bool = False, low=N
                              "numbers separated by commas.") from None
         values.append(check_number(int(number) if integer and number.is_integer() else number,
                                    name, low=low, high=high, integer=integer))
-    return np.unique(np.array(values, dtype=np.int64 if integer else np.float64))
+    distinct = np.unique(np.array(values, dtype=np.int64 if integer else np.float64))
+    if distinct.size > max_count:
+        raise ValueError(f"{distinct.size} values of {name} is too many; give at most "
+                         f"{max_count}.")
+    return distinct
+
+
+def concat_sweeps(parts) -> SweepResult:
+    """Join sweeps of the same kind (e.g. run one value at a time) into one result.
+
+    Raises ValueError when the parts differ in swept parameter, bias or order.
+    """
+    parts = list(parts)
+    if not parts or not all(isinstance(part, SweepResult) for part in parts):
+        raise ValueError("concat_sweeps needs at least one SweepResult.")
+    first = parts[0]
+    for part in parts[1:]:
+        if (part.parameter, part.bias, part.order) != (first.parameter, first.bias, first.order):
+            raise ValueError("cannot join sweeps of different kinds (parameter, bias or order "
+                             "differ).")
+    columns = {f.name: frozen(np.concatenate([getattr(part, f.name) for part in parts]))
+               for f in fields(SweepResult) if f.name not in ("parameter", "bias", "order")}
+    return SweepResult(parameter=first.parameter, bias=first.bias, order=first.order,
+                       **columns)
 
 
 def _run_one(margin, seed, n, dim, bias, delta, order, radius, scale, shift):

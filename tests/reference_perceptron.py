@@ -31,7 +31,8 @@ def reference_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyc
     X, y = np.asarray(X, dtype=float), np.asarray(y, dtype=float)
     n, d = X.shape
     st = SimpleNamespace(w=np.zeros(d) if w0 is None else np.array(w0, dtype=float), b=float(b0),
-                         steps=0, examined=[], update_indices=[], update_steps=[])
+                         steps=0, examined=[], update_indices=[], update_steps=[],
+                         update_scores=[])
     st.weights, st.biases = [st.w.copy()], [st.b]
 
     def score(i):
@@ -41,6 +42,7 @@ def reference_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyc
         return all(score(i) > delta for i in range(n))
 
     def update(i):  # lines 4-5 of Algorithm 1.16
+        st.update_scores.append(score(i))
         st.w = st.w + y[i] * X[i]
         if bias:
             st.b = st.b + y[i]
@@ -56,6 +58,7 @@ def reference_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyc
         st.weights, st.biases = np.array(st.weights), np.array(st.biases)
         st.update_indices = np.array(st.update_indices, dtype=int)
         st.update_steps = np.array(st.update_steps, dtype=int)
+        st.update_scores = np.array(st.update_scores, dtype=float)
         return st
 
     if order in ("max_residual", "max_distance"):

@@ -250,3 +250,56 @@ def test_padded_margin_is_homogeneous_margin_of_padded_data(kind, n, dim, seed):
     padded = np.hstack([X, np.ones((len(y), 1))])
     assert padded_margin(X, y) == pytest.approx(max_margin(padded, y, bias=False).margin,
                                                 rel=1e-12)
+
+
+# ---------------------------------------------------------------------------
+# units: the margin is scale-equivariant and translation-invariant
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scale", [1e-6, 1e-3, 1e3, 1e4, 1e6])
+@pytest.mark.parametrize("bias", [True, False])
+def test_margin_follows_the_units_of_the_data(scale, bias):
+    """Measuring the features in other units multiplies the margin by the same factor.
+
+    Nothing about separability depends on the unit: a correct solver must give
+    max_margin(c X).margin = c * max_margin(X).margin, the same w and b scaled by c.
+    """
+    for seed in range(3):
+        ds = make_separable(n=60, margin=0.1, dim=3, seed=seed, through_origin=not bias)
+        X, y = np.asarray(ds.X), np.asarray(ds.y)
+        result = max_margin(scale * X, y, bias=bias)
+        assert result.separable
+        assert result.margin == pytest.approx(0.1 * scale, rel=1e-9)
+        np.testing.assert_allclose(result.w, ds.w_star, atol=1e-4)
+        assert result.b == pytest.approx(scale * ds.b_star, abs=1e-4 * scale)
+
+
+def test_three_points_in_large_units():
+    """Minimal case: the hull of the positives {(c, 0), (0, c)} is at distance
+    c / sqrt(2) from the negative point 0, so the margin is c / (2 sqrt(2))."""
+    X = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]])
+    y = np.array([-1, 1, 1])
+    for c in (1.0, 1e4, 1e-6):
+        result = max_margin(c * X, y)
+        assert result.separable
+        assert result.margin == pytest.approx(c / (2 * np.sqrt(2)), rel=1e-9)
+        np.testing.assert_allclose(result.w, [np.sqrt(0.5), np.sqrt(0.5)], atol=1e-9)
+
+
+@pytest.mark.parametrize("offset", [10.0, 1e3, 1e5])
+def test_affine_margin_ignores_translation(offset):
+    ds = make_separable(n=80, margin=0.1, dim=2, seed=7)
+    result = max_margin(np.asarray(ds.X) + offset, ds.y)
+    assert result.margin == pytest.approx(0.1, rel=1e-9)
+
+
+# At radius 1e6 the padded column (1) is 1e-6 of the features and the SLSQP
+# reference itself loses accuracy (its active set goes wrong); ours stays feasible.
+@pytest.mark.parametrize("radius", [1e3, 1e4, 1e5])
+def test_padded_margin_on_data_in_large_units(radius):
+    ds = make_separable(n=30, margin=0.1 * radius, dim=2, seed=1, radius=radius)
+    X, y = np.asarray(ds.X), np.asarray(ds.y)
+    padded = np.hstack([X, np.ones((len(y), 1))])
+    assert padded_margin(X, y) == pytest.approx(
+        slsqp_homogeneous_margin(y[:, None] * padded), rel=1e-6)

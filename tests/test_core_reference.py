@@ -2,7 +2,7 @@
 
 Every combination of bias, delta, order, w0 and the aggressive rule is run on
 separable data (make_separable, various margins, dims 1..5, n 2..60) and on
-random non-separable data with small limits. The engine and the textbook loop
+random labels (usually not separable) with small limits. The engine and the textbook loop
 must make the same updates at the same steps and end at the same (w, b).
 """
 
@@ -59,6 +59,14 @@ def _assert_same_run(trace, ref, *, same_stop_rule: bool):
     np.testing.assert_allclose(trace.weights, ref.weights, rtol=1e-12, atol=1e-12 * scale)
     np.testing.assert_allclose(trace.biases, ref.biases, rtol=1e-12, atol=1e-12 * scale)
     assert trace.converged == ref.converged
+    np.testing.assert_allclose(trace.update_scores, ref.update_scores, rtol=1e-9,
+                               atol=1e-9 * scale)
+    # a mistake is y (w·x + b) <= delta (compare away from exact ties)
+    clear = np.abs(ref.update_scores - trace.delta) > 1e-9 * scale
+    np.testing.assert_array_equal(trace.update_mistakes[clear],
+                                  (ref.update_scores <= trace.delta)[clear])
+    if not trace.aggressive:
+        assert trace.update_mistakes.all()
     if same_stop_rule:
         assert trace.n_examined == ref.n_examined
 

@@ -45,7 +45,8 @@ def rounds_figure(predictions: np.ndarray, labels: np.ndarray) -> go.Figure:
                                          line=dict(width=3)),
                              hovertemplate="round %{x}<br>prediction %{y:+d}<extra></extra>"))
     style.base_layout(fig, height=300)
-    fig.update_xaxes(title="round i", range=[0.5, max(rounds.size, 1) + 0.5])
+    fig.update_xaxes(title="round i", range=[0.5, max(rounds.size, 1) + 0.5], tick0=1,
+                     dtick=max(1, int(np.ceil(rounds.size / 20))))
     fig.update_yaxes(tickvals=[-1, 1], ticktext=["−1", "+1"], range=[-1.6, 1.6])
     return fig
 

@@ -66,7 +66,8 @@ def cumulative_mistakes_figure(result, t_max: int | None = None) -> go.Figure:
         counts = np.asarray(result.cumulative(t, rule=rule), dtype=np.int64)
         fig.add_trace(go.Scatter(
             x=t, y=counts, mode="lines", line_shape="hv",
-            line=dict(color=rule_style["color"], dash=rule_style["dash"], width=4),
+            line=dict(color=rule_style["color"], dash=rule_style["dash"],
+                      width=7 if rule == "standard" else 4),
             name=f"{rule_style['name']}: {int(counts[-1])} mistakes up to T",
             legendgroup=rule, hovertemplate="t = %{x:,}<br>mistakes so far = %{y}<extra></extra>",
         ))
@@ -219,9 +220,8 @@ def swing_animation(x_values: np.ndarray, *, x_lim: tuple[float, float] = (-4.0,
                        line=dict(color=style.GHOST, dash="dash", width=3), hoverinfo="skip"),
             go.Scatter(x=line_x, y=line_y, mode="lines", name="line after this step",
                        line=dict(color=style.HYPERPLANE, width=4), hoverinfo="skip"),
-            go.Scatter(x=distinct, y=np.zeros_like(distinct), mode="markers+text",
+            go.Scatter(x=distinct, y=np.zeros_like(distinct), mode="markers",
                        marker=style.class_marker(1) | dict(size=style.MARKER_SIZE + 5),
-                       text=[f"({v:g}, 0)" for v in distinct], textposition="top center",
                        name="examples (label +1)", hoverinfo="skip"),
             go.Scatter(x=wrong, y=np.zeros_like(wrong), mode="markers",
                        marker=dict(color=style.NEGATIVE, symbol="square-open", size=32,
@@ -247,7 +247,11 @@ def swing_animation(x_values: np.ndarray, *, x_lim: tuple[float, float] = (-4.0,
                                layout=dict(title=dict(text=title))))
     first_traces, first_title = frame_data(1)
     fig = go.Figure(data=first_traces, frames=frames)
-    style.base_layout(fig, title=first_title, height=620)
+    style.base_layout(fig, title=first_title, height=660)
+    for value in distinct:  # static labels above the two points (frames leave them alone)
+        fig.add_annotation(x=value, y=0.35, yanchor="bottom", text=f"({value:g}, 0)",
+                           showarrow=False, bgcolor="rgba(255, 255, 255, 0.8)",
+                           font=dict(color=style.POSITIVE, size=style.FONT_SIZE))
     play = dict(frame=dict(duration=frame_ms, redraw=True), fromcurrent=True,
                 transition=dict(duration=0), mode="immediate")
     pause = dict(frame=dict(duration=0, redraw=False), transition=dict(duration=0),
@@ -307,7 +311,7 @@ def always_wrong_figure(sequence) -> go.Figure:
                              line=dict(color=style.HYPERPLANE, dash="dash", width=2),
                              hoverinfo="skip"), row=2, col=1)
     style.base_layout(fig, height=620)
-    fig.update_layout(margin=dict(t=110))
+    fig.update_layout(showlegend=False, margin=dict(t=60))
     fig.update_annotations(font_size=style.FONT_SIZE)
     fig.update_xaxes(title="t", row=2, col=1)
     fig.update_yaxes(title="x_t", row=1, col=1)

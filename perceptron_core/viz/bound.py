@@ -25,6 +25,47 @@ LIMIT_COLOUR = style.NEGATIVE     # vermillion: ratio = 1, the line a run must s
 LEGEND_ROOM = 110
 
 
+def log_ticks(values) -> np.ndarray:
+    """Tick positions 1, 2, 5 x 10^k covering the positive finite ``values``.
+
+    Parameters
+    ----------
+    values : array-like of any shape
+
+    Returns
+    -------
+    ndarray of shape (n_ticks,)
+        Increasing; only powers of ten when 1-2-5 would give more than 12
+        ticks; empty when there is no positive finite value.
+    """
+    data = np.asarray(values, dtype=float).ravel()
+    data = data[np.isfinite(data) & (data > 0)]
+    if data.size == 0:
+        return np.array([])
+    low, high = data.min(), data.max()
+    exponents = np.arange(np.floor(np.log10(low)) - 1, np.ceil(np.log10(high)) + 1)
+    for mantissas in ((1.0, 2.0, 5.0), (1.0,)):
+        ticks = np.array([m * 10.0**e for e in exponents for m in mantissas])
+        ticks = ticks[(ticks >= low / 1.6) & (ticks <= high * 1.6)]
+        if ticks.size <= 12:
+            break
+    return ticks
+
+
+def _tick_text(ticks: np.ndarray) -> list[str]:
+    return [f"{tick:g}" for tick in ticks]
+
+
+def _set_log_ticks(fig: go.Figure, axis: str) -> None:
+    """Label a log axis at 1-2-5 values instead of plotly's small minor digits."""
+    chunks = [np.asarray(getattr(trace, axis), dtype=float).ravel() for trace in fig.data
+              if getattr(trace, axis) is not None]
+    ticks = log_ticks(np.concatenate(chunks)) if chunks else np.array([])
+    if ticks.size:
+        update = fig.update_xaxes if axis == "x" else fig.update_yaxes
+        update(tickmode="array", tickvals=ticks.tolist(), ticktext=_tick_text(ticks))
+
+
 def _layout(fig: go.Figure, *, xlabel: str, ylabel: str, log_x: bool, log_y: bool,
             height: int) -> go.Figure:
     style.base_layout(fig, height=height)
@@ -35,6 +76,10 @@ def _layout(fig: go.Figure, *, xlabel: str, ylabel: str, log_x: bool, log_y: boo
                      showline=True, linecolor="black", mirror=True, ticks="outside")
     fig.update_yaxes(title_text=ylabel, type="log" if log_y else "linear",
                      showline=True, linecolor="black", mirror=True, ticks="outside")
+    if log_x:
+        _set_log_ticks(fig, "x")
+    if log_y:
+        _set_log_ticks(fig, "y")
     return fig
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import numpy as np
 import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 from . import style
 
@@ -353,30 +352,39 @@ def proof_figure(alignment, alignment_lower, norm_sq, norm_sq_upper, *, current:
     """
     t = np.arange(len(alignment))
     vector = "(w_t, b_t)" if padded else "w_t"
-    fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.12, subplot_titles=(
-        f"⟨{vector}, w*⟩ grows at least γ = {margin:.3g} per update",
-        f"‖{vector}‖² grows at most R² = {radius_sq:.3g} per update"))
-    fig.add_trace(go.Scatter(x=t, y=alignment, mode="lines+markers", name="⟨w_t, w*⟩",
-                             line=dict(color=style.WEIGHT, width=3),
-                             marker=dict(size=5)), row=1, col=1)
-    fig.add_trace(go.Scatter(x=t, y=alignment_lower, mode="lines", name="lower line  t·γ",
-                             line=dict(color=style.BOUND, width=3, dash="dash")), row=1, col=1)
-    fig.add_trace(go.Scatter(x=t, y=norm_sq, mode="lines+markers", name="‖w_t‖²",
-                             line=dict(color=style.STEP, width=3),
-                             marker=dict(size=5, symbol="square")), row=1, col=2)
-    fig.add_trace(go.Scatter(x=t, y=norm_sq_upper, mode="lines", name="upper line  t·R²",
-                             line=dict(color=style.NEGATIVE, width=3, dash="dot")),
-                  row=1, col=2)
-    for column in (1, 2):
-        fig.add_vline(x=current, line=dict(color=style.HYPERPLANE, width=2, dash="dot"),
-                      row=1, col=column)
+    # two panels side by side on hand-made domains (make_subplots is slow to build)
+    left, right = dict(xaxis="x", yaxis="y"), dict(xaxis="x2", yaxis="y2")
+    fig = go.Figure([
+        go.Scatter(x=t, y=alignment, mode="lines+markers", name="⟨w_t, w*⟩",
+                   line=dict(color=style.WEIGHT, width=3), marker=dict(size=5), **left),
+        go.Scatter(x=t, y=alignment_lower, mode="lines", name="lower line  t·γ",
+                   line=dict(color=style.BOUND, width=3, dash="dash"), **left),
+        go.Scatter(x=t, y=norm_sq, mode="lines+markers", name="‖w_t‖²",
+                   line=dict(color=style.STEP, width=3), marker=dict(size=5, symbol="square"),
+                   **right),
+        go.Scatter(x=t, y=norm_sq_upper, mode="lines", name="upper line  t·R²",
+                   line=dict(color=style.NEGATIVE, width=3, dash="dot"), **right),
+    ])
     style.base_layout(fig, height=height, font_size=16)
-    fig.update_xaxes(title_text="update t", range=[0, max(1, len(t) - 1)])
-    fig.update_annotations(font_size=15)
+    span = [0, max(1, len(t) - 1)]
+    fig.update_layout(
+        xaxis=dict(domain=[0, 0.44], range=span, title_text="update t"),
+        xaxis2=dict(domain=[0.56, 1], range=span, title_text="update t"),
+        yaxis2=dict(anchor="x2"),
+        shapes=[dict(type="line", xref=axis, yref="paper", x0=current, x1=current, y0=0,
+                     y1=1, line=dict(color=style.HYPERPLANE, width=2, dash="dot"))
+                for axis in ("x", "x2")],
+        annotations=[
+            dict(text=f"⟨{vector}, w*⟩ grows at least γ = {margin:.3g} per update",
+                 x=0.22, y=1.0, xref="paper", yref="paper", xanchor="center",
+                 yanchor="bottom", showarrow=False, font=dict(size=15)),
+            dict(text=f"‖{vector}‖² grows at most R² = {radius_sq:.3g} per update",
+                 x=0.78, y=1.0, xref="paper", yref="paper", xanchor="center",
+                 yanchor="bottom", showarrow=False, font=dict(size=15))],
+    )
     label = ",  ".join(f"{name} = {value:,.0f}" for name, value in bounds.items())
     fig.update_layout(legend=dict(y=-0.25, yanchor="top", orientation="h"),
-                      margin=dict(t=60, b=90),
+                      margin=dict(t=90, b=90),
                       title=dict(text=f"bounds on the number of updates: {label}",
                                  font=dict(size=15), y=0.99))
-    fig.update_layout(margin=dict(t=90))
     return fig
