@@ -120,7 +120,7 @@ if result is not None:
                    help="one more at every power of two from t = 32 on")
     st.markdown(
         f"The mistake-driven rule errs at t = {standard} and then ends with "
-        f"(w, b) = ({result.standard_w:g}·x, {result.standard_b:g}), which scores both "
+        f"w = {result.standard_w:g}·x and b = {result.standard_b:g}, which scores both "
         "x and −2x positively, so it never changes again. The aggressive rule keeps erring: "
         f"after a few early mistakes, every power of two from t = {first_regular} on is a "
         "mistake. On a logarithmic t axis those mistakes are evenly spaced, so the count "
@@ -182,7 +182,7 @@ if sequence is not None:
     show_chart(viz.always_wrong_figure(sequence), key="aggressive_always_wrong")
     st.success(
         f"{int(np.sum(sequence.mistakes))} mistakes in {steps} examples; the separator "
-        f"(w, b) = {sequence.separator} scores every example "
+        f"w = {sequence.separator[0]:g}, b = {sequence.separator[1]:g} scores every example "
         f"{float(np.min(sequence.y * (sequence.separator[0] * sequence.x + sequence.separator[1]))):g} > 0.",
         icon=":material/check_circle:",
     )

@@ -9,8 +9,9 @@ import streamlit as st
 
 from pages.common import core_call, page_header, show_chart
 from perceptron_core.perceptron import ORDERS
-from perceptron_core.sweeps import (delta_sweep, dim_sweep, log_grid, margin_sweep, n_sweep,
-                                    parse_values, scale_sweep, shift_sweep)
+from perceptron_core.sweeps import (concat_sweeps, delta_sweep, dim_sweep, log_grid,
+                                    margin_sweep, n_sweep, parse_values, scale_sweep,
+                                    shift_sweep)
 from perceptron_core.viz.bound import dependence_figure, ratio_figure, sweep_figure
 
 SWEEPS = {"margin": margin_sweep, "n": n_sweep, "dim": dim_sweep, "delta": delta_sweep,
@@ -18,24 +19,32 @@ SWEEPS = {"margin": margin_sweep, "n": n_sweep, "dim": dim_sweep, "delta": delta
 KEEP = "page"  # widget values survive while their tab is hidden
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
-def cached_sweep(kind: str, values: tuple, seeds: int, settings: tuple, _progress=None):
-    """One sweep of the core, cached on its arguments (the progress callback is not hashed)."""
-    return SWEEPS[kind](list(values), seeds, progress=_progress, **dict(settings))
+@st.cache_data(show_spinner=False, max_entries=512)
+def cached_sweep(kind: str, values: tuple, seeds: int, settings: tuple):
+    """One sweep of the core, cached on its arguments."""
+    return SWEEPS[kind](list(values), seeds, **dict(settings))
 
 
 def run_sweep(kind: str, values, seeds: int, label: str, **settings):
-    """Run a sweep behind a progress bar; None (and an error shown) on bad input."""
+    """Run a sweep one value at a time behind a progress bar; None (error shown) on bad input.
+
+    Each value is a separate cached call, so the bar moves while the runs are
+    computed (a progress bar cannot be updated from inside a cached function).
+    """
+    values = np.asarray(values).tolist()
+    frozen_settings = tuple(sorted(settings.items()))
     bar = st.progress(0.0, text=f"Running the {label} sweep ...")
-
-    def report(fraction: float) -> None:
-        bar.progress(min(max(fraction, 0.0), 1.0), text=f"Running the {label} sweep: "
-                                                      f"{fraction:.0%} of the runs done")
-
-    result = core_call(cached_sweep, kind, tuple(np.asarray(values).tolist()), seeds,
-                       tuple(sorted(settings.items())), _progress=report)
+    parts = []
+    for done, value in enumerate(values, start=1):
+        part = core_call(cached_sweep, kind, (value,), seeds, frozen_settings)
+        if part is None:
+            bar.empty()
+            return None
+        parts.append(part)
+        bar.progress(done / len(values),
+                     text=f"Running the {label} sweep: {done} of {len(values)} values done")
     bar.empty()
-    return result
+    return core_call(concat_sweeps, parts)
 
 
 def report_ratio(ratios, converged, bound_name: str) -> None:
@@ -163,7 +172,7 @@ with tab_margin:
 
 with tab_size:
     if tab_size.open:
-        cols = st.columns(3)
+        cols = st.columns([1, 2, 2, 1])
         fixed_margin = cols[0].number_input("margin γ (fixed)", min_value=0.005,
                                             max_value=0.95, value=0.1, step=0.01,
                                             format="%.3f", key="bound_size_margin",
@@ -172,7 +181,7 @@ with tab_size:
                                         key="bound_n_values", persist_state=KEEP)
         dims_text = cols[2].text_input("values of d", value="1, 10, 100, 1000",
                                        key="bound_d_values", persist_state=KEEP)
-        size_seeds = st.number_input("seeds per value", min_value=1, max_value=20, value=3,
+        size_seeds = cols[3].number_input("seeds per value", min_value=1, max_value=20, value=3,
                                      key="bound_size_seeds", persist_state=KEEP)
         st.markdown(
             "Neither $n$ nor $d$ appears in the bound: it only sees the radius and the margin. "
@@ -214,10 +223,12 @@ with tab_delta:
         st.latex(r"t \le \frac{(2\delta + \|A\|_{2,\infty}^2)\,\|w^*\|_2^2 "
                  r"+ 2s\,\|w^*\|_2\,\|w_0\|_2}{s^2},\qquad "
                  r"\|A\|_{2,\infty} = \max_i \|a_i\|_2 \qquad\text{(1.4)}")
+        margin_used = (r"$s = \gamma_2(A)$, padded" if bias
+                       else r"$s = \gamma$, through the origin")
         st.markdown(
             "Here $w_0 = 0$ and $w^*$ is the unit vector achieving the margin "
-            f"({'$s = \\gamma_2(A)$, padded' if bias else '$s = \\gamma$, through the origin'}),"
-            " so the bound is $(2\\delta + \\max_i\\|a_i\\|_2^2)/s^2$: it grows linearly "
+            f"({margin_used}), so the bound is $(2\\delta + \\max_i\\|a_i\\|_2^2)/s^2$: it "
+            "grows linearly "
             "in $\\delta$, and for $\\delta = 0$ it is the bound of the first tab.")
         cols = st.columns(3)
         delta_margin = cols[0].number_input("margin γ (fixed)", min_value=0.005,
@@ -264,8 +275,11 @@ with tab_mistakes:
             "every example has $y\\,x^\\top\\beta > 1$, while the notes use the strict "
             "$< 1$. The two rules only part ways on a score of exactly 1, which random data "
             "essentially never produce, and the $3/\\gamma^2$ argument covers both (it only "
-            "uses score $\\le 1$ at an update). This tab ignores the bias toggle: the data "
-            "lie in the unit ball and are separable through the origin.")
+            "uses score $\\le 1$ at an update). Likewise the notes ask for a strict "
+            "$y_n\\, x_n^\\top\\beta^* > \\gamma$; our data have two points exactly at "
+            "the margin, which the proof allows. This tab ignores the bias toggle: the data "
+            "lie in the unit ball and are separable through the origin. Since $R$ is close "
+            "to 1, the dashed line (1.4) almost covers the blue one.")
         cols = st.columns(4)
         mm_low = cols[0].number_input("smallest margin γ", min_value=0.005, max_value=0.95,
                                       value=0.05, step=0.01, format="%.3f",

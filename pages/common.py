@@ -6,6 +6,24 @@ Pages stay thin: widgets, one cached call into the core, figures, layout.
 from __future__ import annotations
 
 import streamlit as st
+from streamlit.runtime.pages_manager import PagesManager
+
+
+def _use_app_navigation() -> None:
+    """Make a deep link work on a fresh server.
+
+    If the very first request of a server process is a link such as /train,
+    Streamlit has not yet run app.py and treats this ``pages/`` folder as an
+    old-style multipage folder (file names in the sidebar, no wide layout). Turn
+    that mode off and rerun: the rerun goes through app.py's ``st.navigation``,
+    which serves the same URL.
+    """
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False
+        st.rerun()
+
+
+_use_app_navigation()
 
 #: Plotly config for every chart: no logo, a PNG download button at 2x for slides
 PLOTLY_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2}}

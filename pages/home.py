@@ -2,6 +2,8 @@
 
 import streamlit as st
 
+import pages.common  # noqa: F401  (deep links on a fresh server, see common.py)
+
 st.title("Perceptron Lab")
 st.markdown(
     "**Binary classification**: we are given examples $(\\mathbf x_i, y_i)$ with feature "

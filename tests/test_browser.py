@@ -111,3 +111,21 @@ def test_two_students_step_independently(browser, streamlit_server):
     finally:
         first.close()
         second.close()
+
+
+def test_deep_link_on_a_fresh_server_uses_the_app_navigation(browser):
+    """A shared /train link opened before anyone visited / must still get app.py's pages."""
+    from browser_helpers import run_streamlit
+
+    with run_streamlit("app.py") as fresh_base:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        try:
+            page = context.new_page()
+            goto(page, fresh_base, "train")
+            navigation = page.locator('[data-testid="stSidebarNav"]').inner_text()
+            assert "Train, one mistake at a time" in navigation
+            assert "common" not in navigation
+            assert "train" in page.locator("h1").first.inner_text().lower()
+            assert_no_exception(page)
+        finally:
+            context.close()

@@ -1,0 +1,171 @@
+"""The /adversary page through streamlit.testing (no browser)."""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+
+import numpy as np
+
+import pytest
+from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import Widget
+
+from perceptron_core import constructions as cx
+
+APP = str(Path(__file__).resolve().parent.parent / "app.py")
+PAGE = "pages/adversary.py"
+
+
+def _open() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def _walk(node):
+    yield node
+    for child in getattr(node, "children", {}).values():
+        yield from _walk(child)
+
+
+def _click(at: AppTest, key: str, times: int = 1) -> AppTest:
+    for _ in range(times):
+        at.button(key=key).click().run()
+        assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def _rounds(at: AppTest):
+    assert len(at.dataframe) == 1
+    return at.dataframe[0].value
+
+
+def _array(value) -> np.ndarray:
+    """A Plotly JSON array: a plain list, or a typed array {"dtype", "bdata"[, "shape"]}."""
+    if isinstance(value, dict) and "bdata" in value:
+        return np.frombuffer(base64.b64decode(value["bdata"]), dtype=np.dtype(value["dtype"]))
+    return np.asarray(value)
+
+
+def _certificate(at: AppTest) -> str | None:
+    texts = [s.value for s in at.success if "Certificate checked" in s.value]
+    return texts[0] if texts else None
+
+
+def test_page_renders_in_you_mode_with_n_shown():
+    at = _open()
+    assert at.selectbox(key="adv_learner").value == "you"
+    assert at.metric[0].value == "25"  # gamma = 0.2, d = 50: n = min(25, 50)
+    assert any("Round 1 of 25" in m.value for m in at.markdown)
+    assert not at.dataframe and _certificate(at) is None
+
+
+def test_every_widget_has_a_key():
+    at = _open()
+    _click(at, "predict_plus")
+    widgets = [node for node in _walk(at._tree) if isinstance(node, Widget)]
+    assert len(widgets) >= 7
+    assert all(widget.key for widget in widgets), [type(w).__name__ for w in widgets if not w.key]
+
+
+@pytest.mark.parametrize("k", [1, 3, 5])
+def test_predict_plus_k_times_gives_k_mistakes_labelled_minus_one(k):
+    at = _click(_open(), "predict_plus", k)
+    table = _rounds(at)
+    assert len(table) == k
+    assert (table["prediction"] == 1).all() and (table["label y_i"] == -1).all()
+    assert table["mistakes so far"].tolist() == list(range(1, k + 1))
+    assert at.session_state["adv_predictions"] == [1] * k
+    assert any(f"Round {k + 1} of 25" in m.value for m in at.markdown)
+
+
+def test_predict_minus_gets_label_plus_one():
+    at = _click(_click(_open(), "predict_plus"), "predict_minus")
+    table = _rounds(at)
+    assert table["label y_i"].tolist() == [-1, 1]
+    assert table["mistakes so far"].iloc[-1] == 2
+
+
+def test_all_rounds_by_hand_then_certificate():
+    at = _open()
+    at.number_input(key="adv_gamma").set_value(0.5).run()  # n = 4
+    assert at.metric[0].value == "4"
+    _click(at, "predict_plus", 2)
+    _click(at, "predict_minus", 2)
+    assert at.button(key="predict_plus").disabled
+    table = _rounds(at)
+    assert table["label y_i"].tolist() == [-1, -1, 1, 1]
+    text = _certificate(at)
+    assert text is not None
+    assert "0.5·√4 = 1.0000 ≤ 1" in text and "0.5000 = γ" in text
+    assert "4 mistakes out of 4" in text
+
+
+def test_changing_gamma_or_d_and_reset_start_again():
+    at = _click(_open(), "predict_plus", 2)
+    at.number_input(key="adv_dim").set_value(10).run()
+    assert at.session_state["adv_predictions"] == []
+    _click(at, "predict_minus", 3)
+    assert len(_rounds(at)) == 3
+    _click(at, "adv_reset")
+    assert at.session_state["adv_predictions"] == [] and not at.dataframe
+
+
+def test_let_the_perceptron_finish_a_large_game():
+    at = _open()
+    at.number_input(key="adv_gamma").set_value(0.03).run()
+    at.number_input(key="adv_dim").set_value(1000).run()
+    assert at.metric[0].value == "1000"  # floor(1/0.03^2) = 1111, capped by d
+    _click(at, "predict_plus", 3)
+    assert len(_rounds(at)) == 3
+    _click(at, "adv_finish")
+    predictions = at.session_state["adv_predictions"]
+    assert len(predictions) == 1000 and predictions[:3] == [1, 1, 1]
+    table = _rounds(at)
+    assert len(table) <= 10 and table["mistakes so far"].iloc[-1] == 1000  # compact tail
+    assert "1000 mistakes out of 1000" in _certificate(at)
+
+
+@pytest.mark.parametrize("learner", sorted(cx.LEARNERS))
+def test_built_in_learners_make_n_mistakes(learner):
+    at = _open()
+    at.selectbox(key="adv_learner").set_value(learner).run()
+    assert not at.exception, [e.message for e in at.exception]
+    table = _rounds(at)
+    assert len(table) == 25 and table["mistakes so far"].iloc[-1] == 25
+    assert (table["label y_i"] == -table["prediction"]).all()
+    assert any(m.value == "25 of 25 rounds" for m in at.metric)
+    text = _certificate(at)
+    assert "γ·√n = 0.2·√25 = 1.0000 ≤ 1" in text and "0.2000 = γ" in text
+
+
+def test_learner_menu_is_built_from_the_core_table():
+    menu = _open().selectbox(key="adv_learner")
+    assert menu.options[0] == "You: be the learner"
+    assert len(menu.options) == 1 + len(cx.LEARNERS)
+
+
+def test_forced_mistakes_chart_meets_the_bound():
+    at = _open()
+    specs = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+    spec = [s for s in specs if any((t.get("name") or "").startswith("perceptron upper bound")
+                                    for t in s["data"])][0]
+    assert spec["layout"]["xaxis"]["type"] == "log" and spec["layout"]["yaxis"]["type"] == "log"
+    traces = {t["name"]: t for t in spec["data"]}
+    bound = traces["perceptron upper bound 1/γ²"]
+    forced = [t for name, t in traces.items() if name.startswith("mistakes forced")][0]
+    for x, y_bound, y_forced in zip(_array(bound["x"]), _array(bound["y"]), _array(forced["y"])):
+        assert y_forced <= y_bound + 1e-9
+        if x <= 50:
+            assert y_forced == int(x + 1e-9)  # meet (up to the floor) while 1/gamma^2 <= d
+        else:
+            assert y_forced == 50
+
+
+def test_invalid_gamma_never_crashes():
+    at = _open()
+    at.number_input(key="adv_gamma").set_value(1.0).run()  # n = 1
+    assert not at.exception and at.metric[0].value == "1"

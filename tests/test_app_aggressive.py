@@ -1,0 +1,100 @@
+"""The /aggressive page through streamlit.testing (no browser)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import Widget
+
+APP = str(Path(__file__).resolve().parent.parent / "app.py")
+PAGE = "pages/aggressive.py"
+
+
+def _open() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+@pytest.fixture(scope="module")
+def at() -> AppTest:
+    return _open()
+
+
+def _walk(node):
+    yield node
+    for child in getattr(node, "children", {}).values():
+        yield from _walk(child)
+
+
+def _specs(at: AppTest) -> list[dict]:
+    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+
+
+def test_page_renders_without_exception(at):
+    assert at.title[0].value.endswith("Aggressive updates never stop")
+    assert not at.error
+    assert len(at.get("plotly_chart")) == 4
+    assert any("ain't broke" in info.value for info in at.info)
+
+
+def test_every_widget_has_a_key(at):
+    widgets = [node for node in _walk(at._tree) if isinstance(node, Widget)]
+    assert widgets
+    assert all(widget.key for widget in widgets), [type(w).__name__ for w in widgets if not w.key]
+
+
+def test_table_of_first_examples(at):
+    table = at.dataframe[0].value
+    first = table.iloc[0]
+    assert first["t"] == 1 and first["x_t"] == "−2x" and first["power of two?"] == "yes"
+    assert first["aggressive: mistake?"] == "MISTAKE" and first["mistake-driven: mistake?"] == "MISTAKE"
+    by_t = table.set_index("t")
+    assert by_t.loc[32, "aggressive: mistake?"] == "MISTAKE"
+    assert by_t.loc[32, "mistake-driven: mistake?"] == ""
+    assert by_t.loc[16, "aggressive: mistake?"] == ""
+    assert (table["mistake-driven: mistake?"] == "MISTAKE").sum() == 2
+
+
+def test_cumulative_chart_is_logarithmic_up_to_a_million(at):
+    spec = _specs(at)[0]
+    assert spec["layout"]["xaxis"]["type"] == "log"
+    assert spec["layout"]["xaxis"]["range"][1] >= 6
+    names = [trace.get("name", "") for trace in spec["data"]]
+    assert any(name.startswith("mistake-driven") for name in names)
+    assert any(name.startswith("aggressive") for name in names)
+    assert [m.value for m in at.metric] == ["2", "18"]
+
+
+def test_running_average_chart_has_the_line_at_minus_one(at):
+    spec = _specs(at)[1]
+    threshold = [trace for trace in spec["data"] if trace.get("name") == "threshold −1"][0]
+    assert set(threshold["y"]) == {-1}
+
+
+def test_swing_animation_is_sent_with_frames_buttons_and_slider(at):
+    spec = _specs(at)[2]
+    assert len(spec["frames"]) >= 64
+    assert [b["label"] for b in spec["layout"]["updatemenus"][0]["buttons"]] == ["Play", "Pause"]
+    assert len(spec["layout"]["sliders"][0]["steps"]) == len(spec["frames"])
+
+
+def test_ten_million_examples():
+    at = _open()
+    at.select_slider(key="aggressive_T").set_value(10**7).run()
+    assert not at.exception
+    spec = _specs(at)[0]
+    assert spec["layout"]["xaxis"]["range"][1] >= 7
+    # mistakes at t = 1, 3, 5 and at every power of two from 32 = 2^5 to 2^23
+    assert [m.value for m in at.metric] == ["2", str(3 + 19)]
+
+
+def test_always_wrong_sequence_every_step_a_mistake():
+    at = _open()
+    at.slider(key="always_wrong_T").set_value(30).run()
+    assert not at.exception
+    assert any(s.value.startswith("30 mistakes in 30 examples") for s in at.success)

@@ -1,0 +1,125 @@
+"""Figure builders of the bound page, tested without Streamlit."""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+
+from perceptron_core.viz import style
+from perceptron_core.viz.bound import dependence_figure, log_ticks, ratio_figure, sweep_figure
+
+
+def values_of(array) -> np.ndarray:
+    """A trace array from a figure's JSON (plain list or plotly's base64 'bdata')."""
+    if isinstance(array, dict) and "bdata" in array:
+        return np.frombuffer(base64.b64decode(array["bdata"]), dtype=np.dtype(array["dtype"]))
+    return np.asarray(array, dtype=float)
+
+
+def as_json(fig: go.Figure) -> dict:
+    return json.loads(fig.to_json())
+
+
+MARGINS = np.repeat([0.05, 0.1, 0.2], 3)
+UPDATES = np.array([40, 55, 61, 20, 22, 30, 5, 9, 8])
+VALUES = np.array([0.05, 0.1, 0.2])
+MEDIANS = np.array([55, 22, 8])
+BOUND = np.array([900.0, 230.0, 60.0])
+
+
+def test_sweep_figure_has_runs_median_and_bounds_on_log_axes():
+    fig = sweep_figure(MARGINS, UPDATES, VALUES, MEDIANS, BOUND, "T(A)",
+                       reference=BOUND / 2, reference_label="(R/γ)² reference")
+    names = [trace.name for trace in fig.data]
+    assert names == ["runs (one dot each)", "median over seeds", "T(A)", "(R/γ)² reference"]
+    assert fig.layout.xaxis.type == "log" and fig.layout.yaxis.type == "log"
+    assert fig.data[0].mode == "markers" and fig.data[1].mode == "lines+markers"
+    np.testing.assert_array_equal(fig.data[0].y, UPDATES)
+    np.testing.assert_array_equal(fig.data[2].y, BOUND)
+    assert fig.data[3].line.dash == "dash"
+    assert "margin" in fig.layout.xaxis.title.text and "updates" in fig.layout.yaxis.title.text
+
+
+def test_sweep_figure_without_reference_and_in_json():
+    fig = sweep_figure(MARGINS, UPDATES, VALUES, MEDIANS, BOUND, "(R/γ)²")
+    assert len(fig.data) == 3
+    spec = as_json(fig)
+    np.testing.assert_allclose(values_of(spec["data"][0]["x"]), MARGINS)
+
+
+def test_projector_style():
+    fig = sweep_figure(MARGINS, UPDATES, VALUES, MEDIANS, BOUND, "T(A)")
+    assert fig.layout.font.size == style.FONT_SIZE
+    assert fig.data[0].marker.color == style.STEP
+    assert fig.data[2].line.color == style.BOUND
+    # legend above the plot area, and room left for it
+    assert fig.layout.legend.y > 1 and fig.layout.legend.yanchor == "bottom"
+    assert fig.layout.margin.t >= 100
+
+
+def test_ratio_figure_has_the_line_at_one():
+    ratios = UPDATES / np.repeat(BOUND, 3)
+    fig = ratio_figure(MARGINS, ratios, "T(A)")
+    runs, limit = fig.data
+    assert runs.mode == "markers"
+    np.testing.assert_allclose(runs.y, ratios)
+    np.testing.assert_array_equal(limit.y, [1.0, 1.0])
+    assert limit.x[0] <= MARGINS.min() and limit.x[1] >= MARGINS.max()
+    assert fig.layout.xaxis.type == "log" and fig.layout.yaxis.type == "linear"
+    assert fig.layout.yaxis.range[0] == 0 and fig.layout.yaxis.range[1] >= 1.1
+    assert "T(A)" in fig.layout.yaxis.title.text
+
+
+def test_ratio_figure_shows_a_violation_instead_of_clipping_it():
+    fig = ratio_figure([1.0, 2.0], [0.5, 1.7], "bound", log_x=False, xlabel="δ")
+    assert fig.layout.yaxis.range[1] >= 1.7
+    assert fig.layout.xaxis.type == "linear"
+    assert fig.data[1].x[0] < 1.0 < 2.0 < fig.data[1].x[1]
+
+
+def test_dependence_figure_draws_a_flat_bound_for_a_number():
+    x = np.repeat([10, 100, 1000], 2)
+    fig = dependence_figure(x, [5, 7, 6, 8, 7, 7], [10, 100, 1000], [6, 7, 7], 99.0,
+                            "number of points n", "largest bound")
+    assert [trace.name for trace in fig.data] == ["runs (one dot each)", "median over seeds",
+                                                  "largest bound"]
+    flat = fig.data[2]
+    np.testing.assert_array_equal(flat.x, [10, 1000])
+    np.testing.assert_array_equal(flat.y, [99.0, 99.0])
+    assert fig.layout.xaxis.type == "log" and fig.layout.yaxis.type == "log"
+    assert fig.layout.xaxis.title.text == "number of points n"
+
+
+def test_dependence_figure_draws_a_bound_per_value_on_linear_axes():
+    fig = dependence_figure([0, 0, 1, 1], [3, 4, 9, 8], [0, 1], [3.5, 8.5], [20.0, 40.0],
+                            "threshold δ", "bound (1.4)", log_x=False, log_y=False)
+    np.testing.assert_array_equal(fig.data[2].y, [20.0, 40.0])
+    assert fig.layout.xaxis.type == "linear" and fig.layout.yaxis.type == "linear"
+    assert "(log scale)" not in fig.layout.yaxis.title.text
+
+
+@pytest.mark.parametrize("builder", [
+    lambda: sweep_figure([], [], [], [], [], "T(A)"),
+    lambda: ratio_figure([], [], "T(A)"),
+    lambda: dependence_figure([], [], [], [], 1.0, "n", "bound"),
+])
+def test_empty_input_still_gives_a_figure(builder):
+    assert isinstance(builder(), go.Figure)
+
+
+def test_log_axes_are_labelled_at_one_two_five():
+    fig = sweep_figure(MARGINS, UPDATES, VALUES, MEDIANS, BOUND, "T(A)")
+    assert list(fig.layout.xaxis.tickvals) == [0.05, 0.1, 0.2]
+    assert list(fig.layout.xaxis.ticktext) == ["0.05", "0.1", "0.2"]
+    assert list(fig.layout.yaxis.ticktext)[:3] == ["5", "10", "20"]
+    assert fig.layout.yaxis.tickvals[-1] >= 900 / 1.6
+
+
+def test_log_ticks_thin_out_over_many_decades():
+    np.testing.assert_allclose(log_ticks([1, 1e6]), 10.0 ** np.arange(7))
+    np.testing.assert_allclose(log_ticks([0.02, 0.5]), [0.02, 0.05, 0.1, 0.2, 0.5])
+    assert log_ticks([0.0, -1.0, np.nan]).size == 0
