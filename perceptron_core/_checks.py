@@ -19,10 +19,14 @@ def frozen(array, dtype=None) -> np.ndarray:
     return out
 
 
-def check_features(X, name: str = "X") -> np.ndarray:
-    """Check a feature matrix: 2-D, at least one row and column, finite numbers."""
+def check_features(X, name: str = "X", copy: bool = True) -> np.ndarray:
+    """Check a feature matrix: 2-D, at least one row and column, finite numbers.
+
+    With ``copy=False`` a float64 array is passed through without copying (for
+    read-only use on large data); the caller must not modify it.
+    """
     try:
-        arr = np.array(X, dtype=np.float64, copy=True)
+        arr = np.array(X, dtype=np.float64, copy=True) if copy else np.asarray(X, np.float64)
     except (TypeError, ValueError) as exc:
         raise ValueError(
             f"{name} must be a numeric array of shape (n_samples, n_features); "
@@ -82,9 +86,11 @@ def check_labels(y, n_samples: int, name: str = "y", both_classes: bool = True) 
     return arr.astype(np.int64)
 
 
-def check_dataset(X, y, both_classes: bool = True) -> tuple[np.ndarray, np.ndarray]:
-    """Check a labelled dataset and return float64 ``X`` and int64 ``y`` copies."""
-    X_checked = check_features(X)
+def check_dataset(X, y, both_classes: bool = True, copy: bool = True
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """Check a labelled dataset and return float64 ``X`` and int64 ``y`` (copies unless
+    ``copy=False``, for read-only use)."""
+    X_checked = check_features(X, copy=copy)
     y_checked = check_labels(y, X_checked.shape[0], both_classes=both_classes)
     return X_checked, y_checked
 

@@ -266,7 +266,7 @@ def run_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyclic", 
     Trace
         Stops converged when every example has y (w·x + b) > delta.
     """
-    X, y = check_dataset(X, y)
+    X, y = check_dataset(X, y, copy=False)  # read only below: no copy of large data
     n, dim = X.shape
     delta = check_number(delta, "delta (threshold)", low=0)
     if not isinstance(order, str) or order not in ORDERS:
@@ -285,11 +285,10 @@ def run_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyclic", 
     b = check_number(b0, "b0 (initial bias)")
     if not bias and b != 0.0:
         raise ValueError("b0 must be 0 when bias=False (the hyperplane goes through the origin).")
-    signed = y[:, None] * X  # a_i = y_i x_i; the bias part of a_i is y_i
     labels = y.astype(np.float64)
     step_limit = max_epochs * n
     record = _Recorder(w, b)
-    args = (signed, labels, w, b, delta, bias, step_limit, max_updates, record, seed)
+    args = (X, labels, w, b, delta, bias, step_limit, max_updates, record, seed)
     if aggressive:
         step, converged, limit_hit = _run_aggressive(*args, order=order)
         greedy = None
@@ -313,50 +312,50 @@ def run_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyclic", 
     )
 
 
-def _all_correct(signed, labels, w, b, delta) -> bool:
+def _all_correct(X, labels, w, b, delta) -> bool:
     """Every example has y (w·x + b) > delta."""
-    return bool(np.all(signed @ w + labels * b > delta))
+    return bool(np.all((X @ w + b) * labels > delta))
 
 
-def _run_stream(signed, labels, w, b, delta, bias, step_limit, max_updates, record, seed, *,
+def _run_stream(X, labels, w, b, delta, bias, step_limit, max_updates, record, seed, *,
                 order):
-    n = signed.shape[0]
+    n = X.shape[0]
     cyclic = order == "cyclic"
     step = 0          # examples examined so far
     clean = 0         # examples examined since the last update
     epoch, position = 0, 0
     stream = None if cyclic else example_order(order, n, seed, 0)
-    block = 64
+    block = 256
     while True:
         if step >= step_limit:
-            return step, _all_correct(signed, labels, w, b, delta), f"limit of {step_limit // n} epochs"
+            return step, _all_correct(X, labels, w, b, delta), f"limit of {step_limit // n} epochs"
         take = min(block, n - position, step_limit - step, n - clean)
         if cyclic:
             rows, ids = slice(position, position + take), None
         else:
             ids = stream[position:position + take]
             rows = ids
-        scores = signed[rows] @ w + labels[rows] * b
-        violated = np.flatnonzero(scores <= delta)
-        if violated.size == 0:
+        scores = (X[rows] @ w + b) * labels[rows]  # y (w·x + b) for the block
+        violated = scores <= delta
+        offset = int(violated.argmax())
+        if not violated[offset]:
             step += take
             position += take
             clean += take
             block = min(2 * block, 1 << 16)
         else:
-            offset = int(violated[0])
             index = position + offset if cyclic else int(ids[offset])
             step += offset + 1
             position += offset + 1
             # mistake: y (w·x + b) <= delta, move w toward y x (and b toward y)
-            w = w + signed[index]
+            w = w + labels[index] * X[index]
             if bias:
                 b = b + labels[index]
             record.add(w, b, index, step, float(scores[offset]), True)
             clean = 0
-            block = max(64, 4 * (offset + 1))
+            block = max(256, offset + 1)  # about the last gap; one loop turn costs ~400 rows
             if record.count >= max_updates:
-                return step, _all_correct(signed, labels, w, b, delta), f"limit of {max_updates} updates"
+                return step, _all_correct(X, labels, w, b, delta), f"limit of {max_updates} updates"
         if position == n:
             epoch += 1
             position = 0
@@ -364,20 +363,21 @@ def _run_stream(signed, labels, w, b, delta, bias, step_limit, max_updates, reco
                 stream = example_order(order, n, seed, epoch)
         if clean >= n:
             # n examples in a row were correct: check every example at once
-            if cyclic or _all_correct(signed, labels, w, b, delta):
+            if cyclic or _all_correct(X, labels, w, b, delta):
                 return step, True, None
             clean = 0
 
 
-def _run_greedy(signed, labels, w, b, delta, bias, step_limit, max_updates, record, seed, *,
+def _run_greedy(X, labels, w, b, delta, bias, step_limit, max_updates, record, seed, *,
                 rule):
+    signed = labels[:, None] * X  # a_i = y_i x_i
     norms = np.sqrt(np.einsum("ij,ij->i", signed, signed) + (1.0 if bias else 0.0))
     norms[norms == 0] = 1.0
     examined: list[int] = []
     step = 0
     while True:
         if step >= step_limit:
-            done = _all_correct(signed, labels, w, b, delta)
+            done = _all_correct(X, labels, w, b, delta)
             return step, done, f"limit of {step_limit // signed.shape[0]} epochs", examined
         scores = signed @ w + labels * b
         index = rule(scores, norms, delta)
@@ -391,20 +391,21 @@ def _run_greedy(signed, labels, w, b, delta, bias, step_limit, max_updates, reco
             b = b + labels[index]
         record.add(w, b, index, step, float(scores[index]), True)
         if record.count >= max_updates:
-            done = _all_correct(signed, labels, w, b, delta)
+            done = _all_correct(X, labels, w, b, delta)
             return step, done, f"limit of {max_updates} updates", examined
 
 
-def _run_aggressive(signed, labels, w, b, delta, bias, step_limit, max_updates, record, seed, *,
+def _run_aggressive(X, labels, w, b, delta, bias, step_limit, max_updates, record, seed, *,
                     order):
     """Remark 1.19: update on every example, w_t = w_0 + sum of y_i x_i."""
+    signed = labels[:, None] * X  # a_i = y_i x_i
     n = signed.shape[0]
     if order in GREEDY_ORDERS:
         raise ValueError("the aggressive rule updates on every example; use a stream order "
                          "(cyclic, permuted or random), not a most-violated order.")
     step, epoch = 0, 0
     while True:
-        if _all_correct(signed, labels, w, b, delta) and step > 0:
+        if _all_correct(X, labels, w, b, delta) and step > 0:
             return step, True, None
         if step >= step_limit:
             return step, False, f"limit of {step_limit // n} epochs"
