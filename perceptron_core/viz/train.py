@@ -224,13 +224,13 @@ def _layout(fig, limit, height):
     fig.update_yaxes(range=[-limit, limit], zeroline=True, zerolinecolor="#cccccc",
                      title_text="x₂", scaleanchor="x", scaleratio=1, constrain="domain")
     fig.update_layout(uirevision="train", legend=dict(
-        orientation="v", x=1.02, xanchor="left", y=1, yanchor="top", font=dict(size=14),
-        itemsizing="constant"), margin=dict(r=10, t=40))
+        orientation="h", x=0, xanchor="left", y=-0.1, yanchor="top", font=dict(size=14),
+        itemsizing="constant"), margin=dict(l=50, r=10, t=20, b=10))
     return fig
 
 
 def step_figure(X, y, w, b, *, limit, scale, previous=None, example=None, updated=False,
-                planted=None, show_planted=True, height=640) -> go.Figure:
+                planted=None, show_planted=True, height=760) -> go.Figure:
     """The data, the current hyperplane and its normal w, and what this step did.
 
     Parameters
@@ -270,7 +270,7 @@ def frame_positions(n_updates: int, max_frames: int = 200) -> np.ndarray:
 
 
 def animation_figure(X, y, weights, biases, update_indices, *, limit, scale, planted=None,
-                     show_planted=True, frame_ms=400, max_frames=200, height=640) -> go.Figure:
+                     show_planted=True, frame_ms=400, max_frames=200, height=760) -> go.Figure:
     """Every update as a Plotly frame, with Play/Pause and a slider (runs in the browser).
 
     Parameters
@@ -330,6 +330,7 @@ def animation_figure(X, y, weights, biases, update_indices, *, limit, scale, pla
                       pad=dict(t=10), currentvalue=dict(prefix="update ", font=dict(size=16)),
                       steps=steps)],
         margin=dict(b=150, t=90),
+        legend=dict(orientation="v", x=1.02, xanchor="left", y=1, yanchor="top"),
     )
     return fig
 
