@@ -2,8 +2,30 @@
 
 import streamlit as st
 
+from pages.common import presenter_mode
+
+# Presenter mode: ?present=1 in a link, or the toggle at the top of every page
+if "present" not in st.session_state:
+    st.session_state.present = st.query_params.get("present", "").lower() in ("1", "true", "yes")
+
 st.set_page_config(page_title="Perceptron Lab", page_icon=":material/linear_scale:",
-                   layout="wide", initial_sidebar_state="expanded")
+                   layout="wide",
+                   initial_sidebar_state="collapsed" if st.session_state.present else "expanded")
+
+
+def _sync_present_to_url():
+    if st.session_state.present:
+        st.query_params["present"] = "1"
+    else:
+        st.query_params.pop("present", None)
+
+
+with st.container(horizontal=True, horizontal_alignment="right", key="presenter_bar"):
+    st.toggle("Presenter mode", key="present", on_change=_sync_present_to_url,
+              help="Larger type, no sidebar, step with the keyboard (a presentation clicker "
+                   "sends PageDown / PageUp). Also opened by ?present=1 in the link.")
+
+presenter_mode()  # styles for the lecture hall when on
 
 PAGES = [
     st.Page("pages/home.py", title="Home", icon=":material/home:", url_path="", default=True),

@@ -47,3 +47,101 @@ def core_call(function, *args, **kwargs):
     except ValueError as error:
         st.error(f"{error}", icon=":material/error:")
         return None
+
+
+# ---------------------------------------------------------------------------
+# Links that reproduce a view: widgets use bind="query-params" (their key is the
+# URL parameter); these helpers report values the link carried that were ignored.
+# ---------------------------------------------------------------------------
+
+
+def url_snapshot() -> dict[str, str]:
+    """The query parameters as the link gave them, before the widgets check them."""
+    return {name: st.query_params.get(name) for name in st.query_params}
+
+
+def _same_value(raw: str, value) -> bool:
+    if isinstance(value, bool):
+        return raw.strip().lower() in (("true", "1", "yes") if value else ("false", "0", "no"))
+    if isinstance(value, (int, float)):
+        try:
+            return float(raw) == float(value)
+        except ValueError:
+            return False
+    return raw == str(value)
+
+
+def report_ignored_url_values(snapshot: dict[str, str], keys) -> list[str]:
+    """Warn about link values a widget refused (out of range, malformed): it fell back.
+
+    Call after the widgets with ``bind="query-params"`` have been created.
+    Returns the ``key=value`` texts that were ignored.
+    """
+    ignored = []
+    for key in keys:
+        if key not in snapshot:
+            continue
+        raw = snapshot[key]
+        if st.query_params.get(key) == raw:
+            continue  # accepted as given
+        if key in st.session_state and _same_value(raw, st.session_state[key]):
+            continue  # equal to the default: Streamlit drops it from the URL
+        ignored.append(f"{key}={raw}")
+    if ignored:
+        st.warning("This link had values that are out of range or malformed, so the page "
+                   f"used the default instead: {', '.join(ignored)}.",
+                   icon=":material/link_off:")
+    return ignored
+
+
+def _url_text(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def view_link(keys, extra: dict | None = None) -> str:
+    """A link to this page that restores every control in ``keys`` (and ``extra``)."""
+    from urllib.parse import urlencode, urlsplit
+
+    here = urlsplit(st.context.url or "http://localhost:8501/")
+    values = {key: _url_text(st.session_state[key]) for key in keys if key in st.session_state
+              and st.session_state[key] is not None}
+    values.update({name: _url_text(value) for name, value in (extra or {}).items()})
+    if st.session_state.get("present"):
+        values["present"] = "true"
+    return f"{here.scheme}://{here.netloc}{here.path}?{urlencode(values)}"
+
+
+def copy_link_control(key: str, keys, extra: dict | None = None) -> str:
+    """A "Copy link to this view" popover: the link in a code box with a copy button."""
+    link = view_link(keys, extra)
+    with st.popover("Copy link to this view", icon=":material/link:", key=key):
+        st.caption("This link opens the same data, settings and step in any browser.")
+        st.code(link, language=None, wrap_lines=True)
+    return link
+
+
+# ---------------------------------------------------------------------------
+# Presenter mode (?present=1): no sidebar, larger type, keyboard legend
+# ---------------------------------------------------------------------------
+
+PRESENTER_CSS = """
+<style>
+section[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"] {display: none;}
+html, body, [data-testid="stAppViewContainer"] {font-size: 22px;}
+[data-testid="stMainBlockContainer"] {max-width: 100%; padding-left: 2rem; padding-right: 2rem;
+  padding-top: 2.5rem;}
+h1 {font-size: 2.4rem !important;}
+</style>
+"""
+
+HIDDEN_CSS = "<style>.st-key-{key} {{display: none;}}</style>"
+
+
+def presenter_mode() -> bool:
+    """Whether presenter mode is on (``?present=1`` or the toggle); applies its styles."""
+    present = bool(st.session_state.get("present", False))
+    if present:
+        st.html(PRESENTER_CSS)
+    return present

@@ -16,6 +16,7 @@ from .perceptron import (GREEDY_ORDERS, ORDERS, STREAM_ORDERS, ExaminedStep, Tra
                          example_order, run_perceptron)
 from .theory import (BoundSummary, ProofQuantities, bias_bound, bound_summary,
                      margin_mistake_bound, novikoff_bound, padded_bound, proof_quantities,
+                     training_path,
                      threshold_bound)
 
 __all__ = [
@@ -25,7 +26,7 @@ __all__ = [
     "example_order",
     "MarginResult", "max_margin", "padded_margin", "padded_separator",
     "BoundSummary", "ProofQuantities", "novikoff_bound", "padded_bound", "threshold_bound",
-    "bias_bound", "margin_mistake_bound", "bound_summary", "proof_quantities",
+    "bias_bound", "margin_mistake_bound", "bound_summary", "proof_quantities", "training_path",
     "LEARNERS", "AdversaryResult", "AggressiveCounterexample", "ScriptedLearner",
     "adversarial_lower_bound", "adversary_size", "aggressive_counterexample",
     "aggressive_score", "always_wrong_sequence", "counterexample_x", "running_average_product",

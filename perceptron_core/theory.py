@@ -178,3 +178,37 @@ def proof_quantities(trace: Trace, X, y) -> ProofQuantities:
         norm_sq_upper=frozen(norm_sq[0] + updates * (radius_sq + 2 * trace.delta)),
         margin=float(margin), radius_sq=radius_sq, reference=frozen(reference),
     )
+
+
+def training_path(trace: Trace, X, y) -> tuple[np.ndarray, np.ndarray]:
+    """||w_t|| and the training accuracy after each update t = 0..M.
+
+    On data that are not separable the perceptron never converges, yet its
+    weights stay bounded (Theorem 1.35, Amaldi and Hauser 2005; Minsky and
+    Papert; Block and Levin): the norm levels off while the accuracy keeps
+    oscillating. With a bias the norm is that of the padded vector (w, b).
+
+    Parameters
+    ----------
+    trace : Trace
+    X : ndarray of shape (n_samples, n_features)
+    y : ndarray of shape (n_samples,)
+
+    Returns
+    -------
+    norms : ndarray of shape (n_updates + 1,)
+    accuracy : ndarray of shape (n_updates + 1,), share of y (w·x + b) > 0
+    """
+    if not isinstance(trace, Trace):
+        raise ValueError("training_path expects a Trace from run_perceptron.")
+    X, y = check_dataset(X, y, both_classes=False)
+    if X.shape[1] != trace.weights.shape[1]:
+        raise ValueError("X does not match the trace: different number of features.")
+    weights, biases = np.asarray(trace.weights), np.asarray(trace.biases)
+    norms = np.sqrt(np.einsum("ij,ij->i", weights, weights) + (biases**2 if trace.bias else 0))
+    accuracy = np.empty(weights.shape[0])
+    chunk = max(1, 2_000_000 // max(1, X.shape[0]))
+    for start in range(0, weights.shape[0], chunk):
+        scores = (weights[start:start + chunk] @ X.T + biases[start:start + chunk, None]) * y
+        accuracy[start:start + chunk] = np.mean(scores > 0, axis=1)
+    return frozen(norms), frozen(accuracy)

@@ -197,7 +197,7 @@ def _static_traces(X, y, limit, planted, show_planted):
             x=xs, y=ys, mode="lines", name="planted w*·x + b* = 0",
             line=dict(color=style.PLANTED, width=2, dash="dot"))
         band_x, band_y = [], []
-        for offset in (-margin, margin):
+        for offset in ((-margin, margin) if margin else ()):
             xs, ys = line_segment(np.asarray(w_star), float(b_star) + offset, limit)
             band_x += xs + [None]
             band_y += ys + [None]
@@ -388,4 +388,77 @@ def proof_figure(alignment, alignment_lower, norm_sq, norm_sq_upper, *, current:
                       margin=dict(t=90, b=90),
                       title=dict(text=f"bounds on the number of updates: {label}",
                                  font=dict(size=15), y=0.99))
+    return fig
+
+
+def click_grid(limit: float, spacing: float = 0.05) -> tuple[np.ndarray, np.ndarray]:
+    """Coordinates of an invisible grid of clickable points covering the view."""
+    ticks = np.arange(-np.floor(limit / spacing), np.floor(limit / spacing) + 1) * spacing
+    grid_x, grid_y = np.meshgrid(ticks, ticks)
+    return grid_x.ravel(), grid_y.ravel()
+
+
+def draw_figure(X, y, *, limit: float, height=640) -> go.Figure:
+    """The editable data: both classes plus an invisible clickable grid.
+
+    Clicking the grid selects its point (Plotly selection), which a page turns
+    into a new example; clicking an existing example selects that example.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, 2)
+    y : ndarray of shape (n_samples,)
+    limit : float, half-width of the fixed view
+
+    Returns
+    -------
+    go.Figure: trace 0 is the grid ("click to add"), then "class +1", "class -1".
+    """
+    X = np.asarray(X, dtype=float).reshape(-1, 2)
+    y = np.asarray(y)
+    grid_x, grid_y = click_grid(limit)
+    traces = [go.Scatter(x=grid_x, y=grid_y, mode="markers", name="click to add",
+                         marker=dict(size=14, color="rgba(0,0,0,0.01)"), showlegend=False,
+                         hovertemplate="add a point at (%{x:.2f}, %{y:.2f})<extra></extra>")]
+    for label, name in ((1, "class +1"), (-1, "class -1")):
+        members = np.flatnonzero(y == label)
+        traces.append(go.Scatter(
+            x=X[members, 0], y=X[members, 1], mode="markers", name=name,
+            marker=style.class_marker(label), customdata=members,
+            hovertemplate="example %{customdata}: click to remove<extra></extra>"))
+    fig = go.Figure(traces)
+    fig.update_layout(clickmode="event+select", dragmode=False)
+    return _layout(fig, limit, height)
+
+
+def boundedness_figure(norms, accuracy, *, current: int | None = None, padded=True,
+                       height=340) -> go.Figure:
+    """||w_t|| and the training accuracy along the updates (non-separable data).
+
+    Parameters
+    ----------
+    norms : ndarray of shape (n_updates + 1,)
+    accuracy : ndarray of shape (n_updates + 1,)
+    current : int or None, the update the page is showing
+    """
+    t = np.arange(len(norms))
+    name = "‖(w_t, b_t)‖" if padded else "‖w_t‖"
+    fig = go.Figure([
+        go.Scatter(x=t, y=norms, mode="lines", name=name, line=dict(color=style.WEIGHT, width=3)),
+        go.Scatter(x=t, y=accuracy, mode="lines", name="training accuracy", yaxis="y2",
+                   line=dict(color=style.STEP, width=2)),
+    ])
+    style.base_layout(fig, height=height, font_size=16)
+    fig.update_layout(
+        xaxis=dict(domain=[0, 0.44], title_text="update t", range=[0, max(1, len(t) - 1)]),
+        xaxis2=dict(domain=[0.56, 1], title_text="update t", range=[0, max(1, len(t) - 1)]),
+        yaxis=dict(title_text=name, rangemode="tozero"),
+        yaxis2=dict(anchor="x2", title_text="accuracy", range=[0, 1.02], tickformat=".0%"),
+        legend=dict(y=-0.3, yanchor="top"), margin=dict(t=40, b=90))
+    fig.data[1].update(xaxis="x2")
+    if current is not None:
+        fig.update_layout(shapes=[dict(type="line", xref=axis, yref="paper", x0=current,
+                                       x1=current, y0=0, y1=1,
+                                       line=dict(color=style.HYPERPLANE, width=2, dash="dot"))
+                                  for axis in ("x", "x2")])
     return fig

@@ -1,0 +1,662 @@
+"""Reading and writing data: uploaded CSV files in, datasets and runs out.
+
+* :func:`parse_labelled_csv` reads an uploaded CSV file (numeric feature
+  columns plus one label column) into a :class:`LoadedData`. It either
+  returns a complete, checked result or raises ``ValueError`` with a message
+  that names the row (the line number a spreadsheet shows) and the column,
+  and says what to fix. Nothing is ever half-loaded.
+* :func:`dataset_to_csv` writes ``X, y`` as CSV text that
+  :func:`parse_labelled_csv` reads back exactly.
+* :func:`trace_to_csv` and :func:`trace_to_json` export a perceptron run
+  (a :class:`~perceptron_core.perceptron.Trace`) update by update.
+
+Only the standard library (``csv``, ``json``, ``re``) and NumPy are used.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import numbers
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._checks import check_dataset, check_number, frozen
+from .perceptron import Trace
+
+__all__ = ["LoadedData", "parse_labelled_csv", "dataset_to_csv", "trace_to_csv",
+           "trace_to_json"]
+
+#: delimiters parse_labelled_csv recognises, in order of preference when several fit
+DELIMITERS = ("\t", ";", ",")
+_DELIMITER_NAMES = {",": "comma", ";": "semicolon", "\t": "tab"}
+_SNIFF_LINES = 50  # non-blank lines looked at to choose the delimiter
+
+# A number as a CSV file writes it: plain ASCII decimal, optional exponent. (Python's
+# float() also takes "1_000" and non-ASCII digits; a data file should not.)
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_DECIMAL_COMMA = re.compile(r"[+-]?[0-9]*,[0-9]+(?:[eE][+-]?[0-9]+)?")
+_NON_FINITE = re.compile(r"[+-]?(?:nan|inf|infinity)", re.IGNORECASE)
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+@dataclass(frozen=True)
+class LoadedData:
+    """A labelled dataset read from a CSV file.
+
+    Attributes
+    ----------
+    X : ndarray of shape (n_rows, n_features)
+        Feature values, float64, finite, read-only.
+    y : ndarray of shape (n_rows,)
+        Labels mapped to -1 / +1, int64, read-only; both classes occur.
+    label_mapping : tuple of (str, int) pairs
+        How the file's labels were mapped: ``((text, -1), (text, +1))``, the
+        -1 class first. ``text`` is the label as first written in the file
+        (numeric labels spelt differently, such as ``1`` and ``1.0``, are one
+        class).
+    feature_names : tuple of str
+        Header names of the feature columns, or ``("x1", ..., "xd")`` when the
+        file has no header.
+    has_header : bool
+        Whether the first row was read as a header.
+    n_rows : int
+        Number of data rows (examples).
+    label_name : str
+        Header name of the label column (``"label"`` without a header).
+    delimiter : str
+        The delimiter found: ``","``, ``";"`` or ``"\\t"``.
+    """
+
+    X: np.ndarray
+    y: np.ndarray
+    label_mapping: tuple
+    feature_names: tuple
+    has_header: bool
+    n_rows: int
+    label_name: str = "label"
+    delimiter: str = ","
+
+    @property
+    def n(self) -> int:
+        """Number of examples (same as ``n_rows``)."""
+        return int(self.X.shape[0])
+
+    @property
+    def dim(self) -> int:
+        """Number of features."""
+        return int(self.X.shape[1])
+
+
+# ---------------------------------------------------------------------------
+# Reading
+# ---------------------------------------------------------------------------
+
+
+def _format_size(n_bytes: int) -> str:
+    if n_bytes >= 1024 * 1024:
+        return f"{n_bytes / (1024 * 1024):.3g} MB"
+    if n_bytes >= 1024:
+        return f"{n_bytes / 1024:.3g} KB"
+    return f"{n_bytes} bytes"
+
+
+def _not_text(detail: str) -> ValueError:
+    return ValueError(
+        f"this is not a text CSV file ({detail}). Upload the data saved as CSV "
+        "(UTF-8 text, comma, semicolon or tab separated), not a spreadsheet or other "
+        "binary file."
+    )
+
+
+def _decode(data, max_bytes: int) -> str:
+    """Size check, then bytes -> str; strips a UTF-8 byte order mark."""
+    if isinstance(data, (bytearray, memoryview)):
+        data = bytes(data)
+    if isinstance(data, bytes):
+        size = len(data)
+    elif isinstance(data, str):
+        if len(data) > max_bytes:  # every character takes at least one byte
+            size = len(data)
+        else:
+            try:
+                size = len(data.encode("utf-8"))
+            except UnicodeEncodeError:
+                raise _not_text("it holds characters that are not valid Unicode") from None
+    else:
+        raise ValueError(
+            f"data must be the file's contents as bytes or str, got {type(data).__name__}."
+        )
+    if size > max_bytes:
+        raise ValueError(
+            f"the file is {_format_size(size)}{f' ({size} bytes)' if size >= 1024 else ''}, "
+            f"over the {_format_size(max_bytes)} limit; "
+            "upload a smaller file (fewer rows or columns)."
+        )
+    if isinstance(data, bytes):
+        if b"\x00" in data:
+            raise _not_text("it contains NUL bytes")
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            line = data.count(b"\n", 0, exc.start) + 1
+            raise _not_text(f"the bytes on row {line} are not UTF-8 text; if a spreadsheet "
+                            "made it, save it again as 'CSV UTF-8'") from None
+    else:
+        text = data[1:] if data.startswith("\ufeff") else data
+    bad = _CONTROL.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        raise _not_text(f"row {line} contains the control character "
+                        f"U+{ord(bad.group()):04X}")
+    if not text.strip():
+        raise ValueError("the file is empty; upload a CSV file with feature columns and a "
+                         "label column, one example per row.")
+    return text
+
+
+def _split(line: str, delimiter: str) -> list[str]:
+    return next(csv.reader([line], delimiter=delimiter, skipinitialspace=True))
+
+
+def _choose_delimiter(lines: list[str]) -> str:
+    """The delimiter that splits the first non-blank lines into equal rows of >= 2 cells.
+
+    Tab and semicolon win over comma when all fit (so "1,5;2,5;1" is semicolon
+    separated with decimal commas); if none fits every line, the one giving
+    >= 2 cells on most lines (comma first on ties), so a ragged row is
+    reported rather than a single-column file.
+    """
+    sample = [line for line in lines if line.strip()][:_SNIFF_LINES]
+    best, best_lines = ",", -1
+    for delimiter in DELIMITERS:
+        counts = []
+        for line in sample:
+            try:
+                counts.append(len(_split(line, delimiter)))
+            except csv.Error:
+                counts.append(1)
+        if min(counts) >= 2 and len(set(counts)) == 1:
+            return delimiter
+        multi = sum(count >= 2 for count in counts)
+        if multi > best_lines or (multi == best_lines and delimiter == ","):
+            best, best_lines = delimiter, multi
+    return best
+
+
+def _parse_number(text: str, delimiter: str) -> float | None:
+    """The number written in ``text`` (nan/inf included), or None if it is not one."""
+    if _NUMBER.fullmatch(text):
+        return float(text)
+    if delimiter != "," and _DECIMAL_COMMA.fullmatch(text):
+        return float(text.replace(",", "."))
+    if _NON_FINITE.fullmatch(text):
+        return float(text)
+    return None
+
+
+def _header_like(cells: list[str], delimiter: str) -> bool:
+    """Some cell holds text that is not a number (an empty cell is missing data, not text)."""
+    return any(c and _parse_number(c, delimiter) is None for c in cells)
+
+
+def parse_labelled_csv(data, *, max_bytes=5 * 1024 * 1024, max_rows=20_000,
+                       label_column=-1) -> LoadedData:
+    """Read an uploaded CSV file of numeric features and a two-class label.
+
+    Parameters
+    ----------
+    data : bytes or str
+        The file's contents. UTF-8 (a byte order mark is allowed); comma,
+        semicolon or tab separated (detected); cells may be quoted and padded
+        with spaces; blank lines are skipped. With semicolon or tab
+        delimiters a decimal comma (``1,5``) is read as a decimal point.
+    max_bytes : int, default 5 MB
+        Largest file accepted.
+    max_rows : int, default 20000
+        Most data rows accepted.
+    label_column : int, default -1
+        Which column holds the labels, as a Python index (0-based; negative
+        counts from the end). All other columns are features.
+
+    Returns
+    -------
+    LoadedData
+
+    Raises
+    ------
+    ValueError
+        On any problem, with the row (1-based line number in the file) and
+        column (1-based, with its header name) and what to do: empty file,
+        not text, too big, too many rows, ragged rows, fewer than two columns
+        or rows, a non-numeric / empty / NaN / infinite feature cell, a
+        missing label, one class only or more than two labels.
+
+    Notes
+    -----
+    Header: the first row is a header if one of its feature cells holds text
+    that is not a number and either the second row's feature cells are all
+    numbers or none of the first row's feature cells is a number (so a typo
+    on row 2 is reported there). Empty header cells are named ``column j``.
+
+    Labels: ``-1/+1`` and ``0/1`` map naturally (0 -> -1); any other two
+    distinct labels map the first in sorted order to -1 and the other to +1
+    (numbers sort numerically, text alphabetically). Labels that all read as
+    numbers are compared as numbers, so ``1`` and ``1.0`` are one class.
+    """
+    max_bytes = check_number(max_bytes, "max_bytes", low=1, integer=True)
+    max_rows = check_number(max_rows, "max_rows", low=1, integer=True)
+    if isinstance(label_column, bool) or not isinstance(label_column, numbers.Integral):
+        raise ValueError(f"label_column must be a whole number (a column index such as -1 "
+                         f"for the last column), got {label_column!r}.")
+    text = _decode(data, max_bytes)
+    lines = _LINE_BREAK.split(text)
+    delimiter = _choose_delimiter(lines)
+
+    rows: list[tuple[int, list[str]]] = []  # (1-based line number, stripped cells)
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            cells = _split(line, delimiter)
+        except csv.Error as exc:
+            raise ValueError(f"row {number} could not be read as CSV ({exc}); check the "
+                             "quoting on that row.") from None
+        rows.append((number, [cell.strip() for cell in cells]))
+
+    first_line, first = rows[0]
+    n_columns = len(first)
+    if n_columns < 2:
+        raise ValueError(
+            f"row {first_line} has only one column; the file needs at least two columns: "
+            "one or more numeric feature columns plus the label column. Separate the "
+            "columns with commas, semicolons or tabs."
+        )
+    label_index = int(label_column)
+    if not -n_columns <= label_index < n_columns:
+        raise ValueError(
+            f"label_column = {label_index} but the file has {n_columns} columns; use an "
+            f"index from {-n_columns} to {n_columns - 1} (-1 is the last column)."
+        )
+    label_index %= n_columns
+    feature_index = [j for j in range(n_columns) if j != label_index]
+
+    # header detection (before the ragged check, so the header's width counts too)
+    has_header = False
+    first_features = [first[j] for j in feature_index]
+    if _header_like(first_features, delimiter):
+        all_text = all(_parse_number(c, delimiter) is None for c in first_features)
+        second = rows[1][1] if len(rows) > 1 else []
+        second_numeric = len(second) == n_columns and all(
+            _parse_number(second[j], delimiter) is not None for j in feature_index)
+        has_header = all_text or second_numeric or len(rows) == 1
+    if has_header:
+        names = [cell if cell else f"column {j + 1}" for j, cell in enumerate(first)]
+        data_rows = rows[1:]
+    else:
+        names = None
+        data_rows = rows
+
+    def column(j: int) -> str:
+        return f"column {j + 1}" + (f" ({names[j]!r})" if names is not None else "")
+
+    def where(line: int, j: int) -> str:
+        return f"row {line}, {column(j)}"
+
+    if len(data_rows) > max_rows:
+        raise ValueError(
+            f"the file has {len(data_rows)} data rows, over the limit of {max_rows} "
+            f"(row {data_rows[max_rows][0]} is data row {max_rows + 1}); upload at most "
+            f"{max_rows} rows."
+        )
+    for line, cells in rows:
+        if len(cells) != n_columns:
+            raise ValueError(
+                f"row {line} has {len(cells)} columns, expected {n_columns} (as in row "
+                f"{first_line}, {_DELIMITER_NAMES[delimiter]} separated); give every row the "
+                "same cells: the features and the label."
+            )
+    if len(data_rows) < 2:
+        if not data_rows:
+            found = f"only a header (row {first_line}) and no data rows"
+        else:
+            found = f"only one data row (row {data_rows[0][0]})"
+        raise ValueError(f"the file has {found}; the perceptron needs at least two "
+                         "examples, at least one of each class.")
+
+    # features
+    X = np.empty((len(data_rows), len(feature_index)), dtype=np.float64)
+    for i, (line, cells) in enumerate(data_rows):
+        for k, j in enumerate(feature_index):
+            cell = cells[j]
+            value = _parse_number(cell, delimiter)
+            if value is None:
+                if not cell:
+                    raise ValueError(f"{where(line, j)} is empty; every feature cell needs a "
+                                     "number. Fill it in or delete the row.")
+                shown = cell if len(cell) <= 40 else cell[:37] + "..."
+                raise ValueError(
+                    f"{where(line, j)} holds {shown!r}, which is not a number; feature "
+                    "columns must hold numbers such as 1.5 or -2e-3. Fix the cell, or set "
+                    "label_column if the labels are in another column."
+                )
+            if not math.isfinite(value):
+                what = ("is too large (infinite)" if _NUMBER.fullmatch(cell)
+                        else "is NaN or infinite")
+                raise ValueError(f"{where(line, j)} holds {cell!r}, which {what}; missing or "
+                                 "infinite values are not allowed: fill in a finite number or "
+                                 "delete the row.")
+            X[i, k] = value
+
+    # labels
+    texts = []
+    for line, cells in data_rows:
+        cell = cells[label_index]
+        if not cell:
+            raise ValueError(f"{where(line, label_index)} is empty; every row needs a label "
+                             "(one of two classes).")
+        texts.append(cell)
+    numeric = [_parse_number(t, delimiter) for t in texts]
+    for (line, _), t, v in zip(data_rows, texts, numeric):
+        if v is not None and not math.isfinite(v):
+            raise ValueError(f"{where(line, label_index)} holds the label {t!r}, which is "
+                             "NaN or infinite; give every row one of two class labels.")
+    keys = numeric if all(v is not None for v in numeric) else texts
+    spelling: dict = {}  # class key -> first spelling; first row where it appears
+    first_row: dict = {}
+    for (line, _), key, t in zip(data_rows, keys, texts):
+        if key not in spelling:
+            spelling[key] = t
+            first_row[key] = line
+    if len(spelling) == 1:
+        (only,) = spelling.values()
+        raise ValueError(
+            f"every row has the label {only!r} (label {column(label_index)}); the perceptron "
+            "needs two classes: add examples of the other class."
+        )
+    if len(spelling) > 2:
+        shown = ", ".join(repr(v) for v in list(spelling.values())[:5])
+        more = ", ..." if len(spelling) > 5 else ""
+        third = list(first_row.values())[2]
+        raise ValueError(
+            f"the label {column(label_index)} holds {len(spelling)} distinct labels "
+            f"({shown}{more}); the perceptron needs exactly two classes (the third label "
+            f"first appears on row {third}). "
+            "Keep two classes, or choose the right label column."
+        )
+    low, high = sorted(spelling)
+    sign = {low: -1, high: 1}
+    y = np.fromiter((sign[key] for key in keys), dtype=np.int64, count=len(keys))
+
+    n_features = len(feature_index)
+    if names is not None:
+        feature_names = tuple(names[j] for j in feature_index)
+        label_name = names[label_index]
+    else:
+        feature_names = tuple(f"x{k + 1}" for k in range(n_features))
+        label_name = "label"
+    return LoadedData(X=frozen(X), y=frozen(y),
+                      label_mapping=((spelling[low], -1), (spelling[high], 1)),
+                      feature_names=feature_names, has_header=has_header,
+                      n_rows=len(data_rows), label_name=label_name, delimiter=delimiter)
+
+
+# ---------------------------------------------------------------------------
+# Writing
+# ---------------------------------------------------------------------------
+
+
+def _writer(buffer: io.StringIO):
+    return csv.writer(buffer, lineterminator="\n")
+
+
+def _float_cells(values) -> list[str]:
+    """repr of each float: the shortest text that reads back to the same float."""
+    return [repr(float(v)) for v in values]
+
+
+def _check_feature_names(feature_names, n_features: int) -> list[str]:
+    if feature_names is None:
+        return [f"x{k + 1}" for k in range(n_features)]
+    if isinstance(feature_names, str):
+        raise ValueError("feature_names must be a list of names, one per column, not one "
+                         "string.")
+    try:
+        names = list(feature_names)
+    except TypeError:
+        raise ValueError("feature_names must be a list of names, one per column.") from None
+    if len(names) != n_features:
+        raise ValueError(f"feature_names has {len(names)} names but X has {n_features} "
+                         "columns; give one name per column.")
+    for k, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError(f"feature_names[{k}] = {name!r}: names must be non-empty text.")
+        if _LINE_BREAK.search(name) or _CONTROL.search(name):
+            raise ValueError(f"feature_names[{k}] = {name!r} contains a line break or control "
+                             "character; use plain one-line text.")
+        if _parse_number(name.strip(), ",") is not None:
+            raise ValueError(f"feature_names[{k}] = {name!r} reads as a number, so the header "
+                             "would be read back as data; use a name with a letter in it.")
+    return names
+
+
+def dataset_to_csv(X, y, feature_names=None) -> str:
+    """Write a labelled dataset as CSV text that :func:`parse_labelled_csv` reads back exactly.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+        Finite feature values.
+    y : ndarray of shape (n_samples,)
+        Labels in {-1, +1}.
+    feature_names : sequence of str, optional
+        Header names of the feature columns (default ``x1, ..., xd``); they
+        must not read as numbers.
+
+    Returns
+    -------
+    str
+        Header ``x1,...,xd,label``, then one row per example with the labels
+        as ``-1`` / ``1``; floats are written with ``repr`` (shortest exact
+        form), so ``parse_labelled_csv(dataset_to_csv(X, y))`` returns the same
+        ``X`` and ``y`` bit for bit (when both classes occur, as the reader
+        requires).
+    """
+    X, y = check_dataset(X, y, both_classes=False, copy=False)
+    names = _check_feature_names(feature_names, X.shape[1])
+    buffer = io.StringIO()
+    writer = _writer(buffer)
+    writer.writerow(names + ["label"])
+    for row, label in zip(X.tolist(), y.tolist()):
+        writer.writerow(_float_cells(row) + [str(label)])
+    return buffer.getvalue()
+
+
+def _check_trace(trace, X, y) -> tuple[np.ndarray, np.ndarray]:
+    """Check the trace and that ``X, y`` are the data it was run on."""
+    if not isinstance(trace, Trace):
+        raise ValueError(f"trace must be a Trace returned by run_perceptron, got "
+                         f"{type(trace).__name__}.")
+    X, y = check_dataset(X, y, both_classes=False, copy=False)
+    n, d = X.shape
+    if n != trace.n_samples:
+        raise ValueError(f"X has {n} rows but the trace was run on {trace.n_samples} examples; "
+                         "pass the X and y given to run_perceptron.")
+    if trace.weights.ndim != 2 or d != trace.weights.shape[1]:
+        raise ValueError(f"X has {d} features but the trace's weights have "
+                         f"{trace.weights.shape[-1]}; pass the X and y given to run_perceptron.")
+    for name in ("weights", "biases", "update_scores"):
+        if not np.isfinite(getattr(trace, name)).all():
+            raise ValueError(f"the trace's {name} contain NaN or infinity (the run overflowed); "
+                             "rescale the features and run again before exporting.")
+    # every update is w <- w + y_i x_i (and b <- b + y_i with a bias): check the data fits
+    if trace.n_updates:
+        idx = trace.update_indices
+        signed = y[idx, None] * X[idx]
+        moved = np.diff(trace.weights, axis=0)
+        scale = 1.0 + max(float(np.abs(trace.weights).max()), float(np.abs(X).max()))
+        gap = np.abs(moved - signed).max(axis=1)
+        bias_step = y[idx] if trace.bias else np.zeros(len(idx))
+        gap = np.maximum(gap, np.abs(np.diff(trace.biases) - bias_step))
+        wrong = np.flatnonzero(gap > 1e-6 * scale)
+        if wrong.size:
+            t = int(wrong[0]) + 1
+            raise ValueError(
+                f"X and y do not match this trace: update {t} (example {int(idx[t - 1])}) "
+                "did not move w by y_i x_i for the data given; pass the X and y given to "
+                "run_perceptron."
+            )
+    return X, y
+
+
+def trace_to_csv(trace, X, y) -> str:
+    """One CSV row per update of a perceptron run.
+
+    Parameters
+    ----------
+    trace : Trace
+        From :func:`~perceptron_core.run_perceptron`.
+    X, y : ndarrays
+        The data the run was trained on (checked against the trace).
+
+    Returns
+    -------
+    str
+        Columns ``t, step, index, x1..xd, y, score, w1..wd, b``: the update
+        number t (1-based), the examined step at which it happened (1-based),
+        the example's row index in X (0-based), the example and its label,
+        its score y (w·x + b) just before the update, and w, b just after it.
+        A run without updates gives only the header.
+    """
+    X, y = _check_trace(trace, X, y)
+    d = X.shape[1]
+    buffer = io.StringIO()
+    writer = _writer(buffer)
+    writer.writerow(["t", "step", "index", *(f"x{k + 1}" for k in range(d)), "y", "score",
+                     *(f"w{k + 1}" for k in range(d)), "b"])
+    for row in _update_rows(trace, X, y):
+        t, step, index, x, label, score, w, b = row
+        writer.writerow([t, step, index, *_float_cells(x), label, repr(score),
+                         *_float_cells(w), repr(b)])
+    return buffer.getvalue()
+
+
+def _update_rows(trace: Trace, X: np.ndarray, y: np.ndarray):
+    """(t, step, index, x, y, score, w after, b after) per update, as Python scalars/lists."""
+    idx = trace.update_indices.tolist()
+    steps = trace.update_steps.tolist()
+    scores = trace.update_scores.tolist()
+    weights = trace.weights[1:].tolist()
+    biases = trace.biases[1:].tolist()
+    for t, (i, step, score, w, b) in enumerate(zip(idx, steps, scores, weights, biases), 1):
+        yield (t, int(step), int(i), X[i].tolist(), int(y[i]), float(score),
+               [float(v) for v in w], float(b))
+
+
+def _plain(value, path: str):
+    """A JSON-ready copy of ``value`` (numpy scalars/arrays to Python); no NaN/inf."""
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, np.ndarray):
+        return _plain(value.tolist(), path)
+    if isinstance(value, np.generic):
+        return _plain(value.item(), path)
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        value = float(value)
+        if not math.isfinite(value):
+            raise ValueError(f"{path} is {value}; JSON cannot hold NaN or infinity: pass None "
+                             "or a finite number instead.")
+        return value
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            if isinstance(key, np.generic):
+                key = key.item()
+            if not isinstance(key, (str, int, float, bool)) and key is not None:
+                raise ValueError(f"{path} has the key {key!r}; JSON keys must be text or "
+                                 "numbers.")
+            out[key if isinstance(key, str) else json.dumps(key)] = _plain(
+                item, f"{path}[{key!r}]")
+        return out
+    if isinstance(value, (list, tuple)):
+        return [_plain(item, f"{path}[{k}]") for k, item in enumerate(value)]
+    raise ValueError(f"{path} is a {type(value).__name__}, which JSON cannot hold; pass "
+                     "numbers, text, booleans, None, lists or dicts.")
+
+
+def trace_to_json(trace, X, y, parameters: dict) -> str:
+    """A perceptron run as JSON: settings, result, every update and the data.
+
+    Parameters
+    ----------
+    trace : Trace
+        From :func:`~perceptron_core.run_perceptron`.
+    X, y : ndarrays
+        The data the run was trained on (checked against the trace).
+    parameters : dict
+        Whatever the page wants recorded (data and algorithm settings).
+        NumPy scalars and arrays are converted; NaN or infinity is refused.
+        The dict is not modified.
+
+    Returns
+    -------
+    str
+        A JSON object with keys
+
+        * ``"parameters"``: the dict given;
+        * ``"run"``: the trace's own settings (order, seed, delta, bias,
+          aggressive, n_samples, n_features) and the start point ``w0``, ``b0``;
+        * ``"result"``: n_updates, n_examined, epochs, converged, stop_reason
+          and the final ``w`` (list) and ``b``;
+        * ``"updates"``: one object per update with ``t, step, index, x, y,
+          score, w, b`` as in :func:`trace_to_csv` (``x`` and ``w`` as lists,
+          ``w, b`` after the update);
+        * ``"data"``: ``{"X": [[...], ...], "y": [...]}``.
+
+        All numbers are plain finite JSON numbers; each update and each row of
+        X is written on its own line.
+    """
+    X, y = _check_trace(trace, X, y)
+    if not isinstance(parameters, dict):
+        raise ValueError(f"parameters must be a dict of settings, got "
+                         f"{type(parameters).__name__}.")
+    params = _plain(parameters, "parameters")
+    run = {
+        "order": str(trace.order), "seed": int(trace.seed), "delta": float(trace.delta),
+        "bias": bool(trace.bias), "aggressive": bool(trace.aggressive),
+        "n_samples": int(trace.n_samples), "n_features": int(X.shape[1]),
+        "w0": [float(v) for v in trace.weights[0].tolist()], "b0": float(trace.biases[0]),
+    }
+    result = {
+        "n_updates": trace.n_updates, "n_examined": int(trace.n_examined),
+        "epochs": int(trace.epochs), "converged": bool(trace.converged),
+        "stop_reason": str(trace.stop_reason),
+        "w": [float(v) for v in trace.w.tolist()], "b": float(trace.b),
+    }
+    keys = ("t", "step", "index", "x", "y", "score", "w", "b")
+    updates = [dict(zip(keys, row)) for row in _update_rows(trace, X, y)]
+
+    def dump(value) -> str:
+        return json.dumps(value, allow_nan=False, ensure_ascii=False)
+
+    def block(items: list) -> str:
+        if not items:
+            return "[]"
+        return "[\n    " + ",\n    ".join(dump(item) for item in items) + "\n  ]"
+
+    return (
+        "{\n"
+        f'  "parameters": {dump(params)},\n'
+        f'  "run": {dump(run)},\n'
+        f'  "result": {dump(result)},\n'
+        f'  "updates": {block(updates)},\n'
+        f'  "data": {{"X": {block(X.tolist())}, "y": {dump(y.tolist())}}}\n'
+        "}\n"
+    )
