@@ -175,8 +175,8 @@ else:
                   if st.session_state.drawn_points else None)
         st.button("Clear", key="draw_clear", icon=":material/delete:",
                   on_click=lambda: st.session_state.update(drawn_points=[]))
-    st.caption("Click an empty spot to add a point of the chosen class; click a point to "
-               "remove it.")
+    st.caption(f"{len(y)} points drawn. Click an empty spot to add a point of the chosen class; "
+               "click a point to remove it.")
     st.plotly_chart(draw_figure(X, y, limit=limit, height=520), key="draw_chart",
                     on_select=add_or_remove_point, selection_mode="points", theme=None,
                     config={"displaylogo": False})
