@@ -130,8 +130,7 @@ PRESENTER_CSS = """
 <style>
 section[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"] {display: none;}
 html, body, [data-testid="stAppViewContainer"] {font-size: 22px;}
-[data-testid="stMainBlockContainer"] {max-width: 100%; padding-left: 2rem; padding-right: 2rem;
-  padding-top: 2.5rem;}
+[data-testid="stMainBlockContainer"] {max-width: 100%; padding-left: 2rem; padding-right: 2rem;}
 h1 {font-size: 2.4rem !important;}
 </style>
 """

@@ -305,12 +305,16 @@ def stepper():
     if step is not None and step.updated:
         previous = (trace.weights[updates_done - 1], float(trace.biases[updates_done - 1]))
     chart, numbers = st.columns([3, 2], gap="medium")
+    figure = step_figure(X, y, w, b, limit=limit, scale=vector_scale(trace.weights, limit),
+                         previous=previous, example=None if step is None else step.index,
+                         updated=bool(step and step.updated), planted=planted,
+                         show_planted=show_planted, height=900 if present else 760)
+    if present:  # lecture hall: larger markers and type
+        figure.update_traces(marker_size=16, selector=dict(name="class +1"))
+        figure.update_traces(marker_size=15, selector=dict(name="class -1"))
+        figure.update_layout(font_size=22, legend_font_size=18)
     with chart:
-        show_chart(step_figure(X, y, w, b, limit=limit, scale=vector_scale(trace.weights, limit),
-                               previous=previous, example=None if step is None else step.index,
-                               updated=bool(step and step.updated), planted=planted,
-                               show_planted=show_planted, height=900 if present else 760),
-                   key="train_chart")
+        show_chart(figure, key="train_chart")
     with numbers, st.container(key="status", border=True):
         if step is None:
             st.markdown("**Nothing examined yet.** Press *Next mistake* or *Next example*.")

@@ -83,7 +83,10 @@ def test_presenter_mode_hides_the_sidebar_and_shows_the_keys(page, streamlit_ser
     goto(page, streamlit_server, "train?present=1")
     assert not page.locator('section[data-testid="stSidebar"]').is_visible()
     assert page.get_by_text("PageDown next mistake").is_visible()
-    assert page.locator('.st-key-presenter_bar').is_visible()
+    toggle = page.locator('.st-key-presenter_bar')
+    assert toggle.is_visible()
+    header = page.locator('[data-testid="stHeader"]').bounding_box()
+    assert toggle.bounding_box()["y"] >= header["y"] + header["height"] - 1  # not under the header
 
 
 def upload(page, name, content):
