@@ -204,7 +204,7 @@ class _Recorder:
         self.mistakes: list[bool] = []
 
     def add(self, w, b, index, step, score, mistake):
-        self.rows.append(w.copy())
+        self.rows.append(w)  # callers pass a fresh array (w = w + y x), never one they mutate
         self.biases.append(b)
         self.indices.append(index)
         self.steps.append(step)
