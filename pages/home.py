@@ -50,3 +50,7 @@ st.page_link("pages/aggressive.py", label="Aggressive updates never stop: why up
              "correct examples breaks convergence", icon=":material/all_inclusive:")
 st.page_link("pages/adversary.py", label="The adversarial lower bound: be the learner and "
              "watch an adversary force a mistake every round", icon=":material/swords:")
+
+st.caption("Teaching with it: every page's settings live in its link (**Copy link to this view**), "
+           "**Presenter mode** at the top enlarges everything and lets a clicker step through "
+           "/train (PageDown, PageUp), and /train exports the run as an offline HTML animation.")
