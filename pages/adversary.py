@@ -6,7 +6,8 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from pages.common import core_call, page_header, show_chart
+from pages.common import (copy_link_control, core_call, page_header,
+                          report_ignored_url_values, show_chart, url_snapshot)
 from perceptron_core import constructions as cx
 from perceptron_core.viz import adversary as viz
 
@@ -22,6 +23,33 @@ LEARNER_LABELS = {
 TABLE_TAIL = 10        # rows of the compact table in "You" mode
 FIGURE_MAX_ROUNDS = 100
 SWEEP_POINTS = 41      # values of 1/gamma^2 in the sweep, log-spaced in [1, 10^4]
+
+#: widgets bound to the URL (their key is the query parameter)
+KEYS = ["adv_gamma", "adv_dim", "adv_learner"]
+#: the student's predictions in "You" mode, e.g. ?adv_moves=+-++- (not a widget)
+MOVES_PARAM = "adv_moves"
+MOVE_TEXT = {1: "+", -1: "-"}
+
+
+def learner_label(key: str) -> str:
+    return LEARNER_LABELS.get(key, key.replace("_", " "))
+
+
+def moves_text(predictions) -> str:
+    """The predictions as a compact text: +1 -> '+', -1 -> '-'."""
+    return "".join(MOVE_TEXT[int(p)] for p in predictions)
+
+
+def parse_moves(text: str, n: int) -> list[int] | None:
+    """The predictions written in a link, or None if the text is not a valid game.
+
+    A '+' typed into a URL by hand arrives as a space (form encoding), so a space
+    also counts as +1. At most n moves: the game has n rounds.
+    """
+    signs = {"+": 1, " ": 1, "-": -1}
+    if not text or len(text) > n or any(c not in signs for c in text):
+        return None
+    return [signs[c] for c in text]
 
 
 @st.cache_data(show_spinner=False)
@@ -122,6 +150,8 @@ def show_certificate(result: cx.AdversaryResult, gamma: float, n: int, dim: int)
     )
 
 
+snapshot = url_snapshot()  # the link as given, before the widgets check it
+
 page_header(
     ":material/swords: The adversarial lower bound",
     "The perceptron makes at most 1/γ² mistakes on unit-length data with margin γ. "
@@ -129,6 +159,8 @@ page_header(
     "**every** deterministic learner to make that many mistakes, as long as the dimension "
     "allows it. Play the learner yourself, or watch a built-in one lose.",
 )
+link_slot = st.container(key="adv_link_slot")  # filled once every control is known
+notice_slot = st.container()  # what the link carried that the page had to ignore
 
 st.markdown(
     r"""
@@ -145,23 +177,59 @@ and $y_i \langle \mathbf{e}_i, \mathbf{w}^* \rangle = \gamma$ for every $i$.
 
 left, right, third = st.columns(3)
 gamma = left.number_input("Margin γ", min_value=0.01, max_value=1.0, value=0.2, step=0.01,
-                          format="%.3f", key="adv_gamma")
+                          format="%.3f", key="adv_gamma", bind="query-params")
 dim = int(right.number_input("Dimension d", min_value=1, max_value=1000, value=50, step=1,
-                             key="adv_dim"))
+                             key="adv_dim", bind="query-params"))
 n = core_call(cx.adversary_size, gamma, dim)
 if n is None:
     st.stop()
 third.metric("Forced mistakes n = min(⌊1/γ²⌋, d)", n,
              help=f"1/γ² = {1 / gamma**2:.4g}, d = {dim}")
 
-learner = st.selectbox("Learner", options=[YOU, *cx.LEARNERS],
-                       format_func=lambda key: LEARNER_LABELS.get(key, key.replace("_", " ")),
-                       key="adv_learner")
+learner = st.selectbox("Learner", options=[YOU, *cx.LEARNERS], format_func=learner_label,
+                       key="adv_learner", bind="query-params")
+
+# A bound selectbox keeps the *label* in the URL, so a link that names the default
+# learner by its label is not an ignored value (it is only dropped as the default).
+with notice_slot:
+    report_ignored_url_values({k: v for k, v in snapshot.items()
+                               if not (k == "adv_learner" and v == learner_label(learner))},
+                              KEYS)
+
+# The student's moves from the link, read once when the page first opens in this session
+if not st.session_state.get("adv_moves_read"):
+    st.session_state.adv_moves_read = True
+    raw_moves = snapshot.get(MOVES_PARAM)
+    if raw_moves is not None:
+        restored = parse_moves(raw_moves, n)
+        if restored is None:
+            notice_slot.warning(
+                f"This link had moves that do not fit this game, so the page ignored them: "
+                f"{MOVES_PARAM}={raw_moves}. Moves are a string of + and − signs, one per "
+                f"round, at most n = {n} of them.", icon=":material/link_off:")
+        else:
+            st.session_state.adv_predictions = restored
+            st.session_state.adv_config = (gamma, dim)
 
 # the student's game restarts whenever the game itself (gamma, d) changes
 if "adv_predictions" not in st.session_state or st.session_state.get("adv_config") != (gamma, dim):
     st.session_state.adv_predictions = []
     st.session_state.adv_config = (gamma, dim)
+
+# the student's moves go into the link (only in "You" mode, where they are shown)
+moves = moves_text(st.session_state.adv_predictions) if learner == YOU else ""
+if moves:
+    if st.query_params.get(MOVES_PARAM) != moves:
+        st.query_params[MOVES_PARAM] = moves
+elif MOVES_PARAM in st.query_params:
+    del st.query_params[MOVES_PARAM]
+
+with link_slot:
+    # a bound selectbox's URL value is its label: put the label in the link
+    extra = {"adv_learner": learner_label(learner)}
+    if moves:
+        extra[MOVES_PARAM] = moves
+    copy_link_control("adv_copy_link", ["adv_gamma", "adv_dim"], extra)
 
 st.header("The rounds")
 result = None

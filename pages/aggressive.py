@@ -6,13 +6,21 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from pages.common import core_call, page_header, show_chart
+from pages.common import (copy_link_control, core_call, page_header,
+                          report_ignored_url_values, show_chart, url_snapshot)
 from perceptron_core import constructions as cx
 from perceptron_core.viz import aggressive as viz
 
 T_CHOICES = [10**k for k in range(2, 8)]  # 100 .. 10^7
 TABLE_ROWS = 40
 SWING_STEPS = 70
+#: widgets bound to the URL (their key is the query parameter)
+KEYS = ["aggressive_T", "always_wrong_T"]
+
+
+def t_label(value: int) -> str:
+    """Label of a sequence length; a bound select_slider keeps this label in the URL."""
+    return f"10^{int(np.log10(value))} = {value:,}"
 
 
 @st.cache_data(show_spinner=False)
@@ -47,6 +55,8 @@ def always_wrong(T: int) -> cx.AlwaysWrongSequence:
     return cx.always_wrong_sequence(T)
 
 
+snapshot = url_snapshot()  # the link as given, before the widgets check it
+
 page_header(
     ":material/all_inclusive: Aggressive updates never stop",
     "The perceptron only touches its weights when it gets an example wrong. "
@@ -55,6 +65,7 @@ page_header(
     "*aggressive* variant that adds y·x to the weights after **every** example, right or "
     "wrong (Remark 1.19 of the notes).",
 )
+link_slot = st.container(key="aggressive_link_slot")  # filled once every control is known
 
 st.info(
     "**If it ain't broke, don't fix it.** Think of a student who rewrites every answer that "
@@ -105,7 +116,7 @@ if table is not None:
 st.header("Mistakes against t")
 T = st.select_slider(
     "Length T of the sequence", options=T_CHOICES, value=10**6,
-    format_func=lambda v: f"10^{int(np.log10(v))} = {v:,}", key="aggressive_T",
+    format_func=t_label, key="aggressive_T", bind="query-params",
     help="The aggressive mistakes come from a closed form, so even 10^7 examples are instant.",
 )
 result = core_call(counterexample, T)
@@ -176,7 +187,7 @@ so the aggressive rule is wrong **every** time.
 """
 )
 steps = st.slider("Number of examples shown", min_value=5, max_value=60, value=20,
-                  key="always_wrong_T")
+                  key="always_wrong_T", bind="query-params")
 sequence = core_call(always_wrong, steps)
 if sequence is not None:
     show_chart(viz.always_wrong_figure(sequence), key="aggressive_always_wrong")
@@ -186,3 +197,10 @@ if sequence is not None:
         f"{float(np.min(sequence.y * (sequence.separator[0] * sequence.x + sequence.separator[1]))):g} > 0.",
         icon=":material/check_circle:",
     )
+
+# A bound select_slider keeps the option's *label* in the URL: accept that label, and
+# put it (not the number) into the copied link.
+with link_slot:
+    copy_link_control("aggressive_copy_link", ["always_wrong_T"], {"aggressive_T": t_label(T)})
+    report_ignored_url_values({k: v for k, v in snapshot.items()
+                               if not (k == "aggressive_T" and v == t_label(T))}, KEYS)

@@ -7,7 +7,8 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from pages.common import core_call, page_header, show_chart
+from pages.common import (copy_link_control, core_call, page_header,
+                          report_ignored_url_values, show_chart, url_snapshot)
 from perceptron_core.perceptron import ORDERS
 from perceptron_core.sweeps import (concat_sweeps, delta_sweep, dim_sweep, log_grid,
                                     margin_sweep, n_sweep, parse_values, scale_sweep,
@@ -17,6 +18,15 @@ from perceptron_core.viz.bound import dependence_figure, ratio_figure, sweep_fig
 SWEEPS = {"margin": margin_sweep, "n": n_sweep, "dim": dim_sweep, "delta": delta_sweep,
           "scale": scale_sweep, "shift": shift_sweep}
 KEEP = "page"  # widget values survive while their tab is hidden
+URL = "query-params"  # bind: every control is in the URL, its key is the parameter
+#: every control bound to the URL: shared settings, the tab, then each tab's inputs
+KEYS = ["bound_bias", "bound_order", "bound_n", "bound_dim", "bound_tab",
+        "bound_margin_low", "bound_margin_high", "bound_margin_count", "bound_margin_seeds",
+        "bound_size_margin", "bound_n_values", "bound_d_values", "bound_size_seeds",
+        "bound_delta_margin", "bound_delta_values", "bound_delta_seeds",
+        "bound_mm_low", "bound_mm_high", "bound_mm_count", "bound_mm_seeds",
+        "bound_scale_margin", "bound_scale_values", "bound_scale_seeds",
+        "bound_shift_margin", "bound_shift_values", "bound_shift_seeds"]
 
 
 @st.cache_data(show_spinner=False, max_entries=512)
@@ -74,6 +84,8 @@ def summary_table(result, labels: dict[str, str]) -> None:
     st.dataframe(table, hide_index=True, width="stretch")
 
 
+snapshot = url_snapshot()  # the link as given, before the widgets check it
+
 page_header(
     "Mistakes against the bound",
     "The convergence theorem promises that the perceptron makes at most "
@@ -81,20 +93,21 @@ page_header(
     "their dimension. Here we run it many times on fresh data with a known margin and "
     "put every update count next to the bound that applies to that run.",
 )
+link_slot = st.container(key="bound_link_slot")  # filled once every control is known
 
 with st.container(border=True):
     st.markdown("**Settings shared by every tab**")
     col_bias, col_order, col_n, col_d = st.columns([1.2, 1.6, 1, 1])
-    bias = col_bias.toggle("Learn a bias b", value=True, key="bound_bias",
+    bias = col_bias.toggle("Learn a bias b", value=True, key="bound_bias", bind=URL,
                            help="On: the hyperplane w·x + b = 0 is learnt with b (padding). "
                                 "Off: the data are drawn separable through the origin and b "
                                 "stays 0.")
     order = col_order.selectbox("Order of the examples", list(ORDERS),
-                                format_func=ORDERS.get, key="bound_order")
+                                format_func=ORDERS.get, key="bound_order", bind=URL)
     n_points = col_n.number_input("n (points)", min_value=2, max_value=5000, value=200,
-                                  step=50, key="bound_n")
+                                  step=50, key="bound_n", bind=URL)
     dim = col_d.number_input("d (features)", min_value=1, max_value=1000, value=2, step=1,
-                             key="bound_dim")
+                             key="bound_dim", bind=URL)
 
 if bias:
     st.markdown(
@@ -130,21 +143,21 @@ tab_margin, tab_size, tab_delta, tab_mistakes, tab_scale = st.tabs(
     [":material/show_chart: Margin sweep", ":material/straighten: n and d",
      ":material/tune: Threshold δ", ":material/target: Margin mistakes",
      ":material/open_in_full: Scaling and translation"],
-    key="bound_tab", on_change="rerun")
+    key="bound_tab", bind=URL, on_change="rerun")
 
 with tab_margin:
     if tab_margin.open is not False:
         cols = st.columns(4)
         low = cols[0].number_input("smallest margin γ", min_value=0.005, max_value=0.95,
                                    value=0.02, step=0.01, format="%.3f",
-                                   key="bound_margin_low", persist_state=KEEP)
+                                   key="bound_margin_low", bind=URL, persist_state=KEEP)
         high = cols[1].number_input("largest margin γ", min_value=0.005, max_value=0.95,
                                     value=0.5, step=0.05, format="%.3f",
-                                    key="bound_margin_high", persist_state=KEEP)
+                                    key="bound_margin_high", bind=URL, persist_state=KEEP)
         count = cols[2].number_input("number of margins", min_value=2, max_value=30, value=8,
-                                     key="bound_margin_count", persist_state=KEEP)
+                                     key="bound_margin_count", bind=URL, persist_state=KEEP)
         seeds = cols[3].number_input("seeds per margin", min_value=1, max_value=50, value=5,
-                                     key="bound_margin_seeds", persist_state=KEEP)
+                                     key="bound_margin_seeds", bind=URL, persist_state=KEEP)
         margins = core_call(log_grid, low, high, count, "margin")
         result = None if margins is None else run_sweep(
             "margin", margins, seeds, "margin", n=n_points, dim=dim, bias=bias, delta=0.0,
@@ -175,14 +188,14 @@ with tab_size:
         cols = st.columns([1, 2, 2, 1])
         fixed_margin = cols[0].number_input("margin γ (fixed)", min_value=0.005,
                                             max_value=0.95, value=0.1, step=0.01,
-                                            format="%.3f", key="bound_size_margin",
+                                            format="%.3f", key="bound_size_margin", bind=URL,
                                             persist_state=KEEP)
         sizes_text = cols[1].text_input("values of n", value="10, 30, 100, 300, 1000, 2000",
-                                        key="bound_n_values", persist_state=KEEP)
+                                        key="bound_n_values", bind=URL, persist_state=KEEP)
         dims_text = cols[2].text_input("values of d", value="1, 10, 100, 1000",
-                                       key="bound_d_values", persist_state=KEEP)
+                                       key="bound_d_values", bind=URL, persist_state=KEEP)
         size_seeds = cols[3].number_input("seeds per value", min_value=1, max_value=20, value=3,
-                                     key="bound_size_seeds", persist_state=KEEP)
+                                     key="bound_size_seeds", bind=URL, persist_state=KEEP)
         st.markdown(
             "Neither $n$ nor $d$ appears in the bound: it only sees the radius and the margin. "
             f"The sweep over $n$ keeps d = {dim}; the sweep over $d$ keeps n = {n_points}. "
@@ -233,12 +246,12 @@ with tab_delta:
         cols = st.columns(3)
         delta_margin = cols[0].number_input("margin γ (fixed)", min_value=0.005,
                                             max_value=0.95, value=0.1, step=0.01,
-                                            format="%.3f", key="bound_delta_margin",
+                                            format="%.3f", key="bound_delta_margin", bind=URL,
                                             persist_state=KEEP)
         deltas_text = cols[1].text_input("values of δ", value="0, 0.25, 0.5, 1, 2, 4",
-                                         key="bound_delta_values", persist_state=KEEP)
+                                         key="bound_delta_values", bind=URL, persist_state=KEEP)
         delta_seeds = cols[2].number_input("seeds per δ", min_value=1, max_value=50, value=5,
-                                           key="bound_delta_seeds", persist_state=KEEP)
+                                           key="bound_delta_seeds", bind=URL, persist_state=KEEP)
         deltas = core_call(parse_values, deltas_text, "δ", low=0, high=100)
         by_delta = None if deltas is None else run_sweep(
             "delta", deltas, delta_seeds, "δ", margin=delta_margin, n=n_points, dim=dim,
@@ -283,14 +296,14 @@ with tab_mistakes:
         cols = st.columns(4)
         mm_low = cols[0].number_input("smallest margin γ", min_value=0.005, max_value=0.95,
                                       value=0.05, step=0.01, format="%.3f",
-                                      key="bound_mm_low", persist_state=KEEP)
+                                      key="bound_mm_low", bind=URL, persist_state=KEEP)
         mm_high = cols[1].number_input("largest margin γ", min_value=0.005, max_value=0.95,
                                        value=0.5, step=0.05, format="%.3f",
-                                       key="bound_mm_high", persist_state=KEEP)
+                                       key="bound_mm_high", bind=URL, persist_state=KEEP)
         mm_count = cols[2].number_input("number of margins", min_value=2, max_value=30,
-                                        value=6, key="bound_mm_count", persist_state=KEEP)
+                                        value=6, key="bound_mm_count", bind=URL, persist_state=KEEP)
         mm_seeds = cols[3].number_input("seeds per margin", min_value=1, max_value=50,
-                                        value=5, key="bound_mm_seeds", persist_state=KEEP)
+                                        value=5, key="bound_mm_seeds", bind=URL, persist_state=KEEP)
         mm_margins = core_call(log_grid, mm_low, mm_high, mm_count, "margin")
         mistakes = None if mm_margins is None else run_sweep(
             "margin", mm_margins, mm_seeds, "margin-mistake", n=n_points, dim=dim,
@@ -325,12 +338,13 @@ with tab_scale:
         cols = st.columns(3)
         scale_margin = cols[0].number_input("margin γ before scaling", min_value=0.005,
                                             max_value=0.95, value=0.1, step=0.01,
-                                            format="%.3f", key="bound_scale_margin",
+                                            format="%.3f", key="bound_scale_margin", bind=URL,
                                             persist_state=KEEP)
         scales_text = cols[1].text_input("values of λ", value="0.1, 0.3, 1, 3, 10",
-                                         key="bound_scale_values", persist_state=KEEP)
+                                         key="bound_scale_values", bind=URL, persist_state=KEEP)
         scale_seeds = cols[2].number_input("seeds per value", min_value=1, max_value=20,
-                                           value=3, key="bound_scale_seeds", persist_state=KEEP)
+                                           value=3, key="bound_scale_seeds", bind=URL,
+                                           persist_state=KEEP)
         scales = core_call(parse_values, scales_text, "λ", low=1e-3, high=1e3)
         by_scale = None if scales is None else run_sweep(
             "scale", scales, scale_seeds, "λ", margin=scale_margin, n=n_points, dim=dim,
@@ -370,12 +384,14 @@ with tab_scale:
         cols = st.columns(3)
         shift_margin = cols[0].number_input("margin γ", min_value=0.005, max_value=0.95,
                                             value=0.1, step=0.01, format="%.3f",
-                                            key="bound_shift_margin", persist_state=KEEP)
+                                            key="bound_shift_margin", bind=URL,
+                                            persist_state=KEEP)
         shifts_text = cols[1].text_input("values of s (shift along the first feature)",
                                          value="0, 0.5, 1, 2, 4", key="bound_shift_values",
-                                         persist_state=KEEP)
+                                         bind=URL, persist_state=KEEP)
         shift_seeds = cols[2].number_input("seeds per value", min_value=1, max_value=20,
-                                           value=3, key="bound_shift_seeds", persist_state=KEEP)
+                                           value=3, key="bound_shift_seeds", bind=URL,
+                                           persist_state=KEEP)
         shifts = core_call(parse_values, shifts_text, "s", low=-20, high=20)
         by_shift = None if shifts is None else run_sweep(
             "shift", shifts, shift_seeds, "shift", margin=shift_margin, n=n_points, dim=dim,
@@ -393,3 +409,78 @@ with tab_scale:
                                      "median novikoff": "(R/γ)²", "median padded": "T(A)",
                                      "median bound": "bound (1.4)"})
             download(by_shift, "shift_sweep.csv", "bound_shift_csv")
+
+# ---------------------------------------------------------------------------
+# Check your understanding: three questions, feedback as soon as one is answered
+# ---------------------------------------------------------------------------
+
+QUIZ = [
+    {
+        "key": "bound_quiz_scale",
+        "question": "Through the origin (no bias, start at w = 0, threshold δ = 0), every "
+                    "example x is replaced by 10·x. What happens to the number of updates?",
+        "options": ["It is multiplied by 100", "It is divided by 100", "It does not change",
+                    "It depends on the data set"],
+        "answer": "It does not change",
+        "why": "The radius R and the margin γ are both multiplied by 10, so (R/γ)² is the "
+               "same number. More than that, the run itself is the same: each weight vector "
+               "is 10 times the one of the unscaled run, each score y⟨w, x⟩ is 100 times the "
+               "old one, and multiplying by 100 never changes a sign, so exactly the same "
+               "examples trigger updates. With a learnt bias this breaks: the padded "
+               "coordinate 1 is not scaled, so the padded margin γ₂ and the count can change "
+               "(see the *Scaling and translation* tab).",
+    },
+    {
+        "key": "bound_quiz_margin",
+        "question": "The radius R stays the same and the margin γ doubles. What happens to "
+                    "the bound (R/γ)²?",
+        "options": ["It doubles", "It halves", "It is divided by 4", "It does not change"],
+        "answer": "It is divided by 4",
+        "why": "The margin enters squared in the denominator: (R/(2γ))² = (R/γ)²/4. In the "
+               "proof every update moves w at least γ further along the separating direction "
+               "w*, while ‖w‖² grows by at most R²; a wider gap means each update makes more "
+               "progress, so fewer updates fit before the two facts collide. Large margins are "
+               "what make the perceptron fast. The observed counts usually drop less than 4 "
+               "times: the bound is a worst case, see the *Margin sweep* tab.",
+    },
+    {
+        "key": "bound_quiz_size",
+        "question": "Does the bound on the number of updates grow with the number of points n "
+                    "or with the dimension d?",
+        "options": ["It grows with n", "It grows with d", "It grows with both",
+                    "With neither"],
+        "answer": "With neither",
+        "why": "Only R and γ appear in the bound; the proof never counts points or "
+               "coordinates. Two caveats: n and d can change R and γ of a particular data set "
+               "(more points usually leave a smaller margin, which the *n and d* tab holds "
+               "fixed), and the bound counts updates, not passes: checking that no mistake is "
+               "left still costs a sweep over all n points.",
+    },
+]
+
+
+def quiz_feedback(item: dict, chosen: str) -> None:
+    """Explain the answer: the reasoning for a right one, the right one for a wrong one."""
+    if chosen == item["answer"]:
+        st.success(f"**Right.** {item['why']}", icon=":material/check_circle:")
+    else:
+        st.info(f"**Not quite: {item['answer'].lower()}.** {item['why']}",
+                icon=":material/lightbulb:")
+
+
+st.header("Check your understanding")
+st.caption("Pick an answer: the explanation appears right away. Answers are not part of the "
+           "link to this view.")
+for number, item in enumerate(QUIZ, start=1):
+    with st.container(border=True):
+        chosen = st.radio(f"**{number}.** {item['question']}", item["options"], index=None,
+                          key=item["key"])
+        if chosen is not None:
+            quiz_feedback(item, chosen)
+
+with link_slot:
+    # the order menu keeps its *label* in the URL: put it in the link and accept it
+    copy_link_control("bound_copy_link", [k for k in KEYS if k != "bound_order"],
+                      {"bound_order": ORDERS.get(order)})
+    report_ignored_url_values({k: v for k, v in snapshot.items()
+                               if not (k == "bound_order" and v == ORDERS.get(order))}, KEYS)
