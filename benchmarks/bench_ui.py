@@ -50,8 +50,7 @@ CLICK_AND_WAIT_JS = """async () => {
     return t ? JSON.stringify([t.x, t.y]) : 'none';
   };
   const before = line();
-  const button = Array.from(document.querySelectorAll('button'))
-      .find(b => b.innerText.includes('Next mistake'));
+  const button = document.querySelector('.st-key-next_mistake button');
   if (button.disabled) return -2;
   const start = performance.now();
   button.click();
@@ -106,7 +105,7 @@ def main() -> None:
             wait_for_app(page, timeout=60_000)
 
             def reset_train():
-                page.get_by_role("button", name="Reset", exact=True).click()
+                page.locator(".st-key-reset button").click()
                 wait_for_app(page)
 
             train_times = measure_clicks(page, reset_train)

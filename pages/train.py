@@ -213,6 +213,7 @@ if st.session_state.get("train_signature") != signature:
                            f"(0 to {trace.n_examined}), so it starts at 0.",
                            icon=":material/link_off:")
 report_ignored_url_values(link_values, URL_KEYS)
+st.html(HIDDEN_CSS.format(key="hidden_shortcuts"))  # once per page run, not per step
 
 update_steps = np.asarray(trace.update_steps)
 
@@ -283,8 +284,7 @@ def stepper():
         copy_link_control("train_copy_link", URL_KEYS, {"step": position} | (
             {"points": ";".join(f"{a:g},{b:g},{c:d}" for a, b, c in
                                 st.session_state.drawn_points)} if source == "draw" else {}))
-    with st.container(key="hidden_shortcuts"):  # a clicker's PageDown / PageUp
-        st.html(HIDDEN_CSS.format(key="hidden_shortcuts"))
+    with st.container(key="hidden_shortcuts"):  # a clicker's PageDown / PageUp (hidden by CSS)
         st.button("Next mistake (PageDown)", key="next_mistake_pagedown", on_click=next_mistake,
                   disabled=at_end, shortcut="PageDown")
         st.button("Back (PageUp)", key="prev_pageup", on_click=go_back, disabled=position == 0,
