@@ -328,6 +328,9 @@ def stepper():
         left.metric("epoch", f"{max(1, -(-position // len(y)))}")
         right.metric("training accuracy", f"{accuracy:.1%}")
         if bounds.separable:
+            st.markdown(f"Data: R = max‖x‖ = {bounds.radius:.3f}, margin of the best separator "
+                        f"γ = {bounds.margin:.4f}" + (f", padded γ₂ = {bounds.margin_2:.4f}"
+                                                      if trace.bias else ""))
             bound = bounds.general
             st.progress(min(1.0, updates_done / bound),
                         text=f"{updates_done} updates of at most {bound:,.0f} (bound 1.4)")

@@ -103,3 +103,17 @@ def test_quiz_feedback_explains():
     assert "Not quite" in feedback and "‖x‖²" in feedback
     at.radio(key="quiz_single_point").set_value("exactly one").run()
     assert any("Right" in s.value and "score 0" in s.value for s in at.success)
+
+
+def test_drawn_data_get_their_margin_and_bound():
+    from perceptron_core import bound_summary
+    import numpy as np
+
+    points = [[0.5, 0.5, 1], [0.6, 0.4, 1], [-0.5, -0.4, -1], [-0.3, -0.6, -1]]
+    at = open_train({"source": "draw", "points": ";".join(f"{a},{b},{c}" for a, b, c in points)})
+    array = np.array(points, dtype=float)
+    summary = bound_summary(array[:, :2], array[:, 2].astype(int), bias=True)
+    text = status(at)
+    assert f"R = max‖x‖ = {summary.radius:.3f}" in text
+    assert f"γ = {summary.margin:.4f}" in text
+    assert f"at most {summary.general:,.0f}" in " ".join(p.proto.text for p in at.get("progress"))
