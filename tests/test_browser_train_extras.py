@@ -30,22 +30,26 @@ def press(page, key):
     wait_for_app(page)
 
 
+def status_shows(page, text: str) -> None:
+    page.wait_for_function(
+        "(text) => document.querySelector('.st-key-status') && "
+        "document.querySelector('.st-key-status').innerText.includes(text)", arg=text)
+    wait_for_app(page, settle_ms=500)  # let the buttons (and their key listeners) mount
+
+
 def test_right_arrow_three_times_is_three_updates(page, streamlit_server):
     goto(page, streamlit_server, "train")
-    for _ in range(3):
+    status_shows(page, "Nothing examined yet")
+    for updates in (1, 2, 3):  # one key press at a time, as a presenter would
         press(page, "ArrowRight")
-    page.wait_for_function("() => document.querySelector('.st-key-status')"
-                           ".innerText.includes('3 / ')")
+        status_shows(page, f"{updates} / ")
     assert "3 / " in status_text(page)
     press(page, "PageDown")  # a presentation clicker
-    page.wait_for_function("() => document.querySelector('.st-key-status')"
-                           ".innerText.includes('4 / ')")
+    status_shows(page, "4 / ")
     press(page, "PageUp")
-    page.wait_for_function("() => document.querySelector('.st-key-status')"
-                           ".innerText.includes('3 / ')")
+    status_shows(page, "3 / ")
     press(page, "Home")
-    page.wait_for_function("() => document.querySelector('.st-key-status')"
-                           ".innerText.includes('Nothing examined yet')")
+    status_shows(page, "Nothing examined yet")
 
 
 def test_url_round_trip_in_a_fresh_browser(browser, streamlit_server):
