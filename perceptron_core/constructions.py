@@ -36,9 +36,7 @@ def _powers_up_to(t: np.ndarray) -> np.ndarray:
     t = np.asarray(t, dtype=np.int64)
     out = np.zeros_like(t)
     positive = t >= 1
-    # exact integer log2 via bit length
-    out[positive] = np.array([int(v).bit_length() for v in t[positive]], dtype=np.int64) \
-        if t[positive].size < 64 else _bit_length(t[positive])
+    out[positive] = _bit_length(t[positive])  # exact integer log2 + 1
     return out
 
 

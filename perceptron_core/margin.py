@@ -187,17 +187,12 @@ def _affine_margin_unit(X: np.ndarray, y: np.ndarray):
     mean_gap = positives.mean(axis=0) - negatives.mean(axis=0)
     i0 = int(np.argmin(positives @ mean_gap))
     j0 = int(np.argmax(negatives @ mean_gap))
-    point, labels, weights, _ = min_norm_point(oracle, (positives[i0] - negatives[j0], (i0, j0)),
-                                               scale)
+    point = min_norm_point(oracle, (positives[i0] - negatives[j0], (i0, j0)), scale)[0]
     norm = float(np.linalg.norm(point))
     if norm <= 1e-12 * scale:
         return 0.0, np.zeros(X.shape[1]), 0.0, False
     w = point / norm
-    # nearest points p in conv(P), q in conv(N) from the corral's weights
-    p = sum(weight * positives[i] for weight, (i, _) in zip(weights, labels))
-    q = sum(weight * negatives[j] for weight, (_, j) in zip(weights, labels))
-    b = -float(w @ (p + q)) / 2.0
-    # centre b exactly between the two classes along w, then verify
+    # centre b exactly between the two classes along w, then verify the margin
     low, high = float(np.min(positives @ w)), float(np.max(negatives @ w))
     b = -(low + high) / 2.0
     margin = (low - high) / 2.0
