@@ -200,31 +200,28 @@ with tab_size:
             "Neither $n$ nor $d$ appears in the bound: it only sees the radius and the margin. "
             f"The sweep over $n$ keeps d = {dim}; the sweep over $d$ keeps n = {n_points}. "
             "The blue line is the largest bound among all runs, drawn flat across the range.")
+        def dependence_column(kind, values, label, axis_title, name, **fixed):
+            """One sweep over n or d at the fixed margin: chart, ratio check, CSV."""
+            result = None if values is None else run_sweep(
+                kind, values, size_seeds, label, margin=fixed_margin, bias=bias, delta=0.0,
+                order=order, **fixed)
+            if result is not None:
+                show_chart(dependence_figure(
+                    result.value, result.updates, result.values(), result.per_value("updates"),
+                    float(np.max(result.bound)), axis_title,
+                    f"largest {valid_name} over runs"), key=f"bound_{name}_chart")
+                report_ratio(result.ratio, result.converged, valid_name)
+                download(result, f"{name}_sweep.csv", f"bound_{name}_csv")
+
         left, right = st.columns(2)
         with left:
-            sizes = core_call(parse_values, sizes_text, "n", integer=True, low=2, high=5000)
-            by_n = None if sizes is None else run_sweep(
-                "n", sizes, size_seeds, "n", margin=fixed_margin, dim=dim, bias=bias,
-                delta=0.0, order=order)
-            if by_n is not None:
-                show_chart(dependence_figure(
-                    by_n.value, by_n.updates, by_n.values(), by_n.per_value("updates"),
-                    float(np.max(by_n.bound)), "number of points n (log scale)",
-                    f"largest {valid_name} over runs"), key="bound_n_chart")
-                report_ratio(by_n.ratio, by_n.converged, valid_name)
-                download(by_n, "n_sweep.csv", "bound_n_csv")
+            dependence_column("n", core_call(parse_values, sizes_text, "n", integer=True,
+                                             low=2, high=5000),
+                              "n", "number of points n (log scale)", "n", dim=dim)
         with right:
-            dims = core_call(parse_values, dims_text, "d", integer=True, low=1, high=1000)
-            by_d = None if dims is None else run_sweep(
-                "dim", dims, size_seeds, "d", margin=fixed_margin, n=n_points, bias=bias,
-                delta=0.0, order=order)
-            if by_d is not None:
-                show_chart(dependence_figure(
-                    by_d.value, by_d.updates, by_d.values(), by_d.per_value("updates"),
-                    float(np.max(by_d.bound)), "number of features d (log scale)",
-                    f"largest {valid_name} over runs"), key="bound_d_chart")
-                report_ratio(by_d.ratio, by_d.converged, valid_name)
-                download(by_d, "d_sweep.csv", "bound_d_csv")
+            dependence_column("dim", core_call(parse_values, dims_text, "d", integer=True,
+                                               low=1, high=1000),
+                              "d", "number of features d (log scale)", "d", n=n_points)
 
 with tab_delta:
     if tab_delta.open:

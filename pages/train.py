@@ -194,36 +194,19 @@ if source == "generated":
 else:
     limit = axis_limit(X)
 
-# one position per student: examined step s (0 = nothing examined yet)
-signature = (data_label, X.tobytes(), y.tobytes(), bias, delta, order, start, order_seed)
-if st.session_state.get("train_signature") != signature:
-    st.session_state.train_signature = signature
-    st.session_state.train_position = 0
-    st.session_state.train_history = []
-    st.session_state.update_slider = 0
-    if not st.session_state.get("train_link_used"):  # a link may ask for a step
-        st.session_state.train_link_used = True
-        raw_step = link_values.get("step")
-        if raw_step is not None:
-            if raw_step.isdigit() and int(raw_step) <= trace.n_examined:
-                st.session_state.train_position = int(raw_step)
-                st.session_state.update_slider = trace.updates_before_step(int(raw_step) + 1)
-            else:
-                st.warning(f"This link's step={raw_step} is not a step of this run "
-                           f"(0 to {trace.n_examined}), so it starts at 0.",
-                           icon=":material/link_off:")
-report_ignored_url_values(link_values, URL_KEYS)
-st.html(HIDDEN_CSS.format(key="hidden_shortcuts"))  # once per page run, not per step
-
 update_steps = np.asarray(trace.update_steps)
+
+
+def show_step(position):
+    """Put the page at examined step ``position``; the update slider follows."""
+    st.session_state.train_position = int(position)
+    st.session_state.update_slider = trace.updates_before_step(int(position) + 1)
 
 
 def move_to(position):
     """Go to examined step ``position``; remember where we were for 'back'."""
     st.session_state.train_history.append(st.session_state.train_position)
-    st.session_state.train_position = int(np.clip(position, 0, trace.n_examined))
-    st.session_state.update_slider = trace.updates_before_step(
-        st.session_state.train_position + 1)
+    show_step(np.clip(position, 0, trace.n_examined))
 
 
 def next_mistake():
@@ -233,21 +216,36 @@ def next_mistake():
 
 def go_back():
     history = st.session_state.train_history
-    st.session_state.train_position = history.pop() if history else 0
-    st.session_state.update_slider = trace.updates_before_step(
-        st.session_state.train_position + 1)
+    show_step(history.pop() if history else 0)
 
 
 def jump_to_update():
     update = st.session_state.update_slider
-    st.session_state.train_history.append(st.session_state.train_position)
-    st.session_state.train_position = int(update_steps[update - 1]) if update > 0 else 0
+    move_to(update_steps[update - 1] if update > 0 else 0)
 
 
 def reset():
-    st.session_state.train_position = 0
     st.session_state.train_history = []
-    st.session_state.update_slider = 0
+    show_step(0)
+
+
+# one position per student: examined step s (0 = nothing examined yet)
+signature = (data_label, X.tobytes(), y.tobytes(), bias, delta, order, start, order_seed)
+if st.session_state.get("train_signature") != signature:
+    st.session_state.train_signature = signature
+    reset()
+    if not st.session_state.get("train_link_used"):  # a link may ask for a step
+        st.session_state.train_link_used = True
+        raw_step = link_values.get("step")
+        if raw_step is not None:
+            if raw_step.isdigit() and int(raw_step) <= trace.n_examined:
+                show_step(int(raw_step))
+            else:
+                st.warning(f"This link's step={raw_step} is not a step of this run "
+                           f"(0 to {trace.n_examined}), so it starts at 0.",
+                           icon=":material/link_off:")
+report_ignored_url_values(link_values, URL_KEYS)
+st.html(HIDDEN_CSS.format(key="hidden_shortcuts"))  # once per page run, not per step
 
 
 def describe(step) -> str:
@@ -291,10 +289,11 @@ def stepper():
                   shortcut="PageUp")
     st.caption("Keys: → or PageDown next mistake · ↓ next example · ← or PageUp back · "
                "Home reset · End run to end")
-    if position > 0:
-        st.query_params["step"] = str(position)
-    else:
-        st.query_params.pop("step", None)
+    if st.query_params.get("step") != (str(position) if position > 0 else None):
+        if position > 0:  # the step is part of the link; only send a change
+            st.query_params["step"] = str(position)
+        else:
+            st.query_params.pop("step", None)
     if trace.n_updates > 0:
         st.slider("Jump to update", 0, trace.n_updates, key="update_slider",
                   on_change=jump_to_update)
