@@ -25,8 +25,9 @@ def status_text(page) -> str:
 
 
 def press(page, key):
-    page.evaluate("() => document.activeElement && document.activeElement.blur()")
-    page.keyboard.press(key)  # focus on the page, not in an input
+    page.bring_to_front()
+    page.locator("h1").first.click()  # the document has focus, no input does
+    page.keyboard.press(key)
     wait_for_app(page)
 
 
