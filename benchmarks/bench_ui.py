@@ -1,15 +1,22 @@
-"""Click-to-chart latency of /train against the floor of this stack.
+"""What a person waits for on /train, against the floor of this stack, in one run.
 
-Prints, in one run: the median and p95 time from clicking ``next_mistake`` to
-the chart showing the new hyperplane on /train with n = 1000, the same measure
-on a minimal one-button Streamlit app with one Plotly chart of the same size,
-their ratio, and the time from opening /train to the first chart.
+Prints:
+  * key press -> step drawn on /train's player at n = 1000 and n = 2000 (median, p95);
+  * the floor: a minimal one-button Streamlit app with one Plotly chart of 1000 points,
+    click -> chart redrawn (median, p95), and the ratio player / floor (target <= 0.25);
+  * websocket messages sent per step while stepping (target 0);
+  * open /train -> player ready (median of 3, caches warm);
+  * a settings change (the margin slider) -> new picture on /train, against the floor
+    (target <= 1.3);
+  * a settings change on another page's Plotly chart (/aggressive, the T slider), and,
+    with ``--before PATH`` (a checkout of an older commit), the same on that checkout.
 
-Run from the repository root: ``python benchmarks/bench_ui.py``. Not a test.
+Run from the repository root: ``python benchmarks/bench_ui.py [--before PATH]``. Not a test.
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import tempfile
@@ -21,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 from browser_helpers import launch_chromium, run_streamlit, wait_for_app  # noqa: E402
 
+STEPS = 40
 CLICKS = 30
 MINIMAL_APP = textwrap.dedent('''
     import numpy as np
@@ -42,7 +50,7 @@ MINIMAL_APP = textwrap.dedent('''
     st.plotly_chart(fig, key="chart")
 ''')
 
-# Click in the page and time until Plotly's div holds a different hyperplane.
+# Click in the minimal app and time until Plotly's div holds a different hyperplane.
 CLICK_AND_WAIT_JS = """async () => {
   const line = () => {
     const gd = document.querySelector('.js-plotly-plot');
@@ -51,27 +59,41 @@ CLICK_AND_WAIT_JS = """async () => {
   };
   const before = line();
   const button = document.querySelector('.st-key-next_mistake button');
-  if (button.disabled) return -2;
   const start = performance.now();
   button.click();
   while (line() === before) {
     await new Promise(r => requestAnimationFrame(r));
     if (performance.now() - start > 20000) return -1;
   }
+  await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));  // painted
   return performance.now() - start;
 }"""
 
+# Press a key for the player and time until its root reports the new step, painted.
+KEY_AND_WAIT_JS = """async ([root, key]) => {
+  const before = root.dataset.step;
+  const start = performance.now();
+  document.dispatchEvent(new KeyboardEvent('keydown', {key, bubbles: true}));
+  while (root.dataset.step === before) {
+    await new Promise(r => requestAnimationFrame(r));
+    if (performance.now() - start > 20000) return -1;
+  }
+  await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));  // painted
+  return performance.now() - start;
+}"""
 
-def measure_clicks(page, reset) -> list[float]:
-    times = []
-    for _ in range(CLICKS):
-        elapsed = page.evaluate(CLICK_AND_WAIT_JS)
-        if elapsed < 0:  # at the end of the run (-2) or no change seen (-1): start over
-            reset()
-            continue
-        times.append(elapsed)
-        wait_for_app(page, settle_ms=100)
-    return times
+# Time from a widget change to a Plotly chart (by its key) holding new data, painted.
+MARK_CHART_JS = """(key) => { const gd = document.querySelector('.st-key-' + key + ' .js-plotly-plot');
+  gd.__before = gd.data; window.__chartStart = performance.now(); }"""
+WAIT_CHART_JS = """async (key) => {
+  const gd = () => document.querySelector('.st-key-' + key + ' .js-plotly-plot');
+  while (!gd() || gd().data === gd().__before) {
+    await new Promise(r => requestAnimationFrame(r));
+    if (performance.now() - window.__chartStart > 30000) return -1;
+  }
+  await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+  return performance.now() - window.__chartStart;
+}"""
 
 
 def summary(times: list[float]) -> tuple[float, float]:
@@ -79,50 +101,145 @@ def summary(times: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
 
 
+def player_root(page):
+    root = page.get_by_test_id("perceptron-player")
+    root.wait_for(timeout=60_000)
+    return root.element_handle()
+
+
+def measure_player_steps(page, base, n) -> tuple[list[float], float]:
+    """Key press -> step drawn, and websocket frames sent per step."""
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: frames.append(payload)))
+    page.goto(f"{base}/train?n={n}&margin=0.02&data_seed=3")
+    wait_for_app(page, timeout=120_000)
+    root = player_root(page)
+    page.wait_for_timeout(500)
+    frames.clear()
+    times = []
+    for index in range(STEPS):
+        key = ["ArrowRight", "ArrowRight", "ArrowDown", "ArrowLeft"][index % 4]
+        elapsed = page.evaluate(KEY_AND_WAIT_JS, [root, key])
+        if elapsed < 0:
+            page.evaluate(KEY_AND_WAIT_JS, [root, "Home"])
+            continue
+        times.append(elapsed)
+    page.wait_for_timeout(1_000)  # the address bar is written after a pause: still no message
+    return times, len(frames) / STEPS
+
+
+def measure_open(page, base) -> list[float]:
+    opened = []
+    for _ in range(3):
+        start = time.perf_counter()
+        page.goto(f"{base}/train")
+        page.get_by_test_id("perceptron-player").wait_for(timeout=60_000)
+        page.wait_for_function("() => true")
+        opened.append((time.perf_counter() - start) * 1000)
+        wait_for_app(page)
+    return opened
+
+
+def measure_margin_change(page, base) -> list[float]:
+    """Margin slider -> the player holds the new run, drawn."""
+    page.goto(f"{base}/train?n=1000")
+    wait_for_app(page, timeout=120_000)
+    times = []
+    for index in range(8):
+        root = player_root(page)
+        run = page.evaluate("(el) => el.dataset.run", root)
+        slider = page.get_by_role("slider", name="margin γ")
+        slider.focus()
+        start = time.perf_counter()
+        page.keyboard.press("ArrowRight" if index % 2 == 0 else "ArrowLeft")
+        page.wait_for_function(
+            "(run) => { const host = [...document.querySelectorAll('[data-testid=stBidiComponentIsolated]')]"
+            ".map(h => h.shadowRoot && h.shadowRoot.querySelector('[data-testid=perceptron-player]'))"
+            ".find(Boolean); return host && host.dataset.run !== run; }", arg=run, timeout=60_000)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
+        times.append((time.perf_counter() - start) * 1000)
+        wait_for_app(page)
+    return times
+
+
+def measure_plotly_setting(page, base) -> list[float]:
+    """/aggressive: the T select-slider -> its cumulative-mistakes chart redrawn."""
+    page.goto(f"{base}/aggressive")
+    wait_for_app(page, timeout=120_000)
+    page.locator(".st-key-aggressive_cumulative .js-plotly-plot").wait_for()
+    times = []
+    for index in range(8):
+        page.evaluate(MARK_CHART_JS, "aggressive_cumulative")
+        slider = page.locator(".st-key-aggressive_T [role=slider]")
+        slider.focus()
+        page.keyboard.press("ArrowLeft" if index % 2 == 0 else "ArrowRight")
+        elapsed = page.evaluate(WAIT_CHART_JS, "aggressive_cumulative")
+        if elapsed > 0:
+            times.append(elapsed)
+        wait_for_app(page)
+    return times
+
+
+def measure_floor(page, base) -> list[float]:
+    page.goto(base)
+    wait_for_app(page)
+    times = []
+    for _ in range(CLICKS):
+        elapsed = page.evaluate(CLICK_AND_WAIT_JS)
+        if elapsed > 0:
+            times.append(elapsed)
+        wait_for_app(page, settle_ms=100)
+    return times
+
+
+def line(name: str, times: list[float]) -> str:
+    median, p95 = summary(times)
+    return f"  {name:<44} median {median:8.1f} ms   p95 {p95:8.1f} ms   ({len(times)} runs)"
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--before", help="a checkout of an older commit, for the Plotly setting")
+    args = parser.parse_args()
+    results = {}
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
         minimal_path = Path(folder) / "minimal_app.py"
         minimal_path.write_text(MINIMAL_APP)
         browser = launch_chromium(playwright)
-        page = browser.new_page(viewport={"width": 1600, "height": 1200})
+        page = browser.new_page(viewport={"width": 1600, "height": 1000})
         with run_streamlit("app.py") as base:
             page.goto(f"{base}/train")
-            wait_for_app(page)  # warm the server's caches
-            opened = []
-            for _ in range(3):
-                start = time.perf_counter()
-                page.goto(f"{base}/train")
-                page.wait_for_function(
-                    "() => { const gd = document.querySelector('.js-plotly-plot');"
-                    " return gd && gd.data && gd.data.length > 0; }", timeout=60_000)
-                opened.append((time.perf_counter() - start) * 1000)
-                wait_for_app(page)
-            field = page.get_by_label("points n")
-            field.fill("1000")
-            field.press("Enter")
-            wait_for_app(page, timeout=60_000)
-
-            def reset_train():
-                page.locator(".st-key-reset button").click()
-                wait_for_app(page)
-
-            train_times = measure_clicks(page, reset_train)
+            wait_for_app(page, timeout=120_000)  # warm the server's caches
+            results["open"] = measure_open(page, base)
+            for n in (1000, 2000):
+                times, per_step = measure_player_steps(page, base, n)
+                results[f"step{n}"], results[f"ws{n}"] = times, per_step
+            results["margin"] = measure_margin_change(page, base)
+            results["plotly"] = measure_plotly_setting(page, base)
+        if args.before:
+            with run_streamlit(str(Path(args.before) / "app.py")) as base:
+                results["plotly_before"] = measure_plotly_setting(page, base)
         with run_streamlit(str(minimal_path)) as base:
-            page.goto(base)
-            wait_for_app(page)
-            minimal_times = measure_clicks(page, lambda: None)
+            results["floor"] = measure_floor(page, base)
         browser.close()
-    train_median, train_p95 = summary(train_times)
-    minimal_median, minimal_p95 = summary(minimal_times)
-    print(f"click next_mistake -> new hyperplane drawn ({len(train_times)} clicks, n = 1000)")
-    print(f"  /train            median {train_median:7.1f} ms   p95 {train_p95:7.1f} ms")
-    print(f"  minimal app       median {minimal_median:7.1f} ms   p95 {minimal_p95:7.1f} ms")
-    print(f"  ratio /train / minimal (median): {train_median / minimal_median:.2f}  "
-          "(target <= 1.3; median target < 250 ms)")
-    print(f"open /train -> first chart: median {statistics.median(opened):.0f} ms "
-          f"(of {len(opened)} loads, caches warm)")
+    floor = summary(results["floor"])[0]
+    print("key press -> step drawn on /train's player (browser only)")
+    print(line("/train, n = 1000", results["step1000"]))
+    print(line("/train, n = 2000", results["step2000"]))
+    print(line("floor: one-button app click -> chart", results["floor"]))
+    for n in (1000, 2000):
+        print(f"  ratio player n = {n} / floor (median): "
+              f"{summary(results[f'step{n}'])[0] / floor:.3f}  (target <= 0.25, stretch 0.1)")
+        print(f"  websocket messages sent per step, n = {n}: {results[f'ws{n}']:.2f}  (target 0)")
+    print(line("open /train -> player ready", results["open"]))
+    print(line("margin slider -> new picture (n = 1000)", results["margin"]))
+    print(f"  ratio settings change / floor (median): "
+          f"{summary(results['margin'])[0] / floor:.2f}  (target <= 1.3)")
+    print(line("/aggressive T slider -> chart redrawn", results["plotly"]))
+    if "plotly_before" in results:
+        print(line("  the same, --before checkout", results["plotly_before"]))
 
 
 if __name__ == "__main__":

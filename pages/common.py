@@ -5,6 +5,10 @@ Pages stay thin: widgets, one cached call into the core, figures, layout.
 
 from __future__ import annotations
 
+import html
+import json
+from pathlib import Path
+
 import streamlit as st
 from streamlit.runtime.pages_manager import PagesManager
 
@@ -123,14 +127,64 @@ def copy_link_control(key: str, keys, extra: dict | None = None) -> str:
 
 
 # ---------------------------------------------------------------------------
+# The player: a frozen run stepped in the browser (pages/player.js + a scene)
+# ---------------------------------------------------------------------------
+
+HERE = Path(__file__).resolve().parent
+_PLAYERS: dict[str, object] = {}
+
+
+def _player_sources(scene: str) -> tuple[str, str]:
+    """The player's machinery and a scene, joined into one script; and the CSS.
+
+    ``pages/{scene}_scene.js`` defines ``{scene}Scene(slots, data)``.
+    """
+    script = (HERE / "player.js").read_text() + "\n" + (HERE / f"{scene}_scene.js").read_text()
+    return script, (HERE / "player.css").read_text()
+
+
+def player(scene: str, payload: dict, key: str):
+    """Mount the player for ``scene`` with one run's ``payload`` (sent once per change).
+
+    Every move (next mistake, back, scrub, Play, keys) then happens in the
+    browser; the address bar gets ``step=`` when stepping pauses.
+    """
+    if scene not in _PLAYERS:
+        script, css = _player_sources(scene)
+        script += ("\nexport default function (component) {\n"
+                   f"  return mountPlayer(component.parentElement, component.data, {scene}Scene);\n"
+                   "}\n")
+        _PLAYERS[scene] = st.components.v2.component(f"perceptron_player_{scene}", css=css,
+                                                     js=script)
+    return _PLAYERS[scene](data=payload, key=key)
+
+
+def player_html(scene: str, payload: dict, title: str) -> str:
+    """One self-contained HTML file that plays the run offline (no server, no CDN).
+
+    It opens at step 0 and does not play by itself; keys and buttons work as on
+    the page.
+    """
+    script, css = _player_sources(scene)
+    data = json.dumps(payload, allow_nan=False).replace("</", "<\\/")
+    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{html.escape(title)}</title>\n<style>body {{margin: 1.5rem;}}\n{css}</style>"
+            f"</head>\n<body><h1 style=\"font-family: system-ui\">{html.escape(title)}</h1>\n"
+            f"<div id=\"player\"></div>\n<script>\n{script}\n"
+            f"mountPlayer(document.getElementById(\"player\"), {data}, {scene}Scene);\n"
+            "</script></body></html>\n")
+
+
+# ---------------------------------------------------------------------------
 # Presenter mode (?present=1): no sidebar, larger type, keyboard legend
 # ---------------------------------------------------------------------------
 
 PRESENTER_CSS = """
 <style>
 section[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"] {display: none;}
+header[data-testid="stHeader"] {display: none;}
 html, body, [data-testid="stAppViewContainer"] {font-size: 22px;}
-[data-testid="stMainBlockContainer"] {max-width: 100%; padding-left: 2rem; padding-right: 2rem;}
+[data-testid="stMainBlockContainer"] {max-width: 100%; padding: 0.4rem 2rem 2rem 2rem;}
 h1 {font-size: 2.4rem !important;}
 </style>
 """

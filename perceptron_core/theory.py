@@ -212,3 +212,80 @@ def training_path(trace: Trace, X, y) -> tuple[np.ndarray, np.ndarray]:
         scores = (weights[start:start + chunk] @ X.T + biases[start:start + chunk, None]) * y
         accuracy[start:start + chunk] = np.mean(scores > 0, axis=1)
     return frozen(norms), frozen(accuracy)
+
+
+# ---------------------------------------------------------------------------
+# Which statement holds for the settings of a run
+# ---------------------------------------------------------------------------
+
+#: separability case -> what it means, in words
+SEPARABILITY = {
+    "through_origin": "a line through the origin separates the two classes",
+    "with_bias": "a line separates the two classes, but no line through the origin does",
+    "none": "no line separates the two classes",
+}
+
+
+def separability_case(X, y) -> str:
+    """Which kind of line separates (X, y): a key of ``SEPARABILITY``.
+
+    Through the origin (no bias, Theorem 1.28 with a_i = y_i x_i), only with a
+    bias (a_i = y_i (x_i, 1), Remark 1.17), or none. Decided exactly by the
+    margin solver (``max_margin``).
+    """
+    X, y = check_dataset(X, y)
+    if max_margin(X, y, bias=False).separable:
+        return "through_origin"
+    return "with_bias" if max_margin(X, y, bias=True).separable else "none"
+
+
+@dataclass(frozen=True)
+class BoundStatement:
+    """A mistake bound named with its value and the hypotheses it needs.
+
+    ``holds`` says whether those hypotheses hold for the run; ``reason`` says
+    which one fails when they do not.
+    """
+
+    name: str
+    value: float
+    hypotheses: str
+    holds: bool
+    reason: str = ""
+
+
+def run_bounds(bounds: BoundSummary, *, bias: bool, delta: float, w0_norm: float
+               ) -> list[BoundStatement]:
+    """The bounds a page may name for one run, the one that holds first.
+
+    On separable data Theorem 1.28 gives bound (1.4) for any delta >= 0 and
+    start w_0 (with a bias, for the padded a_i = y_i (x_i, 1) and gamma_2).
+    With w_0 = 0 and delta = 0 it is T(A) (eq. 1.5); without a bias T(A) is
+    (R/gamma)^2. Novikoff's (R/gamma)^2 assumes no bias. Returns [] when the
+    data are not separable in the sense the run needs.
+    """
+    if not bounds.separable:
+        return []
+    delta = check_number(delta, "delta", low=0)
+    w0_norm = check_number(w0_norm, "||w_0||", low=0)
+    vectors = "aᵢ = yᵢ(xᵢ, 1), margin γ₂" if bias else "aᵢ = yᵢxᵢ, margin γ"
+    plain = delta == 0 and w0_norm == 0
+    if plain:
+        name = "T(A) = max‖aᵢ‖²/γ₂², eq. 1.5" if bias else "(R/γ)², Theorem 1.28 with no bias"
+        hypotheses = (f"separable data ({vectors}), start at w = 0, update when "
+                      "y(w·x + b) ≤ 0")
+    else:
+        name = "bound (1.4) of Theorem 1.28"
+        hypotheses = (f"separable data ({vectors}), update when y(w·x + b) ≤ δ = {delta:g}, "
+                      f"start with ‖w₀‖ = {w0_norm:.3g}")
+    statements = [BoundStatement(name=name, value=bounds.general, hypotheses=hypotheses,
+                                 holds=True)]
+    if not plain:
+        statements.append(BoundStatement(
+            name="T(A)", value=bounds.padded, hypotheses="w₀ = 0 and δ = 0", holds=False,
+            reason="it assumes a start at w = 0 and δ = 0"))
+    if bias and np.isfinite(bounds.novikoff):
+        statements.append(BoundStatement(
+            name="(R/γ)²", value=bounds.novikoff, hypotheses="no bias: a line through 0",
+            holds=False, reason="it is a theorem for a perceptron with no bias"))
+    return statements

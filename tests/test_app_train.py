@@ -1,11 +1,15 @@
-"""AppTest of /train: the page shows exactly the core's state after k updates."""
+"""AppTest of /train's Python side: the player receives the core's run for the settings shown.
+
+AppTest runs no JavaScript, so these tests read what the page sends to the
+browser (the player component's JSON data) and the widgets around it; the
+stepping itself is tested in Chromium (test_browser_player.py).
+"""
 
 from __future__ import annotations
 
 import json
 
 import numpy as np
-import pytest
 from streamlit.testing.v1 import AppTest
 
 from perceptron_core import make_separable, run_perceptron
@@ -13,11 +17,21 @@ from perceptron_core import make_separable, run_perceptron
 DEFAULTS = dict(n=40, margin=0.1, seed=7)
 
 
-def open_train() -> AppTest:
-    at = AppTest.from_file("../app.py", default_timeout=90).run()
+def open_train(query: dict[str, str] | None = None) -> AppTest:
+    at = AppTest.from_file("../app.py", default_timeout=90)
+    for name, value in (query or {}).items():
+        at.query_params[name] = value
     at.switch_page("pages/train.py").run()
-    assert not at.exception, at.exception
+    assert not at.exception, [e.message for e in at.exception]
     return at
+
+
+def payload(at: AppTest) -> dict:
+    """The data the player component received (its JSON argument)."""
+    players = [e for e in at.get("bidi_component")
+               if e.proto.component_name == "perceptron_player_train"]
+    assert len(players) == 1
+    return json.loads(players[0].proto.json)
 
 
 def reference_trace(**changes):
@@ -28,118 +42,59 @@ def reference_trace(**changes):
                                 max_updates=5_000, max_epochs=500)
 
 
-def status_text(at: AppTest) -> str:
-    return " ".join(element.value for element in at.markdown)
-
-
-def chart_spec(at: AppTest, key: str) -> dict:
-    for chart in at.get("plotly_chart"):
-        spec = json.loads(chart.proto.spec)
-        if chart.proto.id and key in chart.proto.id:
-            return spec
-    # fall back on order: the step chart comes first
-    return json.loads(at.get("plotly_chart")[0].proto.spec)
-
-
-def hyperplane_of(spec: dict) -> dict:
-    return next(trace for trace in spec["data"] if trace.get("name") == "hyperplane w·x + b = 0")
-
-
-@pytest.mark.parametrize("clicks", [1, 3, 5])
-def test_next_mistake_k_times_shows_core_state_after_k_updates(clicks):
-    data, trace = reference_trace()
-    assert trace.n_updates >= clicks
-    at = open_train()
-    for _ in range(clicks):
-        at.button(key="next_mistake").click().run()
-    assert not at.exception
-    assert at.session_state.train_position == trace.update_steps[clicks - 1]
-    w, b = trace.weights[clicks], trace.biases[clicks]
-    text = status_text(at)
-    assert f"w = ({w[0]:.3f}, {w[1]:.3f})" in text
-    assert f"b = {b:.3f}" in text
-    index = int(trace.update_indices[clicks - 1])
-    assert f"Example {index}" in text and "a mistake" in text
-    # the chart's hyperplane is the line w·x + b = 0 of update k
-    line = hyperplane_of(chart_spec(at, "train_chart"))
-    xs, ys = np.asarray(line["x"], float), np.asarray(line["y"], float)
-    np.testing.assert_allclose(w[0] * xs + w[1] * ys + b, 0.0, atol=1e-9)
-    assert at.slider(key="update_slider").value == clicks
-
-
-def test_next_example_walks_through_correct_examples_too():
+def test_the_player_gets_the_whole_run_once():
     data, trace = reference_trace()
     at = open_train()
-    first_update = int(trace.update_steps[0])
-    at.button(key="next_mistake").click().run()
-    # the first correct example after the first update says so
-    correct_steps = [t for t in range(first_update + 1, trace.n_examined + 1)
-                     if t not in set(trace.update_steps.tolist())]
-    target = correct_steps[0]
-    for _ in range(target - first_update):
-        at.button(key="next_example").click().run()
-    assert at.session_state.train_position == target
-    assert "correct, no update" in status_text(at)
+    sent = payload(at)
+    np.testing.assert_array_equal(sent["X"], data.X)
+    np.testing.assert_array_equal(sent["updates"]["weights"], trace.weights)
+    assert sent["updates"]["steps"] == trace.update_steps.tolist()
+    assert sent["player"]["n_examined"] == trace.n_examined
+    assert sent["player"]["start_step"] is None and sent["player"]["speed"] == "medium"
+    assert sent["examined"] == {"encoding": "cyclic"}
+    assert sent["bound"]["name"].startswith("T(A)") and sent["converged"]
+    # a rerun that changes nothing sends the same data (the browser keeps its position)
+    at.radio(key="quiz_delta").set_value("nothing at all").run()
+    assert payload(at) == sent
 
 
-def test_prev_reset_and_run_to_end():
-    data, trace = reference_trace()
+def test_changing_data_sends_a_new_run():
     at = open_train()
-    at.button(key="next_mistake").click().run()
-    at.button(key="next_mistake").click().run()
-    at.button(key="prev").click().run()
-    assert at.session_state.train_position == trace.update_steps[0]
-    at.button(key="run_to_end").click().run()
-    assert at.session_state.train_position == trace.n_examined
-    assert any(f"Converged after {trace.n_updates} updates" in s.value for s in at.success)
-    at.button(key="reset").click().run()
-    assert at.session_state.train_position == 0
-    assert "Nothing examined yet" in status_text(at)
-
-
-def test_slider_jumps_to_an_update():
-    data, trace = reference_trace()
-    at = open_train()
-    at.slider(key="update_slider").set_value(4).run()
-    assert at.session_state.train_position == trace.update_steps[3]
-    w = trace.weights[4]
-    assert f"w = ({w[0]:.3f}, {w[1]:.3f})" in status_text(at)
-
-
-def test_changing_data_resets_the_position_and_retrains():
-    at = open_train()
-    at.button(key="next_mistake").click().run()
+    first = payload(at)
     at.number_input(key="n").set_value(60).run()
     assert not at.exception
-    assert at.session_state.train_position == 0
+    sent = payload(at)
     data, trace = reference_trace(n=60)
-    at.button(key="run_to_end").click().run()
-    assert at.session_state.train_position == trace.n_examined
+    assert sent["player"]["run_id"] != first["player"]["run_id"]
+    assert sent["updates"]["indices"] == trace.update_indices.tolist()
+    assert len(sent["y"]) == 60
 
 
-def test_animation_has_one_frame_per_update():
-    data, trace = reference_trace()
+def test_a_display_option_keeps_the_run():
     at = open_train()
-    specs = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
-    animated = [spec for spec in specs if spec.get("frames")]
-    assert len(animated) == 1
-    frames = animated[0]["frames"]
-    assert [frame["name"] for frame in frames] == [str(k) for k in range(trace.n_updates + 1)]
-    buttons = animated[0]["layout"]["updatemenus"][0]["buttons"]
-    assert [button["label"] for button in buttons] == ["Play", "Pause"]
-    at.select_slider(key="speed").set_value("fast").run()
-    specs = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
-    play = next(s for s in specs if s.get("frames"))["layout"]["updatemenus"][0]["buttons"][0]
-    assert play["args"][1]["frame"]["duration"] == 150
+    first = payload(at)
+    at.toggle(key="show_planted").set_value(False).run()
+    sent = payload(at)
+    assert sent["player"]["run_id"] == first["player"]["run_id"]
+    assert sent["show_planted"] is False and first["show_planted"] is True
 
 
-def test_not_separable_settings_say_so_and_stop():
-    # through the origin off + bias off: the planted separator has an offset, so a
-    # line through 0 usually cannot separate; the page must say it stopped
+def test_bias_off_on_data_that_need_one_says_what_is_true():
     at = open_train()
     at.toggle(key="bias").set_value(False).run()
     assert not at.exception
-    at.button(key="run_to_end").click().run()
-    texts = [w.value for w in at.warning] + [i.value for i in at.info] + \
-            [s.value for s in at.success]
-    assert texts, "the page must explain the outcome"
+    sent = payload(at)
+    assert "No line through the origin separates" in sent["facts"]
+    assert "Not linearly separable" not in sent["facts"]
+    assert "Stopped without converging" in sent["end_text"]
+
+
+def test_presenter_mode_sends_the_stage_and_keeps_the_run():
+    at = open_train()
+    first = payload(at)
+    at.session_state["present"] = True  # what app.py's toggle sets (AppTest runs the page alone)
+    at.run()
+    sent = payload(at)
+    assert sent["player"]["present"] is True
+    assert sent["player"]["run_id"] == first["player"]["run_id"]
+    assert not at.title  # the page title gives the stage its room

