@@ -137,9 +137,11 @@ _PLAYERS: dict[str, object] = {}
 def _player_sources(scene: str) -> tuple[str, str]:
     """The player's machinery and a scene, joined into one script; and the CSS.
 
-    ``pages/{scene}_scene.js`` defines ``{scene}Scene(slots, data)``.
+    ``pages/{scene}_scene.js`` defines ``{scene}Scene(slots, data)``; the drawing
+    helpers every scene uses are in ``pages/scene_common.js``.
     """
-    script = (HERE / "player.js").read_text() + "\n" + (HERE / f"{scene}_scene.js").read_text()
+    script = "\n".join((HERE / name).read_text()
+                       for name in ("player.js", "scene_common.js", f"{scene}_scene.js"))
     return script, (HERE / "player.css").read_text()
 
 
