@@ -1,14 +1,19 @@
 """Perceptron Lab: entry point. Registers every page explicitly."""
 
+from pathlib import Path
+
 import streamlit as st
 
 from pages.common import presenter_mode
+
+#: a local file: a material-icon favicon would be fetched from a font CDN (the app works offline)
+ICON = Path(__file__).resolve().parent / "assets" / "favicon.png"
 
 # Presenter mode: ?present=1 in a link, or the toggle at the top of every page
 if "present" not in st.session_state:
     st.session_state.present = st.query_params.get("present", "").lower() in ("1", "true", "yes")
 
-st.set_page_config(page_title="Perceptron Lab", page_icon=":material/linear_scale:",
+st.set_page_config(page_title="Perceptron Lab", page_icon=str(ICON),
                    layout="wide",
                    initial_sidebar_state="collapsed" if st.session_state.present else "expanded")
 

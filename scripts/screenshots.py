@@ -1,70 +1,68 @@
 """Take a screenshot of every page with headless Chromium into assets/.
 
-Run from the repository root: ``python scripts/screenshots.py``. Starts its own
-Streamlit server on a free loopback port and stops it at the end.
+Run from the repository root: ``python scripts/screenshots.py [OUT_DIR]``. Starts its
+own Streamlit server on a free loopback port (tests/browser_helpers.py) and stops it
+at the end. The player pages are shot at 1440×900 scrolled to the player, after a few
+steps; /train also on the presenter stage at 1920×1080.
 """
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
-from browser_helpers import wait_for_app  # noqa: E402
+from browser_helpers import launch_chromium, run_streamlit, wait_for_app  # noqa: E402
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-PAGES = {"home": "", "train": "train", "bound": "bound", "aggressive": "aggressive",
-         "adversary": "adversary"}
+#: name -> (path and query, viewport, keys pressed for the player, or None)
+SHOTS = {
+    "home": ("", (1440, 1400), None),
+    "train": ("train", (1440, 900), ["ArrowRight"] * 3),
+    "train-presenter": ("train?present=1", (1920, 1080), ["ArrowRight"] * 3),
+    "bound": ("bound", (1440, 1800), None),
+    "aggressive": ("aggressive", (1440, 1800), None),
+    "adversary": ("adversary", (1440, 1800), None),
+    "kernels": ("kernels", (1440, 900), ["ArrowRight"] * 3),
+    "generalisation": ("generalisation", (1440, 900), ["ArrowRight"] * 3),
+    "multiclass": ("multiclass", (1440, 1400), None),
+    "relaxation": ("relaxation", (1440, 900), ["ArrowRight"] * 3),
+}
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+def shoot(browser, base: str, out_dir: Path, name: str, path: str, size, keys) -> bool:
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    try:
+        page.goto(f"{base}/{path}")
+        wait_for_app(page, timeout=120_000)
+        if page.locator("h1").count() == 0 and "present" not in path:
+            return False  # no such page in this version of the app
+        if keys is not None:
+            player = page.get_by_test_id("perceptron-player")
+            player.wait_for(timeout=60_000)
+            if "present" not in path:  # bring the player to the top of the window
+                player.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+            for key in keys:
+                page.keyboard.press(key)
+        page.wait_for_timeout(1500)
+        page.screenshot(path=str(out_dir / f"{name}.png"))
+        return True
+    finally:
+        page.close()
 
 
 def main(out_dir: Path = ROOT / "assets") -> None:
     from playwright.sync_api import sync_playwright
 
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.headless", "true",
-         "--browser.gatherUsageStats", "false"], cwd=ROOT,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(120):
-            try:
-                if urllib.request.urlopen(f"{base}/_stcore/health", timeout=2).read() == b"ok":
-                    break
-            except OSError:
-                time.sleep(0.5)
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
-                                                 args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1600, "height": 2400})
-            out_dir.mkdir(exist_ok=True)
-            for name, path in PAGES.items():
-                page.goto(f"{base}/{path}")
-                wait_for_app(page)
-                if name == "train":
-                    for _ in range(3):
-                        page.get_by_role("button", name="Next mistake").click()
-                        wait_for_app(page)
-                page.wait_for_timeout(1500)
-                page.screenshot(path=str(out_dir / f"{name}.png"), full_page=True)
+    out_dir.mkdir(exist_ok=True)
+    with run_streamlit("app.py") as base, sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        for name, (path, size, keys) in SHOTS.items():
+            if shoot(browser, base, out_dir, name, path, size, keys):
                 print("saved", out_dir / f"{name}.png")
-            browser.close()
-    finally:
-        os.killpg(server.pid, 15)
+            else:
+                print("skipped", name, "(no such page)")
+        browser.close()
 
 
 if __name__ == "__main__":

@@ -241,3 +241,16 @@ def test_exported_player_steps_from_a_file_with_no_server(page, streamlit_server
                                  arg=player.element_handle(), timeout=10_000)
     finally:
         offline.close()
+
+
+def test_the_page_asks_nothing_of_the_internet(page, streamlit_server):
+    """No CDN: every request of opening /train and stepping stays on the app's server."""
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    player = open_player(page, streamlit_server)
+    page.keyboard.press("ArrowRight")
+    at(player, updates=1)
+    page.wait_for_timeout(500)
+    outside = [url for url in requests
+               if not url.startswith((streamlit_server, "data:", "blob:"))]
+    assert outside == []
