@@ -18,6 +18,8 @@
 //   speed         "slow" | "medium" | "fast"
 //   present       presenter stage (fill the screen, large type)
 //   link          whether to keep step= / speed= in the address bar
+//   labels        optional words of the page: {next_mistake, next_example, update, keys}
+//                 (the relaxation method has moves and iterations, not mistakes)
 
 const PLAYER_SPEEDS = { slow: 900, medium: 450, fast: 150 };
 const PLAYER_KEYS_TEXT =
@@ -79,9 +81,11 @@ function mountPlayer(host, data, scene) {
     controls.appendChild(node);
     return node;
   };
+  const words = Object.assign({ next_mistake: "Next mistake", next_example: "Next example",
+                                update: "update", keys: PLAYER_KEYS_TEXT }, spec.labels || {});
   const buttons = {
-    nextMistake: button("next_mistake", "Next mistake ▸▸", "next update (→ or PageDown)", true),
-    nextExample: button("next_example", "Next example ▸", "examine one more example (↓)"),
+    nextMistake: button("next_mistake", `${words.next_mistake} ▸▸`, `next ${words.update} (→ or PageDown)`, true),
+    nextExample: button("next_example", `${words.next_example} ▸`, "one more step (↓)"),
     back: button("back", "◂ Back", "undo the last move (← or PageUp)"),
     reset: button("reset", "⟲ Reset", "back to the start (Home)"),
     end: button("end", "Run to end ▸|", "the last examined step (End)"),
@@ -95,10 +99,10 @@ function mountPlayer(host, data, scene) {
   const scrubLabel = element("label", { class: "scrub-label" });
   const slider = element("input", { type: "range", min: "0", max: String(spec.update_steps.length),
                                     step: "1", value: "0", "data-action": "scrub",
-                                    "aria-label": "jump to update" });
+                                    "aria-label": `jump to ${words.update}` });
   scrub.append(scrubLabel, slider);
   if (!spec.update_steps.length) slider.disabled = true;
-  const keys = element("div", { class: "keys" }, PLAYER_KEYS_TEXT);
+  const keys = element("div", { class: "keys" }, words.keys);
   const info = element("div", { class: "info" });
   const link = element("div", { class: "link" });
   const chart = element("div", { class: "chart" });
@@ -151,7 +155,7 @@ function mountPlayer(host, data, scene) {
     const updates = updatesAtStep(steps, state.step);
     draw.draw({ step: state.step, updates, atEnd: state.step >= n });
     slider.value = String(updates);
-    scrubLabel.textContent = `update ${updates} of ${steps.length}`;
+    scrubLabel.textContent = `${words.update} ${updates} of ${steps.length}`;
     buttons.nextMistake.disabled = buttons.nextExample.disabled = buttons.end.disabled =
       state.step >= n;
     buttons.back.disabled = state.history.length === 0 && state.step === 0;
@@ -264,9 +268,15 @@ function mountPlayer(host, data, scene) {
       root.style.setProperty("--figure-size", size + "px");
       return;
     }
-    // the presenter stage: everything in the window, nothing to scroll
-    const top = root.getBoundingClientRect().top + window.scrollY;
-    const free = window.innerHeight - top - 10;
+    // the presenter stage: everything in the window, nothing to scroll. A page with
+    // controls above its player brings the player to the top of the window instead.
+    const rect = root.getBoundingClientRect();
+    const below = rect.top > window.innerHeight * 0.2;
+    const free = window.innerHeight - (below ? 8 : Math.max(rect.top, 0)) - 10;
+    if (below && !root.dataset.scrolled) {
+      root.dataset.scrolled = "true";
+      setTimeout(() => root.scrollIntoView({ block: "start" }), 50);
+    }
     const legend = figure.querySelector(".legend");
     let size = Math.floor(Math.min(width * 0.56, free));
     for (let pass = 0; pass < 2; pass++) {  // leave room for the legend under the square

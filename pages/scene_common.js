@@ -86,7 +86,7 @@ function niceStep(span, count) {
 }
 
 // A small line chart: fixed axes for the whole run, series drawn up to update k.
-function miniChart(host, title, series, xMax, yRange, yFormat) {
+function miniChart(host, title, series, xMax, yRange, yFormat, xName = "update t") {
   const width = 600, height = 300, left = 74, right = 14, top = 14, bottom = 44;
   const box = document.createElement("div");
   box.className = "panel";
@@ -113,7 +113,7 @@ function miniChart(host, title, series, xMax, yRange, yFormat) {
     axes.append(label);
   }
   const xTitle = svg("text", { x: (left + width - right) / 2, y: height - 4, "text-anchor": "middle" });
-  xTitle.textContent = "update t";
+  xTitle.textContent = xName;
   axes.append(xTitle, svg("rect", { x: left, y: top, width: width - left - right,
                                      height: height - top - bottom, class: "frame" }));
   root.append(axes);

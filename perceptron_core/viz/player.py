@@ -30,7 +30,8 @@ def run_id(*parts) -> str:
 
 
 def player_spec(identity: str, n_examined: int, update_steps, *, start_step=None,
-                speed: str = "medium", present: bool = False, link: bool = True) -> dict:
+                speed: str = "medium", present: bool = False, link: bool = True,
+                labels: dict | None = None) -> dict:
     """The stepping part of a payload.
 
     Parameters
@@ -42,13 +43,15 @@ def player_spec(identity: str, n_examined: int, update_steps, *, start_step=None
     speed : one of SPEEDS, the Play speed
     present : bool, presenter stage
     link : bool, keep ``step=`` in the address bar (off for an offline export)
+    labels : dict or None, the page's words for the controls: ``next_mistake``,
+        ``next_example``, ``update`` (what the slider counts) and ``keys`` (the key line)
     """
     steps = np.asarray(update_steps, dtype=np.int64)
     return {"run_id": identity, "n_examined": int(n_examined),
             "update_steps": [int(s) for s in steps],
             "start_step": None if start_step is None else int(start_step),
             "speed": speed if speed in SPEEDS else "medium",
-            "present": bool(present), "link": bool(link)}
+            "present": bool(present), "link": bool(link), "labels": dict(labels or {})}
 
 
 def encode_indices(indices, n_samples: int, cyclic: bool = False) -> dict:
