@@ -200,3 +200,251 @@ def presenter_mode() -> bool:
     if present:
         st.html(PRESENTER_CSS)
     return present
+
+
+# ===========================================================================
+# Robustness (issue 8): clean link values before any widget reads them, and
+# one guard per page body. Added as a block; the functions above are untouched.
+#
+#     spec = {"n": int_param(2, 5000, 200), "margin": float_param(0.005, 0.95, 0.1),
+#             "order": choice_param(["cyclic (...)", ...], "cyclic (...)"),
+#             "values": text_param(200, "1, 2"), "bias": bool_param(True)}
+#     notices = clean_query_params(spec)   # FIRST, before any widget with bind=...
+#     with page_guard("train"):
+#         ... widgets and the page body ...
+#         report_link_notices(notices, snapshot, keys)  # one warning for everything
+# ===========================================================================
+
+import logging  # noqa: E402
+import math  # noqa: E402
+import re  # noqa: E402
+import time  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
+
+_LOG = logging.getLogger("perceptron_lab")
+
+#: longest link value shown in a message (longer ones are cut with "...")
+SHOWN_CHARS = 40
+#: longest link value read at all (a number never needs more)
+MAX_PARAM_CHARS = 400
+
+_ASCII_INT = re.compile(r"[+-]?[0-9]+", re.ASCII)
+_ASCII_FLOAT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", re.ASCII)
+_PATH = re.compile(r"(?:[A-Za-z]:)?(?:[\\/][\w.\-]+){2,}")
+
+
+@dataclass(frozen=True)
+class LinkParam:
+    """What a link value of one widget may be: kind "int", "float", "choice", "text" or
+    "bool"; ``low``/``high`` for numbers, ``options`` (the texts a link may carry) for a
+    choice, ``max_chars`` for text; ``default`` is what the widget shows without it."""
+
+    kind: str
+    default: object
+    low: float | None = None
+    high: float | None = None
+    options: tuple = ()
+    max_chars: int = 200
+
+
+def int_param(low: int, high: int, default: int) -> LinkParam:
+    return LinkParam("int", default, low=low, high=high)
+
+
+def float_param(low: float, high: float, default: float) -> LinkParam:
+    return LinkParam("float", default, low=low, high=high)
+
+
+def choice_param(options, default) -> LinkParam:
+    return LinkParam("choice", default, options=tuple(str(o) for o in options))
+
+
+def text_param(max_chars: int, default: str) -> LinkParam:
+    return LinkParam("text", default, max_chars=max_chars)
+
+
+def bool_param(default: bool) -> LinkParam:
+    return LinkParam("bool", default)
+
+
+def shown_value(value, limit: int = SHOWN_CHARS) -> str:
+    """A value as a message shows it: at most ``limit`` characters, then "..."."""
+    text = str(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def as_code(text: str) -> str:
+    """Inline code for Markdown, so user text is shown as text (no bold, colour, KaTeX)."""
+    text = text.replace("\n", " ").replace("\r", " ")
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") or not text.strip() else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def _number_text(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def check_link_value(raw: str, param: LinkParam) -> str | None:
+    """Why ``raw`` cannot seed a widget described by ``param``; None if it can."""
+    if len(raw) > MAX_PARAM_CHARS or (param.kind == "text" and len(raw) > param.max_chars):
+        limit = param.max_chars if param.kind == "text" else MAX_PARAM_CHARS
+        return f"{len(raw)} characters, over the limit of {limit}"
+    if param.kind == "int":
+        if _ASCII_FLOAT.fullmatch(raw.strip()) and not _ASCII_INT.fullmatch(raw.strip()):
+            return "not a whole number"
+        if not _ASCII_INT.fullmatch(raw.strip()):
+            return "not a whole number written with the digits 0-9"
+        value = int(raw)
+    elif param.kind == "float":
+        if not _ASCII_FLOAT.fullmatch(raw.strip()):
+            return "not a number written with the digits 0-9"
+        value = float(raw)
+        if not math.isfinite(value):
+            return "too large"
+    elif param.kind == "choice":
+        return None if raw in param.options else "not one of the choices"
+    elif param.kind == "bool":
+        return None if raw.lower() in ("true", "false") else "not true or false"
+    else:  # text
+        return None if raw.isprintable() else "holds control characters"
+    if (param.low is not None and value < param.low) or (
+            param.high is not None and value > param.high):
+        return f"outside {_number_text(param.low)} to {_number_text(param.high)}"
+    return None
+
+
+def _drop_link_value(key: str) -> None:
+    """Remove ``key`` from the URL and from the values widgets seed from on first load."""
+    from streamlit.runtime.state.session_state_proxy import get_session_state
+
+    with get_session_state().query_params() as params:
+        params.remove_param(key)  # also tells the browser to drop it from the address bar
+        params._initial_query_params.pop(key, None)  # Streamlit 1.67: widgets seed from here
+
+
+def _link_values(key: str) -> list[str]:
+    from streamlit.runtime.state.session_state_proxy import get_session_state
+
+    values = st.query_params.get_all(key)
+    if values:
+        return values
+    with get_session_state().query_params() as params:
+        initial = params.get_initial_value(key)
+    if initial is None:
+        return []
+    return initial if isinstance(initial, list) else [initial]
+
+
+def clean_query_params(spec: dict[str, LinkParam]) -> list[str]:
+    """Drop every link value a widget could not take, BEFORE any widget reads the URL.
+
+    For each key of ``spec`` present in the link: a value that is too long, not a
+    number written in ASCII digits (``²``, ``①``), not whole where a whole number
+    is needed (``60.7``), not finite or outside the widget's range, not one of the
+    choices, or repeated, is removed from the URL so the widget shows its default.
+    Returns one notice per removed value, e.g. ``n=60.7 (not a whole number; used
+    the default 200)``, with the value cut to about 40 characters; pass them to
+    :func:`report_link_notices`.
+    """
+    notices = []
+    for key, param in spec.items():
+        values = _link_values(key)
+        if not values:
+            continue
+        raw = values[-1]
+        reason = check_link_value(raw, param)
+        if reason is None and len(values) > 1:
+            reason = f"given {len(values)} times"
+        if reason is None:
+            continue
+        _drop_link_value(key)
+        notices.append(f"{key}={shown_value(raw)} ({reason}; used the default "
+                       f"{shown_value(_number_text(param.default))})")
+    return notices
+
+
+def report_link_notices(notices: list[str], snapshot: dict[str, str], keys) -> list[str]:
+    """One warning naming every ignored link value: those :func:`clean_query_params`
+    dropped, and any a widget refused after it (compared with ``snapshot``, taken
+    after cleaning). Values are shown as code, never as Markdown."""
+    ignored = list(notices)
+    for key in keys:
+        if key not in snapshot:
+            continue
+        raw = snapshot[key]
+        if st.query_params.get(key) == raw:
+            continue
+        if key in st.session_state and _same_value(raw, st.session_state[key]):
+            continue
+        shown = st.session_state.get(key)
+        ignored.append(f"{key}={shown_value(raw)} (used {shown_value(_number_text(shown))})")
+    if ignored:
+        st.warning("This link had values that are out of range or malformed, so the page "
+                   "ignored them: " + ", ".join(as_code(item) for item in ignored) + ".",
+                   icon=":material/link_off:")
+    return ignored
+
+
+def _short_reason(error: BaseException) -> str:
+    """The exception's type and first line, without file paths, cut to 120 characters."""
+    message = str(error).strip().splitlines()[0] if str(error).strip() else ""
+    message = _PATH.sub("<path>", message)
+    reason = f"{type(error).__name__}: {message}" if message else type(error).__name__
+    return shown_value(reason, 120)
+
+
+@contextmanager
+def page_guard(page: str):
+    """Turn any unexpected exception in a page body into one short message.
+
+    The traceback goes to the server log (logger ``perceptron_lab``); the browser
+    sees "This view could not be drawn: <type: first line>; the previous settings
+    are kept." Streamlit's own control flow (st.stop, st.rerun, st.switch_page)
+    passes through: those are BaseException, not Exception.
+    """
+    try:
+        yield
+    except Exception as error:  # noqa: BLE001 - the whole point: nothing reaches the browser
+        _LOG.exception("page %s: unexpected error", page)
+        st.error(f"This view could not be drawn: {as_code(_short_reason(error))}; the "
+                 "previous settings are kept. Change a setting or reload the page.",
+                 icon=":material/error:")
+
+
+# ---------------------------------------------------------------------------
+# CPU budget of one request (one script run)
+# ---------------------------------------------------------------------------
+
+#: seconds one script run may spend on a page's computations
+REQUEST_CPU_SECONDS = 4.0
+
+
+class RequestBudget:
+    """Time this script run has spent since it was created.
+
+    Wall-clock time, not this thread's CPU time: NumPy's BLAS threads do part of
+    the work (``thread_time`` would miss it), and on a busy server a request then
+    stops earlier, which is what the other sessions need.
+    """
+
+    def __init__(self, seconds: float = REQUEST_CPU_SECONDS):
+        self.seconds = seconds
+        self.start = time.perf_counter()
+
+    @property
+    def used(self) -> float:
+        return time.perf_counter() - self.start
+
+    @property
+    def left(self) -> float:
+        return self.seconds - self.used
+
+    def exhausted(self) -> bool:
+        return self.used >= self.seconds

@@ -3,54 +3,56 @@
 import streamlit as st
 
 import pages.common  # noqa: F401  (deep links on a fresh server, see common.py)
+from pages.common import page_guard
 
-st.title("Perceptron Lab")
-st.markdown(
-    "**Binary classification**: we are given examples $(\\mathbf x_i, y_i)$ with feature "
-    "vectors $\\mathbf x_i\\in\\mathbb R^d$ and labels $y_i\\in\\{-1,+1\\}$, and want a rule "
-    "that labels new points. The **perceptron** (Rosenblatt, 1958) looks for a hyperplane "
-    "$\\mathbf w\\cdot\\mathbf x + b = 0$ with every $+1$ example on one side and every "
-    "$-1$ example on the other, and predicts $\\hat y = \\operatorname{sign}(\\mathbf w\\cdot"
-    "\\mathbf x+b)$. It learns online: it looks at one example at a time and changes "
-    "$(\\mathbf w, b)$ only when that example is on the wrong side.")
-
-with st.container(border=True, key="algorithm_box"):
-    st.markdown("**Algorithm 1.16 (perceptron).** Input: examples $(\\mathbf x_i, y_i)$, "
-                "a start $(\\mathbf w, b)$ (usually $\\mathbf 0, 0$), a threshold $\\delta\\ge 0$.")
+with page_guard("home"):
+    st.title("Perceptron Lab")
     st.markdown(
-        "1. For $t = 1, 2, \\dots$ pick an example index $I_t$ (in order, shuffled, or the most "
-        "violated one).\n"
-        "2. If $y_{I_t}(\\mathbf w\\cdot\\mathbf x_{I_t} + b) \\le \\delta$ — a mistake:\n"
-        "3. $\\quad\\mathbf w \\leftarrow \\mathbf w + y_{I_t}\\,\\mathbf x_{I_t}$\n"
-        "4. $\\quad b \\leftarrow b + y_{I_t}$\n"
-        "5. Otherwise leave $(\\mathbf w, b)$ alone. Stop once a full pass makes no mistake.")
+        "**Binary classification**: we are given examples $(\\mathbf x_i, y_i)$ with feature "
+        "vectors $\\mathbf x_i\\in\\mathbb R^d$ and labels $y_i\\in\\{-1,+1\\}$, and want a rule "
+        "that labels new points. The **perceptron** (Rosenblatt, 1958) looks for a hyperplane "
+        "$\\mathbf w\\cdot\\mathbf x + b = 0$ with every $+1$ example on one side and every "
+        "$-1$ example on the other, and predicts $\\hat y = \\operatorname{sign}(\\mathbf w\\cdot"
+        "\\mathbf x+b)$. It learns online: it looks at one example at a time and changes "
+        "$(\\mathbf w, b)$ only when that example is on the wrong side.")
+
+    with st.container(border=True, key="algorithm_box"):
+        st.markdown("**Algorithm 1.16 (perceptron).** Input: examples $(\\mathbf x_i, y_i)$, "
+                    "a start $(\\mathbf w, b)$ (usually $\\mathbf 0, 0$), a threshold $\\delta\\ge 0$.")
+        st.markdown(
+            "1. For $t = 1, 2, \\dots$ pick an example index $I_t$ (in order, shuffled, or the most "
+            "violated one).\n"
+            "2. If $y_{I_t}(\\mathbf w\\cdot\\mathbf x_{I_t} + b) \\le \\delta$ — a mistake:\n"
+            "3. $\\quad\\mathbf w \\leftarrow \\mathbf w + y_{I_t}\\,\\mathbf x_{I_t}$\n"
+            "4. $\\quad b \\leftarrow b + y_{I_t}$\n"
+            "5. Otherwise leave $(\\mathbf w, b)$ alone. Stop once a full pass makes no mistake.")
+        st.markdown(
+            "**The bias by padding** (Remark 1.17): with $\\mathbf a_i = y_i(\\mathbf x_i, 1)$ and "
+            "the padded weight $(\\mathbf w, b)$, the test reads $\\langle\\mathbf a_i,(\\mathbf w,b)"
+            "\\rangle\\le\\delta$ and the update adds $\\mathbf a_i$: the bias is just one more "
+            "weight on a constant feature 1.")
+        st.markdown(
+            "**Convention for sign(0)** (Definition 1.12): this app uses "
+            "$\\operatorname{sign}(0) = -1$. A point exactly on the hyperplane counts as a mistake "
+            "for either label, because the test is $y(\\mathbf w\\cdot\\mathbf x+b)\\le\\delta$ "
+            "with $\\delta\\ge0$.")
+
     st.markdown(
-        "**The bias by padding** (Remark 1.17): with $\\mathbf a_i = y_i(\\mathbf x_i, 1)$ and "
-        "the padded weight $(\\mathbf w, b)$, the test reads $\\langle\\mathbf a_i,(\\mathbf w,b)"
-        "\\rangle\\le\\delta$ and the update adds $\\mathbf a_i$: the bias is just one more "
-        "weight on a constant feature 1.")
-    st.markdown(
-        "**Convention for sign(0)** (Definition 1.12): this app uses "
-        "$\\operatorname{sign}(0) = -1$. A point exactly on the hyperplane counts as a mistake "
-        "for either label, because the test is $y(\\mathbf w\\cdot\\mathbf x+b)\\le\\delta$ "
-        "with $\\delta\\ge0$.")
+        "**Why it stops** (Theorem 1.28): if some unit vector separates the padded examples with "
+        "margin $\\gamma>0$, the number of updates is at most "
+        "$T(A)=\\max_i\\|\\mathbf a_i\\|^2/\\gamma^2$ (eq. 1.5), whatever the order — and no "
+        "algorithm can promise fewer than $\\min(1/\\gamma^2, d)$ mistakes (Theorem 1.34).")
 
-st.markdown(
-    "**Why it stops** (Theorem 1.28): if some unit vector separates the padded examples with "
-    "margin $\\gamma>0$, the number of updates is at most "
-    "$T(A)=\\max_i\\|\\mathbf a_i\\|^2/\\gamma^2$ (eq. 1.5), whatever the order — and no "
-    "algorithm can promise fewer than $\\min(1/\\gamma^2, d)$ mistakes (Theorem 1.34).")
+    st.subheader("Where to go")
+    st.page_link("pages/train.py", label="Train, one mistake at a time: step through the updates, "
+                 "watch the line move and the proof's two quantities race", icon=":material/step:")
+    st.page_link("pages/bound.py", label="Mistakes against the bound: sweep the margin, n and d, "
+                 "and see the observed updates stay under the bound", icon=":material/show_chart:")
+    st.page_link("pages/aggressive.py", label="Aggressive updates never stop: why updating on "
+                 "correct examples breaks convergence", icon=":material/all_inclusive:")
+    st.page_link("pages/adversary.py", label="The adversarial lower bound: be the learner and "
+                 "watch an adversary force a mistake every round", icon=":material/swords:")
 
-st.subheader("Where to go")
-st.page_link("pages/train.py", label="Train, one mistake at a time: step through the updates, "
-             "watch the line move and the proof's two quantities race", icon=":material/step:")
-st.page_link("pages/bound.py", label="Mistakes against the bound: sweep the margin, n and d, "
-             "and see the observed updates stay under the bound", icon=":material/show_chart:")
-st.page_link("pages/aggressive.py", label="Aggressive updates never stop: why updating on "
-             "correct examples breaks convergence", icon=":material/all_inclusive:")
-st.page_link("pages/adversary.py", label="The adversarial lower bound: be the learner and "
-             "watch an adversary force a mistake every round", icon=":material/swords:")
-
-st.caption("Teaching with it: every page's settings live in its link (**Copy link to this view**), "
-           "**Presenter mode** at the top enlarges everything and lets a clicker step through "
-           "/train (PageDown, PageUp), and /train exports the run as an offline HTML animation.")
+    st.caption("Teaching with it: every page's settings live in its link (**Copy link to this view**), "
+               "**Presenter mode** at the top enlarges everything and lets a clicker step through "
+               "/train (PageDown, PageUp), and /train exports the run as an offline HTML animation.")

@@ -7,9 +7,32 @@ modified: the checked arrays returned are fresh float64 / int64 copies.
 
 from __future__ import annotations
 
+import math
 import numbers
 
 import numpy as np
+
+# ---------------------------------------------------------------------------
+# Documented upper limits. They keep every public call within seconds and a few
+# hundred MB on a classroom server (2 cores); each message says what to lower.
+# ---------------------------------------------------------------------------
+
+#: most examples a generator draws or a function accepts
+MAX_SAMPLES = 1_000_000
+#: most features (dimension d)
+MAX_FEATURES = 10_000
+#: most numbers in one feature matrix (n x d): 10^7 float64 values = 80 MB
+MAX_VALUES = 10_000_000
+#: largest seed (results store seeds as int64)
+MAX_SEED = 2**63 - 1
+#: data scale the computations represent safely: |x| <= MAX_ABS_VALUE, every nonzero
+#: |x| >= MIN_ABS_VALUE, and largest / smallest nonzero |x| <= MAX_DYNAMIC_RANGE.
+#: Squares and sums of up to 10^6 updates then stay far from float64 overflow
+#: (1.8e308) and underflow (2.2e-308), and a coordinate is not lost entirely next to
+#: the largest one in the same data.
+MAX_ABS_VALUE = 1e150
+MIN_ABS_VALUE = 1e-150
+MAX_DYNAMIC_RANGE = 1e150
 
 
 def frozen(array, dtype=None) -> np.ndarray:
@@ -27,7 +50,7 @@ def check_features(X, name: str = "X", copy: bool = True) -> np.ndarray:
     """
     try:
         arr = np.array(X, dtype=np.float64, copy=True) if copy else np.asarray(X, np.float64)
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, OverflowError) as exc:
         raise ValueError(
             f"{name} must be a numeric array of shape (n_samples, n_features); "
             f"could not read it as numbers ({exc})."
@@ -46,6 +69,11 @@ def check_features(X, name: str = "X", copy: bool = True) -> np.ndarray:
         raise ValueError(f"{name} has no rows (n = 0): give at least two examples.")
     if arr.shape[1] == 0:
         raise ValueError(f"{name} has no columns: give at least one feature.")
+    if arr.size > MAX_VALUES:
+        raise ValueError(
+            f"{name} has {arr.shape[0]} x {arr.shape[1]} = {arr.size} values, over the limit "
+            f"of {MAX_VALUES}; use fewer examples or fewer features."
+        )
     # fast path: a finite sum means every entry is finite (one pass, no mask)
     with np.errstate(over="ignore", invalid="ignore"):
         total = arr.sum()
@@ -65,7 +93,7 @@ def check_labels(y, n_samples: int, name: str = "y", both_classes: bool = True) 
     """Check labels: shape (n_samples,), values in {-1, +1}, both classes present."""
     try:
         arr = np.array(y, dtype=np.float64, copy=True)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise ValueError(f"{name} must hold the numbers -1 and +1.") from None
     if arr.ndim != 1:
         raise ValueError(f"{name} must be 1-D of shape (n_samples,), got shape {arr.shape}.")
@@ -100,22 +128,52 @@ def check_dataset(X, y, both_classes: bool = True, copy: bool = True
     return X_checked, y_checked
 
 
+def _shown(value) -> str:
+    """repr of a value for a message, cut to about 40 characters."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real message
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def check_number(value, name: str, *, low=None, high=None, low_open=False,
                  high_open=False, integer=False) -> float | int:
-    """Check a scalar lies in [low, high] (open ends where asked)."""
+    """Check a scalar lies in [low, high] (open ends where asked).
+
+    Accepts any real number (int of any size, float, numpy scalar, Fraction);
+    returns a Python ``int`` when ``integer`` else a ``float``. Anything else,
+    including an integer too large to become a float, raises ``ValueError``.
+    """
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise ValueError(f"{name} must be a number, got {value!r}.")
-    if integer and not float(value).is_integer():
-        raise ValueError(f"{name} must be a whole number, got {value!r}.")
-    if not np.isfinite(value):
-        raise ValueError(f"{name} must be finite, got {value!r}.")
-    if low is not None and (value <= low if low_open else value < low):
+        raise ValueError(f"{name} must be a number, got {_shown(value)}.")
+    if isinstance(value, numbers.Integral):
+        exact = int(value)  # Python ints compare exactly, whatever their size
+    else:
+        try:
+            exact = float(value)
+        except (OverflowError, ValueError, TypeError, ZeroDivisionError):
+            raise ValueError(f"{name} must be a finite number of moderate size, got "
+                             f"{_shown(value)}.") from None
+        if not math.isfinite(exact):
+            raise ValueError(f"{name} must be finite, got {_shown(value)}.")
+        if integer:
+            if not exact.is_integer():
+                raise ValueError(f"{name} must be a whole number, got {_shown(value)}.")
+            exact = int(exact)
+    if low is not None and (exact <= low if low_open else exact < low):
         relation = ">" if low_open else ">="
-        raise ValueError(f"{name} must be {relation} {low}, got {value!r}.")
-    if high is not None and (value >= high if high_open else value > high):
+        raise ValueError(f"{name} must be {relation} {low}, got {_shown(value)}.")
+    if high is not None and (exact >= high if high_open else exact > high):
         relation = "<" if high_open else "<="
-        raise ValueError(f"{name} must be {relation} {high}, got {value!r}.")
-    return int(value) if integer else float(value)
+        raise ValueError(f"{name} must be {relation} {high}, got {_shown(value)}.")
+    if integer:
+        return int(exact)
+    try:
+        result = float(exact)
+    except OverflowError:
+        raise ValueError(f"{name} is too large to compute with, got {_shown(value)}.") from None
+    return result
 
 
 def check_seed(seed) -> int:
@@ -123,5 +181,51 @@ def check_seed(seed) -> int:
     if seed is None:
         return 0
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
-        raise ValueError(f"seed must be a non-negative whole number, got {seed!r}.")
+        raise ValueError(f"seed must be a non-negative whole number, got {_shown(seed)}.")
+    if seed > MAX_SEED:
+        raise ValueError(f"seed must be at most 2**63 - 1, got {_shown(seed)}.")
     return int(seed)
+
+
+def check_count(value, name: str, *, low: int = 1, high: int) -> int:
+    """A whole number in [low, high]; the message names the documented limit."""
+    return check_number(value, name, low=low, high=high, integer=True)
+
+
+def check_drawable_scale(X, name: str = "the data") -> np.ndarray:
+    """Refuse feature values whose scale the computations cannot represent.
+
+    Every |x| must be at most ``MAX_ABS_VALUE`` (1e150), every nonzero |x| at
+    least ``MIN_ABS_VALUE`` (1e-150), and the largest nonzero |x| at most
+    ``MAX_DYNAMIC_RANGE`` (1e150) times the smallest. Beyond that, squared norms,
+    margins and the perceptron's scores overflow or lose the small values
+    entirely, and a page would report contradictory results. Returns the checked
+    float64 array (as :func:`check_features`).
+    """
+    arr = check_features(X, name=name)
+    magnitude = np.abs(arr)
+    largest = float(magnitude.max())
+    nonzero = magnitude[magnitude > 0]
+    if largest > MAX_ABS_VALUE:
+        row, col = np.argwhere(magnitude > MAX_ABS_VALUE)[0]
+        raise ValueError(
+            f"{name} hold {arr[row, col]:.3g} (row {row + 1}, column {col + 1}); values "
+            f"above {MAX_ABS_VALUE:g} in size cannot be computed with reliably. Rescale the "
+            "features (e.g. divide them by a power of ten)."
+        )
+    if nonzero.size:
+        smallest = float(nonzero.min())
+        if smallest < MIN_ABS_VALUE:
+            row, col = np.argwhere((magnitude > 0) & (magnitude < MIN_ABS_VALUE))[0]
+            raise ValueError(
+                f"{name} hold {arr[row, col]:.3g} (row {row + 1}, column {col + 1}); nonzero "
+                f"values below {MIN_ABS_VALUE:g} in size cannot be computed with reliably. "
+                "Rescale the features, or write such values as 0."
+            )
+        if largest > MAX_DYNAMIC_RANGE * smallest:
+            raise ValueError(
+                f"{name} range from {smallest:.3g} to {largest:.3g} in size, a factor over "
+                f"{MAX_DYNAMIC_RANGE:g}: the small values would be lost next to the large "
+                "ones. Rescale the features so that they are of similar size."
+            )
+    return arr

@@ -21,6 +21,35 @@ import numpy as np
 
 from ._checks import check_number, frozen
 
+#: most time indices t accepted at once by the Remark 1.19 functions, and largest t
+MAX_TIMES = 10_000_000
+MAX_T = 10**15
+#: largest dimension of the adversary's game (the examples e_1..e_n fill an n x d matrix)
+MAX_ADVERSARY_DIM = 1_000
+#: most predictions a ScriptedLearner holds (a game has at most d rounds)
+MAX_SCRIPT = MAX_ADVERSARY_DIM
+
+
+def _check_times(t, name: str = "t", low: int = 1) -> np.ndarray:
+    """Whole numbers in [low, 10^15], at most 10^7 of them, as an int64 array."""
+    try:
+        values = np.asarray(t)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"{name} must be whole numbers >= {low}.") from None
+    if values.size > MAX_TIMES:
+        raise ValueError(f"{values.size} values of {name} is too many; give at most {MAX_TIMES}.")
+    if values.dtype == object or values.dtype.kind not in "iuf" or values.dtype.kind == "b":
+        flat = values.ravel().tolist()
+        for item in flat:
+            check_number(item, name, low=low, high=MAX_T, integer=True)
+        return np.array(flat, dtype=np.int64).reshape(values.shape)
+    if values.dtype.kind == "f":
+        if not np.all(np.isfinite(values)) or not np.all(values == np.round(values)):
+            raise ValueError(f"{name} must be whole numbers, got non-integer or non-finite values.")
+    if values.size and (values.min() < low or values.max() > MAX_T):
+        raise ValueError(f"{name} must lie in {low}..{MAX_T}.")
+    return values.astype(np.int64)
+
 # ---------------------------------------------------------------------------
 # Remark 1.19: aggressive updates never stop
 # ---------------------------------------------------------------------------
@@ -50,13 +79,16 @@ def _bit_length(t: np.ndarray) -> np.ndarray:
 
 
 def counterexample_x(t) -> np.ndarray:
-    """x_t of Remark 1.19 in one dimension: -2 if t is a power of two, else 1."""
-    return np.where(_is_power_of_two(t), -2.0, 1.0)
+    """x_t of Remark 1.19 in one dimension: -2 if t is a power of two, else 1.
+
+    ``t``: whole number(s) in 1..10^15 (at most 10^7 of them).
+    """
+    return np.where(_is_power_of_two(_check_times(t)), -2.0, 1.0)
 
 
 def aggressive_sum(t) -> np.ndarray:
     """sum_{i <= t} x_i = t - 3 P(t) in closed form (each power of two swaps 1 for -2)."""
-    t = np.asarray(t, dtype=np.int64)
+    t = _check_times(t, low=0)
     return (t - 3 * _powers_up_to(t)).astype(np.float64)
 
 
@@ -66,16 +98,14 @@ def aggressive_score(t) -> np.ndarray:
     The aggressive weight after t - 1 steps is sum_{i<t} (x_i, 1) (w_0 = 0), and
     a_t = (x_t, 1) since y_t = +1. A mistake is a score <= 0 (delta = 0).
     """
-    t = np.asarray(t, dtype=np.int64)
+    t = _check_times(t)
     return counterexample_x(t) * aggressive_sum(t - 1) + (t - 1)
 
 
 def running_average_product(t) -> np.ndarray:
     """<x̄_t, x_{t+1}> with x̄_t = (1/t) sum_{i<=t} x_i; the aggressive rule errs at t+1
     exactly when this is <= -1 (Remark 1.19)."""
-    t = np.asarray(t, dtype=np.int64)
-    if np.any(t < 1):
-        raise ValueError("t must be at least 1 for the running average.")
+    t = _check_times(t)
     return aggressive_sum(t) / t * counterexample_x(t + 1)
 
 
@@ -104,8 +134,10 @@ class AggressiveCounterexample:
 
     def cumulative(self, t, rule: str = "aggressive") -> np.ndarray:
         """Mistakes made up to and including each t in ``t``."""
+        if rule not in ("aggressive", "standard"):
+            raise ValueError(f"rule must be 'aggressive' or 'standard', got {rule!r:.40}.")
         times = self.mistakes_aggressive if rule == "aggressive" else self.mistakes_standard
-        return np.searchsorted(times, np.asarray(t), side="right")
+        return np.searchsorted(times, _check_times(t, low=0), side="right")
 
 
 def aggressive_counterexample(T: int = 4096) -> AggressiveCounterexample:
@@ -173,7 +205,7 @@ class AlwaysWrongSequence:
 
 def always_wrong_sequence(T: int = 20) -> AlwaysWrongSequence:
     """The first T examples of the Exercise 1.20 sequence, with the aggressive scores."""
-    T = check_number(T, "T (length of the sequence)", low=1, high=10**7, integer=True)
+    T = check_number(T, "T (length of the sequence)", low=1, high=10**6, integer=True)
     t = np.arange(1, T + 1)
     x = np.where(t % 2 == 1, 1.0, -1.0) * (2 * t - 1)
     y = np.ones(T)
@@ -246,23 +278,42 @@ class NearestNeighbour:
     """Predicts the label of the closest example seen so far (earliest on a tie; +1 first)."""
 
     def __init__(self, dim: int):
-        self.seen: list[tuple[np.ndarray, int]] = []
+        self.seen = np.empty((16, dim))  # rows 0..count-1 hold the examples seen so far
+        self.labels: list[int] = []
 
     def predict(self, x):
-        if not self.seen:
+        count = len(self.labels)
+        if not count:
             return 1
-        distances = [float(np.sum((x - seen) ** 2)) for seen, _ in self.seen]
-        return self.seen[int(np.argmin(distances))][1]
+        # squared distance to every example seen; argmin keeps the earliest on a tie
+        distances = np.sum((x - self.seen[:count]) ** 2, axis=1)
+        return self.labels[int(np.argmin(distances))]
 
     def update(self, x, y):
-        self.seen.append((np.array(x, copy=True), int(y)))
+        count = len(self.labels)
+        if count == self.seen.shape[0]:
+            self.seen = np.vstack([self.seen, np.empty_like(self.seen)])
+        self.seen[count] = x
+        self.labels.append(int(y))
 
 
 class ScriptedLearner:
     """Replays fixed predictions: lets a page make the student the learner."""
 
     def __init__(self, predictions):
-        self.predictions = list(predictions)
+        if isinstance(predictions, (str, bytes)) or not hasattr(predictions, "__len__"):
+            raise ValueError("predictions must be a list of -1 / +1, one per round.")
+        if len(predictions) > MAX_SCRIPT:
+            raise ValueError(f"{len(predictions)} predictions is too many; a game has at most "
+                             f"{MAX_SCRIPT} rounds.")
+        checked = []
+        for k, p in enumerate(predictions):
+            if isinstance(p, (bool, np.bool_)) or not isinstance(p, (int, np.integer, float,
+                                                                   np.floating)) or p not in (-1, 1):
+                raise ValueError(f"the script predicted {p!r:.40} in round {k + 1}; predictions "
+                                 "must be -1 or +1.")
+            checked.append(int(p))
+        self.predictions = checked
         self.round = 0
 
     def predict(self, x):
@@ -292,6 +343,8 @@ def adversary_size(gamma: float, dim: int) -> int:
     """
     gamma = check_number(gamma, "gamma (margin)", low=0, high=1, low_open=True)
     dim = check_number(dim, "d (dimension)", low=1, integer=True)
+    if dim * gamma**2 <= 1.0 + 1e-12:
+        return dim  # d rounds fit: n gamma^2 <= 1 for n = d (1/gamma^2 may overflow)
     count = int(np.floor(1.0 / gamma**2))
     while (count + 1) * gamma**2 <= 1.0 + 1e-12:
         count += 1
@@ -328,7 +381,8 @@ def adversarial_lower_bound(gamma: float = 0.2, dim: int = 50, learner="perceptr
     Parameters
     ----------
     gamma : float in (0, 1]
-    dim : int >= 1
+    dim : int, 1 <= dim <= 1000 (MAX_ADVERSARY_DIM: the game fills an n x d matrix and
+        the nearest-neighbour learner compares every pair of rounds)
     learner : str (a key of :data:`LEARNERS`) or object with predict(x) -> ±1
         and update(x, y)
 
@@ -340,7 +394,8 @@ def adversarial_lower_bound(gamma: float = 0.2, dim: int = 50, learner="perceptr
         exactly gamma on every example.
     """
     n = adversary_size(gamma, dim)
-    dim = int(dim)
+    gamma = check_number(gamma, "gamma (margin)", low=0, high=1, low_open=True)
+    dim = check_number(dim, "d (dimension)", low=1, high=MAX_ADVERSARY_DIM, integer=True)
     if isinstance(learner, str):
         if learner not in LEARNERS:
             raise ValueError(f"unknown learner {learner!r}; choose one of: {', '.join(LEARNERS)}, "

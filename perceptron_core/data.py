@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import check_number, check_seed, frozen
+from ._checks import MAX_FEATURES, MAX_SAMPLES, MAX_VALUES, check_number, check_seed, frozen
 
 
 @dataclass(frozen=True)
@@ -58,9 +58,14 @@ class Dataset:
 
 
 def _check_common(n, dim, radius, seed, n_min=2):
-    n = check_number(n, "n (number of points)", low=n_min, integer=True)
-    dim = check_number(dim, "dim (number of features)", low=1, integer=True)
-    radius = check_number(radius, "radius", low=0, low_open=True)
+    """Limits (perceptron_core._checks): n <= 10^6, dim <= 10^4, n * dim <= 10^7,
+    0 < radius <= 1e150, so that every generator returns within about a second."""
+    n = check_number(n, "n (number of points)", low=n_min, high=MAX_SAMPLES, integer=True)
+    dim = check_number(dim, "dim (number of features)", low=1, high=MAX_FEATURES, integer=True)
+    if n * dim > MAX_VALUES:
+        raise ValueError(f"n x dim = {n} x {dim} = {n * dim} values is over the limit of "
+                         f"{MAX_VALUES}; lower n or dim.")
+    radius = check_number(radius, "radius", low=0, low_open=True, high=1e150)
     return n, dim, radius, check_seed(seed)
 
 

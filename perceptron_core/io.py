@@ -25,11 +25,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import check_dataset, check_number, frozen
+from ._checks import (MAX_ABS_VALUE, MIN_ABS_VALUE, check_dataset, check_drawable_scale,
+                      check_number, frozen)
 from .perceptron import Trace
 
 __all__ = ["LoadedData", "parse_labelled_csv", "dataset_to_csv", "trace_to_csv",
-           "trace_to_json"]
+           "trace_to_json", "check_drawable_scale"]
 
 #: delimiters parse_labelled_csv recognises, in order of preference when several fit
 DELIMITERS = ("\t", ";", ",")
@@ -114,6 +115,18 @@ def _not_text(detail: str) -> ValueError:
     )
 
 
+def _looks_utf16(data: bytes) -> bool:
+    """A UTF-16 byte order mark, or ASCII text with a NUL byte beside every character."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return True
+    head = data[:400]
+    if len(head) < 4:
+        return False
+    even, odd = head[0::2], head[1::2]
+    return (odd.count(0) == len(odd) and even.count(0) == 0) or (
+        even.count(0) == len(even) and odd.count(0) == 0)
+
+
 def _decode(data, max_bytes: int) -> str:
     """Size check, then bytes -> str; strips a UTF-8 byte order mark."""
     if isinstance(data, (bytearray, memoryview)):
@@ -139,6 +152,12 @@ def _decode(data, max_bytes: int) -> str:
             "upload a smaller file (fewer rows or columns)."
         )
     if isinstance(data, bytes):
+        if _looks_utf16(data):
+            raise ValueError(
+                "this file is UTF-16 text, which the reader does not take. Save it again as "
+                "UTF-8: in Excel or LibreOffice choose 'CSV UTF-8' (Save As / Export), in a "
+                "text editor choose the encoding UTF-8, then upload it again."
+            )
         if b"\x00" in data:
             raise _not_text("it contains NUL bytes")
         try:
@@ -206,7 +225,7 @@ def _header_like(cells: list[str], delimiter: str) -> bool:
 
 
 def parse_labelled_csv(data, *, max_bytes=5 * 1024 * 1024, max_rows=20_000,
-                       label_column=-1) -> LoadedData:
+                       label_column=-1, check_scale=True) -> LoadedData:
     """Read an uploaded CSV file of numeric features and a two-class label.
 
     Parameters
@@ -223,6 +242,12 @@ def parse_labelled_csv(data, *, max_bytes=5 * 1024 * 1024, max_rows=20_000,
     label_column : int, default -1
         Which column holds the labels, as a Python index (0-based; negative
         counts from the end). All other columns are features.
+    check_scale : bool, default True
+        Refuse feature values the computations cannot represent (see
+        :func:`check_drawable_scale`): any |x| above 1e150, any nonzero |x|
+        below 1e-150, or a ratio above 1e150 between the largest and the
+        smallest nonzero |x|. False reads every finite value (exact round trips
+        of :func:`dataset_to_csv`).
 
     Returns
     -------
@@ -240,9 +265,11 @@ def parse_labelled_csv(data, *, max_bytes=5 * 1024 * 1024, max_rows=20_000,
     Notes
     -----
     Header: the first row is a header if one of its feature cells holds text
-    that is not a number and either the second row's feature cells are all
-    numbers or none of the first row's feature cells is a number (so a typo
-    on row 2 is reported there). Empty header cells are named ``column j``.
+    that is not a number and none of its cells (label included) is a number;
+    otherwise it is data, so a typo on row 1 (``0.5x,0.3,1``) is reported
+    there instead of silently becoming a header. Empty header cells are named
+    ``column j``. UTF-16 files are recognised and refused with how to save
+    them as UTF-8.
 
     Labels: ``-1/+1`` and ``0/1`` map naturally (0 -> -1); any other two
     distinct labels map the first in sorted order to -1 and the other to +1
@@ -251,6 +278,8 @@ def parse_labelled_csv(data, *, max_bytes=5 * 1024 * 1024, max_rows=20_000,
     """
     max_bytes = check_number(max_bytes, "max_bytes", low=1, integer=True)
     max_rows = check_number(max_rows, "max_rows", low=1, integer=True)
+    if not isinstance(check_scale, bool):
+        raise ValueError(f"check_scale must be True or False, got {check_scale!r:.40}.")
     if isinstance(label_column, bool) or not isinstance(label_column, numbers.Integral):
         raise ValueError(f"label_column must be a whole number (a column index such as -1 "
                          f"for the last column), got {label_column!r}.")
@@ -287,14 +316,11 @@ def parse_labelled_csv(data, *, max_bytes=5 * 1024 * 1024, max_rows=20_000,
     feature_index = [j for j in range(n_columns) if j != label_index]
 
     # header detection (before the ragged check, so the header's width counts too)
-    has_header = False
+    # row 1 is a header only when a feature cell holds text and no cell of it is a
+    # number: a typo in a data row ("0.5x,0.3,1") is then reported, not dropped
     first_features = [first[j] for j in feature_index]
-    if _header_like(first_features, delimiter):
-        all_text = all(_parse_number(c, delimiter) is None for c in first_features)
-        second = rows[1][1] if len(rows) > 1 else []
-        second_numeric = len(second) == n_columns and all(
-            _parse_number(second[j], delimiter) is not None for j in feature_index)
-        has_header = all_text or second_numeric or len(rows) == 1
+    has_header = _header_like(first_features, delimiter) and all(
+        _parse_number(c, delimiter) is None for c in first)
     if has_header:
         names = [cell if cell else f"column {j + 1}" for j, cell in enumerate(first)]
         data_rows = rows[1:]
@@ -340,10 +366,13 @@ def parse_labelled_csv(data, *, max_bytes=5 * 1024 * 1024, max_rows=20_000,
                     raise ValueError(f"{where(line, j)} is empty; every feature cell needs a "
                                      "number. Fill it in or delete the row.")
                 shown = cell if len(cell) <= 40 else cell[:37] + "..."
+                header_hint = (" Row 1 was read as data because some of its cells are "
+                               "numbers; a header row has text in every cell."
+                               if names is None and line == first_line else "")
                 raise ValueError(
                     f"{where(line, j)} holds {shown!r}, which is not a number; feature "
                     "columns must hold numbers such as 1.5 or -2e-3. Fix the cell, or set "
-                    "label_column if the labels are in another column."
+                    f"label_column if the labels are in another column.{header_hint}"
                 )
             if not math.isfinite(value):
                 what = ("is too large (infinite)" if _NUMBER.fullmatch(cell)
@@ -351,6 +380,14 @@ def parse_labelled_csv(data, *, max_bytes=5 * 1024 * 1024, max_rows=20_000,
                 raise ValueError(f"{where(line, j)} holds {cell!r}, which {what}; missing or "
                                  "infinite values are not allowed: fill in a finite number or "
                                  "delete the row.")
+            if check_scale and (abs(value) > MAX_ABS_VALUE or 0 < abs(value) < MIN_ABS_VALUE):
+                size = "large" if abs(value) > MAX_ABS_VALUE else "small"
+                raise ValueError(
+                    f"{where(line, j)} holds {cell[:40]!r}, which is too {size} to compute "
+                    f"with: feature values must be 0 or between {MIN_ABS_VALUE:g} and "
+                    f"{MAX_ABS_VALUE:g} in size. Rescale the column (e.g. divide it by a "
+                    "power of ten)."
+                )
             X[i, k] = value
 
     # labels
@@ -389,6 +426,8 @@ def parse_labelled_csv(data, *, max_bytes=5 * 1024 * 1024, max_rows=20_000,
             f"first appears on row {third}). "
             "Keep two classes, or choose the right label column."
         )
+    if check_scale:
+        check_drawable_scale(X, "the feature values")  # no overflow, no lost small values
     low, high = sorted(spelling)
     sign = {low: -1, high: 1}
     y = np.fromiter((sign[key] for key in keys), dtype=np.int64, count=len(keys))

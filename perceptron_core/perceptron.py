@@ -17,7 +17,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import check_dataset, check_number, check_seed, frozen
+from ._checks import MAX_SAMPLES, check_dataset, check_number, check_seed, frozen
+
+#: documented limits of one run (about 15 s in the worst case on a 2-core machine:
+#: 10^6 updates on data that are not separable)
+MAX_UPDATES_LIMIT = 1_000_000
+MAX_EPOCHS_LIMIT = 10_000_000
+#: most examined steps (max_epochs x n) one run may be asked for
+MAX_STEPS_LIMIT = 10**10
+#: the trace keeps (n_updates + 1) x (d + 1) numbers; max_updates is lowered so that
+#: this stays under 2 x 10^7 (160 MB); the stop reason names the limit used
+MAX_TRACE_VALUES = 20_000_000
 
 # ---------------------------------------------------------------------------
 # Orders (Remark 1.38). Stream orders fix the examined sequence in advance,
@@ -78,11 +88,13 @@ def example_order(order: str, n: int, seed: int | None, epoch: int) -> np.ndarra
     -------
     ndarray of shape (n,)
     """
-    if order not in STREAM_ORDERS:
+    if not isinstance(order, str) or order not in STREAM_ORDERS:
         raise ValueError(
-            f"order {order!r} has no fixed stream; choose one of {sorted(STREAM_ORDERS)}."
+            f"order {order!r:.40} has no fixed stream; choose one of {sorted(STREAM_ORDERS)}."
         )
-    return STREAM_ORDERS[order](int(n), check_seed(seed), int(epoch))
+    n = check_number(n, "n (number of examples)", low=1, high=MAX_SAMPLES, integer=True)
+    epoch = check_number(epoch, "epoch", low=0, high=MAX_EPOCHS_LIMIT, integer=True)
+    return STREAM_ORDERS[order](n, check_seed(seed), epoch)
 
 
 @dataclass(frozen=True)
@@ -157,13 +169,29 @@ class Trace:
     def b(self) -> float:
         return float(self.biases[-1])
 
+    def _check_step(self, step) -> int:
+        return check_number(step, "step", low=1, high=max(1, self.n_examined), integer=True)
+
     def updates_before_step(self, step: int) -> int:
         """Number of updates made before examined step ``step`` (1-based)."""
+        step = check_number(step, "step", low=0, high=self.n_examined + 1, integer=True)
         return int(np.searchsorted(self.update_steps, step, side="left"))
 
     def indices_at_steps(self, steps) -> np.ndarray:
         """Example index examined at each step in ``steps`` (1-based)."""
-        steps = np.asarray(steps, dtype=np.int64)
+        try:
+            raw = np.asarray(steps)
+        except (TypeError, ValueError, OverflowError):
+            raise ValueError("steps must be whole numbers (examined steps, 1-based).") from None
+        if raw.size > 10_000_000:
+            raise ValueError(f"{raw.size} steps is too many; ask for at most 10^7 at a time.")
+        if raw.dtype.kind not in "iuf" or (raw.dtype.kind == "f" and raw.size and not (
+                np.all(np.isfinite(raw)) and np.all(raw == np.round(raw)))):
+            flat = [check_number(v, "step", integer=True) for v in raw.ravel().tolist()]
+            raw = np.array(flat, dtype=object).reshape(raw.shape)
+        if raw.size and (raw.min() < 1 or raw.max() > self.n_examined):
+            raise ValueError(f"steps must lie in 1..{self.n_examined} (the examined steps).")
+        steps = raw.astype(np.int64)
         if steps.size and (steps.min() < 1 or steps.max() > self.n_examined):
             raise ValueError(f"steps must lie in 1..{self.n_examined} (the examined steps).")
         if self.greedy_indices is not None:
@@ -182,7 +210,12 @@ class Trace:
         ``X`` and ``y`` are the training data the run used (the trace does not
         copy them).
         """
-        step = int(step)
+        step = self._check_step(step)
+        X, y = check_dataset(X, y, both_classes=False, copy=False)
+        if X.shape != (self.n_samples, self.weights.shape[1]):
+            raise ValueError(f"X has shape {X.shape} but the trace was run on "
+                             f"({self.n_samples}, {self.weights.shape[1]}); pass the X and y "
+                             "given to run_perceptron.")
         index = int(self.indices_at_steps([step])[0])
         before = self.updates_before_step(step)
         w, b = self.weights[before], float(self.biases[before])
@@ -257,7 +290,11 @@ def run_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyclic", 
     seed : int or None
         Seed of the permuted and random orders (None means 0).
     max_updates, max_epochs : int
-        Limits; the run stops there with ``converged=False``.
+        Limits; the run stops there with ``converged=False``. At most 10^6 and 10^7,
+        and max_epochs x n at most 10^10 (a run then ends within seconds);
+        max_updates is lowered when the trace would hold more than 2 x 10^7
+        numbers ((max_updates + 1) x (d + 1)), and the stop reason names the
+        limit used.
     aggressive : bool
         Update on every examined example, mistake or not (Remark 1.19).
 
@@ -272,12 +309,24 @@ def run_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyclic", 
     if not isinstance(order, str) or order not in ORDERS:
         raise ValueError(f"unknown order {order!r}; choose one of: {', '.join(ORDERS)}.")
     seed = check_seed(seed)
-    max_updates = check_number(max_updates, "max_updates", low=1, integer=True)
-    max_epochs = check_number(max_epochs, "max_epochs", low=1, integer=True)
+    max_updates = check_number(max_updates, "max_updates", low=1, high=MAX_UPDATES_LIMIT,
+                               integer=True)
+    max_epochs = check_number(max_epochs, "max_epochs", low=1, high=MAX_EPOCHS_LIMIT,
+                              integer=True)
+    if max_epochs * n > MAX_STEPS_LIMIT:
+        raise ValueError(f"max_epochs x n = {max_epochs} x {n} examined steps is over the limit "
+                         f"of {MAX_STEPS_LIMIT:.0e}; lower max_epochs.")
+    # the trace's memory: (updates + 1) rows of d weights and a bias
+    max_updates = min(max_updates, MAX_TRACE_VALUES // (dim + 1) - 1)
+    if max_updates < 1:
+        raise ValueError(f"d = {dim} features is too many to record a run; use fewer features.")
     if w0 is None:
         w = np.zeros(dim)
     else:
-        w = np.array(w0, dtype=np.float64, copy=True)
+        try:
+            w = np.array(w0, dtype=np.float64, copy=True)
+        except (TypeError, ValueError, OverflowError):
+            raise ValueError(f"w0 must be {dim} numbers (one weight per feature).") from None
         if w.shape != (dim,):
             raise ValueError(f"w0 must have shape ({dim},) to match X, got {w.shape}.")
         if not np.isfinite(w).all():

@@ -36,16 +36,23 @@ from typing import Callable
 
 import numpy as np
 
-from ._checks import check_number, check_seed, frozen
+from ._checks import MAX_FEATURES, MAX_SAMPLES, check_number, check_seed, frozen
 from .data import make_separable
 from .margin import max_margin, padded_margin
-from .perceptron import ORDERS, run_perceptron
+from .perceptron import MAX_EPOCHS_LIMIT, MAX_STEPS_LIMIT, ORDERS, run_perceptron
 from .theory import margin_mistake_bound, novikoff_bound, padded_bound, threshold_bound
 
 #: Hard cap on the updates of one run, whatever the bound says (keeps a page responsive).
 MAX_UPDATES_PER_RUN = 200_000
 #: Hard cap on the runs of one sweep.
 MAX_RUNS = 2_000
+#: Largest estimated CPU time of one sweep call (see estimated_run_seconds); a page
+#: runs a larger sweep one run per call.
+MAX_SWEEP_SECONDS = 10.0
+#: Longest text parse_values reads.
+MAX_TEXT = 2_000
+#: Most seeds per value.
+MAX_SEEDS = MAX_RUNS
 
 Progress = Callable[[float], None] | None
 
@@ -194,8 +201,15 @@ def parse_values(text: str, name: str = "value", *, integer: bool = False, low=N
     outside [low, high], or when more than ``max_count`` distinct values are
     given; duplicates are dropped and the values sorted.
     """
+    for bound_name, bound in (("low", low), ("high", high)):
+        if bound is not None:
+            check_number(bound, f"{bound_name} (limit of the {name} values)")
+    max_count = check_number(max_count, "max_count", low=1, high=MAX_RUNS, integer=True)
     if not isinstance(text, str) or not text.strip():
         raise ValueError(f"give at least one {name}, e.g. \"1, 2, 5\".")
+    if len(text) > MAX_TEXT:
+        raise ValueError(f"the list of {name} values is {len(text)} characters long; give at "
+                         f"most {max_count} values (at most {MAX_TEXT} characters).")
     values = []
     for token in re.split(r"[,;\s]+", text.strip()):
         if not token:
@@ -203,11 +217,15 @@ def parse_values(text: str, name: str = "value", *, integer: bool = False, low=N
         try:
             number = float(token)
         except ValueError:
-            raise ValueError(f"{token!r} is not a number; list the {name} values as "
+            shown = token if len(token) <= 40 else token[:37] + "..."
+            raise ValueError(f"{shown!r} is not a number; list the {name} values as "
                              "numbers separated by commas.") from None
         values.append(check_number(int(number) if integer and number.is_integer() else number,
                                    name, low=low, high=high, integer=integer))
-    distinct = np.unique(np.array(values, dtype=np.int64 if integer else np.float64))
+    try:
+        distinct = np.unique(np.array(values, dtype=np.int64 if integer else np.float64))
+    except OverflowError:
+        raise ValueError(f"a value of {name} is too large; give values below 2**63.") from None
     if distinct.size > max_count:
         raise ValueError(f"{distinct.size} values of {name} is too many; give at most "
                          f"{max_count}.")
@@ -219,6 +237,8 @@ def concat_sweeps(parts) -> SweepResult:
 
     Raises ValueError when the parts differ in swept parameter, bias or order.
     """
+    if isinstance(parts, (str, bytes)) or not hasattr(parts, "__iter__"):
+        raise ValueError("concat_sweeps needs a list of SweepResult.")
     parts = list(parts)
     if not parts or not all(isinstance(part, SweepResult) for part in parts):
         raise ValueError("concat_sweeps needs at least one SweepResult.")
@@ -256,7 +276,8 @@ def _run_one(margin, seed, n, dim, bias, delta, order, radius, scale, shift):
     bound = threshold_bound(max_norm_sq, gamma_2, delta)
     cap = int(min(math.floor(bound) + 1, MAX_UPDATES_PER_RUN))
     trace = run_perceptron(X, y, bias=bias, delta=delta, order=order, seed=seed,
-                           max_updates=cap, max_epochs=10 * cap + 100)
+                           max_updates=cap,
+                           max_epochs=min(10 * cap + 100, MAX_EPOCHS_LIMIT, MAX_STEPS_LIMIT // n))
     return dict(
         margin=margin, seed=seed, n=n, dim=dim, delta=delta, scale=scale, shift=shift,
         updates=trace.n_updates, epochs=trace.epochs, converged=trace.converged,
@@ -266,13 +287,51 @@ def _run_one(margin, seed, n, dim, bias, delta, order, radius, scale, shift):
     )
 
 
+# ---------------------------------------------------------------------------
+# Cost estimate: what a page checks before starting a sweep
+# ---------------------------------------------------------------------------
+
+#: CPU seconds per unit of each part of a run, fitted on the project machine (2 cores,
+#: one BLAS thread; benchmarks/bench_robustness.py prints estimate / measured):
+#: the padded margin (Wolfe's algorithm, corral up to min(n, d) + 1 points) costs
+#: about n d min(n, 2d) operations; the margin through the origin about n d; each
+#: perceptron update a Python loop turn plus a block product of 256 x d.
+_SECONDS_PER_PADDED_UNIT = 1e-8
+_SECONDS_PER_HOMOGENEOUS_UNIT = 8e-8
+_SECONDS_PER_UPDATE = 3e-5
+_SECONDS_PER_UPDATE_FEATURE = 1.5e-7
+_SECONDS_PER_RUN = 3e-3
+
+
+def estimated_run_seconds(n, dim, margin, bias=True, delta=0.0, radius=1.0) -> float:
+    """A rough upper estimate of the CPU seconds of one sweep run (data, margin, perceptron).
+
+    Used by the pages to refuse, before starting, a sweep that would hold the
+    server too long. The update count is estimated from the margin relative to
+    the radius, as observed on random data (far below the worst-case bound):
+    about 20 R / gamma + delta R^2 / gamma^2, capped at ``MAX_UPDATES_PER_RUN``.
+    """
+    n = check_number(n, "n (number of points)", low=1, high=MAX_SAMPLES, integer=True)
+    dim = check_number(dim, "d (number of features)", low=1, high=MAX_FEATURES, integer=True)
+    margin = check_number(margin, "margin", low=0, low_open=True)
+    radius = check_number(radius, "radius", low=0, low_open=True, high=1e150)
+    delta = check_number(delta, "delta", low=0)
+    relative = min(radius / margin, 1e9)
+    updates = min(MAX_UPDATES_PER_RUN, 20 * relative + min(delta, 1e9) * relative**2)
+    margin_part = (_SECONDS_PER_PADDED_UNIT * n * dim * min(n, 2 * dim) if bias
+                   else _SECONDS_PER_HOMOGENEOUS_UNIT * n * dim)
+    return float(_SECONDS_PER_RUN + margin_part
+                 + updates * (_SECONDS_PER_UPDATE + _SECONDS_PER_UPDATE_FEATURE * dim)
+                 + 2e-9 * n * dim * 10)
+
+
 _INTEGER_COLUMNS = ("seed", "n", "dim", "updates", "epochs")
 
 
 def _sweep(parameter, settings, seeds, *, bias, order, radius, progress) -> SweepResult:
     """Run every (setting, seed) pair; ``settings`` is a list of (value, keyword dict)."""
-    if order not in ORDERS:
-        raise ValueError(f"unknown order {order!r}; choose one of: {', '.join(ORDERS)}.")
+    if not isinstance(order, str) or order not in ORDERS:
+        raise ValueError(f"unknown order {order!r:.40}; choose one of: {', '.join(ORDERS)}.")
     seeds = _check_seeds(seeds)
     radius = check_number(radius, "radius", low=0, low_open=True)
     total = len(settings) * len(seeds)
@@ -281,6 +340,14 @@ def _sweep(parameter, settings, seeds, *, bias, order, radius, progress) -> Swee
     if total > MAX_RUNS:
         raise ValueError(f"{total} runs is too many for one sweep (at most {MAX_RUNS}); "
                          "use fewer values or fewer seeds.")
+    estimate = sum(estimated_run_seconds(
+        setting["n"], setting["dim"], setting["margin"], bias=bool(bias),
+        delta=setting["delta"], radius=radius + abs(setting["shift"]))
+        for _, setting in settings) * len(seeds)
+    if estimate > MAX_SWEEP_SECONDS:
+        raise ValueError(f"this sweep would take about {estimate:.0f} s of computing (at most "
+                         f"{MAX_SWEEP_SECONDS:.0f} s per call); use fewer values or seeds, a "
+                         "smaller n, d or delta, or run it one value at a time.")
     if progress is not None and not callable(progress):
         raise ValueError("progress must be a callable taking a fraction, or None.")
     rows, values = [], []
@@ -302,8 +369,12 @@ def _sweep(parameter, settings, seeds, *, bias, order, radius, progress) -> Swee
 
 def _check_seeds(seeds) -> list[int]:
     if isinstance(seeds, (int, np.integer)) and not isinstance(seeds, bool):
-        count = check_number(int(seeds), "seeds per value", low=1, integer=True)
+        count = check_number(int(seeds), "seeds per value", low=1, high=MAX_SEEDS, integer=True)
         return list(range(count))
+    if isinstance(seeds, (str, bytes)) or not hasattr(seeds, "__len__"):
+        raise ValueError("seeds must be a count or a list of non-negative whole numbers.")
+    if len(seeds) > MAX_SEEDS:
+        raise ValueError(f"{len(seeds)} seeds is too many; give at most {MAX_SEEDS}.")
     try:
         listed = list(seeds)
     except TypeError:
@@ -314,9 +385,14 @@ def _check_seeds(seeds) -> list[int]:
 
 
 def _check_values(values, name, **limits) -> list:
-    array = np.atleast_1d(np.asarray(values))
+    try:
+        array = np.atleast_1d(np.asarray(values))
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"the {name} values must be a list of numbers.") from None
     if array.size == 0:
         raise ValueError(f"give at least one {name} value.")
+    if array.size > MAX_RUNS:
+        raise ValueError(f"{array.size} values of {name} is too many; give at most {MAX_RUNS}.")
     return [check_number(v.item() if hasattr(v, "item") else v, name, **limits) for v in array]
 
 

@@ -20,6 +20,21 @@ def _positive(value, name):
     return check_number(value, name, low=0, low_open=True)
 
 
+def _representable(value: float, what: str, lower: str) -> float:
+    """A bound computed in float64 must be finite: otherwise say which input to change."""
+    if not np.isfinite(value):
+        raise ValueError(f"{what} is too large to represent (over 1.8e308); {lower}.")
+    return float(value)
+
+
+def _ratio_sq(numerator: float, denominator: float) -> float:
+    """numerator / denominator**2 in float64 (the same IEEE operations as Python's), but
+    an overflow or a denominator squared to 0 gives inf instead of OverflowError or
+    ZeroDivisionError."""
+    with np.errstate(over="ignore", divide="ignore", under="ignore", invalid="ignore"):
+        return float(np.float64(numerator) / np.float64(denominator) ** 2)
+
+
 def novikoff_bound(radius: float, margin: float) -> float:
     """(R / gamma)^2: Novikoff's bound for the perceptron through the origin.
 
@@ -28,7 +43,10 @@ def novikoff_bound(radius: float, margin: float) -> float:
     slides-perceptron-hust-cs4780.txt (1/gamma^2 with R = 1) and
     notes-perceptron-kernels-columbia.txt (Claims 1.2 and 1.3).
     """
-    return (_positive(radius, "R (radius)") / _positive(margin, "gamma (margin)")) ** 2
+    radius, margin = _positive(radius, "R (radius)"), _positive(margin, "gamma (margin)")
+    with np.errstate(over="ignore", divide="ignore", under="ignore"):
+        value = float((np.float64(radius) / np.float64(margin)) ** 2)
+    return _representable(value, "(R / gamma)^2", "use a larger margin or a smaller radius")
 
 
 def padded_bound(max_norm_sq: float, margin_2: float) -> float:
@@ -38,7 +56,8 @@ def padded_bound(max_norm_sq: float, margin_2: float) -> float:
     margin of the padded problem; hypotheses: w_0 = 0, delta = 0, data separable.
     Without a bias use a_i = y_i x_i and the margin through the origin.
     """
-    return _positive(max_norm_sq, "max ||a_i||^2") / _positive(margin_2, "gamma_2") ** 2
+    value = _ratio_sq(_positive(max_norm_sq, "max ||a_i||^2"), _positive(margin_2, "gamma_2"))
+    return _representable(value, "T(A)", "use a larger margin gamma_2 or smaller examples")
 
 
 def threshold_bound(max_norm_sq: float, margin: float, delta: float = 0.0,
@@ -53,7 +72,11 @@ def threshold_bound(max_norm_sq: float, margin: float, delta: float = 0.0,
     s = _positive(margin, "margin s")
     delta = check_number(delta, "delta", low=0)
     w0_norm = check_number(w0_norm, "||w_0||", low=0)
-    return (2 * delta + max_norm_sq + 2 * s * w0_norm) / s**2
+    with np.errstate(over="ignore"):
+        numerator = float(np.float64(2) * delta + max_norm_sq + np.float64(2) * s * w0_norm)
+    value = _ratio_sq(numerator, s)
+    return _representable(value, "bound (1.4)", "use a larger margin or smaller delta, "
+                          "||w_0|| or examples")
 
 
 def bias_bound(radius: float, epsilon: float) -> float:
@@ -63,7 +86,11 @@ def bias_bound(radius: float, epsilon: float) -> float:
     y_i (w*·x_i + b*) >= epsilon for all i; start at (w, b) = 0.
     """
     radius = _positive(radius, "R (radius)")
-    return 2 * (radius**2 + 1) / _positive(epsilon, "epsilon (margin)") ** 2
+    with np.errstate(over="ignore"):
+        numerator = float(np.float64(2) * (np.float64(radius) ** 2 + 1))
+    value = _ratio_sq(numerator, _positive(epsilon, "epsilon (margin)"))
+    return _representable(value, "2 (R^2 + 1) / epsilon^2",
+                          "use a larger margin or a smaller radius")
 
 
 def margin_mistake_bound(margin: float) -> float:
@@ -72,7 +99,8 @@ def margin_mistake_bound(margin: float) -> float:
     For the margin perceptron (update when y x·beta < 1, beta_0 = 0, no bias),
     with ||x_i|| <= 1 and a unit beta* with y_i x_i·beta* > gamma.
     """
-    return 3.0 / _positive(margin, "gamma (margin)") ** 2
+    margin = _positive(margin, "gamma (margin)")
+    return _representable(_ratio_sq(3.0, margin), "3 / gamma^2", "use a larger margin")
 
 
 @dataclass(frozen=True)

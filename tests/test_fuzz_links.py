@@ -1,0 +1,160 @@
+"""Fuzz the links of /bound, /adversary and /aggressive through AppTest (issue 8).
+
+A link travels and gets edited: each case opens a page with a few query parameters
+drawn from a pool of hostile values (non-finite, huge, 400 digits, non-ASCII digits,
+60.7 for a whole number, 100 000 characters, Markdown) and ordinary ones. Every case:
+no exception element, no "could not be drawn" fallback, and one warning that names
+each ignored value (cut to about 40 characters) and none of the accepted ones.
+Seeded (derandomized); the long version is benchmarks/bench_robustness.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+from streamlit.testing.v1 import AppTest
+
+APP = str(Path(__file__).resolve().parent.parent / "app.py")
+IGNORED = "out of range or malformed"
+GUARD = "could not be drawn"
+
+#: hostile values: none of them may seed a number, a choice or a toggle
+HOSTILE = ["inf", "-inf", "nan", "1e309", "-1e309", "9" * 400, "²", "①", "٣", "60.7", "1e3",
+           "abc", "", " ", "0x10", "1_0", "x" * 100_000, "**bold**", ":red[x]", "$x^2$",
+           "-1", "10000000", "2.5e-300", "<b>x</b>"]
+
+#: per page: key -> (accepted values, kind); kind "text" accepts anything short enough
+PAGES = {
+    "pages/bound.py": {
+        "bound_n": (["100", "2", "300"], "number"),
+        "bound_dim": (["1", "3", "50"], "number"),
+        "bound_bias": (["false", "true"], "choice"),
+        "bound_order": (["random (i.i.d. uniform)", "cyclic (0, 1, ..., n-1, repeat)"],
+                        "choice"),
+        "bound_tab": ([":material/straighten: n and d", ":material/tune: Threshold δ"],
+                      "choice"),
+        "bound_margin_low": (["0.05", "0.1"], "number"),
+        "bound_margin_count": (["2", "3"], "number"),
+        "bound_margin_seeds": (["1", "2"], "number"),
+        "bound_n_values": (["10, 30", "1e308", "1e20", "**x**"], "text"),
+        "bound_d_values": (["1, 10", "1e20", "²"], "text"),
+        "bound_size_seeds": (["1"], "number"),
+        "bound_delta_values": (["0, 1", "inf"], "text"),
+        "bound_delta_seeds": (["1", "2"], "number"),
+    },
+    "pages/adversary.py": {
+        "adv_gamma": (["0.5", "0.1", "1"], "number"),
+        "adv_dim": (["1", "10", "1000"], "number"),
+        "adv_learner": (["Nearest neighbour", "Majority label seen so far",
+                         "Aggressive perceptron (updates every round)"], "choice"),
+    },
+    "pages/aggressive.py": {
+        "aggressive_T": (["10^2 = 100", "10^4 = 10,000"], "choice"),
+        "always_wrong_T": (["5", "60", "33"], "number"),
+    },
+}
+TEXT_LIMIT = 200  # longest text a /bound list box takes from a link
+
+CASES = {"pages/bound.py": 20, "pages/adversary.py": 30, "pages/aggressive.py": 30}
+
+
+def open_with(page: str, params: dict[str, str]) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params.update(params)
+    at.run()
+    at.switch_page(page).run()
+    return at
+
+
+def link(page: str):
+    """A few of the page's keys, each with an accepted or a hostile value."""
+    spec = PAGES[page]
+
+    def value_for(key):
+        accepted, _ = spec[key]
+        return st.sampled_from(accepted + HOSTILE)
+
+    return st.lists(st.sampled_from(sorted(spec)), min_size=1, max_size=4, unique=True).flatmap(
+        lambda keys: st.fixed_dictionaries({key: value_for(key) for key in keys}))
+
+
+def ignored(page: str, key: str, value: str) -> bool:
+    accepted, kind = PAGES[page][key]
+    if kind == "text":
+        return len(value) > TEXT_LIMIT
+    return value not in accepted
+
+
+@pytest.mark.parametrize("page", sorted(PAGES))
+def test_fuzzed_links_never_crash_and_name_every_ignored_value(page):
+    @settings(max_examples=CASES[page], deadline=None, derandomize=True, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(params=link(page))
+    def case(params):
+        at = open_with(page, params)
+        assert not at.exception, [e.message for e in at.exception]
+        assert not [e.value for e in at.error if GUARD in e.value]
+        assert at.title, "the page drew nothing"
+        warnings = [w.value for w in at.warning if IGNORED in w.value]
+        bad = {k: v for k, v in params.items() if ignored(page, k, v)}
+        if not bad:
+            assert not warnings, (params, warnings)
+            return
+        assert len(warnings) == 1, (params, [w.value for w in at.warning])
+        text = warnings[0]
+        assert len(text) < 600, "long values must be cut"
+        for key, value in params.items():
+            named = f"{key}={value[:20]}" in text
+            assert named == (key in bad), (key, value, text)
+        for value in bad.values():
+            assert "x" * 50 not in text and "9" * 50 not in text
+
+    case()
+
+
+def test_an_int_value_with_a_fraction_says_the_default_was_used():
+    at = open_with("pages/bound.py", {"bound_n": "60.7"})
+    text = next(w.value for w in at.warning if IGNORED in w.value)
+    assert "bound_n=60.7 (not a whole number; used the default 200)" in text
+    assert at.number_input(key="bound_n").value == 200
+
+
+def test_the_issues_crash_links_show_a_message():
+    for page, params in [("pages/bound.py", {"bound_dim": "inf"}),
+                         ("pages/adversary.py", {"adv_dim": "1e309"}),
+                         ("pages/bound.py", {"bound_tab": ":material/straighten: n and d",
+                                             "bound_n_values": "1e308",
+                                             "bound_d_values": "1e20"})]:
+        at = open_with(page, params)
+        assert not at.exception, [e.message for e in at.exception]
+        assert not [e.value for e in at.error if GUARD in e.value]
+    # the n and d tab names the out-of-range values in its own messages
+    errors = " ".join(e.value for e in at.error)
+    assert "n must be <= 5000" in errors and "d must be <= 1000" in errors
+
+
+def test_a_heavy_sweep_is_refused_before_it_starts():
+    at = open_with("pages/bound.py", {"bound_n": "5000", "bound_dim": "1000"})
+    assert not at.exception
+    refusals = [w.value for w in at.warning if "of computing" in w.value]
+    assert refusals and "Lower n or d" in refusals[0]
+    assert not [m.value for m in at.markdown if "runs**" in m.value]
+
+
+def test_an_unexpected_error_becomes_a_short_message_and_is_logged(monkeypatch, caplog):
+    import perceptron_core.viz.aggressive as figures
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom in /work/secret/path/file.py line 3")
+
+    monkeypatch.setattr(figures, "cumulative_mistakes_figure", broken)
+    with caplog.at_level("ERROR", logger="perceptron_lab"):
+        at = open_with("pages/aggressive.py", {})
+    assert not at.exception
+    messages = [e.value for e in at.error if GUARD in e.value]
+    assert len(messages) == 1 and "RuntimeError: boom in <path>" in messages[0]
+    assert "/work/secret" not in messages[0] and "previous settings are kept" in messages[0]
+    assert any(r.exc_info and "boom" in str(r.exc_info[1]) for r in caplog.records)
+    assert at.title  # what was drawn before the error stays
