@@ -1,0 +1,792 @@
+"""Kernels and the kernel (dual) perceptron, after §2 of notes-perceptron-kernels-columbia.txt.
+
+The perceptron's weight vector is always a sum of the examples it erred on:
+after mistakes on i_1, ..., i_k, w = sum_j y_{i_j} x_{i_j} (eq. 1). Writing
+alpha_i for the number of updates example i caused, w = sum_i alpha_i y_i x_i,
+so every score w·x is a combination of inner products x_i·x. Replacing each
+inner product by a kernel K(x_i, x) = Phi(x_i)·Phi(x) runs the same perceptron
+in the feature space of Phi without ever writing Phi down (eq. 2):
+
+    f(x) = sum_i alpha_i y_i K(x_i, x) (+ b),   b = sum_i alpha_i y_i.
+
+The bias is the padded constant of Remark 1.17 (notes-perceptron-yu.txt): the
+feature vector is (Phi(x), 1), so the kernel becomes K + 1 and b grows by y at
+every update, exactly as ``run_perceptron(..., bias=True)`` does.
+
+Kernels share the signature ``kernel(A, B, *, degree, coef0, gamma) -> (m, k)``
+(unused parameters are ignored) and sit in :data:`KERNELS`. The monotone-
+conjunction kernel K(a, b) = 2^|Ones(a, b)| is Claim 2.1: the inner product of
+the 2^n-dimensional vectors of all monotone conjunctions of the bits.
+
+Speed: a run precomputes the padded Gram matrix once (n <= MAX_KERNEL_SAMPLES)
+and keeps the scores f(x_j) of all examples up to date; an update adds one Gram
+row, O(n).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._checks import check_dataset, check_features, check_number, check_seed, frozen
+from .margin import min_norm_point
+from .perceptron import (GREEDY_ORDERS, MAX_EPOCHS_LIMIT, MAX_STEPS_LIMIT, MAX_UPDATES_LIMIT,
+                         ORDERS, example_order)
+
+#: largest number of examples a kernel run or margin accepts (the n x n Gram
+#: matrix is stored: 5 000 examples take 200 MB)
+MAX_KERNEL_SAMPLES = 5_000
+#: largest number of bits monotone_conjunction_features writes out (2^16 columns)
+MAX_CONJUNCTION_BITS = 16
+#: largest number of entries (rows x 2^n) monotone_conjunction_features returns (128 MB)
+MAX_CONJUNCTION_ENTRIES = 1 << 24
+#: largest number of bits for the kernel itself: 2^1023 is the largest power of
+#: two a float64 holds
+MAX_KERNEL_BITS = 1023
+#: largest polynomial degree accepted
+MAX_DEGREE = 20
+
+
+# ---------------------------------------------------------------------------
+# Input checks
+# ---------------------------------------------------------------------------
+
+
+def _check_pair(A, B):
+    """Two feature matrices with the same number of columns (float64)."""
+    A = check_features(A, name="A")
+    B = check_features(B, name="B")
+    if A.shape[1] != B.shape[1]:
+        raise ValueError(f"A has {A.shape[1]} features but B has {B.shape[1]}; a kernel "
+                         "compares vectors of the same length.")
+    return A, B
+
+
+def _check_bits(A, name: str):
+    """0/1 entries only (the monotone-conjunction kernel works on bit vectors)."""
+    wrong = (A != 0) & (A != 1)
+    if wrong.any():
+        row, col = np.argwhere(wrong)[0]
+        raise ValueError(f"{name} must hold bits 0 or 1; {name}[{row}, {col}] = "
+                         f"{A[row, col]:g}. Encode every feature as 0/1 first.")
+    return A
+
+
+def _check_degree(degree) -> int:
+    return check_number(degree, "degree (of the polynomial kernel)", low=1, high=MAX_DEGREE,
+                        integer=True)
+
+
+def _check_coef0(coef0) -> float:
+    # c >= 0 keeps (gamma a·b + c)^degree an inner product of real features
+    return check_number(coef0, "coef0 (constant c of the polynomial kernel)", low=0)
+
+
+def _check_gamma(gamma) -> float:
+    return check_number(gamma, "gamma (kernel scale)", low=0, low_open=True)
+
+
+def _finite_gram(K: np.ndarray, kernel: str) -> np.ndarray:
+    if not np.isfinite(K).all():
+        raise ValueError(f"the {kernel} kernel overflowed (a value is infinite); scale the "
+                         "features down or lower the degree / gamma.")
+    return K
+
+
+# ---------------------------------------------------------------------------
+# Kernels: kernel(A, B, *, degree, coef0, gamma) -> Gram matrix (m, k)
+# ---------------------------------------------------------------------------
+
+
+def linear_kernel(A, B, *, degree=2, coef0=1.0, gamma=1.0) -> np.ndarray:
+    """K(a, b) = a·b: the perceptron in the original space (Phi = identity).
+
+    Parameters
+    ----------
+    A : ndarray of shape (m, d)
+    B : ndarray of shape (k, d)
+    degree, coef0, gamma : ignored (shared signature)
+
+    Returns
+    -------
+    ndarray of shape (m, k)
+    """
+    A, B = _check_pair(A, B)
+    return _finite_gram(A @ B.T, "linear")
+
+
+def polynomial_kernel(A, B, *, degree=2, coef0=1.0, gamma=1.0) -> np.ndarray:
+    """K(a, b) = (gamma a·b + coef0)^degree: all monomials up to ``degree``.
+
+    For degree 2, gamma = 1 and c = coef0 it is Phi(a)·Phi(b) with
+    Phi(x) = (x_i^2, sqrt(2) x_i x_j (i < j), sqrt(2c) x_i, c).
+
+    Parameters
+    ----------
+    A : ndarray of shape (m, d)
+    B : ndarray of shape (k, d)
+    degree : int in 1..MAX_DEGREE
+    coef0 : float >= 0
+    gamma : float > 0
+    """
+    A, B = _check_pair(A, B)
+    degree, coef0, gamma = _check_degree(degree), _check_coef0(coef0), _check_gamma(gamma)
+    with np.errstate(over="ignore", invalid="ignore"):
+        K = (gamma * (A @ B.T) + coef0) ** degree
+    return _finite_gram(K, "poly")
+
+
+def rbf_kernel(A, B, *, degree=2, coef0=1.0, gamma=1.0) -> np.ndarray:
+    """K(a, b) = exp(-gamma ||a - b||^2): an infinite-dimensional Phi; K(x, x) = 1.
+
+    Parameters
+    ----------
+    A : ndarray of shape (m, d)
+    B : ndarray of shape (k, d)
+    gamma : float > 0
+    degree, coef0 : ignored (shared signature)
+    """
+    A, B = _check_pair(A, B)
+    gamma = _check_gamma(gamma)
+    # ||a - b||^2 = ||a||^2 + ||b||^2 - 2 a·b, clipped at 0 against rounding
+    squared = (np.einsum("ij,ij->i", A, A)[:, None] + np.einsum("ij,ij->i", B, B)[None, :]
+               - 2.0 * (A @ B.T))
+    return _finite_gram(np.exp(-gamma * np.maximum(squared, 0.0)), "rbf")
+
+
+def monotone_conjunction_kernel(A, B, *, degree=2, coef0=1.0, gamma=1.0) -> np.ndarray:
+    """K(a, b) = 2^|Ones(a, b)| (Claim 2.1), computed in O(n) per pair.
+
+    |Ones(a, b)| = a·b counts the positions where both bits are 1; every subset
+    of those positions is a monotone conjunction true on a and on b, and no
+    other conjunction is, so K(a, b) = Phi(a)·Phi(b) over all 2^n conjunctions
+    (see :func:`monotone_conjunction_features`).
+
+    Parameters
+    ----------
+    A : ndarray of shape (m, n), entries 0 or 1
+    B : ndarray of shape (k, n), entries 0 or 1
+    degree, coef0, gamma : ignored (shared signature)
+
+    Returns
+    -------
+    ndarray of shape (m, k)
+    """
+    A, B = _check_pair(A, B)
+    _check_bits(A, "A")
+    _check_bits(B, "B")
+    if A.shape[1] > MAX_KERNEL_BITS:
+        raise ValueError(f"at most {MAX_KERNEL_BITS} bits are allowed (2^|Ones| must fit a "
+                         f"float64), got {A.shape[1]}.")
+    return np.exp2(A @ B.T)
+
+
+def monotone_conjunction_features(A) -> np.ndarray:
+    """Phi(a): the values of all 2^n monotone conjunctions of the bits of a.
+
+    Column s (0 <= s < 2^n) is the conjunction of the bits j with (s >> j) & 1,
+    so column 0 is the empty conjunction (always 1) and column 2^n - 1 is
+    a_1 AND ... AND a_n. For n = 3 the columns are
+    (1, a1, a2, a1a2, a3, a1a3, a2a3, a1a2a3): the notes' list in binary order.
+
+    Parameters
+    ----------
+    A : ndarray of shape (m, n), entries 0 or 1, n <= MAX_CONJUNCTION_BITS
+
+    Returns
+    -------
+    ndarray of shape (m, 2**n), float64 0/1
+    """
+    A = _check_bits(check_features(A, name="A"), "A")
+    m, n = A.shape
+    if n > MAX_CONJUNCTION_BITS:
+        raise ValueError(f"writing out all 2^n conjunctions is limited to n <= "
+                         f"{MAX_CONJUNCTION_BITS} bits (2^{MAX_CONJUNCTION_BITS} columns), got "
+                         f"n = {n}; use monotone_conjunction_kernel instead.")
+    if m * (1 << n) > MAX_CONJUNCTION_ENTRIES:
+        raise ValueError(f"{m} rows x 2^{n} columns is too large; at most "
+                         f"{MAX_CONJUNCTION_ENTRIES // (1 << n)} rows are allowed with n = {n} "
+                         "bits.")
+    features = np.ones((m, 1))
+    for j in range(n):
+        # subsets with bit j = subsets without it, each AND-ed with a_j
+        features = np.hstack([features, features * A[:, j:j + 1]])
+    return features
+
+
+#: kernel name -> kernel(A, B, *, degree, coef0, gamma) -> Gram matrix (m, k)
+KERNELS = {
+    "linear": linear_kernel,
+    "poly": polynomial_kernel,
+    "rbf": rbf_kernel,
+    "monotone_conjunction": monotone_conjunction_kernel,
+}
+#: kernel name -> the parameters it uses (the controls a page shows)
+KERNEL_PARAMETERS = {
+    "linear": (),
+    "poly": ("degree", "coef0", "gamma"),
+    "rbf": ("gamma",),
+    "monotone_conjunction": (),
+}
+#: kernel name -> its formula (for menus)
+KERNEL_FORMULAS = {
+    "linear": "K(a, b) = a·b",
+    "poly": "K(a, b) = (γ a·b + c)^degree",
+    "rbf": "K(a, b) = exp(-γ ‖a - b‖²)",
+    "monotone_conjunction": "K(a, b) = 2^|Ones(a, b)|",
+}
+
+
+def _check_kernel(kernel, degree, coef0, gamma) -> dict:
+    """The kernel name and the parameters it uses, checked."""
+    if not isinstance(kernel, str) or kernel not in KERNELS:
+        raise ValueError(f"unknown kernel {kernel!r}; choose one of: {', '.join(KERNELS)}.")
+    checks = {"degree": (_check_degree, degree), "coef0": (_check_coef0, coef0),
+              "gamma": (_check_gamma, gamma)}
+    params = {"degree": 2, "coef0": 1.0, "gamma": 1.0}  # placeholders for unused ones
+    for name in KERNEL_PARAMETERS[kernel]:
+        check, value = checks[name]
+        params[name] = check(value)
+    return params
+
+
+def _check_size(n: int) -> None:
+    if n > MAX_KERNEL_SAMPLES:
+        raise ValueError(f"kernel methods store the n x n Gram matrix: at most "
+                         f"{MAX_KERNEL_SAMPLES} examples are allowed, got n = {n}; "
+                         "use a subsample.")
+
+
+def _padded_gram(X, kernel, params, bias) -> np.ndarray:
+    """K(x_i, x_j) (+ 1 with a bias: the padded constant feature), shape (n, n)."""
+    gram = KERNELS[kernel](X, X, **params)
+    return gram + 1.0 if bias else gram
+
+
+# ---------------------------------------------------------------------------
+# The kernel perceptron
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KernelTrace:
+    """The complete, read-only record of one kernel perceptron run.
+
+    Attributes
+    ----------
+    update_indices : ndarray of shape (n_updates,)
+        Which example caused each update (the mistakes i_1, i_2, ... of eq. 1).
+    update_steps : ndarray of shape (n_updates,)
+        How many examples had been examined when it happened (1-based step t).
+    update_scores : ndarray of shape (n_updates,)
+        y f(x) just before the update.
+    alphas : ndarray of shape (n_samples,)
+        Final dual coefficients: how many updates each example caused.
+    biases : ndarray of shape (n_updates + 1,)
+        b = sum_i alpha_i y_i before any update and after each one (zeros with
+        ``bias=False``).
+    n_examined, epochs, converged, stop_reason, order, seed, delta, bias,
+    n_samples, greedy_indices
+        As in :class:`perceptron_core.perceptron.Trace`.
+    kernel : str
+        Key of :data:`KERNELS`; ``degree``, ``coef0``, ``gamma`` its parameters.
+    X : ndarray of shape (n_samples, n_features)
+        The training examples (read-only copy: f needs them).
+    y : ndarray of shape (n_samples,)
+        Their labels.
+    """
+
+    update_indices: np.ndarray
+    update_steps: np.ndarray
+    update_scores: np.ndarray
+    alphas: np.ndarray
+    biases: np.ndarray
+    n_examined: int
+    epochs: int
+    converged: bool
+    stop_reason: str
+    order: str
+    seed: int
+    delta: float
+    bias: bool
+    n_samples: int
+    kernel: str
+    degree: int
+    coef0: float
+    gamma: float
+    X: np.ndarray
+    y: np.ndarray
+    greedy_indices: np.ndarray | None = None
+
+    @property
+    def n_updates(self) -> int:
+        return int(self.update_indices.shape[0])
+
+    @property
+    def b(self) -> float:
+        return float(self.biases[-1])
+
+    def _params(self) -> dict:
+        return {"degree": self.degree, "coef0": self.coef0, "gamma": self.gamma}
+
+    def _check_upto(self, upto) -> int:
+        if upto is None:
+            return self.n_updates
+        return check_number(upto, "upto (number of updates)", low=0, high=self.n_updates,
+                            integer=True)
+
+    def alphas_after(self, upto=None) -> np.ndarray:
+        """alpha_i after the first ``upto`` updates (None: all), shape (n_samples,)."""
+        upto = self._check_upto(upto)
+        return np.bincount(self.update_indices[:upto], minlength=self.n_samples)
+
+    def _kernel_to_training(self, X_new) -> np.ndarray:
+        """K(x, x_i) for every new x and training x_i, shape (m, n)."""
+        X_new = check_features(X_new, name="X_new")
+        if X_new.shape[1] != self.X.shape[1]:
+            raise ValueError(f"X_new has {X_new.shape[1]} features but the run was trained "
+                             f"on {self.X.shape[1]}.")
+        return KERNELS[self.kernel](X_new, self.X, **self._params())
+
+    def decision_function(self, X_new, upto=None) -> np.ndarray:
+        """f(x) = sum_i alpha_i y_i K(x_i, x) + b after ``upto`` updates (eq. 2).
+
+        Parameters
+        ----------
+        X_new : ndarray of shape (m, n_features)
+        upto : int in 0..n_updates or None (None: the final f)
+
+        Returns
+        -------
+        ndarray of shape (m,); the prediction is +1 where f > 0, else -1.
+        """
+        upto = self._check_upto(upto)
+        coefficients = self.alphas_after(upto) * self.y  # alpha_i y_i
+        return self._kernel_to_training(X_new) @ coefficients + self.biases[upto]
+
+    def decision_path(self, X_new, updates=None) -> np.ndarray:
+        """f on ``X_new`` after each number of updates in ``updates`` (eq. 2).
+
+        Each update on example i adds y_i K(x_i, x) (+ y_i) to f(x), so the values
+        after 0, 1, ..., M updates are a cumulative sum over the update columns:
+        O(M m) after one kernel evaluation of the (m, n) block. Meant for a page
+        that draws f on a grid for every step of the run.
+
+        Parameters
+        ----------
+        X_new : ndarray of shape (m, n_features)
+        updates : sequence of int in 0..n_updates, or None (all of 0..n_updates)
+
+        Returns
+        -------
+        ndarray of shape (len(updates), m)
+        """
+        K = self._kernel_to_training(X_new)
+        m = K.shape[0]
+        if updates is None:
+            counts = np.arange(self.n_updates + 1)
+        else:
+            counts = np.asarray(updates)
+            if counts.size == 0:
+                counts = counts.reshape(0).astype(np.int64)
+            if counts.ndim != 1 or not np.issubdtype(counts.dtype, np.integer):
+                raise ValueError("updates must be a 1-D sequence of whole numbers "
+                                 f"(numbers of updates in 0..{self.n_updates}).")
+            if counts.size and (counts.min() < 0 or counts.max() > self.n_updates):
+                raise ValueError(f"updates must lie in 0..{self.n_updates} (the run made "
+                                 f"{self.n_updates} updates).")
+        out = np.zeros((counts.size, m))
+        if counts.size == 0:
+            return out
+        wanted = np.unique(counts)
+        rows_of = {int(c): np.flatnonzero(counts == c) for c in wanted}
+        running = np.zeros(m)  # f - b after `done` updates
+        done = 0
+        chunk = max(1, (1 << 22) // max(m, 1))  # about 32 MB of cumulative values at once
+        last = int(wanted[-1])
+        while done < last:
+            stop = min(done + chunk, last)
+            ids = self.update_indices[done:stop]
+            # f_t - b_t = f_{t-1} - b_{t-1} + y_{i_t} K(x_{i_t}, x): one column per update
+            cumulative = running[:, None] + np.cumsum(K[:, ids] * self.y[ids], axis=1)
+            for c in wanted[(wanted > done) & (wanted <= stop)]:
+                out[rows_of[int(c)]] = cumulative[:, int(c) - done - 1] + self.biases[int(c)]
+            running = cumulative[:, -1].copy()
+            done = stop
+        return out
+
+    def updates_before_step(self, step: int) -> int:
+        """Number of updates made before examined step ``step`` (1-based)."""
+        return int(np.searchsorted(self.update_steps, step, side="left"))
+
+    def indices_at_steps(self, steps) -> np.ndarray:
+        """Example index examined at each step in ``steps`` (1-based)."""
+        steps = np.asarray(steps, dtype=np.int64)
+        if steps.size and (steps.min() < 1 or steps.max() > self.n_examined):
+            raise ValueError(f"steps must lie in 1..{self.n_examined} (the examined steps).")
+        if self.greedy_indices is not None:
+            return self.greedy_indices[steps - 1]
+        n = self.n_samples
+        epochs, positions = np.divmod(steps - 1, n)
+        out = np.empty_like(steps)
+        for epoch in np.unique(epochs):
+            chosen = epochs == epoch
+            out[chosen] = example_order(self.order, n, self.seed, int(epoch))[positions[chosen]]
+        return out
+
+
+def _kernel_stop_reason(converged, n_updates, epochs, delta, limit_hit, kernel):
+    if converged:
+        return (f"converged: every example has y f(x) > {delta:g} after "
+                f"{n_updates} updates in {epochs} epoch{'s' if epochs != 1 else ''}")
+    return (f"no separator found after {n_updates} updates ({limit_hit}): "
+            f"the data may not be separable in the feature space of the {kernel} kernel")
+
+
+def kernel_perceptron(X, y, kernel="poly", degree=2, coef0=1.0, gamma=1.0, bias=True,
+                      order="cyclic", seed=None, max_updates=100_000, max_epochs=1_000,
+                      delta=0.0) -> KernelTrace:
+    """Run the perceptron in the feature space of a kernel (the kernelized dual perceptron, §2.3).
+
+    For t = 1, 2, ...: examine example I_t; if y f(x) <= delta, with
+    f(x) = sum_i alpha_i y_i K(x_i, x) + b (eq. 2), add 1 to alpha_{I_t} (and
+    y to b with a bias). This is Algorithm 1.16 run on Phi(x): the same
+    orders, limits, stopping rule and sign(0) = -1 convention as
+    :func:`perceptron_core.perceptron.run_perceptron`. With the linear kernel
+    it makes exactly the updates run_perceptron makes.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features), n_samples <= MAX_KERNEL_SAMPLES
+    y : ndarray of shape (n_samples,), values in {-1, +1}
+    kernel : str
+        A key of :data:`KERNELS`.
+    degree, coef0, gamma
+        Kernel parameters (see :data:`KERNEL_PARAMETERS`).
+    bias : bool
+        Learn b = sum_i alpha_i y_i as well (the padded constant feature).
+    order : str
+        A key of :data:`perceptron_core.perceptron.ORDERS`; the greedy orders
+        pick the smallest y f(x) (max_residual) or the smallest
+        (y f(x) - delta) / ||(Phi(x), 1)|| (max_distance), as run_perceptron does
+        in the original space.
+    seed : int or None
+        Seed of the permuted and random orders (None means 0).
+    max_updates, max_epochs : int
+        Limits; the run stops there with ``converged=False``. The same upper limits
+        as run_perceptron (max_updates <= 10^6, max_epochs <= 10^7,
+        max_epochs x n <= 10^10).
+    delta : float >= 0
+        Threshold: a mistake is y f(x) <= delta.
+
+    Returns
+    -------
+    KernelTrace
+    """
+    X, y = check_dataset(X, y)
+    n = X.shape[0]
+    _check_size(n)
+    params = _check_kernel(kernel, degree, coef0, gamma)
+    if not isinstance(bias, (bool, np.bool_)):
+        raise ValueError(f"bias must be True or False, got {bias!r}.")
+    delta = check_number(delta, "delta (threshold)", low=0)
+    if not isinstance(order, str) or order not in ORDERS:
+        raise ValueError(f"unknown order {order!r}; choose one of: {', '.join(ORDERS)}.")
+    seed = check_seed(seed)
+    # the same limits as run_perceptron
+    max_updates = check_number(max_updates, "max_updates", low=1, high=MAX_UPDATES_LIMIT,
+                               integer=True)
+    max_epochs = check_number(max_epochs, "max_epochs", low=1, high=MAX_EPOCHS_LIMIT,
+                              integer=True)
+    if max_epochs * n > MAX_STEPS_LIMIT:
+        raise ValueError(f"max_epochs x n = {max_epochs} x {n} examined steps is over the limit "
+                         f"of {MAX_STEPS_LIMIT:.0e}; lower max_epochs.")
+    labels = y.astype(np.float64)
+    state = _DualState(KERNELS[kernel](X, X, **params), labels, bool(bias), delta)
+    step_limit = max_epochs * n
+    record: list[tuple[int, int, float]] = []  # (index, step, y f(x) before the update)
+    args = (state, step_limit, max_updates, record)
+    if order in GREEDY_ORDERS:
+        step, converged, limit_hit, greedy = _run_greedy(*args, rule=GREEDY_ORDERS[order])
+    else:
+        step, converged, limit_hit = _run_stream(*args, order=order, seed=seed)
+        greedy = None
+    epochs = int(-(-step // n))
+    indices = np.array([r[0] for r in record], dtype=np.int64)
+    # b after each update: the running sum of y over the updates (0 without a bias)
+    increments = labels[indices] if bias else np.zeros(indices.size)
+    return KernelTrace(
+        update_indices=frozen(indices),
+        update_steps=frozen([r[1] for r in record], dtype=np.int64),
+        update_scores=frozen([r[2] for r in record], dtype=np.float64),
+        alphas=frozen(np.bincount(indices, minlength=n), dtype=np.int64),
+        biases=frozen(np.concatenate([[0.0], np.cumsum(increments)])),
+        n_examined=int(step), epochs=epochs, converged=bool(converged),
+        stop_reason=_kernel_stop_reason(converged, len(record), epochs, delta, limit_hit,
+                                        kernel),
+        order=order, seed=seed, delta=delta, bias=bool(bias), n_samples=n, kernel=kernel,
+        degree=int(params["degree"]), coef0=float(params["coef0"]),
+        gamma=float(params["gamma"]), X=frozen(X), y=frozen(y),
+        greedy_indices=None if greedy is None else frozen(greedy, dtype=np.int64),
+    )
+
+
+class _DualState:
+    """f(x_j) = s_j + b for every training example j, kept current.
+
+    s_j = sum_i alpha_i y_i K(x_i, x_j) and b = sum_i alpha_i y_i (a whole
+    number, exact) are stored apart, as run_perceptron stores w and b apart:
+    then a tie that is exact in the primal (for example two examples with the
+    same y x) stays exact here.
+    """
+
+    def __init__(self, gram: np.ndarray, labels: np.ndarray, bias: bool, delta: float):
+        self.gram, self.labels, self.bias, self.delta = gram, labels, bias, delta
+        self.kernel_part = np.zeros(gram.shape[0])
+        self.b = 0.0
+
+    def margins(self, ids=slice(None)) -> np.ndarray:
+        """y f(x) = y (s + b) for the examples ``ids``."""
+        return (self.kernel_part[ids] + self.b) * self.labels[ids]
+
+    def update(self, index: int) -> None:
+        # mistake on x_index: alpha_index += 1, so every f(x_j) gains y_index K(x_index, x_j)
+        # (and b gains y_index with a bias); one Gram row, O(n)
+        self.kernel_part += self.labels[index] * self.gram[index]
+        if self.bias:
+            self.b += self.labels[index]
+
+    def all_correct(self) -> bool:
+        """Every example has y f(x) > delta."""
+        return bool(np.all(self.margins() > self.delta))
+
+
+def _run_stream(state, step_limit, max_updates, record, *, order, seed):
+    """Stream orders, with run_perceptron's stopping rule: n examined in a row correct."""
+    n = state.gram.shape[0]
+    cyclic = order == "cyclic"
+    step = 0              # examples examined so far
+    clean = 0             # examples examined since the last update
+    epoch, position = 0, 0
+    stream = np.arange(n) if cyclic else example_order(order, n, seed, 0)
+    while True:
+        if step >= step_limit:
+            return step, state.all_correct(), f"limit of {step_limit // n} epochs"
+        take = min(n - position, step_limit - step, n - clean)
+        ids = stream[position:position + take]
+        margins = state.margins(ids)  # y f(x) for the coming examples
+        violated = margins <= state.delta
+        offset = int(violated.argmax())
+        if not violated[offset]:
+            step += take
+            position += take
+            clean += take
+        else:
+            index = int(ids[offset])
+            step += offset + 1
+            position += offset + 1
+            state.update(index)
+            record.append((index, step, float(margins[offset])))
+            clean = 0
+            if len(record) >= max_updates:
+                return step, state.all_correct(), f"limit of {max_updates} updates"
+        if position == n:
+            epoch += 1
+            position = 0
+            if not cyclic:
+                stream = example_order(order, n, seed, epoch)
+        if clean >= n:
+            # n examples in a row were correct: check every example at once
+            if cyclic or state.all_correct():
+                return step, True, None
+            clean = 0
+
+
+def _run_greedy(state, step_limit, max_updates, record, *, rule):
+    """Greedy orders (Remark 1.38) in feature space: ||a_i|| = sqrt(K(x_i, x_i) (+ 1))."""
+    n = state.gram.shape[0]
+    norms = np.sqrt(np.maximum(np.diag(state.gram), 0.0) + (1.0 if state.bias else 0.0))
+    norms[norms == 0] = 1.0
+    examined: list[int] = []
+    step = 0
+    while True:
+        if step >= step_limit:
+            return step, state.all_correct(), f"limit of {step_limit // n} epochs", examined
+        margins = state.margins()  # y f(x) for every example
+        index = rule(margins, norms, state.delta)
+        step += 1
+        examined.append(index)
+        if margins[index] > state.delta:
+            return step, True, None, examined  # the most violated one is fine: all are
+        state.update(index)
+        record.append((index, step, float(margins[index])))
+        if len(record) >= max_updates:
+            return step, state.all_correct(), f"limit of {max_updates} updates", examined
+
+
+# ---------------------------------------------------------------------------
+# The margin in feature space
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KernelMarginResult:
+    """Radius and exact margin of the data in the feature space of a kernel.
+
+    Attributes
+    ----------
+    radius : float
+        R_Phi = max_i ||(Phi(x_i), 1)|| = max_i sqrt(K(x_i, x_i) + 1) with a bias,
+        max_i sqrt(K(x_i, x_i)) without.
+    margin : float
+        gamma_Phi = max over unit v of min_i y_i v·(Phi(x_i), 1) (the padded margin,
+        eq. 1.5, in feature space); 0.0 if not separable.
+    separable : bool
+    bound : float
+        (R_Phi / gamma_Phi)^2, the mistake bound of the kernel perceptron with
+        delta = 0 (Theorem 1.28 in feature space); inf if not separable.
+    support : ndarray of int
+        Examples whose a_i = y_i (Phi(x_i), 1) carry the nearest point of the hull.
+    support_weights : ndarray of float, same shape
+        Their convex weights: the nearest point is sum_k weights_k a_{support_k}.
+    """
+
+    radius: float
+    margin: float
+    separable: bool
+    bound: float
+    support: np.ndarray
+    support_weights: np.ndarray
+
+
+_INITIAL_AXES = 256  # coordinate length Wolfe's solver starts with (kernel_margin)
+
+
+class _AxesExhausted(Exception):
+    """More independent vertices than the coordinate vectors have room for."""
+
+
+class _GramCoordinates:
+    """Coordinates, built on demand, for the points a_i whose inner products are a Gram matrix.
+
+    Wolfe's algorithm only ever touches the vertices its linear oracle returns.
+    Each new one is written in an orthonormal basis of the vertices met so far
+    (one Cholesky step: its part along the basis, then the length of the rest as
+    a new axis if that is above ``tolerance``), so the cost follows the number
+    of vertices visited, not the rank of the whole Gram matrix. Every vector has
+    length ``axes``; unused axes are zero.
+    """
+
+    def __init__(self, signed_gram: np.ndarray, axes: int, tolerance: float = 1e-13):
+        self.gram = signed_gram
+        self.axes = axes
+        self.tolerance = tolerance
+        self.pivots: list[int] = []                       # vertices that opened an axis
+        self.inverse = np.zeros((axes, axes))             # inverse of the triangular factor
+        self.columns = np.zeros((signed_gram.shape[0], axes))  # <a_i, a_pivot_k>
+
+    def coordinates(self, index: int) -> np.ndarray:
+        rank = len(self.pivots)
+        out = np.zeros(self.axes)
+        inverse = self.inverse[:rank, :rank]
+        # part along the basis: solve L c = <a_pivots, a_index> (L lower triangular)
+        along = inverse @ self.columns[index, :rank]
+        rest = float(self.gram[index, index] - along @ along)
+        out[:rank] = along
+        if rest > self.tolerance:
+            # a_index leaves the span: a new axis carries the rest
+            if rank == self.axes:
+                raise _AxesExhausted
+            root = np.sqrt(rest)
+            self.pivots.append(index)
+            self.columns[:, rank] = self.gram[:, index]
+            # [[L, 0], [c^T, r]]^{-1} = [[L^{-1}, 0], [-c^T L^{-1} / r, 1 / r]]
+            self.inverse[rank, :rank] = -(along @ inverse) / root
+            self.inverse[rank, rank] = 1.0 / root
+            out[rank] = root
+        return out
+
+    def products(self, direction: np.ndarray) -> np.ndarray:
+        """<a_i, d> for every i, d given by its coordinates."""
+        rank = len(self.pivots)
+        # the axes are Q = L^{-1} a_pivots, so d = Q^T d_Q = a_pivots^T (L^{-T} d_Q)
+        weights = self.inverse[:rank, :rank].T @ direction[:rank]
+        return self.columns[:, :rank] @ weights
+
+
+def _nearest_point_weights(signed: np.ndarray):
+    """Wolfe's min-norm point of conv{a_i} given <a_i, a_j>: (support indices, convex weights).
+
+    Starts with room for _INITIAL_AXES axes and doubles it (up to n) if the
+    vertices it visits span more.
+    """
+    n = signed.shape[0]
+    axes = min(n, _INITIAL_AXES)
+    while True:
+        embedding = _GramCoordinates(signed, axes)
+
+        def oracle(direction):
+            index = int(np.argmin(embedding.products(direction)))  # lowest vertex along p
+            return embedding.coordinates(index), index
+
+        start = int(np.argmin(np.diag(signed)))
+        try:
+            _, support, weights, _ = min_norm_point(
+                oracle, (embedding.coordinates(start), start), scale=1.0)
+        except _AxesExhausted:
+            axes = min(n, 2 * axes)
+            continue
+        return np.asarray(support, dtype=np.int64), np.asarray(weights, dtype=np.float64)
+
+
+def kernel_margin(X, y, kernel="poly", degree=2, coef0=1.0, gamma=1.0,
+                  bias=True) -> KernelMarginResult:
+    """R_Phi, the exact margin gamma_Phi in feature space, and the bound (R_Phi / gamma_Phi)^2.
+
+    gamma_Phi is the distance from the origin to conv{a_i}, a_i = y_i (Phi(x_i), 1)
+    (without the 1 when ``bias=False``), when positive. It is found by Wolfe's
+    minimum-norm-point algorithm (:func:`perceptron_core.margin.min_norm_point`)
+    on coordinates that reproduce the signed Gram matrix y_i y_j (K(x_i, x_j) + 1)
+    for the vertices it visits (built on demand, one Cholesky step per new
+    vertex), and then evaluated from the Gram matrix alone:
+    with the nearest point p = sum_k lambda_k a_k,
+    gamma_Phi = min_i <a_i, p> / ||p||, ||p||^2 = lambda^T G lambda.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features), n_samples <= MAX_KERNEL_SAMPLES
+    y : ndarray of shape (n_samples,), values in {-1, +1}
+    kernel, degree, coef0, gamma, bias
+        As in :func:`kernel_perceptron`.
+
+    Returns
+    -------
+    KernelMarginResult
+    """
+    X, y = check_dataset(X, y)
+    _check_size(X.shape[0])
+    params = _check_kernel(kernel, degree, coef0, gamma)
+    gram = _padded_gram(X, kernel, params, bias)
+    labels = y.astype(np.float64)
+    radius = float(np.sqrt(max(float(np.max(np.diag(gram))), 0.0)))
+    empty = frozen([], dtype=np.int64), frozen([], dtype=np.float64)
+    if radius == 0:
+        return KernelMarginResult(radius=0.0, margin=0.0, separable=False, bound=np.inf,
+                                  support=empty[0], support_weights=empty[1])
+    # <a_i, a_j> = y_i y_j K~(x_i, x_j), in units where the longest a_i has length 1
+    signed = (labels[:, None] * labels[None, :]) * gram / radius ** 2
+    support, weights = _nearest_point_weights(signed)
+    # ||p||^2 = lambda^T G_SS lambda and <a_i, p> = (G_:S lambda)_i, from the Gram matrix
+    products = signed[:, support] @ weights
+    norm = float(np.sqrt(max(float(weights @ products[support]), 0.0)))
+    if norm <= 1e-12:
+        return KernelMarginResult(radius=radius, margin=0.0, separable=False, bound=np.inf,
+                                  support=empty[0], support_weights=empty[1])
+    margin = float(np.min(products)) / norm * radius  # back to the data's units
+    if margin <= 0:
+        return KernelMarginResult(radius=radius, margin=0.0, separable=False, bound=np.inf,
+                                  support=empty[0], support_weights=empty[1])
+    return KernelMarginResult(radius=radius, margin=margin, separable=True,
+                              bound=(radius / margin) ** 2, support=frozen(support),
+                              support_weights=frozen(weights))

@@ -1,0 +1,489 @@
+"""The relaxation (projection) method for linear inequalities: Algorithm 1.37 and
+Remark 1.38 of notes-perceptron-yu.txt (Agmon 1954; Motzkin and Schoenberg 1954).
+
+The system is A^T w <= c: A has one COLUMN a_i per inequality, a_i·w <= c_i
+(i = 0..n-1), w has p unknowns. For t = 1, 2, ...: pick an index I_t by a rule
+and move
+
+    w <- (1 - eta) w + eta P_i(w),   P_i(w) = w - (a_i·w - c_i)^+ / ||a_i||^2 a_i,
+
+where P_i(w) is the nearest point of the half-space {v : a_i·v <= c_i}. With
+eta = 1 the step projects onto the violated hyperplane, with eta = 2 it reflects
+across it; a satisfied inequality ((.)^+ = 0) leaves w where it is.
+
+The perceptron is the special case of Exercise 1.22 (see
+:func:`perceptron_system` and :func:`perceptron_eta`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._checks import check_dataset, check_number, check_seed, frozen
+from .perceptron import example_order
+
+# ---------------------------------------------------------------------------
+# Index rules (Remark 1.38). Every rule has the signature
+#     rule(sq_norms, seed, tau) -> pick
+# and pick(t, residuals) -> index I_t, called once per iteration with
+# t = 0, 1, 2, ... and residuals = A^T w - c - tol at the current w (the notes'
+# a_i·w - c_i when tol = 0; positive exactly for the violated inequalities).
+# ---------------------------------------------------------------------------
+
+
+def _cyclic(sq_norms: np.ndarray, seed: int, tau: int):
+    """Cyclic: I_t = (I_{t-1} + 1) mod n, i.e. 0, 1, ..., n-1, 0, 1, ..."""
+    n = sq_norms.shape[0]
+    return lambda t, residuals: t % n
+
+
+def _chaotic(sq_norms: np.ndarray, seed: int, tau: int):
+    """Chaotic: seeded random indices such that every window of tau consecutive
+    iterations visits every index (tau >= n).
+
+    Each index i has a deadline: it must be visited again within tau iterations
+    of its last visit. A uniformly drawn index is kept if the remaining
+    deadlines can still all be met one per iteration; otherwise the index with
+    the earliest deadline is taken (earliest-deadline-first always succeeds).
+    """
+    n = sq_norms.shape[0]
+    rng = np.random.default_rng([seed, 1])
+    deadlines = [tau - 1] * n  # last iteration (0-based) at which index i may be visited
+
+    def meets_deadlines(t: int, others: list) -> bool:
+        # the r-th earliest of the other deadlines must leave r iterations after t
+        return all(d >= t + r for r, d in enumerate(sorted(others), start=1))
+
+    draws = []
+
+    def pick(t, residuals):
+        if not draws:
+            draws.extend(rng.integers(n, size=1024).tolist()[::-1])  # uniform candidates
+        i = draws.pop()
+        if not meets_deadlines(t, deadlines[:i] + deadlines[i + 1:]):
+            i = deadlines.index(min(deadlines))  # earliest deadline first
+        deadlines[i] = t + tau
+        return i
+
+    return pick
+
+
+def _randomized(sq_norms: np.ndarray, seed: int, tau: int):
+    """Randomized: I_t = i with probability p_i = ||a_i||^2 / sum_j ||a_j||^2 (i.i.d.)."""
+    p = sq_norms / sq_norms.sum()
+    block = 1024
+    drawn = {}
+
+    def pick(t, residuals):
+        chunk = t // block  # draws come 1024 at a time, reproducible from (seed, chunk)
+        if chunk not in drawn:
+            drawn.clear()
+            drawn[chunk] = np.random.default_rng([seed, 2, chunk]).choice(p.size, block, p=p)
+        return int(drawn[chunk][t % block])
+
+    return pick
+
+
+def _permuted(sq_norms: np.ndarray, seed: int, tau: int):
+    """Permuted: a fresh random permutation of 0..n-1 each epoch, followed in order
+    (the same permutations as the perceptron's "permuted" order)."""
+    n = sq_norms.shape[0]
+    current = {}
+
+    def pick(t, residuals):
+        epoch, position = divmod(t, n)
+        if epoch not in current:
+            current.clear()
+            current[epoch] = example_order("permuted", n, seed, epoch)
+        return int(current[epoch][position])
+
+    return pick
+
+
+def _max_distance(sq_norms: np.ndarray, seed: int, tau: int):
+    """Maximal distance: the largest (a_i·w - c_i)^+ / ||a_i||, the farthest
+    violated half-space (ties: lowest index)."""
+    norms = np.sqrt(sq_norms)
+    return lambda t, residuals: int(np.argmax(residuals / norms))
+
+
+def _max_residual(sq_norms: np.ndarray, seed: int, tau: int):
+    """Maximal residual: the largest (a_i·w - c_i)^+ (ties: lowest index)."""
+    return lambda t, residuals: int(np.argmax(residuals))
+
+
+#: rule name -> rule(sq_norms, seed, tau) -> pick(t, residuals) -> index
+INDEX_RULES = {
+    "cyclic": _cyclic,
+    "chaotic": _chaotic,
+    "randomized": _randomized,
+    "permuted": _permuted,
+    "max_distance": _max_distance,
+    "max_residual": _max_residual,
+}
+#: rule name -> what a menu shows
+INDEX_RULE_LABELS = {
+    "cyclic": "cyclic (0, 1, ..., n-1, repeat)",
+    "chaotic": "chaotic (every index within τ steps)",
+    "randomized": "randomized (p_i ∝ ‖a_i‖²)",
+    "permuted": "permuted (fresh shuffle each epoch)",
+    "max_distance": "maximal distance",
+    "max_residual": "maximal residual",
+}
+
+
+# ---------------------------------------------------------------------------
+# Checks and the single step
+# ---------------------------------------------------------------------------
+
+
+def check_system(A, c) -> tuple[np.ndarray, np.ndarray]:
+    """Check a system A^T w <= c: A of shape (p, n) with nonzero columns, c of shape (n,).
+
+    Returns float64 copies of A and c.
+    """
+    try:
+        A = np.array(A, dtype=np.float64, copy=True)
+        c = np.array(c, dtype=np.float64, copy=True)
+    except (TypeError, ValueError):
+        raise ValueError("A and c must be numeric arrays: A of shape (p unknowns, "
+                         "n inequalities), c of shape (n,).") from None
+    if A.ndim != 2 or A.shape[0] == 0 or A.shape[1] == 0:
+        raise ValueError(f"A must be 2-D of shape (p unknowns, n inequalities), one column "
+                         f"a_i per inequality a_i·w <= c_i; got shape {A.shape}.")
+    if c.ndim != 1 or c.shape[0] != A.shape[1]:
+        raise ValueError(f"c must have shape ({A.shape[1]},), one bound per column of A; "
+                         f"got shape {c.shape}.")
+    if not (np.isfinite(A).all() and np.isfinite(c).all()):
+        raise ValueError("A and c must be finite (no NaN or infinity).")
+    zero = np.flatnonzero(~A.any(axis=0))
+    if zero.size:
+        raise ValueError(f"column {int(zero[0])} of A is zero: the inequality 0 <= c_i has "
+                         "no half-space to project onto; remove it.")
+    return A, c
+
+
+def _check_point(w, p: int, name: str) -> np.ndarray:
+    try:
+        w = np.array(w, dtype=np.float64, copy=True)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a numeric vector of shape ({p},).") from None
+    if w.shape != (p,):
+        raise ValueError(f"{name} must have shape ({p},), one entry per row of A; "
+                         f"got {w.shape}.")
+    if not np.isfinite(w).all():
+        raise ValueError(f"{name} contains NaN or infinity.")
+    return w
+
+
+def _check_index(i, n: int) -> int:
+    return check_number(i, "i (inequality index)", low=0, high=n - 1, integer=True)
+
+
+def project(A, c, w, i) -> np.ndarray:
+    """P_i(w): the nearest point to w of the half-space {v : a_i·v <= c_i}, shape (p,).
+
+    P_i(w) = w - (a_i·w - c_i)^+ / ||a_i||^2 a_i (the bracket of Algorithm 1.37).
+    """
+    A, c = check_system(A, c)
+    w = _check_point(w, A.shape[0], "w")
+    a = A[:, _check_index(i, A.shape[1])]
+    residual = max(float(a @ w) - c[i], 0.0)
+    return w - residual / float(a @ a) * a
+
+
+def relaxation_step(A, c, w, i, eta=1.0) -> np.ndarray:
+    """One step of Algorithm 1.37 on inequality i: (1 - eta) w + eta P_i(w), shape (p,).
+
+    eta = 1 lands on the hyperplane a_i·v = c_i, eta = 2 on w's mirror image across it.
+    """
+    eta = check_number(eta, "eta (relaxation parameter)", low=0, low_open=True, high=2)
+    w = np.asarray(w, dtype=np.float64)
+    return (1.0 - eta) * w + eta * project(A, c, w, i)
+
+
+# ---------------------------------------------------------------------------
+# The run
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RelaxationTrace:
+    """The read-only record of one run of Algorithm 1.37.
+
+    Attributes
+    ----------
+    iterates : ndarray of shape (n_iter + 1, p)
+        w_0 and w after each iteration (a row repeats when the chosen
+        inequality was already satisfied).
+    indices : ndarray of shape (n_iter,)
+        The index I_t chosen at each iteration (0-based column of A).
+    residuals : ndarray of shape (n_iter,)
+        a_i·w - c_i of the chosen inequality just before the step.
+    moved : ndarray of shape (n_iter,) of bool
+        Whether the step moved w (residual > tol).
+    n_iter : int
+        Iterations made (T).
+    feasible : bool
+        Whether the last iterate satisfies every a_i·w <= c_i + tol.
+    stop_reason : str
+        A sentence a page can show.
+    eta, rule, seed, tol, tau
+        The settings of the run.
+    """
+
+    iterates: np.ndarray
+    indices: np.ndarray
+    residuals: np.ndarray
+    moved: np.ndarray
+    n_iter: int
+    feasible: bool
+    stop_reason: str
+    eta: float
+    rule: str
+    seed: int
+    tol: float
+    tau: int
+
+    @property
+    def w(self) -> np.ndarray:
+        return self.iterates[-1]
+
+    @property
+    def n_moves(self) -> int:
+        return int(self.moved.sum())
+
+
+def relaxation(A, c, eta=1.0, rule="cyclic", w0=None, seed=None, tol=0.0, max_iter=100_000,
+               tau=None) -> RelaxationTrace:
+    """Solve A^T w <= c by the relaxation method (Algorithm 1.37, index rules Remark 1.38).
+
+    Parameters
+    ----------
+    A : ndarray of shape (p, n)
+        One column a_i per inequality a_i·w <= c_i (the notes' convention A^T w <= c);
+        no column may be zero.
+    c : ndarray of shape (n,)
+    eta : float in (0, 2]
+        Relaxation parameter: 1 projects, 2 reflects, below 1 under-relaxes.
+    rule : str
+        A key of :data:`INDEX_RULES`.
+    w0 : ndarray of shape (p,) or None
+        Start (None: zeros).
+    seed : int or None
+        Seed of the chaotic, randomized and permuted rules (None means 0).
+    tol : float >= 0
+        Inequality i counts as satisfied when a_i·w - c_i <= tol; the run stops
+        as soon as all are. With tol = 0 and eta <= 1 the iterates may approach
+        the feasible set without ever entering it (one violated half-space and
+        eta < 1 only shrinks the violation by the factor 1 - eta); eta = 2 on a
+        system with an interior point does enter it (Motzkin and Schoenberg 1954).
+    max_iter : int >= 1
+        Iterations before giving up (the system may have no solution). On a
+        system without solution the iterates stayed bounded for every eta < 2 in
+        the tests (as Theorem 1.35 states for the perceptron's steps); with eta = 2
+        they can drift away: two contradicting parallel half-spaces reflect w
+        across two parallel hyperplanes, and two reflections make a translation.
+    tau : int >= n or None
+        Window of the chaotic rule (None: 2n); the other rules ignore it.
+
+    Returns
+    -------
+    RelaxationTrace
+        Every iteration t: the chosen index, its residual, whether w moved.
+    """
+    A, c = check_system(A, c)
+    p, n = A.shape
+    eta = check_number(eta, "eta (relaxation parameter)", low=0, low_open=True, high=2)
+    if not isinstance(rule, str) or rule not in INDEX_RULES:
+        raise ValueError(f"unknown rule {rule!r}; choose one of: {', '.join(INDEX_RULES)}.")
+    w = np.zeros(p) if w0 is None else _check_point(w0, p, "w0")
+    seed = check_seed(seed)
+    tol = check_number(tol, "tol", low=0)
+    max_iter = check_number(max_iter, "max_iter", low=1, integer=True)
+    if tau is None:
+        tau = 2 * n
+    tau = check_number(tau, f"tau (chaotic window, at least n = {n})", low=n, integer=True)
+    sq_norms = np.einsum("ij,ij->j", A, A)  # ||a_i||^2 for each column
+    pick = INDEX_RULES[rule](sq_norms, seed, tau)
+    A_rows = np.ascontiguousarray(A.T)  # row i is a_i
+    iterates, indices, residuals_chosen, moved = [w], [], [], []
+    feasible = False
+    for t in range(max_iter + 1):
+        residuals = A_rows @ w - c  # a_i·w - c_i for every inequality
+        if residuals.max() <= tol:
+            feasible = True
+            break
+        if t == max_iter:
+            break
+        i = pick(t, residuals - tol)
+        r = float(residuals[i])
+        if r > tol:
+            # w <- (1 - eta) w + eta P_i(w) = w - eta (a_i·w - c_i) / ||a_i||^2 a_i
+            w = w - (eta * r / sq_norms[i]) * A_rows[i]
+        iterates.append(w)
+        indices.append(i)
+        residuals_chosen.append(r)
+        moved.append(r > tol)
+    n_iter = len(indices)
+    if feasible:
+        reason = (f"feasible after {n_iter} iteration{'s' if n_iter != 1 else ''} "
+                  f"({sum(moved)} moves): every a_i·w <= c_i" + (f" + {tol:g}" if tol else ""))
+    else:
+        worst = int(np.argmax(residuals))
+        reason = (f"no feasible point after {n_iter} iterations (largest violation "
+                  f"{float(residuals[worst]):.3g} at inequality {worst}): the system may have "
+                  "no solution, or needs more iterations or a tolerance")
+    return RelaxationTrace(
+        iterates=frozen(np.array(iterates).reshape(-1, p)),
+        indices=frozen(indices, dtype=np.int64),
+        residuals=frozen(residuals_chosen, dtype=np.float64),
+        moved=frozen(moved, dtype=bool), n_iter=n_iter, feasible=feasible,
+        stop_reason=reason, eta=eta, rule=rule, seed=seed, tol=tol, tau=tau,
+    )
+
+
+# ---------------------------------------------------------------------------
+# The perceptron as a relaxation method (Exercise 1.22, Remark 1.17, Theorem 1.35)
+# ---------------------------------------------------------------------------
+
+
+def perceptron_system(X, y, bias=True, delta=0.0) -> tuple[np.ndarray, np.ndarray]:
+    """Perceptron data as a system A^T w <= c (Exercise 1.22, padding of Remark 1.17).
+
+    Column i is a_i = -y_i (x_i, 1) (without a bias: -y_i x_i) and c = -delta·1,
+    so a_i·(w, b) <= c_i says y_i (w·x_i + b) >= delta. With delta = 0 this is the
+    homogeneous system of Exercise 1.22, the non-strict form of (1.3)
+    (w = 0 solves it); any delta > 0 asks for a strict separator (Definition 1.24:
+    a scaled separator meets any positive threshold).
+
+    Returns
+    -------
+    A : ndarray of shape (n_features + 1, n_samples) (n_features rows without a bias)
+    c : ndarray of shape (n_samples,)
+
+    Notes
+    -----
+    The perceptron update on example i is a step of the relaxation method along the
+    same direction: w_{t+1} = w_t - a_i = (1 - eta_t) w_t + eta_t P_i(w_t) with
+    eta_t = ||a_i||^2 / (a_i·w_t - c_i) (see :func:`perceptron_eta`). So the
+    perceptron is Algorithm 1.37 with a fixed step length ||a_i|| instead of a fixed
+    relaxation parameter: its eta_t exceeds 2 whenever the violation is below
+    ||a_i||^2 / 2, and it also moves when a_i·w_t = c_i exactly (a score equal to
+    delta is a mistake), where the projection would not move. It is the iteration
+    w_{t+1} = w_t + eta_t a'_i of Theorem 1.35 with a'_i = -a_i and eta_t = 1.
+    """
+    X, y = check_dataset(X, y)
+    delta = check_number(delta, "delta (threshold)", low=0)
+    padded = np.hstack([X, np.ones((X.shape[0], 1))]) if bias else X
+    A = -(y[:, None] * padded).T  # column i: a_i = -y_i (x_i, 1)
+    return A, np.full(X.shape[0], -delta)
+
+
+def perceptron_eta(A, c, w, i) -> float:
+    """The relaxation parameter eta_t that turns the relaxation step on inequality i
+    into the perceptron update w - a_i: ||a_i||^2 / (a_i·w - c_i).
+
+    Infinite when a_i·w = c_i (the perceptron still moves there, the projection
+    does not); raises ValueError when inequality i holds strictly (no perceptron
+    update happens there).
+    """
+    A, c = check_system(A, c)
+    w = _check_point(w, A.shape[0], "w")
+    a = A[:, _check_index(i, A.shape[1])]
+    residual = float(a @ w) - c[i]
+    if residual < 0:
+        raise ValueError(f"inequality {i} holds strictly at w (a_i·w - c_i = {residual:g}); "
+                         "the perceptron updates only on a mistake, a_i·w >= c_i.")
+    return float(a @ a) / residual if residual > 0 else float("inf")
+
+
+# ---------------------------------------------------------------------------
+# Exact feasibility in two unknowns (what a page may say: "no solution")
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlaneSystem:
+    """Whether A^T w <= c has a solution, decided exactly for p = 2 unknowns.
+
+    Attributes
+    ----------
+    feasible : bool
+        Some w satisfies every a_i·w <= c_i (up to ``tol`` relative to the data).
+    vertices : ndarray of shape (m, 2)
+        The corners of the feasible set (pairwise intersections of boundary lines
+        that satisfy every inequality), each once; empty when there is none.
+    witness : ndarray of shape (2,) or None
+        One feasible point (a vertex, or a point of a set without corners).
+    reason : str
+        A sentence a page can show.
+    """
+
+    feasible: bool
+    vertices: np.ndarray
+    witness: np.ndarray | None
+    reason: str
+
+
+def plane_system(A, c, tol=1e-9) -> PlaneSystem:
+    """Decide A^T w <= c for w in R^2 by vertex enumeration (no iteration involved).
+
+    If the columns a_i span R^2 the feasible set {w : A^T w <= c} contains no line,
+    so when it is not empty it has a corner, and every corner is the crossing of two
+    boundary lines a_i·w = c_i, a_j·w = c_j with a_i, a_j independent. Checking all
+    n(n-1)/2 crossings therefore decides feasibility exactly. If all a_i are parallel
+    (rank 1), write a_i = s_i u with u a unit vector: the system says
+    s_i (u·w) <= c_i, an interval for the number u·w.
+
+    Parameters
+    ----------
+    A : ndarray of shape (2, n), one column a_i per inequality (A^T w <= c)
+    c : ndarray of shape (n,)
+    tol : float >= 0, slack allowed on each inequality, relative to
+        max(1, |c_i|, ||a_i|| ||w||) (rounding of the crossings)
+    """
+    A, c = check_system(A, c)
+    if A.shape[0] != 2:
+        raise ValueError(f"plane_system decides systems in 2 unknowns; A has {A.shape[0]} "
+                         "rows. Give A of shape (2, n).")
+    tol = check_number(tol, "tol", low=0)
+    norms = np.linalg.norm(A, axis=0)
+    n = A.shape[1]
+
+    def holds(w):
+        slack = tol * np.maximum(1.0, np.maximum(np.abs(c), norms * np.linalg.norm(w)))
+        return bool(np.all(A.T @ w - c <= slack))
+
+    if np.linalg.matrix_rank(A) < 2:
+        u = A[:, int(np.argmax(norms))] / norms.max()
+        s = u @ A  # a_i = s_i u
+        bounds = c / s  # s_i > 0: u·w <= c_i / s_i; s_i < 0: u·w >= c_i / s_i
+        upper = bounds[s > 0].min() if (s > 0).any() else np.inf
+        lower = bounds[s < 0].max() if (s < 0).any() else -np.inf
+        if lower <= upper + tol * max(1.0, abs(upper) if np.isfinite(upper) else 1.0):
+            t = upper if np.isfinite(upper) else (lower if np.isfinite(lower) else 0.0)
+            return PlaneSystem(True, frozen(np.zeros((0, 2))), frozen(t * u),
+                               "all inequalities are parallel and their strips overlap")
+        return PlaneSystem(False, frozen(np.zeros((0, 2))), None,
+                           f"all inequalities are parallel: they need {lower:.4g} <= u·w <= "
+                           f"{upper:.4g} (u = a_i/||a_i||), which no w satisfies")
+    corners = []
+    for i in range(n):
+        for j in range(i + 1, n):
+            M = np.array([A[:, i], A[:, j]])  # rows a_i, a_j
+            if abs(np.linalg.det(M)) <= 1e-12 * norms[i] * norms[j]:
+                continue  # parallel boundary lines do not cross
+            w = np.linalg.solve(M, c[[i, j]])  # a_i·w = c_i and a_j·w = c_j
+            if holds(w):
+                corners.append(w)
+    if not corners:
+        return PlaneSystem(False, frozen(np.zeros((0, 2))), None,
+                           "no crossing of two boundary lines satisfies every inequality, "
+                           "and the a_i span the plane, so the system has no solution")
+    vertices = np.unique(np.round(np.array(corners), 12), axis=0)
+    return PlaneSystem(True, frozen(vertices), frozen(vertices[0]),
+                       f"feasible: the solution set has {len(vertices)} corner"
+                       f"{'s' if len(vertices) != 1 else ''}")
