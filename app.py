@@ -42,6 +42,14 @@ PAGES = [
             icon=":material/all_inclusive:", url_path="aggressive"),
     st.Page("pages/adversary.py", title="The adversarial lower bound",
             icon=":material/swords:", url_path="adversary"),
+    st.Page("pages/kernels.py", title="Kernels: lift the data", icon=":material/view_in_ar:",
+            url_path="kernels"),
+    st.Page("pages/multiclass.py", title="More than two classes", icon=":material/category:",
+            url_path="multiclass"),
+    st.Page("pages/relaxation.py", title="Linear inequalities by relaxation",
+            icon=":material/polyline:", url_path="relaxation"),
+    st.Page("pages/generalisation.py", title="Margin mistakes and generalisation",
+            icon=":material/trending_down:", url_path="generalisation"),
 ]
 
 st.navigation(PAGES).run()
