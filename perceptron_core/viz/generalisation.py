@@ -1,0 +1,396 @@
+"""Pictures of /generalisation: the margin perceptron's player payload and four figures.
+
+Arrays in, JSON-ready data or Plotly figures out; never streamlit. Sources:
+notes-perceptron-margin-generalization.txt (the margin perceptron, its Lemma
+"at most 3/gamma^2 margin mistakes" and the stability Theorem
+E[L(beta_hat)] <= 3 / ((N + 1) gamma^2)) and notebook-perceptron-sgd-d2l.txt
+(the perceptron as SGD on max(0, -y f(x))).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import numpy as np
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from perceptron_core.generalisation import LOSS_LABELS, LOSSES, sgd_linear
+
+from . import style
+from .player import encode_indices
+from .train import vector_scale
+
+#: what the page calls the two kinds of margin mistake (update_scores m = y x·beta)
+KIND_WRONG = "wrong side"       # m <= 0 (on the line counts as wrong: sign(0) = -1)
+KIND_CLOSE = "inside the band"  # 0 < m < 1: right side, but within the margin band
+
+
+def mistake_kinds(scores) -> list[str]:
+    """The kind of each margin mistake from its margin m = y x·beta before the update."""
+    return [KIND_WRONG if s <= 0 else KIND_CLOSE for s in np.asarray(scores, dtype=float)]
+
+
+def _number(value: float) -> str:
+    return f"{value:,.0f}" if value >= 10 else f"{value:.3g}"
+
+
+# ---------------------------------------------------------------------------
+# 1. The margin perceptron, stepped in the browser
+# ---------------------------------------------------------------------------
+
+
+def lemma_quantities(weights, beta_star, margin) -> dict:
+    """The Lemma's two quantities after t = 0..M margin mistakes and their lines.
+
+    beta_t·beta* >= t gamma (each margin mistake adds y x with y x·beta* >= gamma)
+    and ||beta_t||^2 <= 3 t (||beta + y x||^2 = ||beta||^2 + 2 y x·beta + ||x||^2
+    < ||beta||^2 + 2 + 1 when y x·beta < 1 and ||x|| = 1). Together with
+    Cauchy-Schwarz, (t gamma)^2 <= ||beta_t||^2 <= 3 t, so t <= 3 / gamma^2.
+
+    Parameters
+    ----------
+    weights : ndarray (M + 1, d), beta_0 = 0 .. beta_M
+    beta_star : ndarray (d,), unit vector with y x·beta* >= gamma on the data
+    margin : float, gamma
+
+    Returns
+    -------
+    dict of lists of length M + 1: alignment, alignment_lower, norm_sq, norm_sq_upper
+    """
+    weights = np.asarray(weights, dtype=float)
+    t = np.arange(weights.shape[0])
+    return {"alignment": (weights @ np.asarray(beta_star, float)).tolist(),
+            "alignment_lower": (t * float(margin)).tolist(),
+            "norm_sq": np.einsum("ij,ij->i", weights, weights).tolist(),
+            "norm_sq_upper": (3.0 * t).tolist()}
+
+
+def margin_player_payload(X, y, trace, *, beta_star, margin, player, limit=1.15) -> dict:
+    """Everything the /generalisation player shows for one margin-perceptron run.
+
+    Parameters
+    ----------
+    X : ndarray (n, 2), unit vectors; y : ndarray (n,), labels in {-1, +1}
+    trace : Trace of ``margin_perceptron`` on (X, y)
+    beta_star : ndarray (2,), the planted unit vector; margin : float, gamma
+    player : dict from ``viz.player.player_spec``
+    limit : float, half-width of the square view
+
+    Returns
+    -------
+    dict: the data, the updates (weights (M+1, 2), indices, steps, scores, kinds),
+    the example examined at each step, the Lemma's quantities, the bound
+    3/gamma^2, counts of both kinds and the texts.
+    """
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y, dtype=int)
+    weights = np.asarray(trace.weights, dtype=float)
+    scores = np.asarray(trace.update_scores, dtype=float)
+    kinds = mistake_kinds(scores)
+    n_wrong = kinds.count(KIND_WRONG)
+    n_close = kinds.count(KIND_CLOSE)
+    steps = np.arange(1, trace.n_examined + 1)
+    examined = encode_indices(trace.indices_at_steps(steps) if steps.size else [], len(y))
+    bound = 3.0 / margin**2
+    count = trace.n_updates
+    if trace.converged:
+        end = (f"Converged after {count} margin mistakes ({n_wrong} on the wrong side, "
+               f"{n_close} right but inside the band) in {trace.n_examined:,} examined "
+               f"examples: every point now has y x·β ≥ 1. The Lemma allows at most "
+               f"3/γ² = {_number(bound)}.")
+    else:
+        end = (f"Stopped without converging after {count} margin mistakes: {trace.stop_reason}.")
+    return {
+        "player": player,
+        "X": X.tolist(), "y": y.tolist(), "limit": float(limit),
+        "scale": float(vector_scale(weights, limit)),
+        "planted": {"beta": [float(v) for v in beta_star], "margin": float(margin)},
+        "examined": examined,
+        "updates": {"weights": weights.tolist(),
+                    "indices": [int(i) for i in trace.update_indices],
+                    "steps": [int(s) for s in trace.update_steps],
+                    "scores": scores.tolist(), "kinds": kinds},
+        "counts": {"margin_mistakes": count, "wrong": n_wrong, "close": n_close},
+        "bound": {"value": float(bound), "value_text": _number(bound),
+                  "hypotheses": (f"every ‖x‖ = 1 and the planted unit β* has y x·β* ≥ γ = "
+                                 f"{margin:g} for every point (the data are drawn that way); "
+                                 "β starts at 0")},
+        "proof": {**lemma_quantities(weights, beta_star, margin),
+                  "title": (f"Why at most 3/γ² = {_number(bound)} margin mistakes (the notes' "
+                            "Lemma): the two lines below cannot both hold for ever"),
+                  "alignment_title": f"β·β* gains at least γ = {margin:g} per margin mistake",
+                  "alignment_name": "β_t·β*", "alignment_lower_name": "t·γ",
+                  "norm_sq_title": "‖β‖² gains less than 3 per margin mistake",
+                  "norm_sq_name": "‖β_t‖²", "norm_sq_upper_name": "3t",
+                  "caption": ("t counts margin mistakes. Left: each one adds y x, and "
+                              "y x·β* ≥ γ, so β_t·β* ≥ tγ. Right: ‖β + y x‖² = ‖β‖² + "
+                              "2 y x·β + ‖x‖² < ‖β‖² + 2 + 1, because y x·β < 1 (that is "
+                              "what a margin mistake is) and ‖x‖ = 1; so ‖β_t‖² ≤ 3t. Since "
+                              "β* is a unit vector, tγ ≤ β_t·β* ≤ ‖β_t‖, hence "
+                              "(tγ)² ≤ 3t, i.e. t ≤ 3/γ².")},
+        "converged": bool(trace.converged),
+        "end_text": end,
+    }
+
+
+# ---------------------------------------------------------------------------
+# 2. Mean test error against N, log-log
+# ---------------------------------------------------------------------------
+
+
+def combine_curves(parts):
+    """One curve from single-N curves of the same settings (each N is seeded by (seed, N),
+    so this equals one ``generalisation_curve`` call over all the N; a page computes them
+    one by one to show progress and cache each)."""
+    from dataclasses import replace
+
+    from perceptron_core._checks import frozen
+
+    parts = list(parts)
+    if not parts:
+        raise ValueError("give at least one curve to combine.")
+    stack = {name: frozen(np.concatenate([np.asarray(getattr(p, name)) for p in parts]))
+             for name in ("n_train", "mean_error", "stderr", "stability_bound", "uniform_bound")}
+    for name in ("errors", "margin_mistakes"):
+        stack[name] = frozen(np.concatenate([np.asarray(getattr(p, name)) for p in parts]))
+    return replace(parts[0], **stack)
+
+
+def curve_rows(curve) -> dict[str, np.ndarray]:
+    """The curve's columns plus how many runs had a test error above 0."""
+    columns = dict(curve.columns)
+    columns["runs_with_error"] = np.count_nonzero(np.asarray(curve.errors) > 0, axis=1)
+    columns["repeats"] = np.full(len(curve.n_train), curve.repeats)
+    return columns
+
+
+def curve_csv(curve) -> str:
+    """One row per N: the mean error, its standard error, both bounds, runs that erred."""
+    columns = curve_rows(curve)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(list(columns))
+    for row in zip(*columns.values()):
+        writer.writerow([f"{v:.10g}" if isinstance(v, (float, np.floating)) else int(v)
+                         for v in row])
+    return out.getvalue()
+
+
+def curve_floor(curve) -> float:
+    """Bottom of the log y axis: a decade under the smallest positive value shown."""
+    values = np.concatenate([np.asarray(curve.mean_error, float),
+                             np.asarray(curve.stability_bound, float)])
+    positive = values[values > 0]
+    smallest = float(positive.min()) if positive.size else 1e-3
+    return 10 ** (np.floor(np.log10(smallest)) - 1)
+
+
+def curve_figure(curve, *, height=620) -> go.Figure:
+    """Mean test error against N on log-log axes, with the stability and uniform bounds.
+
+    Means that are exactly 0 (no run erred) cannot sit on a log axis: they are
+    drawn as hollow triangles on the floor, labelled "0 of R runs erred".
+    Error bars are one standard error of the mean over the runs.
+    """
+    n = np.asarray(curve.n_train, dtype=float)
+    mean = np.asarray(curve.mean_error, dtype=float)
+    stderr = np.nan_to_num(np.asarray(curve.stderr, dtype=float))
+    erred = curve_rows(curve)["runs_with_error"]
+    floor = curve_floor(curve)
+    positive = mean > 0
+    how = "exact error (d = 2)" if curve.exact else f"error on {curve.n_test:,} fresh points"
+    fig = go.Figure()
+    fig.add_trace(go.Scatter(
+        x=n, y=curve.stability_bound, mode="lines", name="3/((N+1)γ²): stability theorem",
+        line=dict(color=style.BOUND, width=3, dash="dash")))
+    fig.add_trace(go.Scatter(
+        x=n, y=curve.uniform_bound, mode="lines",
+        name=f"uniform law, {curve.confidence:.0%} confidence",
+        line=dict(color=style.PLANTED, width=3, dash="dot")))
+    fig.add_trace(go.Scatter(
+        x=n[positive], y=mean[positive], mode="lines+markers",
+        name=f"mean test error of {curve.repeats} runs",
+        line=dict(color=style.HYPERPLANE, width=2), marker=dict(size=11),
+        error_y=dict(type="data", array=stderr[positive], visible=True, thickness=2),
+        customdata=np.column_stack([erred[positive], stderr[positive]]),
+        hovertemplate=("N = %{x}: mean %{y:.3g} ± %{customdata[1]:.2g}, "
+                       f"%{{customdata[0]}} of {curve.repeats} runs erred<extra></extra>")))
+    if (~positive).any():
+        fig.add_trace(go.Scatter(
+            x=n[~positive], y=np.full((~positive).sum(), floor * 2), mode="markers+text",
+            name="mean exactly 0 (drawn on the floor)",
+            marker=dict(symbol="triangle-down-open", size=14, color=style.HYPERPLANE,
+                        line=dict(width=2)),
+            text=[f"0 of {curve.repeats}" for _ in range(int((~positive).sum()))],
+            textposition="top center", textfont=dict(size=13),
+            hovertemplate=f"N = %{{x}}: 0 of {curve.repeats} runs erred<extra></extra>"))
+    fig.add_hline(y=1.0, line=dict(color="#777777", width=1.5),
+                  annotation_text="error 1: a bound above this line says nothing",
+                  annotation_position="bottom left", annotation_font_size=13)
+    style.base_layout(fig, height=height)
+    top = max(1.5, float(np.max(curve.stability_bound)) * 1.5, float(np.max(curve.uniform_bound)))
+    fig.update_xaxes(type="log", title_text="N, training points")
+    fig.update_yaxes(type="log", title_text=f"test error ({how})",
+                     range=[np.log10(floor), np.log10(top)])
+    fig.update_layout(legend=dict(orientation="h", x=0, xanchor="left", y=-0.2, yanchor="top",
+                                  font=dict(size=14)), margin=dict(l=90, r=20, t=30, b=150))
+    return fig
+
+
+# ---------------------------------------------------------------------------
+# 3. Stability: remove one point, retrain, compare
+# ---------------------------------------------------------------------------
+
+
+def stability_summary(full_trace, reduced_trace, heldout: int) -> dict:
+    """Did the held-out point cause a margin mistake, and did removing it change beta?
+
+    Parameters
+    ----------
+    full_trace : Trace of ``margin_perceptron(X, y, order="cyclic")`` on all N + 1 points
+    reduced_trace : the same without point ``heldout`` (the others in their order)
+    heldout : int, index in 0..N
+
+    Returns
+    -------
+    dict: mistake_points (sorted indices that caused margin mistakes), caused
+    (bool), count (margin mistakes it caused), same (final beta equal bit for bit),
+    full_beta, reduced_beta, the updates of both runs.
+    """
+    indices = np.asarray(full_trace.update_indices)
+    caused = int(np.count_nonzero(indices == heldout))
+    full_beta = np.asarray(full_trace.w, dtype=float)
+    reduced_beta = np.asarray(reduced_trace.w, dtype=float)
+    return {"mistake_points": sorted(set(int(i) for i in indices)),
+            "caused": caused > 0, "count": caused,
+            "same": bool(np.array_equal(full_beta, reduced_beta)),
+            "full_beta": full_beta.tolist(), "reduced_beta": reduced_beta.tolist(),
+            "full_updates": int(full_trace.n_updates),
+            "reduced_updates": int(reduced_trace.n_updates)}
+
+
+def _line_through_origin(beta, limit):
+    """End points of {x : x·beta = 0} across the square [-limit, limit]^2."""
+    beta = np.asarray(beta, dtype=float)
+    direction = np.array([-beta[1], beta[0]]) / np.linalg.norm(beta)
+    reach = limit * 1.5
+    return [-reach * direction[0], reach * direction[0]], [-reach * direction[1],
+                                                          reach * direction[1]]
+
+
+def stability_figure(X, y, summary, heldout: int, *, limit=1.15, height=680) -> go.Figure:
+    """All N + 1 points, those that caused margin mistakes ringed, the held-out one
+    starred; the hyperplane trained on all N + 1 and the one trained without it."""
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y)
+    fig = go.Figure()
+    for beta, name, dash, color, width in (
+            (summary["full_beta"], "β̂ on all N + 1", "solid", style.HYPERPLANE, 4),
+            (summary["reduced_beta"], "β̂ without the held-out", "dash",
+             style.STEP, 4)):
+        if np.any(np.asarray(beta) != 0):
+            xs, ys = _line_through_origin(beta, limit)
+            fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", name=name,
+                                     line=dict(color=color, width=width, dash=dash)))
+    for label, name in ((1, "class +1"), (-1, "class −1")):
+        members = np.flatnonzero(y == label)
+        fig.add_trace(go.Scatter(x=X[members, 0], y=X[members, 1], mode="markers", name=name,
+                                 marker=style.class_marker(label), customdata=members,
+                                 hovertemplate="point %{customdata}<extra></extra>"))
+    ringed = np.asarray(summary["mistake_points"], dtype=int)
+    fig.add_trace(go.Scatter(
+        x=X[ringed, 0], y=X[ringed, 1], mode="markers",
+        name=f"caused a margin mistake ({len(ringed)})",
+        marker=dict(symbol="circle-open", size=24, color="black", line=dict(width=2.5)),
+        customdata=ringed, hovertemplate="point %{customdata} caused a margin mistake"
+                                         "<extra></extra>"))
+    fig.add_trace(go.Scatter(
+        x=[X[heldout, 0]], y=[X[heldout, 1]], mode="markers+text",
+        name=f"held-out point {heldout}", text=[str(heldout)], textposition="top center",
+        marker=dict(symbol="star-open", size=30, color=style.PLANTED, line=dict(width=3))))
+    style.base_layout(fig, height=height)
+    fig.update_xaxes(range=[-limit, limit], title_text="x₁", constrain="domain")
+    fig.update_yaxes(range=[-limit, limit], title_text="x₂", scaleanchor="x", scaleratio=1,
+                     constrain="domain")
+    fig.update_layout(legend=dict(orientation="h", x=0, y=-0.1, yanchor="top",
+                                  font=dict(size=14), entrywidth=0.5, entrywidthmode="fraction",
+                                  itemsizing="constant"),
+                      margin=dict(l=60, r=10, t=20, b=170))
+    return fig
+
+
+# ---------------------------------------------------------------------------
+# 4. The loss view
+# ---------------------------------------------------------------------------
+
+LOSS_COLORS = {"zero_one": style.GHOST, "perceptron": style.WEIGHT, "hinge": style.NEGATIVE}
+LOSS_DASH = {"zero_one": "solid", "perceptron": "solid", "hinge": "dash"}
+
+
+def loss_figure(*, low=-2.0, high=2.5, height=500) -> go.Figure:
+    """The losses of :data:`LOSSES` (left) and the subgradients SGD uses (right)
+    against the margin m = y f(x). Jumps are drawn as vertical steps at m = 0 / 1."""
+    # breakpoints appear twice so the step functions jump straight up
+    margins = np.sort(np.concatenate([np.linspace(low, high, 451), [0.0, 0.0, 1.0, 1.0]]))
+    fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.12,
+                        subplot_titles=("loss l(m)", "subgradient l′(m) that SGD uses"))
+    for name, (loss, subgradient) in LOSSES.items():
+        for col, function in ((1, loss), (2, subgradient)):
+            values = function(margins)
+            # at a jump, the left copy takes the limit from the left
+            for jump in (0.0, 1.0):
+                where = np.flatnonzero(margins == jump)
+                if where.size == 2:
+                    values[where[0]] = function(np.array([jump - 1e-12]))[0]
+                    values[where[1]] = function(np.array([jump]))[0]
+            fig.add_trace(go.Scatter(
+                x=margins, y=values, mode="lines", name=LOSS_LABELS[name], legendgroup=name,
+                showlegend=col == 1,
+                line=dict(color=LOSS_COLORS[name], width=4 if name != "hinge" else 3,
+                          dash=LOSS_DASH[name])), row=1, col=col)
+    style.base_layout(fig, height=height)
+    fig.update_xaxes(title_text="margin m = y f(x)", zeroline=True, zerolinecolor="#bbbbbb")
+    fig.update_yaxes(zeroline=True, zerolinecolor="#bbbbbb")
+    fig.update_yaxes(range=[-0.2, 3.7], row=1, col=1)
+    fig.update_yaxes(range=[-1.3, 0.4], row=1, col=2)
+    fig.update_layout(legend=dict(orientation="h", x=0, xanchor="left", y=-0.25, yanchor="top",
+                                  font=dict(size=14)), margin=dict(l=60, r=20, t=60, b=130))
+    return fig
+
+
+#: limits of the step-size runs: room for the (1 + 2/eta)/gamma^2 hinge updates of a small eta
+SGD_LIMITS = dict(max_updates=1_000_000, max_epochs=100_000)
+
+
+def eta_check(X, y, eta, *, order="random", seed=0) -> dict:
+    """SGD from beta = 0 with step eta against step 1, on the perceptron and hinge losses.
+
+    Perceptron loss: every beta of the eta run is eta times the step-1 beta
+    (induction: both start at 0, and m scales by eta > 0, so the sign test
+    y x·beta <= 0 picks the same examples). Hinge loss: the test y x·beta < 1 is
+    not scale-free, so eta changes which examples update.
+
+    Returns
+    -------
+    dict keyed by loss ("perceptron", "hinge") with the updates of both runs,
+    whether the same examples updated at the same steps (same_updates), and
+    for the perceptron whether beta_eta = eta beta_1 (scaled, to 1e-9 relative).
+    """
+    out = {"eta": float(eta)}
+    for loss in ("perceptron", "hinge"):
+        one = sgd_linear(X, y, loss=loss, eta=1.0, order=order, seed=seed, **SGD_LIMITS)
+        run = sgd_linear(X, y, loss=loss, eta=eta, order=order, seed=seed, **SGD_LIMITS)
+        same = (np.array_equal(one.update_indices, run.update_indices)
+                and np.array_equal(one.update_steps, run.update_steps))
+        scaled = same and np.allclose(run.weights, eta * np.asarray(one.weights), rtol=1e-9,
+                                      atol=1e-12 * max(1.0, eta))
+        out[loss] = {"updates_eta_1": int(one.n_updates), "updates_eta": int(run.n_updates),
+                     "wrong_eta_1": int(np.count_nonzero(one.update_mistakes)),
+                     "wrong_eta": int(np.count_nonzero(run.update_mistakes)),
+                     "same_updates": bool(same), "scaled": bool(scaled),
+                     "converged_eta_1": bool(one.converged), "converged_eta": bool(run.converged),
+                     "beta_eta_1": np.asarray(one.w).tolist(),
+                     "beta_eta": np.asarray(run.w).tolist()}
+    return out

@@ -1,0 +1,126 @@
+"""AppTest of /generalisation: the page opens, its widgets are keyed and in the link, and
+what it sends and writes is the core's result for the settings shown.
+
+AppTest runs no JavaScript: the player's stepping is tested in Chromium
+(test_browser_generalisation.py).
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+from streamlit.testing.v1 import AppTest
+
+from perceptron_core import generalisation_curve, make_unit_margin, margin_perceptron
+
+KEYS = ["n", "margin", "data_seed", "order_seed", "curve_n", "curve_margin", "curve_dim",
+        "repeats", "curve_seed", "stab_n", "heldout", "eta"]
+
+
+def open_page(query: dict[str, str] | None = None) -> AppTest:
+    at = AppTest.from_file("../app.py", default_timeout=120)
+    for name, value in (query or {}).items():
+        at.query_params[name] = value
+    at.switch_page("pages/generalisation.py").run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def payload(at: AppTest) -> dict:
+    players = [e for e in at.get("bidi_component")
+               if e.proto.component_name == "perceptron_player_generalisation"]
+    assert len(players) == 1
+    return json.loads(players[0].proto.json)
+
+
+def widget(at: AppTest, key: str):
+    for kind in ("number_input", "text_input"):
+        found = [w for w in getattr(at, kind) if w.key == key]
+        if found:
+            return found[0]
+    raise AssertionError(f"no widget with key {key!r}")
+
+
+def markdown_text(at: AppTest) -> str:
+    return "\n".join(m.value for m in at.markdown)
+
+
+def test_the_page_opens_and_sends_the_core_run():
+    at = open_page()
+    assert not at.error, [e.value for e in at.error]
+    for key in KEYS:  # every control is keyed
+        widget(at, key)
+    data = make_unit_margin(n=40, margin=0.1, dim=2, seed=0)
+    trace = margin_perceptron(data.X, data.y, order="random", seed=0)
+    sent = payload(at)
+    np.testing.assert_array_equal(sent["X"], data.X)
+    np.testing.assert_array_equal(sent["updates"]["weights"], trace.weights)
+    assert sent["updates"]["steps"] == trace.update_steps.tolist()
+    assert sent["player"]["n_examined"] == trace.n_examined
+    assert sent["player"]["start_step"] is None and sent["player"]["present"] is False
+    assert sent["bound"]["value"] == 3 / 0.1**2
+    # the curve's sentence and the step-size check are there
+    text = markdown_text(at)
+    curve = generalisation_curve(n_train=[2, 5, 10, 20, 50, 100, 200], margin=0.1, dim=2,
+                                 repeats=500, seed=0, n_test=5_000)
+    assert f"most margin mistakes in one run was {int(curve.margin_mistakes.max())}" in text
+    zero = [int(n) for n, row in zip(curve.n_train, curve.errors) if not np.any(row > 0)]
+    if zero:
+        assert f"At N = {', '.join(map(str, zero))} **none of the 500 runs" in text
+    assert any("Checked on this run" in s.value for s in at.success)
+
+
+def test_changing_the_data_sends_a_new_run():
+    at = open_page()
+    first = payload(at)
+    widget(at, "n").set_value(60).run()
+    assert not at.exception
+    sent = payload(at)
+    data = make_unit_margin(n=60, margin=0.1, dim=2, seed=0)
+    trace = margin_perceptron(data.X, data.y, order="random", seed=0)
+    assert sent["player"]["run_id"] != first["player"]["run_id"]
+    assert sent["updates"]["indices"] == trace.update_indices.tolist()
+
+
+def test_a_link_round_trip():
+    query = {"n": "60", "margin": "0.2", "order_seed": "3", "step": "5", "heldout": "4",
+             "stab_n": "20", "eta": "0.5", "curve_n": "3, 30", "repeats": "50"}
+    at = open_page(query)
+    assert widget(at, "n").value == 60 and widget(at, "margin").value == 0.2
+    assert widget(at, "eta").value == 0.5 and widget(at, "curve_n").value == "3, 30"
+    sent = payload(at)
+    assert sent["player"]["start_step"] == 5
+    data = make_unit_margin(n=60, margin=0.2, dim=2, seed=0)
+    trace = margin_perceptron(data.X, data.y, order="random", seed=3)
+    assert sent["updates"]["steps"] == trace.update_steps.tolist()
+    # the copy-link box holds every value the link carried
+    link = next(c.value for c in at.code if "eta=" in c.value)
+    for name, value in query.items():
+        if name != "step":  # step= is the browser's, written by the player
+            assert f"{name}={value.replace(', ', '%2C+')}" in link, (name, link)
+    # opening that link again gives the same view
+    again = open_page({k: v for k, v in query.items()})
+    assert payload(again)["updates"] == sent["updates"]
+    # the stability section uses the held-out point of the link
+    stab = make_unit_margin(n=20, margin=0.2, dim=2, seed=0)
+    full = margin_perceptron(stab.X, stab.y, order="cyclic")
+    caused = 4 in set(full.update_indices.tolist())
+    text = markdown_text(at)
+    assert (f"Point 4 **caused {int(np.sum(full.update_indices == 4))} margin" in text
+            if caused else "Point 4 **caused no margin mistake**" in text)
+
+
+def test_a_bad_link_value_is_named_and_the_default_used():
+    at = open_page({"margin": "7", "curve_n": "1, x"})
+    assert widget(at, "margin").value == 0.1
+    assert any("margin=7" in w.value for w in at.warning)
+    assert any("Values of N" in e.value for e in at.error)  # malformed list: said, no crash
+
+
+def test_presenter_mode_reaches_the_player():
+    at = AppTest.from_file("../app.py", default_timeout=120)
+    at.session_state["present"] = True  # app.py sets it from ?present=1; AppTest runs the page
+    at.switch_page("pages/generalisation.py").run()
+    assert not at.exception
+    assert payload(at)["player"]["present"] is True
