@@ -1,0 +1,94 @@
+"""AppTest of /multiclass: the numbers shown are the core's, every control is keyed and
+in the link."""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import numpy as np
+from streamlit.testing.v1 import AppTest
+
+from perceptron_core import make_blobs, one_vs_all, one_vs_one
+
+
+def open_page(query: dict[str, str] | None = None) -> AppTest:
+    at = AppTest.from_file("../app.py", default_timeout=120)
+    for name, value in (query or {}).items():
+        at.query_params[name] = value
+    at.switch_page("pages/multiclass.py").run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def core(k=4, n=120, spread=0.12, seed=1, middle=False, order="cyclic", max_epochs=100):
+    data = make_blobs(n=n, seed=seed, k=k, spread=spread)
+    X, labels = np.array(data.X), np.array(data.y)
+    if middle:
+        X[labels == 0] -= X[labels == 0].mean(axis=0)
+    settings = dict(bias=True, order=order, seed=0, max_updates=20_000, max_epochs=max_epochs)
+    return X, labels, one_vs_all(X, labels, **settings), one_vs_one(X, labels, **settings)
+
+
+def frame(at: AppTest, column: str):
+    """The table that has ``column`` (AppTest does not expose display tables' keys)."""
+    return next(d.value for d in at.dataframe if column in d.value.columns)
+
+
+def values(array) -> np.ndarray:
+    """A Plotly JSON array, plain or typed ({"dtype", "bdata"}), as numpy."""
+    if isinstance(array, dict):
+        return np.frombuffer(base64.b64decode(array["bdata"]), dtype=array["dtype"])
+    return np.asarray(array)
+
+
+def chart(at: AppTest, key: str) -> dict:
+    for element in at.get("plotly_chart"):
+        if element.proto.id and key in element.proto.id:
+            return json.loads(element.proto.spec)
+    raise AssertionError(f"no chart {key}")
+
+
+def test_default_view_matches_the_core():
+    at = open_page()
+    X, labels, ova, ovo = core()
+    table = frame(at, "one-vs-all")
+    assert table["one-vs-all"][0] == f"{np.mean(ova.predict(X) == labels):.1%}"
+    assert table["one-vs-one"][0] == f"{np.mean(ovo.predict(X) == labels):.1%}"
+    assert table["one-vs-all"][1] == "4" and table["one-vs-one"][1] == "6"
+    assert table["one-vs-all"][2] == str(ova.total_updates)
+    assert table["one-vs-one"][2] == str(ovo.total_updates)
+    imbalance = frame(at, "negatives")
+    assert imbalance["negatives"].tolist() == [f"{v:.0%}" for v in ova.imbalance]
+    for key in ("k", "n", "spread", "data_seed", "layout", "order", "order_seed",
+                "max_epochs", "lines"):
+        assert key in at.session_state, key
+    points = [t for t in chart(at, "ova_chart")["data"] if t.get("mode") == "markers"]
+    np.testing.assert_array_equal(np.concatenate([values(t["x"]) for t in points]),
+                                  np.concatenate([X[labels == j, 0] for j in range(4)]))
+
+
+def test_a_link_round_trip_and_the_middle_class_note():
+    query = {"k": "5", "layout": "one class in the middle", "max_epochs": "3",
+             "lines": "0", "spread": "0.2"}
+    at = open_page(query)
+    X, labels, ova, ovo = core(k=5, middle=True, max_epochs=3, spread=0.2)
+    assert at.slider(key="k").value == 5 and at.radio(key="layout").value == query["layout"]
+    table = frame(at, "one-vs-all")
+    assert table["one-vs-all"][2] == str(ova.total_updates)
+    names = [t.get("name") for t in chart(at, "ova_chart")["data"]]
+    assert "line 0 vs rest" in names and "line 1 vs rest" not in names
+    warnings = [w.value for w in at.warning]
+    for j in np.flatnonzero(~ova.converged):
+        assert any(f"class {ova.classes[j]} against the rest was not separated" in w
+                   for w in warnings)
+    link = dict(at.query_params)
+    assert link["k"] == "5" and link["lines"] in ("0", ["0"])
+    again = open_page(link)
+    assert frame(again, "one-vs-all").equals(table)
+
+
+def test_bad_link_values_fall_back_with_a_warning():
+    at = open_page({"k": "9"})
+    assert at.slider(key="k").value == 4
+    assert any("k=9" in w.value for w in at.warning)
