@@ -10,7 +10,7 @@ PIP    := $(PY) -m pip
 REQ_STAMP := $(VENV)/.req-stamp
 DEV_STAMP := $(VENV)/.dev-stamp
 
-.PHONY: run test bench screenshots venv deps dev-deps clean-venv
+.PHONY: run test serve bench screenshots venv deps dev-deps clean-venv
 
 venv: $(PY)
 
@@ -34,6 +34,11 @@ run: $(REQ_STAMP)
 
 test: $(DEV_STAMP)
 	$(PY) -m pytest -q tests
+
+# Replicas behind HAProxy (deploy/haproxy.cfg) until Ctrl-C: PORT (default 8500),
+# REPLICAS (default: one per core). Needs Debian's haproxy (apt-get install haproxy).
+serve: $(REQ_STAMP)
+	$(PY) scripts/serve.py
 
 bench: $(DEV_STAMP)
 	$(PY) benchmarks/bench_core.py
