@@ -4,7 +4,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from pages.common import presenter_mode
+from pages.common import notation_panel, presenter_mode
 
 #: a local file: a material-icon favicon would be fetched from a font CDN (the app works offline)
 ICON = Path(__file__).resolve().parent / "assets" / "favicon.png"
@@ -29,6 +29,7 @@ with st.container(horizontal=True, horizontal_alignment="right", key="presenter_
     st.toggle("Presenter mode", key="present", on_change=_sync_present_to_url,
               help="Larger type, no sidebar, step with the keyboard (a presentation clicker "
                    "sends PageDown / PageUp). Also opened by ?present=1 in the link.")
+    notation_panel()  # what R, γ, γ₂, aᵢ, δ, w₀, T(A), (1.4) mean: on every page
 
 presenter_mode()  # styles for the lecture hall when on
 

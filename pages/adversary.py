@@ -9,7 +9,8 @@ import pandas as pd
 import streamlit as st
 
 from pages.common import (as_code, choice_param, clean_query_params, copy_link_control,
-                          core_call, float_param, int_param, page_guard, page_header,
+                          core_call, float_param, int_param, named_result, named_results,
+                          page_guard, page_header,
                           report_link_notices, show_chart, shown_value, url_snapshot)
 from perceptron_core import constructions as cx
 from perceptron_core.viz import adversary as viz
@@ -174,13 +175,17 @@ snapshot = url_snapshot()  # the link after cleaning, before the widgets check i
 with page_guard("adversary"):
     page_header(
         ":material/swords: The adversarial lower bound",
-        "The perceptron makes at most 1/γ² mistakes on unit-length data with margin γ. "
-        "Could a cleverer learner do better? Theorem 1.34 says no: an adversary can force "
-        "**every** deterministic learner to make that many mistakes, as long as the dimension "
-        "allows it. Play the learner yourself, or watch a built-in one lose.",
+        "Started at w = 0 with threshold δ = 0, the perceptron with no bias makes at most 1/γ² "
+        "mistakes on unit-length data that a hyperplane through the origin separates with "
+        "margin γ. Could a cleverer learner do better? Theorem 1.34 says no: an adversary can "
+        "force **every** deterministic learner to make ⌊1/γ²⌋ mistakes, as long as the "
+        "dimension d is at least that (otherwise d of them). Play the learner yourself, or "
+        "watch a built-in one lose.",
     )
     link_slot = st.container(key="adv_link_slot")  # filled once every control is known
     notice_slot = st.container()  # what the link carried that the page had to ignore
+    named_results("Theorem 1.34", "eq. 1.5", "Theorem 1.28", "Algorithm 1.16",
+                  label="The results this page uses, one line each")
 
     st.markdown(
         r"""
@@ -204,7 +209,7 @@ and $y_i \langle \mathbf{e}_i, \mathbf{w}^* \rangle = \gamma$ for every $i$.
     if n is None:
         st.stop()
     third.metric("Forced mistakes n = min(⌊1/γ²⌋, d)", n,
-                 help=f"1/γ² = {1 / gamma**2:.4g}, d = {dim}")
+                 help=f"1/γ² = {1 / gamma**2:.4g}, d = {dim}.  \n" + named_result("Theorem 1.34"))
 
     learner = st.selectbox("Learner", options=[YOU, *cx.LEARNERS], format_func=learner_label,
                            key="adv_learner", bind="query-params")

@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from pages.common import (choice_param, clean_query_params, copy_link_control, core_call,
-                          int_param, page_guard, page_header, report_link_notices, show_chart,
+                          int_param, named_results, page_guard, page_header, report_link_notices, show_chart,
                           url_snapshot)
 from perceptron_core import constructions as cx
 from perceptron_core.viz import aggressive as viz
@@ -74,6 +74,8 @@ with page_guard("aggressive"):
         "wrong (Remark 1.19 of the notes).",
     )
     link_slot = st.container(key="aggressive_link_slot")  # filled once every control is known
+    named_results("Remark 1.19", "Exercise 1.20", "Theorem 1.28", "bound (1.4)",
+                  "Definition 1.12", label="The results this page uses, one line each")
 
     st.info(
         "**If it ain't broke, don't fix it.** Think of a student who rewrites every answer that "
@@ -190,8 +192,12 @@ so the aggressive rule is wrong **every** time.
 * **The examples have to grow.** When every step is a mistake the aggressive rule *is* the
   perceptron, so the proof of Theorem 1.28 applies to it. With $|x_t| \le B$ the padded
   examples have $\|\mathbf{a}_t\|_2^2 \le B^2 + 1$, and the separator $(0, 1)$ has norm 1 and
-  margin 1, so the perceptron can make at most $B^2 + 1$ mistakes in a row. An endless run of
-  mistakes is only possible because $|x_t| = 2t - 1$ is unbounded.
+  margin 1, so bound (1.4) with $\delta = 0$ and $s = 1$ says: a run that starts at
+  $\mathbf{w}_0 = \mathbf{0}, b_0 = 0$ makes at most $B^2 + 1$ mistakes before its first correct
+  prediction. (From another start the count is at most $B^2 + 1 + 2\|(\mathbf{w}_0, b_0)\|$,
+  the $\|\mathbf{w}_0\|$ term of (1.4); a run of mistakes that begins later in a sequence
+  starts from whatever weights it has then.) An endless run of mistakes from the start is
+  only possible because $|x_t| = 2t - 1$ is unbounded.
 """
     )
     steps = st.slider("Number of examples shown", min_value=5, max_value=60, value=20,

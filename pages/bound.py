@@ -13,13 +13,14 @@ import pandas as pd
 import streamlit as st
 
 from pages.common import (RequestBudget, bool_param, choice_param, clean_query_params,
-                          copy_link_control, core_call, float_param, int_param, page_guard,
-                          page_header, report_link_notices, show_chart, text_param,
-                          url_snapshot)
+                          copy_link_control, core_call, float_param, int_param, named_result,
+                          named_results, page_guard, report_link_notices, show_chart,
+                          text_param, url_snapshot)
 from perceptron_core.perceptron import ORDERS
 from perceptron_core.sweeps import (concat_sweeps, delta_sweep, dim_sweep,
                                     estimated_run_seconds, log_grid, margin_sweep, n_sweep,
                                     parse_values, scale_sweep, shift_sweep)
+from perceptron_core.theory import bias_bound, bias_bound_margin
 from perceptron_core.viz.bound import dependence_figure, ratio_figure, sweep_figure
 
 SWEEPS = {"margin": margin_sweep, "n": n_sweep, "dim": dim_sweep, "delta": delta_sweep,
@@ -201,18 +202,76 @@ def summary_table(result, labels: dict[str, str]) -> None:
     st.dataframe(table, hide_index=True, width="stretch")
 
 
+def notebook_bounds(result) -> tuple[np.ndarray, np.ndarray]:
+    """Per run: epsilon = gamma / max(1, R) and the notebook's 2 (R^2 + 1) / epsilon^2.
+
+    With a bias the sweep's gamma is the geometric margin of the best affine
+    separator; scaled by 1 / max(1, R) it meets the notebook's hypotheses
+    ||w*|| <= 1, b*^2 <= 1 (see ``theory.bias_bound_margin``).
+    """
+    eps = np.array([bias_bound_margin(r, g) for r, g in zip(result.radius, result.gamma)])
+    return eps, np.array([bias_bound(r, e) for r, e in zip(result.radius, eps)])
+
+
+def halving_factors(values, bounds) -> np.ndarray:
+    """By what factor the bound grew per halving of the margin, between neighbouring margins."""
+    values, bounds = np.asarray(values, float), np.asarray(bounds, float)
+    return (bounds[:-1] / bounds[1:]) ** (np.log(2.0) / np.log(values[1:] / values[:-1]))
+
+
+def step_changes(result, column: str) -> tuple[int, int, int]:
+    """From each swept value to the next larger one, for each seed: how often ``column``
+    rose, fell or stayed the same (relative tolerance 1e-9). Returns (rose, fell, same)."""
+    rose = fell = same = 0
+    data = np.asarray(getattr(result, column), float)
+    for seed in np.unique(result.seed):
+        mask = result.seed == seed
+        series = data[mask][np.argsort(result.value[mask])]
+        change = np.diff(series)
+        tolerance = 1e-9 * np.maximum(np.abs(series[:-1]), 1e-300)
+        rose += int(np.sum(change > tolerance))
+        fell += int(np.sum(change < -tolerance))
+        same += int(np.sum(np.abs(change) <= tolerance))
+    return rose, fell, same
+
+
+def shift_findings(result) -> str:
+    """What the translation runs on screen show, counted step by step (Exercise 1.29)."""
+    steps = sum(int(np.sum(result.seed == seed)) - 1 for seed in np.unique(result.seed))
+    if steps == 0:
+        return "Give at least two values of s to see how the runs change with the shift."
+    seeds = np.unique(result.seed).size
+    moves = {name: step_changes(result, column) for name, column in
+             (("R", "radius"), ("γ₂", "gamma_2"), ("T(A)", "padded"), ("updates", "updates"))}
+
+    def times(k: int) -> str:
+        return f"{k} of {steps}"
+
+    r, g, t, u = (moves[k] for k in ("R", "γ₂", "T(A)", "updates"))
+    claims = [("T(A) grew", t[0]), ("γ₂ shrank", g[1]), ("R grew", r[0]),
+              ("the number of updates grew", u[0])]
+    held = [claim for claim, count in claims if count == steps]
+    failed = [f"{claim} (only {count} of {steps})" for claim, count in claims if count < steps]
+    text = (f"**What these runs show.** Going from each value of s to the next larger one, "
+            f"for each of the {seeds} seed{'s' if seeds != 1 else ''} ({steps} steps in all): "
+            f"R grew in {times(r[0])}; γ₂ shrank in {times(g[1])} and grew in {times(g[0])}; "
+            f"T(A) grew in {times(t[0])} and shrank in {times(t[1])}; the number of updates "
+            f"grew in {times(u[0])}, fell in {times(u[1])} and stayed the same in "
+            f"{times(u[2])}. ")
+    text += ("Held every time: " + ", ".join(held) + ". " if held
+             else "None of these held every time. ")
+    text += ("Did not hold every time: " + ", ".join(failed) + "." if failed
+             else "All of them held every time here.")
+    return text
+
+
 notices = clean_query_params(LINK_SPEC)  # before any widget reads the URL
 snapshot = url_snapshot()  # the link after cleaning, before the widgets check it
 budget = RequestBudget()  # CPU time this request may spend on sweeps
 
 with page_guard("bound"):
-    page_header(
-        "Mistakes against the bound",
-        "The convergence theorem promises that the perceptron makes at most "
-        "*(radius / margin)²* updates on separable data, whatever the number of points or "
-        "their dimension. Here we run it many times on fresh data with a known margin and "
-        "put every update count next to the bound that applies to that run.",
-    )
+    st.title("Mistakes against the bound")
+    opening = st.empty()  # names the bound of the current bias setting, once it is read
     link_slot = st.container(key="bound_link_slot")  # filled once every control is known
 
     with st.container(border=True):
@@ -223,11 +282,29 @@ with page_guard("bound"):
                                     "Off: the data are drawn separable through the origin and b "
                                     "stays 0.")
         order = col_order.selectbox("Order of the examples", list(ORDERS),
-                                    format_func=ORDERS.get, key="bound_order", bind=URL)
+                                    format_func=ORDERS.get, key="bound_order", bind=URL,
+                                    help=named_result("Remark 1.38") + " The bounds hold for "
+                                    "every order.")
         n_points = col_n.number_input("n (points)", min_value=2, max_value=5000, value=200,
                                       step=50, key="bound_n", bind=URL)
         dim = col_d.number_input("d (features)", min_value=1, max_value=1000, value=2, step=1,
                                  key="bound_dim", bind=URL)
+
+    opening.markdown(
+        "The convergence theorem (Theorem 1.28) bounds the number of updates the perceptron "
+        "makes on separable data, whatever the number of points or their dimension. "
+        + ("With **Learn a bias** on, as now, the runs start at $(w, b) = 0$ with threshold "
+           "$\\delta = 0$ and the bound they are measured against is "
+           "$T(A) = (R^2 + 1)/\\gamma_2^2$ (eq. 1.5), with $\\gamma_2$ the margin of the "
+           "padded examples." if bias else
+           "With **Learn a bias** off, as now, the runs start at $w = 0$ with threshold "
+           "$\\delta = 0$ and the bound they are measured against is $(R/\\gamma)^2$, with "
+           "$\\gamma$ the margin through the origin.")
+        + " Here we run it many times on fresh data with a known margin and put every update "
+        "count next to the bound that holds for that run.")
+    named_results("Theorem 1.28", "bound (1.4)", "eq. 1.5", "Novikoff", "notebook bound",
+                  "Remark 1.17", "Remark 1.38", "Exercise 1.29", "3/γ² lemma",
+                  label="The results this page uses, one line each")
 
     if bias:
         st.markdown(
@@ -239,8 +316,9 @@ with page_guard("bound"):
                  r"\gamma_2(A) = \max_{\|w\|_2 \le 1}\ \min_i \langle a_i, w\rangle"
                  r"\qquad\text{(eq. 1.5)}")
         st.markdown(
-            "updates, where $R = \\max_i\\|x_i\\|_2$. This is the bound every ratio on this page "
-            "is measured against. The padded margin $\\gamma_2$ counts the bias in the norm, so "
+            "updates, where $R = \\max_i\\|x_i\\|_2$. The margin, n and d, and scaling tabs measure "
+            "every ratio against it (the δ tab against (1.4), the margin-mistakes tab against "
+            "$3/\\gamma^2$). The padded margin $\\gamma_2$ counts the bias in the norm, so "
             "it is never larger than the geometric margin $\\gamma$. Novikoff's $(R/\\gamma)^2$ "
             "with the geometric margin $\\gamma$ is **not** a theorem for a learnt bias: it is "
             "drawn dashed, as a reference only.")
@@ -252,8 +330,10 @@ with page_guard("bound"):
             "with threshold $\\delta = 0$, the number of updates is at most")
         st.latex(r"\left(\frac{R}{\gamma}\right)^2 \qquad\text{(Novikoff; also } T(A) "
                  r"\text{ of eq. 1.5 with } a_i = y_i x_i\text{)}")
-        st.markdown("Every ratio on this page is measured against it, with $\\gamma$ the "
-                    "largest margin through the origin, computed exactly for each dataset.")
+        st.markdown("The margin, n and d, and scaling tabs measure every ratio against it "
+                    "(the δ tab against (1.4), the margin-mistakes tab against $3/\\gamma^2$), "
+                    "with $\\gamma$ the largest margin through the origin, computed exactly for "
+                    "each dataset.")
 
     valid_name = "T(A)" if bias else "(R/γ)²"
     valid_label = ("T(A) = (R²+1)/γ₂², largest over seeds" if bias
@@ -284,20 +364,52 @@ with page_guard("bound"):
                             f"n = {n_points}, d = {dim}); the ratio is against **{valid_name}**.")
                 report_ratio(result.ratio, result.converged, valid_name)
                 values = result.values()
+                notebook = None
+                if bias:
+                    epsilon, notebook = notebook_bounds(result)
+                    notebook_ratio = result.updates / notebook
+                    values_eps = "ε = γ" if np.all(result.radius <= 1) else "ε = γ/max(1, R)"
+                    st.markdown(
+                        "**Two bounds hold here, both for a perceptron with a bias started at "
+                        "$(w, b) = 0$ with $\\delta = 0$.** $T(A)$ (solid blue) needs only "
+                        "separable data: its $\\gamma_2$ is computed from the data. The "
+                        "notebook's $2(R^2 + 1)/\\varepsilon^2$ (dotted blue) needs a separator "
+                        "$(w^*, b^*)$ with $\\|w^*\\| \\le 1$, $b^{*2} \\le 1$ and margin "
+                        "$\\varepsilon$; the best separator, divided by $\\max(1, R)$, is one, "
+                        f"so here {values_eps}. It is never below $T(A)$: "
+                        "$(w^*, b^*)/\\sqrt 2$ has norm at most 1 and margin at least "
+                        "$\\varepsilon/\\sqrt 2$, so $\\gamma_2 \\ge \\varepsilon/\\sqrt 2$. "
+                        f"Largest ratio updates / (2(R² + 1)/ε²) over the {result.n_runs} runs: "
+                        f"{float(np.max(notebook_ratio)):.3f}.",
+                        help=named_result("notebook bound"))
                 show_chart(sweep_figure(
                     result.margin, result.updates, values, result.per_value("updates"),
                     result.per_value("bound", "max"), valid_label,
                     reference=result.per_value("novikoff", "max") if bias else None,
-                    reference_label="(R/γ)², geometric γ: reference only"),
+                    reference_label="(R/γ)², geometric γ: reference only",
+                    also_holds=(None if notebook is None else
+                                np.array([notebook[result.value == v].max() for v in values])),
+                    also_holds_label="2(R²+1)/ε² (notebook), largest over seeds"),
                     key="bound_sweep_chart")
                 show_chart(ratio_figure(result.margin, result.ratio, valid_name),
                            key="bound_ratio_chart")
+                factors = halving_factors(values, result.per_value("bound"))
+                spread = (f"about {factors.min():.2f}" if np.isclose(factors.min(), factors.max(),
+                                                               rtol=5e-3)
+                          else f"between {factors.min():.2f} and {factors.max():.2f}")
+                why = ("only roughly four: $T(A)$ divides by $\\gamma_2^2$, the margin of the "
+                       "padded examples, where the bias counts in the norm, so $\\gamma_2$ is "
+                       "not proportional to $\\gamma$ (and $R$ differs a little between data "
+                       "sets)" if bias else
+                       "exactly four if $R$ stayed the same; here $R$ differs a little between "
+                       "data sets")
                 st.markdown(
                     "Both axes are logarithmic, so a bound proportional to $1/\\gamma^2$ is a "
-                    "straight line of slope $-2$. The dots stay well under it: the theorem is a "
+                    "straight line of slope $-2$. The dots stay well under the bound: it is a "
                     "worst case over all datasets and all orders, and random data are far from "
-                    "the worst case. Halving the margin multiplies the bound by four; the "
-                    "observed counts grow too, but more slowly.")
+                    f"the worst case. Between neighbouring margins on screen, halving $\\gamma$ "
+                    f"multiplied the median {valid_name} by {spread}, which is {why}. The observed counts "
+                    "grow too, but more slowly.")
                 download(result, "margin_sweep.csv", "bound_margin_csv")
 
     with tab_size:
@@ -439,8 +551,12 @@ with page_guard("bound"):
     with tab_scale:
         if tab_scale.open:
             st.markdown(
-                "Exercise 1.29 asks what happens to the data and to the bound (1.4) when every "
-                "$x_i$ is replaced by $\\lambda x_i$ ($\\lambda > 0$) or by $x_i + \\bar x$.")
+                "Exercise 1.29 asks, for every $x_i$ replaced by $\\lambda x_i$ "
+                "($\\lambda > 0$) and then by $x_i + \\bar x$: are the data still linearly "
+                "separable, does the perceptron converge faster or slower, and how does the "
+                "bound (1.4) change? The runs below answer for the data on screen, started at "
+                "$w_0 = 0$ with $\\delta = 0$, where (1.4) is $T(A)$.",
+                help=named_result("Exercise 1.29"))
             st.subheader("Scaling: $x_i \\to \\lambda x_i$")
             st.markdown(
                 "Scaling multiplies $R$ and the geometric margin $\\gamma$ by $\\lambda$, so "
@@ -448,7 +564,7 @@ with page_guard("bound"):
                 "$\\delta = 0$ the run itself does not move either: every iterate is $\\lambda$ "
                 "times the original one, every score $\\lambda^2$ times, and the signs that decide "
                 "the updates are the same. With a bias the padded coordinate 1 is *not* scaled, "
-                "so $\\gamma_2$, $T(A)$ and the update counts all change with $\\lambda$.")
+                "so $\\gamma_2$, $T(A)$ and the update counts can change with $\\lambda$.")
             cols = st.columns(3)
             scale_margin = cols[0].number_input("margin γ before scaling", min_value=0.005,
                                                 max_value=0.95, value=0.1, step=0.01,
@@ -487,14 +603,15 @@ with page_guard("bound"):
 
             st.subheader("Translation: $x_i \\to x_i + s\\,e_1$")
             st.markdown(
-                "Moving every point by the same vector keeps the data separable by a hyperplane "
-                "with the same geometric margin $\\gamma$ (the bias absorbs the shift), but "
-                "through the origin the shifted data need not be separable at all, so this sweep "
-                "always learns a bias. A shift pushes the data away from the origin: $R$ grows, "
-                "the separator needs a larger bias, which costs norm in the padded problem, so "
-                "$\\gamma_2$ shrinks and $T(A)$ grows, and the perceptron, started at "
-                "$(w, b) = 0$, needs more updates. The notes hint that a different start "
-                "$w_0$ can compensate; here we always start at 0.")
+                "**Still separable?** With a bias, yes: the separating hyperplane moved by the "
+                "same vector separates the moved data with the same geometric margin "
+                "$\\gamma$ (only its bias changes). Through the origin, not necessarily, so "
+                "this sweep always learns a bias. **The bound:** with $w_0 = 0$ and "
+                "$\\delta = 0$, (1.4) is $T(A) = (R^2 + 1)/\\gamma_2^2$; a shift changes $R$, "
+                "and it changes the bias a separator needs, which counts in the norm behind "
+                "$\\gamma_2$. **Faster or slower?** That is for the runs to say; the counts "
+                "below are taken from the runs on screen. The notes hint that a start $w_0$ "
+                "other than 0 can make up for a shift; here every run starts at 0.")
             cols = st.columns(3)
             shift_margin = cols[0].number_input("margin γ", min_value=0.005, max_value=0.95,
                                                 value=0.1, step=0.01, format="%.3f",
@@ -512,6 +629,7 @@ with page_guard("bound"):
                 order=order)
             if by_shift is not None:
                 report_ratio(by_shift.ratio, by_shift.converged, "T(A)")
+                st.markdown(shift_findings(by_shift))
                 show_chart(dependence_figure(
                     by_shift.value, by_shift.updates, by_shift.values(),
                     by_shift.per_value("updates"), by_shift.per_value("bound", "max"),
@@ -546,26 +664,30 @@ with page_guard("bound"):
         },
         {
             "key": "bound_quiz_margin",
-            "question": "The radius R stays the same and the margin γ doubles. What happens to "
-                        "the bound (R/γ)²?",
+            "question": "No bias: the radius R stays the same and the margin γ doubles. What "
+                        "happens to the bound (R/γ)²?",
             "options": ["It doubles", "It halves", "It is divided by 4", "It does not change"],
             "answer": "It is divided by 4",
             "why": "The margin enters squared in the denominator: (R/(2γ))² = (R/γ)²/4. In the "
-                   "proof every update moves w at least γ further along the separating direction "
-                   "w*, while ‖w‖² grows by at most R²; a wider gap means each update makes more "
-                   "progress, so fewer updates fit before the two facts collide. Large margins are "
-                   "what make the perceptron fast. The observed counts usually drop less than 4 "
-                   "times: the bound is a worst case, see the *Margin sweep* tab.",
+                   "proof (from w = 0, δ = 0) every update moves w at least γ further along the "
+                   "separating unit vector w*, while ‖w‖² grows by at most R²; a wider gap means "
+                   "each update makes more progress, so fewer updates fit before the two facts "
+                   "collide. With a bias the bound is T(A) = (R² + 1)/γ₂², and γ₂ (the bias "
+                   "counts in its norm) need not double when γ does, so T(A) is divided by "
+                   "roughly, not exactly, 4. The observed counts usually drop less: the bound is "
+                   "a worst case, see the *Margin sweep* tab.",
         },
         {
             "key": "bound_quiz_size",
-            "question": "Does the bound on the number of updates grow with the number of points n "
-                        "or with the dimension d?",
+            "question": "On separable data, started at w = 0 with δ = 0, does the bound on the "
+                        "number of updates grow with the number of points n or with the "
+                        "dimension d?",
             "options": ["It grows with n", "It grows with d", "It grows with both",
                         "With neither"],
             "answer": "With neither",
-            "why": "Only R and γ appear in the bound; the proof never counts points or "
-                   "coordinates. Two caveats: n and d can change R and γ of a particular data set "
+            "why": "Only R and the margin appear in the bound (γ without a bias, γ₂ with "
+                   "one); the proof never counts points or coordinates, and it holds for any "
+                   "order of the examples. Two caveats: n and d can change R and γ of a particular data set "
                    "(more points usually leave a smaller margin, which the *n and d* tab holds "
                    "fixed), and the bound counts updates, not passes: checking that no mistake is "
                    "left still costs a sweep over all n points.",

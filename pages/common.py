@@ -283,6 +283,15 @@ def as_code(text: str) -> str:
     return f"{fence}{pad}{text}{pad}{fence}"
 
 
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~<>$:])")
+
+
+def plain_text(text: str) -> str:
+    """User or core text inside Markdown, shown as written: every Markdown, colour
+    (``:red[...]``) and KaTeX (``$...$``) character escaped."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", str(text).replace("\n", " "))
+
+
 def _number_text(value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -448,3 +457,32 @@ class RequestBudget:
 
     def exhausted(self) -> bool:
         return self.used >= self.seconds
+
+
+# ===========================================================================
+# Notation and named results (issue 9): one notation panel reachable from every
+# page (app.py puts it beside the presenter toggle, so presenter mode keeps it),
+# and one line of statement for each named result where a page uses it.
+# ===========================================================================
+
+from perceptron_core.theory import NAMED_RESULTS, NOTATION  # noqa: E402
+
+
+def notation_panel() -> None:
+    """A popover "Notation" listing every symbol the pages use, one line each."""
+    with st.popover("Notation", icon=":material/function:", key="notation_panel",
+                    help="What R, γ, γ₂, aᵢ, δ, w₀, T(A) and (1.4) stand for"):
+        rows = "\n".join(f"| {symbol} | {meaning} |" for symbol, meaning in NOTATION.items())
+        st.markdown("| symbol | meaning |\n| --- | --- |\n" + rows)
+        st.caption("Numbering as in the lecture notes (notes-perceptron-yu).")
+
+
+def named_result(name: str) -> str:
+    """The one-line statement of a named result, for a ``help=`` tooltip."""
+    return f"**{name}.** {NAMED_RESULTS[name]}"
+
+
+def named_results(*names: str, label: str = "The results named here") -> None:
+    """A short collapsed expander with one line per named result."""
+    with st.expander(label, icon=":material/menu_book:"):
+        st.markdown("\n".join(f"- {named_result(name)}" for name in names))

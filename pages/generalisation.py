@@ -10,7 +10,7 @@ Source: notes-perceptron-margin-generalization.txt, notebook-perceptron-sgd-d2l.
 import numpy as np
 import streamlit as st
 
-from pages.common import (clean_query_params, copy_link_control, core_call, float_param,
+from pages.common import (REQUEST_CPU_SECONDS, choice_param, clean_query_params, copy_link_control, core_call, float_param,
                           int_param, page_guard, page_header, player, report_link_notices,
                           show_chart, text_param, url_snapshot)
 from perceptron_core import generalisation_curve, make_unit_margin, margin_perceptron
@@ -32,8 +32,10 @@ LINK_SPEC = {
     "curve_seed": int_param(0, 1_000_000, 0),
     "stab_n": int_param(5, 200, 30), "heldout": int_param(0, 199, 0),
     "eta": float_param(0.01, 100.0, 0.1),
+    # the player's position and speed (not widgets): a step beyond the run is named later
+    "step": int_param(0, 10**9, 0), "speed": choice_param(SPEEDS, "medium"),
 }
-URL_KEYS = list(LINK_SPEC)
+URL_KEYS = [key for key in LINK_SPEC if key not in ("step", "speed")]
 present = bool(st.session_state.get("present"))
 notices = clean_query_params(LINK_SPEC)  # before any widget reads the URL
 link_values = url_snapshot()
@@ -51,19 +53,19 @@ SUMMARY = (
 # ---------------------------------------------------------------------------
 # cached core calls
 # ---------------------------------------------------------------------------
-@st.cache_data(show_spinner=False, max_entries=32)
+@st.cache_data(show_spinner=False, max_entries=32, ttl=3600)
 def unit_data(n, margin, seed):
     data = make_unit_margin(n=n, margin=margin, dim=2, seed=seed)
     return np.asarray(data.X), np.asarray(data.y), np.asarray(data.w_star)
 
 
-@st.cache_data(show_spinner="Training…", max_entries=32)
+@st.cache_data(show_spinner="Training…", max_entries=32, ttl=3600)
 def margin_run(n, margin, data_seed, order_seed):
     X, y, _ = unit_data(n, margin, data_seed)
     return margin_perceptron(X, y, order="random", seed=order_seed)
 
 
-@st.cache_data(show_spinner=False, max_entries=32)
+@st.cache_data(show_spinner=False, max_entries=32, ttl=3600)
 def margin_payload(n, margin, data_seed, order_seed, start_step, speed, present):
     X, y, star = unit_data(n, margin, data_seed)
     trace = margin_run(n, margin, data_seed, order_seed)
@@ -74,7 +76,7 @@ def margin_payload(n, margin, data_seed, order_seed, start_step, speed, present)
                                  limit=LIMIT)
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
+@st.cache_data(show_spinner=False, max_entries=64, ttl=3600)
 def curve_at(size, margin, dim, repeats, seed):
     """The curve at one N (seeded by (seed, N): the same as within a call over all N)."""
     return generalisation_curve(n_train=[size], margin=margin, dim=dim, repeats=repeats,
@@ -92,6 +94,14 @@ def curve(sizes, margin, dim, repeats, seed):
     if dim > 2 and repeats * len(sizes) * N_TEST > CURVE_MAX_TEST_POINTS:
         raise ValueError(f"runs per N × values of N × {N_TEST:,} test points is over "
                          f"{CURVE_MAX_TEST_POINTS:.0e}; use fewer runs or fewer values of N.")
+    # one request's share of the shared server: about 6e8 units of work per second and
+    # 160 ns per test point (measured on this 2-core machine; see CURVE_MAX_WORK)
+    seconds = work / 6e8 + (repeats * len(sizes) * N_TEST * 160e-9 if dim > 2 else 0.0)
+    if seconds > REQUEST_CPU_SECONDS:
+        raise ValueError(f"this curve would need about {seconds:.0f} s of computing, more than "
+                         f"the {REQUEST_CPU_SECONDS:.0f} s one request may use on this shared "
+                         "server; use fewer runs per N, smaller or fewer values of N, a "
+                         "smaller P or a larger margin γ.")
     bar = st.progress(0.0, text="Training and testing…")
     total, done, parts = sum(sizes), 0, []
     for size in sizes:
@@ -102,7 +112,7 @@ def curve(sizes, margin, dim, repeats, seed):
     return combine_curves(parts)
 
 
-@st.cache_data(show_spinner="Training twice…", max_entries=32)
+@st.cache_data(show_spinner="Training twice…", max_entries=32, ttl=3600)
 def stability(n_points, margin, seed, heldout):
     X, y, _ = unit_data(n_points, margin, seed)
     full = margin_perceptron(X, y, order="cyclic")
@@ -111,7 +121,7 @@ def stability(n_points, margin, seed, heldout):
     return stability_summary(full, reduced, heldout)
 
 
-@st.cache_data(show_spinner="Running SGD…", max_entries=32)
+@st.cache_data(show_spinner="Running SGD…", max_entries=32, ttl=3600)
 def sgd_check(n, margin, data_seed, order_seed, eta):
     X, y, _ = unit_data(n, margin, data_seed)
     return eta_check(X, y, eta, order="random", seed=order_seed)
@@ -170,6 +180,8 @@ with page_guard("generalisation"):
         order_seed = st.number_input("order seed", 0, 1_000_000, 0, key="order_seed", bind=URL)
     trace = core_call(margin_run, n, margin, data_seed, order_seed)
     if trace is None:
+        with notice_slot:  # name the ignored link values before the page stops
+            report_link_notices(notices, link_values, URL_KEYS)
         st.stop()
     identity = run_id("generalisation", n, margin, data_seed, order_seed)
     if st.session_state.get("generalisation_run") != identity:

@@ -3,7 +3,7 @@
 import streamlit as st
 
 import pages.common  # noqa: F401  (deep links on a fresh server, see common.py)
-from pages.common import page_guard
+from pages.common import named_result, page_guard
 
 with page_guard("home"):
     st.title("Perceptron Lab")
@@ -33,15 +33,33 @@ with page_guard("home"):
             "weight on a constant feature 1.")
         st.markdown(
             "**Convention for sign(0)** (Definition 1.12): this app uses "
-            "$\\operatorname{sign}(0) = -1$. A point exactly on the hyperplane counts as a mistake "
-            "for either label, because the test is $y(\\mathbf w\\cdot\\mathbf x+b)\\le\\delta$ "
-            "with $\\delta\\ge0$.")
+            "$\\operatorname{sign}(0) = -1$, so a point exactly on the hyperplane is *predicted* "
+            "$-1$: right for a $-1$ point, wrong for a $+1$ point. The *update test* is a "
+            "different thing: it updates when $y(\\mathbf w\\cdot\\mathbf x+b)\\le\\delta$, and "
+            "a point on the hyperplane has $y(\\mathbf w\\cdot\\mathbf x+b) = 0\\le\\delta$, so it "
+            "triggers an update whatever its label, even a $-1$ point the prediction gets right.",
+            help=named_result("Definition 1.12"))
 
     st.markdown(
-        "**Why it stops** (Theorem 1.28): if some unit vector separates the padded examples with "
-        "margin $\\gamma>0$, the number of updates is at most "
-        "$T(A)=\\max_i\\|\\mathbf a_i\\|^2/\\gamma^2$ (eq. 1.5), whatever the order — and no "
-        "algorithm can promise fewer than $\\min(1/\\gamma^2, d)$ mistakes (Theorem 1.34).")
+        "**Why it stops** (Theorem 1.28): suppose some unit vector $\\mathbf w^*$ has "
+        "$\\langle\\mathbf a_i,\\mathbf w^*\\rangle\\ge\\gamma_2>0$ for every padded example. "
+        "Start at $\\mathbf w_0 = \\mathbf 0, b_0 = 0$ with threshold $\\delta = 0$: then the "
+        "perceptron makes at most $T(A)=\\max_i\\|\\mathbf a_i\\|^2/\\gamma_2^2$ updates "
+        "(eq. 1.5), in whatever order it looks at the examples (without a bias, "
+        "$\\mathbf a_i = y_i\\mathbf x_i$ and this is $(R/\\gamma)^2$). If every example is "
+        "examined again and again, the run therefore ends with every example strictly on its "
+        "side; every order in this app checks all examples before it declares a run finished. "
+        "With another start $\\mathbf w_0$ or a threshold $\\delta>0$ the count is bounded by "
+        "(1.4) instead, a larger number.",
+        help=named_result("Theorem 1.28") + "  \n" + named_result("eq. 1.5") + "  \n"
+        + named_result("bound (1.4)"))
+    st.markdown(
+        "**No learner does much better** (Theorem 1.34): for any *deterministic* learner and "
+        "margin $\\gamma$ there are $\\min(\\lfloor 1/\\gamma^2\\rfloor, d)$ unit examples "
+        "with margin at least $\\gamma$ (through the origin) on which it errs every time, "
+        "while on unit examples (no bias, $\\mathbf w_0 = \\mathbf 0$, $\\delta = 0$) the "
+        "perceptron's bound is $1/\\gamma^2$.",
+        help=named_result("Theorem 1.34"))
 
     st.subheader("Where to go")
     st.page_link("pages/train.py", label="Train, one mistake at a time: step through the updates, "
@@ -52,6 +70,15 @@ with page_guard("home"):
                  "correct examples breaks convergence", icon=":material/all_inclusive:")
     st.page_link("pages/adversary.py", label="The adversarial lower bound: be the learner and "
                  "watch an adversary force a mistake every round", icon=":material/swords:")
+    st.page_link("pages/kernels.py", label="Kernels: lift data no line separates until a plane "
+                 "does, and run the perceptron on inner products", icon=":material/view_in_ar:")
+    st.page_link("pages/generalisation.py", label="Margin mistakes and generalisation: how often "
+                 "the final line errs on new points as N grows", icon=":material/trending_down:")
+    st.page_link("pages/multiclass.py", label="More than two classes: combine perceptrons (one "
+                 "against all, one against one) and see where they disagree",
+                 icon=":material/category:")
+    st.page_link("pages/relaxation.py", label="Linear inequalities by relaxation: the projection "
+                 "method, with the perceptron as a special case", icon=":material/polyline:")
 
     st.caption("Teaching with it: every page's settings live in its link (**Copy link to this view**), "
                "**Presenter mode** at the top enlarges everything and lets a clicker step through "

@@ -139,12 +139,15 @@ function mountPlayer(host, data, scene) {
   // -- the state: where we are, where we were (for Back), and Play
   const n = spec.n_examined;
   const steps = spec.update_steps;
-  const stored = Number(sessionStorage.getItem("player:" + spec.run_id));
+  // Where this tab last was in this run, while the document lives (leaving the page
+  // and coming back restores it; a reload or a new link starts from start_step).
+  const positions = (window.__perceptronPlayerPositions = window.__perceptronPlayerPositions || new Map());
+  const remembered = positions.get(spec.run_id);
   const keep = old && old.runId === spec.run_id;
   const state = {
     step: keep ? old.state.step
-      : spec.start_step !== null && spec.start_step !== undefined ? spec.start_step
-      : Number.isInteger(stored) && stored <= n ? stored : 0,
+      : Number.isInteger(remembered) ? remembered
+      : spec.start_step !== null && spec.start_step !== undefined ? spec.start_step : 0,
     history: keep ? old.state.history : [],
     timer: null,
     scrubFrom: null,
@@ -165,7 +168,7 @@ function mountPlayer(host, data, scene) {
     root.dataset.step = String(state.step);
     root.dataset.updates = String(updates);
     root.dataset.playing = state.timer ? "true" : "false";
-    try { sessionStorage.setItem("player:" + spec.run_id, String(state.step)); } catch (e) { /* private mode */ }
+    positions.set(spec.run_id, state.step);
   }
 
   // The address bar carries step= (and speed=) once stepping pauses.

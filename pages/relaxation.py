@@ -9,9 +9,9 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from pages.common import (bool_param, choice_param, clean_query_params, copy_link_control,
+from pages.common import (REQUEST_CPU_SECONDS, as_code, bool_param, choice_param, clean_query_params, copy_link_control,
                           core_call, float_param, int_param, page_guard, page_header, player,
-                          report_link_notices, show_chart, url_snapshot)
+                          report_link_notices, shown_value, show_chart, url_snapshot)
 from perceptron_core import (INDEX_RULE_LABELS, INDEX_RULES, make_separable, perceptron_eta,
                              perceptron_system, relaxation, run_perceptron)
 from perceptron_core.relaxation import plane_system
@@ -23,6 +23,14 @@ from perceptron_core.viz.relaxation import (PRESETS, eta_sweep, perceptron_figur
 OWN = "your own rows"
 SYSTEMS = [*PRESETS, OWN]
 MAX_ROWS = 12
+#: largest |a1|, |a2|, |c| of an own row; smallest length of (a1, a2) (a plane drawn at
+#: a readable scale; beyond, the projections lose their digits)
+MAX_ENTRY = 1e6
+MIN_NORMAL = 1e-6
+#: seconds per iteration of one relaxation run (10 to 35 µs measured; 15 on average over
+#: the six rules) and the runs of the sweep (20 values of η × 6 rules)
+SECONDS_PER_ITERATION = 15e-6
+SWEEP_RUNS = 20 * 6
 URL_KEYS = ["system", "eta", "rule", "tau", "seed", "tol", "w0_1", "w0_2", "max_iter",
             "sweep", "p_n", "p_margin", "p_seed", "p_delta"]
 SPEC = {
@@ -33,6 +41,8 @@ SPEC = {
     "max_iter": int_param(10, 5000, 1000), "sweep": bool_param(True),
     "p_n": int_param(2, 60, 12), "p_margin": float_param(0.02, 0.5, 0.15),
     "p_seed": int_param(0, 1_000_000, 3), "p_delta": float_param(0.0, 1.0, 0.1),
+    # the player's position (not a widget): an iteration beyond the run is named later
+    "step": int_param(0, 10**9, 0),
 }
 present = bool(st.session_state.get("present"))
 notices = clean_query_params(SPEC)
@@ -85,13 +95,27 @@ with page_guard("relaxation"):
     # -----------------------------------------------------------------------
     # step 1: the system
     # -----------------------------------------------------------------------
+    def bad_row(row) -> str | None:
+        """Why an own row a1, a2, c cannot be an inequality of this page; None if it can."""
+        a1, a2, value = row
+        if not all(np.isfinite(v) for v in row):
+            return "holds an infinite value"
+        if max(abs(a1), abs(a2), abs(value)) > MAX_ENTRY:
+            return f"holds a value above {MAX_ENTRY:g} in size"
+        if np.hypot(a1, a2) < MIN_NORMAL:
+            return ("has a₁ = a₂ = 0 (or nearly): 0 ≤ c is not an inequality in w; set a₁ "
+                    "or a₂, or delete the row")
+        return None
+
     def rows_from_url(text):
         """'a1,a2,c;a1,a2,c' -> rows, or None when malformed."""
+        if len(text) > 60 * MAX_ROWS:
+            return None
         try:
             rows = [[float(v) for v in item.split(",")] for item in text.split(";") if item]
         except ValueError:
             return None
-        if rows and len(rows) <= MAX_ROWS and all(len(r) == 3 and all(map(np.isfinite, r))
+        if rows and len(rows) <= MAX_ROWS and all(len(r) == 3 and bad_row(r) is None
                                                   for r in rows):
             return rows
         return None
@@ -100,20 +124,29 @@ with page_guard("relaxation"):
         restored = rows_from_url(link_values.get("rows", "")) if link_values.get("rows") else None
         st.session_state.own_rows = restored or [list(r) for r in PRESETS["wide polygon"][0]]
         if link_values.get("rows") and restored is None:
-            notices.append(f"rows={link_values['rows'][:40]} (not rows a1,a2,c separated by ';'"
-                           f"; at most {MAX_ROWS}; used the wide polygon)")
+            notices.append(f"rows={shown_value(link_values['rows'])} (not rows a1,a2,c "
+                           f"separated by ';', at most {MAX_ROWS}, each a₁ or a₂ not 0 and "
+                           f"every value at most {MAX_ENTRY:g} in size; used the wide polygon)")
 
     if system_name == OWN:
         st.markdown("**Your inequalities** a₁·w₁ + a₂·w₂ ≤ c, one per row (at most "
-                    f"{MAX_ROWS}; a row with a₁ = a₂ = 0 is not an inequality and is skipped).")
+                    f"{MAX_ROWS}; a row with a₁ = a₂ = 0 is not an inequality and is refused; an "
+                    "unfinished row is skipped).")
         edited = st.data_editor(
             pd.DataFrame(st.session_state.own_rows, columns=["a1", "a2", "c"]),
             num_rows="dynamic", key="rows_editor", width=420,
             column_config={name: st.column_config.NumberColumn(name, format="%.3g")
                            for name in ("a1", "a2", "c")})
-        clean = edited.dropna().astype(float)
-        clean = clean[(clean["a1"] != 0) | (clean["a2"] != 0)].head(MAX_ROWS)
+        clean = edited.dropna().astype(float).head(MAX_ROWS)  # unfinished rows: skipped
         rows = clean.to_numpy().tolist()
+        refused = [(number, row, bad_row(row)) for number, row in enumerate(rows, start=1)
+                   if bad_row(row) is not None]
+        if refused:
+            number, row, why = refused[0]
+            shown = ", ".join(shown_value(f"{v:g}", 20) for v in row)
+            st.error(f"Row {number} ({as_code(shown)}) {why}. The previous system is kept "
+                     "until every row is an inequality.", icon=":material/error:")
+            rows = st.session_state.own_rows  # the last system whose rows were all good
         st.session_state.own_rows = rows
         encoded = ";".join(f"{a:g},{b:g},{v:g}" for a, b, v in rows)
         if st.query_params.get("rows") != (encoded or None):  # own rows live in the link
@@ -123,6 +156,7 @@ with page_guard("relaxation"):
                 st.query_params.pop("rows", None)
         if not rows:
             st.info("Add at least one row with a₁ or a₂ not zero.")
+            report_link_notices(notices, link_values, URL_KEYS)
             st.stop()
         description = f"{len(rows)} inequalities of your own"
     else:
@@ -140,7 +174,7 @@ with page_guard("relaxation"):
     # -----------------------------------------------------------------------
     # step 2: the run (cached); step 3: the payload; step 4: the player
     # -----------------------------------------------------------------------
-    @st.cache_data(show_spinner=False, max_entries=32)
+    @st.cache_data(show_spinner=False, max_entries=32, ttl=3600)
     def run(A, c, eta, rule, w0, seed, tol, max_iter, tau):
         return relaxation(A, c, eta=eta, rule=rule, w0=np.array(w0), seed=seed, tol=tol,
                           max_iter=max_iter, tau=tau)
@@ -174,7 +208,7 @@ with page_guard("relaxation"):
         "keys": "Keys: → or PageDown next move · ↓ next iteration · ← or PageUp back · "
                 "Home reset · End run to end · Space play/pause"}
 
-    @st.cache_data(show_spinner=False, max_entries=32)
+    @st.cache_data(show_spinner=False, max_entries=32, ttl=3600)
     def payload_for(A, c, settings, start_step, present):
         trace = run(A, c, *settings)
         moves = np.flatnonzero(trace.moved) + 1  # 1-based iterations that moved w
@@ -219,12 +253,20 @@ with page_guard("relaxation"):
         "and counts iterations until every inequality holds up to the tolerance.")
     do_sweep = st.toggle("run the sweep", True, key="sweep", bind="query-params")
 
-    @st.cache_data(show_spinner="Sweeping η…", max_entries=16)
+    @st.cache_data(show_spinner="Sweeping η…", max_entries=16, ttl=3600)
     def sweep(A, c, w0, seed, tol, max_iter, tau):
         return eta_sweep(A, c, w0=np.array(w0), seed=seed, tol=tol, max_iter=max_iter, tau=tau)
 
+    sweep_seconds = SWEEP_RUNS * int(max_iter) * SECONDS_PER_ITERATION
     if not do_sweep:
         pass
+    elif sweep_seconds > REQUEST_CPU_SECONDS:
+        most = int(REQUEST_CPU_SECONDS / (SWEEP_RUNS * SECONDS_PER_ITERATION)) // 100 * 100
+        st.warning(f"Not run: the sweep ({SWEEP_RUNS} runs of up to {int(max_iter):,} "
+                   f"iterations) could need about {sweep_seconds:.0f} s of computing, more "
+                   f"than the {REQUEST_CPU_SECONDS:.0f} s one request may use on this shared "
+                   f"server. Lower the iteration limit to {most:,} or less to run it.",
+                   icon=":material/hourglass_disabled:")
     elif not system.feasible:
         st.info("Not run: this system has no solution, so every run would end at the "
                 "iteration limit.", icon=":material/block:")
@@ -266,7 +308,7 @@ with page_guard("relaxation"):
         p_delta = st.number_input("threshold δ", 0.0, 1.0, 0.1, 0.05, key="p_delta",
                                   bind="query-params")
 
-    @st.cache_data(show_spinner=False, max_entries=16)
+    @st.cache_data(show_spinner=False, max_entries=16, ttl=3600)
     def both_ways(p_n, p_margin, p_seed, p_delta, eta):
         data = make_separable(n=p_n, margin=p_margin, dim=2, radius=1.0, seed=p_seed,
                               through_origin=True)

@@ -65,20 +65,28 @@ Progress = Callable[[float], None] | None
 # ---------------------------------------------------------------------------
 
 
+def _margins(margins) -> np.ndarray:
+    """The margins m = y f(x) as a float64 array (any shape); ValueError if not numbers."""
+    try:
+        return np.asarray(margins, dtype=np.float64)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError("margins must be numbers of moderate size (m = y f(x)).") from None
+
+
 def zero_one_loss(margins) -> np.ndarray:
     """1 if m <= 0 (a mistake; sign(0) = -1 counts as wrong), else 0."""
-    return (np.asarray(margins, dtype=np.float64) <= 0).astype(np.float64)
+    return (_margins(margins) <= 0).astype(np.float64)
 
 
 def zero_one_subgradient(margins) -> np.ndarray:
     """0 everywhere: the 0-1 loss is flat wherever it has a derivative (all m != 0);
     at its jump m = 0 we also take 0. So SGD on it never moves beta."""
-    return np.zeros_like(np.asarray(margins, dtype=np.float64))
+    return np.zeros_like(_margins(margins))
 
 
 def perceptron_loss(margins) -> np.ndarray:
     """max(0, -m), the notebook's loss (notebook-perceptron-sgd-d2l.txt)."""
-    return np.maximum(0.0, -np.asarray(margins, dtype=np.float64))
+    return np.maximum(0.0, -_margins(margins))
 
 
 def perceptron_subgradient(margins) -> np.ndarray:
@@ -88,12 +96,12 @@ def perceptron_subgradient(margins) -> np.ndarray:
     with step 1 updates exactly when y x·beta <= 0: the perceptron with
     sign(0) = -1 (the notebook's "f(x) = 0 counts as incorrect").
     """
-    return np.where(np.asarray(margins, dtype=np.float64) <= 0, -1.0, 0.0)
+    return np.where(_margins(margins) <= 0, -1.0, 0.0)
 
 
 def hinge_loss(margins) -> np.ndarray:
     """max(0, 1 - m), the hinge loss (notes-perceptron-margin-generalization.txt)."""
-    return np.maximum(0.0, 1.0 - np.asarray(margins, dtype=np.float64))
+    return np.maximum(0.0, 1.0 - _margins(margins))
 
 
 def hinge_subgradient(margins) -> np.ndarray:
@@ -102,7 +110,7 @@ def hinge_subgradient(margins) -> np.ndarray:
     At the kink m = 1 we take 0, the notes' gradient ("0 if y x·beta >= 1"), so
     SGD with step 1 updates exactly when y x·beta < 1: the margin perceptron.
     """
-    return np.where(np.asarray(margins, dtype=np.float64) < 1, -1.0, 0.0)
+    return np.where(_margins(margins) < 1, -1.0, 0.0)
 
 
 #: loss name -> (loss, subgradient), both functions of the margin m = y f(x)
@@ -716,7 +724,7 @@ def _check_sizes(n_train) -> np.ndarray:
     """Training-set sizes N >= 1 as floats (any shape)."""
     try:
         sizes = np.asarray(n_train, dtype=np.float64)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise ValueError("N (training points) must be whole numbers >= 1.") from None
     if sizes.size == 0 or not np.all(np.isfinite(sizes)) or np.any(sizes < 1):
         raise ValueError("N (training points) must be whole numbers >= 1.")

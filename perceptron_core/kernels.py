@@ -418,11 +418,17 @@ class KernelTrace:
 
     def updates_before_step(self, step: int) -> int:
         """Number of updates made before examined step ``step`` (1-based)."""
+        step = check_number(step, "step", low=0, high=self.n_examined + 1, integer=True)
         return int(np.searchsorted(self.update_steps, step, side="left"))
 
     def indices_at_steps(self, steps) -> np.ndarray:
         """Example index examined at each step in ``steps`` (1-based)."""
-        steps = np.asarray(steps, dtype=np.int64)
+        try:
+            steps = np.atleast_1d(np.asarray(steps, dtype=np.int64))
+        except (TypeError, ValueError, OverflowError):
+            raise ValueError(f"steps must be whole numbers in 1..{self.n_examined}.") from None
+        if steps.ndim != 1:
+            raise ValueError(f"steps must be a list of whole numbers, got shape {steps.shape}.")
         if steps.size and (steps.min() < 1 or steps.max() > self.n_examined):
             raise ValueError(f"steps must lie in 1..{self.n_examined} (the examined steps).")
         if self.greedy_indices is not None:

@@ -139,6 +139,14 @@ INDEX_RULE_LABELS = {
 # ---------------------------------------------------------------------------
 
 
+#: largest |entry| of A and c: ||a_i||² and a_i·w stay far from float64 overflow
+MAX_SYSTEM_VALUE = 1e150
+#: smallest ||a_i||² the projection divides by (far from float64 underflow)
+MIN_SQUARED_NORM = 1e-280
+#: most iterations of one run (10 to 35 µs each here: a few seconds at most)
+MAX_ITERATIONS = 200_000
+
+
 def check_system(A, c) -> tuple[np.ndarray, np.ndarray]:
     """Check a system A^T w <= c: A of shape (p, n) with nonzero columns, c of shape (n,).
 
@@ -147,7 +155,7 @@ def check_system(A, c) -> tuple[np.ndarray, np.ndarray]:
     try:
         A = np.array(A, dtype=np.float64, copy=True)
         c = np.array(c, dtype=np.float64, copy=True)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise ValueError("A and c must be numeric arrays: A of shape (p unknowns, "
                          "n inequalities), c of shape (n,).") from None
     if A.ndim != 2 or A.shape[0] == 0 or A.shape[1] == 0:
@@ -162,13 +170,25 @@ def check_system(A, c) -> tuple[np.ndarray, np.ndarray]:
     if zero.size:
         raise ValueError(f"column {int(zero[0])} of A is zero: the inequality 0 <= c_i has "
                          "no half-space to project onto; remove it.")
+    largest = max(float(np.abs(A).max()), float(np.abs(c).max()))
+    if largest > MAX_SYSTEM_VALUE:
+        raise ValueError(f"A and c hold {largest:.3g}; entries above {MAX_SYSTEM_VALUE:g} in "
+                         "size cannot be computed with reliably (||a_i||² overflows). Divide "
+                         "the inequality by a power of ten.")
+    with np.errstate(under="ignore"):
+        squared = np.einsum("ij,ij->j", A, A)
+    tiny = np.flatnonzero(squared < MIN_SQUARED_NORM)
+    if tiny.size:
+        raise ValueError(f"column {int(tiny[0])} of A is too small to divide by "
+                         f"(||a_i||² < {MIN_SQUARED_NORM:g}); multiply that inequality by a "
+                         "power of ten.")
     return A, c
 
 
 def _check_point(w, p: int, name: str) -> np.ndarray:
     try:
         w = np.array(w, dtype=np.float64, copy=True)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise ValueError(f"{name} must be a numeric vector of shape ({p},).") from None
     if w.shape != (p,):
         raise ValueError(f"{name} must have shape ({p},), one entry per row of A; "
@@ -280,7 +300,7 @@ def relaxation(A, c, eta=1.0, rule="cyclic", w0=None, seed=None, tol=0.0, max_it
         the feasible set without ever entering it (one violated half-space and
         eta < 1 only shrinks the violation by the factor 1 - eta); eta = 2 on a
         system with an interior point does enter it (Motzkin and Schoenberg 1954).
-    max_iter : int >= 1
+    max_iter : int, 1 <= max_iter <= MAX_ITERATIONS (200 000)
         Iterations before giving up (the system may have no solution). On a
         system without solution the iterates stayed bounded for every eta < 2 in
         the tests (as Theorem 1.35 states for the perceptron's steps); with eta = 2
@@ -302,7 +322,7 @@ def relaxation(A, c, eta=1.0, rule="cyclic", w0=None, seed=None, tol=0.0, max_it
     w = np.zeros(p) if w0 is None else _check_point(w0, p, "w0")
     seed = check_seed(seed)
     tol = check_number(tol, "tol", low=0)
-    max_iter = check_number(max_iter, "max_iter", low=1, integer=True)
+    max_iter = check_number(max_iter, "max_iter", low=1, high=MAX_ITERATIONS, integer=True)
     if tau is None:
         tau = 2 * n
     tau = check_number(tau, f"tau (chaotic window, at least n = {n})", low=n, integer=True)

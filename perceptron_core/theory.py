@@ -292,6 +292,9 @@ def run_bounds(bounds: BoundSummary, *, bias: bool, delta: float, w0_norm: float
     (R/gamma)^2. Novikoff's (R/gamma)^2 assumes no bias. Returns [] when the
     data are not separable in the sense the run needs.
     """
+    if not isinstance(bounds, BoundSummary):
+        raise ValueError(f"bounds must be the BoundSummary of bound_summary(X, y), got "
+                         f"{type(bounds).__name__}.")
     if not bounds.separable:
         return []
     delta = check_number(delta, "delta", low=0)
@@ -317,3 +320,84 @@ def run_bounds(bounds: BoundSummary, *, bias: bool, delta: float, w0_norm: float
             name="(R/γ)²", value=bounds.novikoff, hypotheses="no bias: a line through 0",
             holds=False, reason="it is a theorem for a perceptron with no bias"))
     return statements
+
+
+# ---------------------------------------------------------------------------
+# The notebook's bound with a bias, and the words the pages use for named results
+# ---------------------------------------------------------------------------
+
+def bias_bound_margin(radius: float, margin: float) -> float:
+    """A margin epsilon for which the hypotheses of ``bias_bound`` hold: gamma / max(1, R).
+
+    The notebook (notebook-perceptron-sgd-d2l.txt) asks for (w*, b*) with
+    ||w*|| <= 1, b*^2 <= 1 and y_i (w*·x_i + b*) >= epsilon. Take the best affine
+    separator: unit w*, bias b*, geometric margin gamma. It is the perpendicular
+    bisector of the closest points of the two classes' convex hulls, so it passes
+    through a point p of the data's convex hull, ||p|| <= R, and
+    |b*| = |w*·p| <= R. Dividing (w*, b*) by max(1, R) keeps ||w*|| <= 1, makes
+    b*^2 <= 1 and divides the margin by max(1, R). With R <= 1, epsilon = gamma.
+
+    Parameters
+    ----------
+    radius : float, R = max_i ||x_i|| > 0
+    margin : float, geometric margin gamma > 0 of the best affine separator
+
+    Returns
+    -------
+    float, epsilon = gamma / max(1, R)
+    """
+    radius, margin = _positive(radius, "R (radius)"), _positive(margin, "gamma (margin)")
+    return margin / max(1.0, radius)
+
+
+#: symbol -> what it is, in one line (the notation panel of every page)
+NOTATION = {
+    "xᵢ, yᵢ": "the i-th example and its label, yᵢ ∈ {−1, +1}",
+    "R": "radius of the data: R = maxᵢ ‖xᵢ‖",
+    "γ": "geometric margin: the largest distance from the nearest example to a separating "
+         "hyperplane (through the origin when there is no bias)",
+    "aᵢ": "the padded example aᵢ = yᵢ(xᵢ, 1) with a bias (Remark 1.17); aᵢ = yᵢxᵢ without",
+    "γ₂": "margin of the padded problem: γ₂ = max over ‖w‖ ≤ 1 of minᵢ ⟨aᵢ, w⟩; with a bias "
+          "the bias counts in the norm, so γ₂ ≤ γ",
+    "δ": "threshold: an update happens when y(w·x + b) ≤ δ (δ = 0 in the plain perceptron)",
+    "w₀": "the starting weights (w₀ = 0, b₀ = 0 unless a random start is chosen)",
+    "T(A)": "maxᵢ ‖aᵢ‖² / γ₂²: most updates from w₀ = 0 with δ = 0 (eq. 1.5)",
+    "(1.4)": "t ≤ (2δ + maxᵢ ‖aᵢ‖² + 2γ₂‖w₀‖) / γ₂²: most updates for any δ ≥ 0 and start w₀ "
+             "(Theorem 1.28 with a unit w*)",
+    "sign(0)": "read as −1: a point on the hyperplane is predicted −1",
+}
+
+#: named result -> its statement in one line, with its hypotheses
+NAMED_RESULTS = {
+    "Definition 1.12": "Thresholding: predict sign(f(x)), where this app reads sign(0) = −1.",
+    "Algorithm 1.16": "The perceptron: look at one example at a time; if y(w·x + b) ≤ δ, add "
+                      "y·x to w and y to b; otherwise change nothing.",
+    "Remark 1.17": "Padding: with aᵢ = yᵢ(xᵢ, 1) and the vector (w, b), the test is "
+                   "⟨aᵢ, (w, b)⟩ ≤ δ and the update adds aᵢ, so the bias is one more weight.",
+    "Remark 1.19": "Updating after every example, right or wrong, can make infinitely many "
+                   "mistakes on separable data; updating only on mistakes cannot.",
+    "Theorem 1.28": "If some w* has ⟨aᵢ, w*⟩ ≥ s > 0 for every i, the perceptron makes "
+                    "finitely many updates, at most the bound (1.4); if every example is "
+                    "examined again and again, it ends with ⟨aᵢ, w⟩ > δ for all i.",
+    "bound (1.4)": "t ≤ ((2δ + maxᵢ‖aᵢ‖²)‖w*‖² + 2s‖w*‖‖w₀‖) / s² for any start w₀ and "
+                   "threshold δ ≥ 0, when ⟨aᵢ, w*⟩ ≥ s > 0 for all i.",
+    "eq. 1.5": "T(A) = maxᵢ‖aᵢ‖² / γ₂²: the bound (1.4) with the best unit w*, for w₀ = 0 "
+               "and δ = 0.",
+    "Exercise 1.29": "What do scaling every xᵢ by λ > 0, or moving every xᵢ by the same "
+                     "vector, do to separability, to the speed of the perceptron and to (1.4)?",
+    "Theorem 1.34": "For any deterministic learner and margin γ there is a data set of "
+                    "min(⌊1/γ²⌋, d) unit vectors with margin ≥ γ on which it errs every time.",
+    "Theorem 1.35": "With updates only when ⟨w, a⟩ ≤ 0 (δ = 0), the weights stay bounded "
+                    "even on data that are not separable.",
+    "Remark 1.38": "Ways to pick the next example: cyclic, chaotic, randomised, permuted, "
+                   "maximal distance, maximal residual.",
+    "Exercise 1.20": "A sequence of growing examples, all labelled +1, on which the "
+                     "aggressive rule errs on every single example.",
+    "Novikoff": "(R/γ)²: most updates of the perceptron with no bias, from w = 0 with δ = 0, "
+                "when ‖xᵢ‖ ≤ R and a unit w* through the origin has margin γ.",
+    "notebook bound": "2(R² + 1)/ε²: most updates of the perceptron with a bias, from "
+                      "(w, b) = 0 with δ = 0, when some (w*, b*) with ‖w*‖ ≤ 1 and b*² ≤ 1 "
+                      "has yᵢ(w*·xᵢ + b*) ≥ ε for all i.",
+    "3/γ² lemma": "The margin perceptron (no bias, β₀ = 0, update when y xᵀβ ≤ 1) makes at "
+                  "most 3/γ² updates when ‖xᵢ‖ ≤ 1 and a unit β* has margin γ.",
+}

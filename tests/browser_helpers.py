@@ -252,3 +252,34 @@ def assert_no_exception(page: Any) -> None:
         pytest.fail(
             f"Streamlit app shows {len(texts)} exception(s):\n{joined}", pytrace=False
         )
+
+
+def wait_for_player(player: Any, *, step: int | None = None, updates: int | None = None,
+                    playing: bool | None = None, min_updates: int | None = None,
+                    timeout: float = 15_000) -> tuple[int, int]:
+    """Wait until a player root (a locator of ``data-testid="perceptron-player"``) shows
+    the given ``data-step`` / ``data-updates`` / ``data-playing`` (or at least
+    ``min_updates``), then return (step, updates).
+
+    Reads the attributes through the locator on every poll, so a player that Streamlit
+    mounts again (a rerun with new data) is followed instead of going stale.
+    """
+    deadline = time.monotonic() + timeout / 1000.0
+    while True:
+        try:
+            shown_step = int(player.get_attribute("data-step", timeout=2_000))
+            shown_updates = int(player.get_attribute("data-updates", timeout=2_000))
+            shown_playing = player.get_attribute("data-playing", timeout=2_000) == "true"
+        except Exception:  # noqa: BLE001 - mounting: the attributes are not there yet
+            shown_step = shown_updates = None
+            shown_playing = None
+        if shown_step is not None and (step is None or shown_step == step) and (
+                updates is None or shown_updates == updates) and (
+                playing is None or shown_playing == playing) and (
+                min_updates is None or shown_updates >= min_updates):
+            return shown_step, shown_updates
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"player shows step {shown_step}, updates {shown_updates}, "
+                               f"playing {shown_playing}; wanted step {step}, updates "
+                               f"{updates}, playing {playing}, at least {min_updates}")
+        time.sleep(0.03)

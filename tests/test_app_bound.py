@@ -60,6 +60,7 @@ def test_default_page_shows_the_margin_sweep(default_page):
     sweep, ratio = charts(at)
     assert [t["name"] for t in sweep["data"]] == [
         "runs (one dot each)", "median over seeds", "T(A) = (R²+1)/γ₂², largest over seeds",
+        "2(R²+1)/ε² (notebook), largest over seeds",  # issue 12 item 5: it holds here too
         "(R/γ)², geometric γ: reference only"]
     assert sweep["layout"]["xaxis"]["type"] == "log" and sweep["layout"]["yaxis"]["type"] == "log"
     assert values_of(trace(sweep, "runs")["y"]).size == 8 * 5

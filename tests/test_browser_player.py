@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_helpers import assert_no_exception, wait_for_app
+from browser_helpers import assert_no_exception, wait_for_app, wait_for_player
 
 from perceptron_core import make_separable, run_perceptron
 
@@ -31,16 +31,8 @@ def open_player(page, base, query=""):
 
 
 def at(player, step=None, updates=None, timeout=10_000):
-    """Wait until the player shows ``step`` (and ``updates``)."""
-    if step is not None:
-        player.page.wait_for_function(
-            "([el, s]) => el.dataset.step === String(s)", arg=[player.element_handle(), step],
-            timeout=timeout)
-    if updates is not None:
-        player.page.wait_for_function(
-            "([el, k]) => el.dataset.updates === String(k)",
-            arg=[player.element_handle(), updates], timeout=timeout)
-    return int(player.get_attribute("data-step")), int(player.get_attribute("data-updates"))
+    """Wait until the player shows ``step`` (and ``updates``); return (step, updates)."""
+    return wait_for_player(player, step=step, updates=updates, timeout=timeout)
 
 
 def test_keys_work_straight_after_opening_and_not_while_typing(page, streamlit_server):
@@ -119,16 +111,15 @@ def test_play_advances_pause_stops_and_space_toggles(page, streamlit_server):
     player = open_player(page, streamlit_server)
     player.get_by_role("combobox", name="speed").select_option("fast")
     player.get_by_role("button", name="Play").click()
-    page.wait_for_function("(el) => Number(el.dataset.updates) >= 3",
-                           arg=player.element_handle(), timeout=10_000)
+    wait_for_player(player, min_updates=3)
     player.get_by_role("button", name="Pause").click()
     paused = at(player)
     page.wait_for_timeout(600)
     assert at(player) == paused and player.get_attribute("data-playing") == "false"
     page.keyboard.press(" ")
-    page.wait_for_function("(el) => el.dataset.playing === 'true'", arg=player.element_handle())
+    wait_for_player(player, playing=True)
     page.keyboard.press(" ")
-    page.wait_for_function("(el) => el.dataset.playing === 'false'", arg=player.element_handle())
+    wait_for_player(player, playing=False)
     # the title, slider and counters agree at every frame
     k = at(player)[1]
     assert f"update {k} of" in player.inner_text()
@@ -237,8 +228,7 @@ def test_exported_player_steps_from_a_file_with_no_server(page, streamlit_server
         viewer.keyboard.press("ArrowRight")
         assert at(player, int(trace.update_steps[1]), 2)[1] == 2
         player.get_by_role("button", name="Play").click()
-        viewer.wait_for_function("(el) => Number(el.dataset.updates) >= 4",
-                                 arg=player.element_handle(), timeout=10_000)
+        wait_for_player(player, min_updates=4)
     finally:
         offline.close()
 

@@ -4,7 +4,7 @@ numbers are the core's, and a link with step= reopens that iteration."""
 from __future__ import annotations
 
 import numpy as np
-from browser_helpers import assert_no_exception, wait_for_app
+from browser_helpers import wait_for_player, assert_no_exception, wait_for_app
 
 from perceptron_core import relaxation
 from perceptron_core.viz.relaxation import PRESETS, rows_to_system
@@ -25,13 +25,7 @@ def open_player(page, base, query=""):
 
 
 def at(player, step=None, updates=None, timeout=10_000):
-    if step is not None:
-        player.page.wait_for_function("([el, s]) => el.dataset.step === String(s)",
-                                      arg=[player.element_handle(), step], timeout=timeout)
-    if updates is not None:
-        player.page.wait_for_function("([el, k]) => el.dataset.updates === String(k)",
-                                      arg=[player.element_handle(), updates], timeout=timeout)
-    return int(player.get_attribute("data-step")), int(player.get_attribute("data-updates"))
+    return wait_for_player(player, step=step, updates=updates, timeout=timeout)
 
 
 def shown(w):

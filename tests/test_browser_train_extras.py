@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from browser_helpers import assert_no_exception, wait_for_app
+from browser_helpers import assert_no_exception, wait_for_app, wait_for_player
+from playwright.sync_api import expect
 
 GOOD_CSV = b"x1,x2,label\n0.5,0.5,cat\n0.6,0.3,cat\n-0.5,-0.4,dog\n-0.3,-0.6,dog\n-0.2,-0.7,dog\n"
 BAD_FILES = {
@@ -21,8 +22,7 @@ def goto(page, base, path):
 def player_at(page, updates):
     player = page.get_by_test_id("perceptron-player")
     player.wait_for()
-    page.wait_for_function("([el, k]) => el.dataset.updates === String(k)",
-                           arg=[player.element_handle(), updates])
+    wait_for_player(player, updates=updates)
     return player
 
 
@@ -47,7 +47,7 @@ def test_settings_and_step_round_trip_in_a_fresh_browser(browser, streamlit_serv
         other = second.new_page()
         other.goto(page.url)
         wait_for_app(other, timeout=60_000)
-        assert other.get_by_label("points n").input_value() == "70"
+        expect(other.get_by_label("points n")).to_have_value("70")
         assert player_at(other, 2).locator(".info").inner_text() == shown
         assert_no_exception(other)
     finally:
@@ -94,7 +94,7 @@ def test_clicking_the_chart_adds_and_removes_points(page, streamlit_server):
     box = page.locator(".js-plotly-plot .nsewdrag").first.bounding_box()
     page.mouse.click(box["x"] + box["width"] * 0.7, box["y"] + box["height"] * 0.3)
     wait_for_app(page)
-    page.get_by_text("1 points drawn").wait_for()
+    page.get_by_text("1 point drawn").wait_for()
     page.get_by_role("radio", name="-1").click() if page.get_by_role(
         "radio", name="-1").count() else page.get_by_text("-1", exact=True).first.click()
     wait_for_app(page)
@@ -106,3 +106,35 @@ def test_clicking_the_chart_adds_and_removes_points(page, streamlit_server):
     assert_no_exception(page)
 
 
+
+
+def test_crash_links_show_a_message_and_the_player_works(page, streamlit_server):
+    for query in ("n=inf&data_seed=-1e309", "order_seed=inf&step=%C2%B2",
+                  "n=" + "9" * 400):
+        goto(page, streamlit_server, f"train?{query}")
+        assert_no_exception(page)
+        warning = page.locator('[data-testid="stAlert"]', has_text="ignored")
+        warning.first.wait_for()
+        player = page.get_by_test_id("perceptron-player")
+        player.wait_for()
+        page.keyboard.press("ArrowRight")
+        wait_for_player(player, updates=1)
+    assert page.locator('[data-testid="stException"]').count() == 0
+
+
+def test_a_one_feature_file_keeps_the_data_and_names_are_shown_as_written(page,
+                                                                          streamlit_server):
+    goto(page, streamlit_server, "train?source=upload")
+    upload(page, "**x**.csv", GOOD_CSV)
+    caption = page.get_by_text("**x**.csv", exact=False).first
+    caption.wait_for()
+    assert "**x**.csv" in caption.inner_text()  # not turned into bold
+    player = page.get_by_test_id("perceptron-player")
+    player.wait_for()
+    upload(page, "one.csv", b"x1,label\n0.5,1\n-0.5,-1\n0.7,1\n")
+    error = page.locator('[data-testid="stAlert"]', has_text="one.csv")
+    error.wait_for()
+    assert "1 feature column" in error.inner_text()
+    assert "previous data are kept" in error.inner_text()
+    assert page.get_by_text("**x**.csv", exact=False).first.is_visible()
+    assert player.is_visible()

@@ -190,3 +190,111 @@ def test_drawable_scale_refuses_what_cannot_be_computed():
     np.testing.assert_array_equal(core_io.check_drawable_scale([[1e100, 0], [-1.0, 2]]),
                                   [[1e100, 0], [-1, 2]])
 
+
+
+# ---------------------------------------------------------------------------
+# The newer core modules: kernels, generalisation, multiclass, relaxation, and
+# the theory helpers the pages call (run_bounds, separability_case)
+# ---------------------------------------------------------------------------
+
+import importlib  # noqa: E402
+
+# (the package exports a function named relaxation: import the modules by path)
+core_gen = importlib.import_module("perceptron_core.generalisation")
+core_kernels = importlib.import_module("perceptron_core.kernels")
+core_multi = importlib.import_module("perceptron_core.multiclass")
+core_relax = importlib.import_module("perceptron_core.relaxation")
+core_theory = importlib.import_module("perceptron_core.theory")
+
+BLOBS = core.make_blobs(n=12, k=3, seed=4)
+KTRACE = core_kernels.kernel_perceptron(SMALL_SEPARABLE.X, SMALL_SEPARABLE.y, kernel="rbf")
+OVA = core_multi.one_vs_all(BLOBS.X, BLOBS.y)
+OVO = core_multi.one_vs_one(BLOBS.X, BLOBS.y)
+SYSTEM_A, SYSTEM_C = core_relax.perceptron_system(SMALL_SEPARABLE.X, SMALL_SEPARABLE.y,
+                                                  delta=0.1)
+RTRACE = core_relax.relaxation(SYSTEM_A, SYSTEM_C, max_iter=50)
+BOUNDS = core.bound_summary(SMALL_SEPARABLE.X, SMALL_SEPARABLE.y)
+#: systems: good, parallel contradicting, all-zero column, huge, NaN, wrong shapes
+SYSTEMS = st.sampled_from([
+    (SYSTEM_A, SYSTEM_C), (np.array([[1.0, -1.0], [0, 0]]), np.array([-1.0, -1.0])),
+    (np.zeros((2, 3)), np.ones(3)), (np.array([[1e308, 1.0], [1.0, 1e-308]]), np.ones(2)),
+    (np.array([[np.nan, 1.0], [1.0, 1.0]]), np.ones(2)), (np.ones((3, 2)), np.ones(5)),
+    (np.ones(3), np.ones(3)), ("A", "c"), (np.array([[1e200, -1e200], [1e200, 1e200]]),
+                                           np.array([1e200, -1e200])),
+])
+
+NEW_FUNCTIONS = {
+    **{f"kernels.{name}": (function, 2) for name, function in core_kernels.KERNELS.items()},
+    "kernels.kernel(options)": (lambda name, d, c0, g: core_kernels.KERNELS.get(
+        name if isinstance(name, str) else "poly", core_kernels.rbf_kernel)(
+        SMALL_SEPARABLE.X, SMALL_SEPARABLE.X, degree=d, coef0=c0, gamma=g), 4),
+    "monotone_conjunction_features": (core_kernels.monotone_conjunction_features, 1),
+    "kernel_perceptron": (core_kernels.kernel_perceptron, 3),
+    "kernel_perceptron(options)": (lambda *a: core_kernels.kernel_perceptron(
+        SMALL_SEPARABLE.X, SMALL_SEPARABLE.y, "poly", *a), 6),
+    "kernel_perceptron(limits, xor)": (lambda u, e, d: core_kernels.kernel_perceptron(
+        XOR.X, XOR.y, kernel="linear", max_updates=u, max_epochs=e, delta=d), 3),
+    "kernel_margin": (core_kernels.kernel_margin, 3),
+    "kernel_margin(options)": (lambda *a: core_kernels.kernel_margin(
+        SMALL_SEPARABLE.X, SMALL_SEPARABLE.y, "poly", *a), 4),
+    "KernelTrace.alphas_after": (KTRACE.alphas_after, 1),
+    "KernelTrace.decision_function": (KTRACE.decision_function, 2),
+    "KernelTrace.decision_path": (KTRACE.decision_path, 2),
+    "KernelTrace.updates_before_step": (KTRACE.updates_before_step, 1),
+    "KernelTrace.indices_at_steps": (KTRACE.indices_at_steps, 1),
+    **{f"generalisation.{name}": (getattr(core_gen, name), 1) for name in (
+        "zero_one_loss", "zero_one_subgradient", "perceptron_loss", "perceptron_subgradient",
+        "hinge_loss", "hinge_subgradient")},
+    "margin_perceptron": (core_gen.margin_perceptron, 3),
+    "margin_perceptron(limits)": (lambda u, e: core_gen.margin_perceptron(
+        SMALL_SEPARABLE.X, SMALL_SEPARABLE.y, max_updates=u, max_epochs=e), 2),
+    "sgd_linear": (core_gen.sgd_linear, 3),
+    "sgd_linear(options)": (lambda *a: core_gen.sgd_linear(
+        SMALL_SEPARABLE.X, SMALL_SEPARABLE.y, *a), 6),
+    "make_unit_margin": (core_gen.make_unit_margin, 4),
+    "test_error_exact_2d": (core_gen.test_error_exact_2d, 3),
+    "test_error_sample": (core_gen.test_error_sample, 5),
+    "stability_bound": (core_gen.stability_bound, 2),
+    "uniform_bound": (core_gen.uniform_bound, 3),
+    "generalisation_curve": (lambda n, m, d, r: core_gen.generalisation_curve(
+        n_train=n, margin=m, dim=d, repeats=r, n_test=1000), 4),
+    "generalisation_curve(options)": (lambda *a: core_gen.generalisation_curve(
+        [5, 10], 0.3, 2, 5, *a), 4),
+    "check_class_labels": (core_multi.check_class_labels, 2),
+    "one_vs_all": (core_multi.one_vs_all, 3),
+    "one_vs_all(options)": (lambda *a: core_multi.one_vs_all(BLOBS.X, BLOBS.y, *a), 5),
+    "one_vs_one": (core_multi.one_vs_one, 3),
+    "one_vs_one(options)": (lambda *a: core_multi.one_vs_one(BLOBS.X, BLOBS.y, *a), 5),
+    "OneVsAll.predict": (OVA.predict, 1),
+    "OneVsAll.predict_with_ties": (OVA.predict_with_ties, 1),
+    "OneVsOne.predict": (OVO.predict, 1),
+    "OneVsOne.votes": (OVO.votes, 1),
+    "check_system": (core_relax.check_system, 2),
+    "project": (core_relax.project, 4),
+    "relaxation_step": (core_relax.relaxation_step, 5),
+    "relaxation": (core_relax.relaxation, 4),
+    "relaxation(options)": (lambda *a: core_relax.relaxation(SYSTEM_A, SYSTEM_C, *a), 7),
+    "perceptron_system": (core_relax.perceptron_system, 4),
+    "perceptron_eta": (core_relax.perceptron_eta, 4),
+    "plane_system": (core_relax.plane_system, 3),
+    "separability_case": (core_theory.separability_case, 2),
+    "run_bounds": (lambda b, d, w: core_theory.run_bounds(b, bias=True, delta=d, w0_norm=w), 3),
+    "run_bounds(summary)": (lambda d, w: core_theory.run_bounds(
+        BOUNDS, bias=False, delta=d, w0_norm=w), 2),
+}
+#: the relaxation functions draw their first two arguments as one system
+SYSTEM_FIRST = {"check_system", "project", "relaxation_step", "relaxation", "plane_system",
+                "perceptron_eta"}
+
+
+@pytest.mark.parametrize("name", sorted(NEW_FUNCTIONS))
+@PROPERTY
+@given(data=st.data())
+def test_newer_public_function_raises_only_value_error(name, data):
+    function, arity = NEW_FUNCTIONS[name]
+    if name in SYSTEM_FIRST:
+        A, c = data.draw(st.one_of(SYSTEMS, st.tuples(ANY, ANY)), label="system")
+        args = [A, c] + [data.draw(ANY, label=f"arg{k}") for k in range(2, arity)]
+    else:
+        args = [data.draw(ANY, label=f"arg{k}") for k in range(arity)]
+    call(function, *args)

@@ -1,4 +1,5 @@
-"""Fuzz the links of /bound, /adversary and /aggressive through AppTest (issue 8).
+"""Fuzz the links of every page but /train (issue 8) through AppTest: /bound, /adversary,
+/aggressive, /kernels, /generalisation, /multiclass and /relaxation.
 
 A link travels and gets edited: each case opens a page with a few query parameters
 drawn from a pool of hostile values (non-finite, huge, 400 digits, non-ASCII digits,
@@ -57,7 +58,47 @@ PAGES = {
 }
 TEXT_LIMIT = 200  # longest text a /bound list box takes from a link
 
-CASES = {"pages/bound.py": 20, "pages/adversary.py": 30, "pages/aggressive.py": 30}
+#: the newer pages: kind "number"/"choice" accept only the values listed (hostile ones a
+#: page takes are listed too), "text:N" anything of at most N characters, "rows" the
+#: own-rows text of /relaxation
+SPEEDS = ["fast", "slow"]
+PAGES.update({
+    "pages/kernels.py": {
+        "data": (["xor", "blobs"], "choice"), "n": (["50", "10"], "number"),
+        "kernel": (["poly", "linear"], "choice"), "degree": (["3", "8"], "number"),
+        "gamma": (["0.5", "50"], "number"), "bias": (["false", "true"], "choice"),
+        "order": (["permuted", "max_distance"], "choice"),
+        "lift": (["product", "squared_norm"], "choice"),
+        "bits_a": (["101", "11"], "text:3"), "conj_bits": (["12", "200"], "number"),
+        "conj_m": (["40", "1000"], "number"), "speed": (SPEEDS, "choice"),
+    },
+    "pages/generalisation.py": {
+        "n": (["20", "300"], "number"), "margin": (["0.3", "0.9"], "number"),
+        "curve_n": (["5, 10", "10000"], "text:120"), "curve_dim": (["3", "50"], "number"),
+        "repeats": (["10", "1000"], "number"), "heldout": (["5", "199"], "number"),
+        "eta": (["1", "0.5"], "number"), "speed": (SPEEDS, "choice"),
+    },
+    "pages/multiclass.py": {
+        "k": (["3", "6"], "number"), "n": (["60", "600"], "number"),
+        "spread": (["0.3", "0.6"], "number"),
+        "layout": (["one class in the middle"], "choice"),
+        "order": (["permuted", "max_residual"], "choice"),
+        "max_epochs": (["5", "500"], "number"),
+    },
+    "pages/relaxation.py": {
+        "system": (["thin sliver", "infeasible", "your own rows"], "choice"),
+        "eta": (["0.5", "2"], "number"), "rule": (["permuted", "max_distance"], "choice"),
+        "tau": (["5", "1000"], "number"), "tol": (["0.01", "0", "2.5e-300"], "number"),
+        "w0_1": (["1.5", "-1", "2.5e-300"], "number"),
+        "max_iter": (["100", "5000"], "number"), "sweep": (["false", "true"], "choice"),
+        "p_n": (["30", "60"], "number"), "rows": (["1,1,1;-1,0,0", ""], "rows"),
+        "step": (["0", "2"], "number"),
+    },
+})
+
+CASES = {"pages/bound.py": 20, "pages/adversary.py": 30, "pages/aggressive.py": 30,
+         "pages/kernels.py": 12, "pages/generalisation.py": 12, "pages/multiclass.py": 12,
+         "pages/relaxation.py": 14}
 
 
 def open_with(page: str, params: dict[str, str]) -> AppTest:
@@ -84,6 +125,8 @@ def ignored(page: str, key: str, value: str) -> bool:
     accepted, kind = PAGES[page][key]
     if kind == "text":
         return len(value) > TEXT_LIMIT
+    if kind.startswith("text:"):
+        return len(value) > int(kind.split(":")[1])
     return value not in accepted
 
 
@@ -158,3 +201,42 @@ def test_an_unexpected_error_becomes_a_short_message_and_is_logged(monkeypatch, 
     assert "/work/secret" not in messages[0] and "previous settings are kept" in messages[0]
     assert any(r.exc_info and "boom" in str(r.exc_info[1]) for r in caplog.records)
     assert at.title  # what was drawn before the error stays
+
+
+def test_the_newer_pages_crash_links_show_a_message():
+    """Links that crashed or stalled the newer pages: each falls back and says so."""
+    for page, params, named in [
+            ("pages/kernels.py", {"step": "9" * 5000, "n": "1e309"}, ["step=", "n=1e309"]),
+            ("pages/kernels.py", {"step": "²", "conj_m": "٣"}, ["step=²", "conj_m=٣"]),
+            ("pages/generalisation.py", {"step": "9" * 5000, "curve_dim": "inf"},
+             ["step=", "curve_dim=inf"]),
+            ("pages/relaxation.py", {"system": "your own rows", "rows": "1e400,1,1",
+                                     "step": "9" * 5000}, ["rows=1e400", "step="]),
+            ("pages/relaxation.py", {"system": "your own rows", "rows": "0,0,1;1,1,1"},
+             ["rows=0,0,1"]),
+            ("pages/multiclass.py", {"max_epochs": "1e309", "k": "²"},
+             ["max_epochs=1e309", "k=²"])]:
+        at = open_with(page, params)
+        assert not at.exception, (page, [e.message for e in at.exception])
+        assert not [e.value for e in at.error if GUARD in e.value], page
+        text = " ".join(w.value for w in at.warning if IGNORED in w.value)
+        for item in named:
+            assert item in text, (page, item, text)
+
+
+def test_heavy_requests_of_the_newer_pages_are_refused_with_what_to_lower():
+    at = open_with("pages/multiclass.py", {"k": "6", "n": "600", "max_epochs": "500"})
+    assert any("Lower the epoch limit" in w.value for w in at.warning)
+    at = open_with("pages/relaxation.py", {"max_iter": "5000"})
+    assert any("Lower the iteration limit" in w.value for w in at.warning)
+    # Wolfe's solver for the margin in feature space can run over a minute here: it is
+    # stopped in its worker after a few seconds and the page says so
+    at = open_with("pages/kernels.py", {"n": "400", "gamma": "50", "noise": "0.3"})
+    assert any("took longer than" in i.value and "fewer points" in i.value for i in at.info)
+    assert not at.exception and not [e.value for e in at.error if GUARD in e.value]
+    # within the core's own limit (6e9 units of work) but over one request's share
+    at = open_with("pages/generalisation.py", {"repeats": "1000",
+                                               "curve_n": "2, 5, 10, 20, 50, 100, 200, 500"})
+    assert any("s of computing" in e.value and "fewer runs per N" in e.value
+               for e in at.error)
+    assert not at.exception

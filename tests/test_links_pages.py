@@ -256,7 +256,7 @@ def test_bound_quiz_explains_after_an_answer():
 
     at.radio(key="bound_quiz_size").set_value("With neither").run()
     right = [s.value for s in at.success if "Right." in s.value]
-    assert len(right) == 2 and any("Only R and γ appear" in s for s in right)
+    assert len(right) == 2 and any("Only R and the margin appear" in s for s in right)
     assert not at.exception
     # quiz answers are not controls of the view: they stay out of the URL
     assert not any(key in at.query_params for key in quiz)

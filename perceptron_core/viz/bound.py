@@ -102,6 +102,7 @@ def _line_trace(x, y, name: str, colour: str, *, width: int = 4, dash: str = "so
 
 def sweep_figure(margins, updates, values, medians, bound, bound_label: str,
                  reference=None, reference_label: str | None = None, *,
+                 also_holds=None, also_holds_label: str | None = None,
                  xlabel: str = "margin γ (data units, log scale)",
                  ylabel: str = "updates until convergence (log scale)",
                  height: int = 560) -> go.Figure:
@@ -125,13 +126,18 @@ def sweep_figure(margins, updates, values, medians, bound, bound_label: str,
     reference : array-like of shape (n_values,) or None
         A second curve drawn dashed grey, e.g. (R/γ)² when it is not a theorem.
     reference_label : str or None
+    also_holds : array-like of shape (n_values,) or None
+        A second bound that also holds for these runs (e.g. the notebook's
+        2(R² + 1)/ε² with a bias), drawn dotted in the bound's colour.
+    also_holds_label : str or None
     xlabel, ylabel : str
     height : int, pixels
 
     Returns
     -------
     plotly.graph_objects.Figure
-        Traces, in order: "runs", "median over seeds", the bound, the reference.
+        Traces, in order: "runs", "median over seeds", the bound, the second bound
+        that holds (if any), the reference.
     """
     fig = go.Figure()
     fig.add_trace(_runs_trace(margins, updates, "runs (one dot each)",
@@ -139,6 +145,9 @@ def sweep_figure(margins, updates, values, medians, bound, bound_label: str,
     fig.add_trace(_line_trace(values, medians, "median over seeds", MEDIAN_COLOUR, width=3,
                               markers=True))
     fig.add_trace(_line_trace(values, bound, bound_label, VALID_COLOUR, width=5))
+    if also_holds is not None:
+        fig.add_trace(_line_trace(values, also_holds, also_holds_label or "another bound",
+                                  VALID_COLOUR, width=3, dash="dot"))
     if reference is not None:
         fig.add_trace(_line_trace(values, reference, reference_label or "reference",
                                   REFERENCE_COLOUR, width=3, dash="dash"))

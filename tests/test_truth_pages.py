@@ -1,0 +1,279 @@
+"""Issue 9 outside /train, and issue 12 item 5: what the pages *say* is true for the
+settings on screen. Each test renders a page with AppTest and checks its sentences, with
+the numbers recomputed here from the core (not read back from the page)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from streamlit.testing.v1 import AppTest
+
+from perceptron_core import make_separable, max_margin, run_perceptron
+from perceptron_core.margin import padded_separator
+from perceptron_core.perceptron import ORDERS
+from perceptron_core.sweeps import log_grid, margin_sweep, shift_sweep
+from perceptron_core.theory import (NAMED_RESULTS, NOTATION, bias_bound, bias_bound_margin,
+                                    bound_summary, padded_bound, run_bounds)
+
+APP = str(Path(__file__).resolve().parent.parent / "app.py")
+SHIFT_TAB = ":material/open_in_full: Scaling and translation"
+
+
+def open_page(page: str, query: dict | None = None, state: dict | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=180)
+    for name, value in (query or {}).items():
+        at.query_params[name] = value
+    at.run()
+    if page != "pages/home.py":
+        at.switch_page(page).run()
+    for key, value in (state or {}).items():
+        at.session_state[key] = value
+    if state:
+        at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def text_of(at: AppTest) -> str:
+    return "\n".join(m.value for m in at.markdown)
+
+
+# --------------------------------------------------------------------------- home (item 5)
+
+@pytest.fixture(scope="module")
+def home() -> AppTest:
+    return open_page("pages/home.py")
+
+
+def test_home_separates_the_prediction_of_sign0_from_the_update_test(home):
+    text = text_of(home)
+    assert "counts as a mistake for either label" not in text  # the false sentence
+    assert "is *predicted* $-1$: right for a $-1$ point, wrong for a $+1$ point" in text
+    assert "even a $-1$ point the prediction gets right" in text
+
+
+def test_home_states_the_hypotheses_of_the_upper_and_lower_bounds(home):
+    text = text_of(home)
+    assert "whatever the order — and no algorithm can promise" not in text
+    why = next(m.value for m in home.markdown if m.value.startswith("**Why it stops**"))
+    assert "\\mathbf w_0 = \\mathbf 0, b_0 = 0$ with threshold $\\delta = 0$" in why
+    assert "examined again and again" in why and "(1.4)" in why
+    lower = next(m.value for m in home.markdown if m.value.startswith("**No learner"))
+    assert "*deterministic* learner" in lower and "\\lfloor 1/\\gamma^2\\rfloor" in lower
+
+
+def test_home_links_the_four_new_pages_with_a_line_each(home):
+    links = {link.proto.page: link.proto.label for link in home.get("page_link")}
+    for page in ("kernels", "generalisation", "multiclass", "relaxation"):
+        label = next((label for target, label in links.items() if page in target), None)
+        assert label is not None, f"no link to /{page}: {links}"
+        assert ": " in label and len(label) > 40  # says what the page shows
+
+
+# ------------------------------------------------------- notation panel and named results
+
+@pytest.mark.parametrize("query", [{}, {"present": "1"}])
+def test_notation_panel_is_drawn_by_app_py_also_in_presenter_mode(query):
+    # app.py draws it before st.navigation runs the page (AppTest keeps those elements
+    # only for the first page; the browser test below opens it on other pages)
+    at = open_page("pages/home.py", query)
+    panel = [m.value for m in at.markdown if m.value.startswith("| symbol | meaning |")]
+    assert len(panel) == 1
+    for symbol in ("R", "γ", "γ₂", "aᵢ", "δ", "w₀", "T(A)", "(1.4)"):
+        assert f"| {symbol} |" in panel[0], symbol
+    assert set(NOTATION) >= {"R", "γ", "γ₂", "aᵢ", "δ", "w₀", "T(A)", "(1.4)"}
+
+
+def test_named_results_are_stated_where_used():
+    at = open_page("pages/adversary.py")
+    lines = text_of(at)
+    assert f"**Theorem 1.34.** {NAMED_RESULTS['Theorem 1.34']}" in lines
+    at = open_page("pages/aggressive.py")
+    assert f"**Remark 1.19.** {NAMED_RESULTS['Remark 1.19']}" in text_of(at)
+    assert "⌊1/γ²⌋" in NAMED_RESULTS["Theorem 1.34"] and "δ = 0" in NAMED_RESULTS["Theorem 1.35"]
+
+
+# ------------------------------------------------------------------ /bound (items 3, 6, 8)
+
+@pytest.fixture(scope="module")
+def bound_default() -> AppTest:
+    return open_page("pages/bound.py")
+
+
+def test_bound_opening_names_the_bound_of_the_bias_setting(bound_default):
+    opening = bound_default.markdown[0].value
+    assert "(radius / margin)²" not in opening
+    assert "T(A) = (R^2 + 1)/\\gamma_2^2" in opening and "Learn a bias** on" in opening
+    at = open_page("pages/bound.py", state={"bound_bias": False, "bound_margin_count": 2,
+                                            "bound_margin_seeds": 1})
+    opening = at.markdown[0].value
+    assert "Learn a bias** off" in opening and "$(R/\\gamma)^2$" in opening
+    assert "T(A)" not in opening
+
+
+def test_bound_says_halving_the_margin_only_roughly_quadruples_T_A(bound_default):
+    text = text_of(bound_default)
+    assert "Halving the margin multiplies the bound by four" not in text
+    sweep = margin_sweep(log_grid(0.02, 0.5, 8), list(range(5)), n=200, dim=2, bias=True,
+                         delta=0.0, order="cyclic")
+    values, medians = sweep.values(), sweep.per_value("bound")
+    factors = (medians[:-1] / medians[1:]) ** (np.log(2) / np.log(values[1:] / values[:-1]))
+    assert f"by between {factors.min():.2f} and {factors.max():.2f}, which is only roughly " \
+           "four" in text
+    assert "\\gamma_2" in text
+
+
+def test_bound_draws_the_notebook_bound_and_it_holds_for_every_run(bound_default):
+    import json
+
+    from tests.test_app_bound import trace, values_of
+    spec = json.loads(bound_default.get("plotly_chart")[0].proto.spec)
+    notebook = values_of(trace(spec, "2(R²+1)/ε² (notebook)")["y"])
+    t_a = values_of(trace(spec, "T(A)")["y"])
+    margins = values_of(trace(spec, "runs")["x"])
+    updates = values_of(trace(spec, "runs")["y"])
+    grid = values_of(trace(spec, "T(A)")["x"])
+    assert np.all(notebook >= t_a)
+    for margin, count in zip(margins, updates):
+        assert count <= notebook[np.argmin(np.abs(grid - margin))]
+    text = text_of(bound_default)
+    assert "needs a separator $(w^*, b^*)$ with $\\|w^*\\| \\le 1$, $b^{*2} \\le 1$" in text
+    assert "so here ε = γ" in text  # the data lie in the unit ball, so R <= 1
+
+
+def expected_shift_counts(result):
+    steps, counts = 0, {"R": 0, "g_fell": 0, "g_rose": 0, "T": 0, "u_rose": 0, "u_fell": 0}
+    for seed in np.unique(result.seed):
+        rows = sorted(np.flatnonzero(result.seed == seed), key=lambda i: result.value[i])
+        for a, b in zip(rows, rows[1:]):
+            steps += 1
+            counts["R"] += result.radius[b] > result.radius[a] * (1 + 1e-9)
+            counts["g_fell"] += result.gamma_2[b] < result.gamma_2[a] * (1 - 1e-9)
+            counts["g_rose"] += result.gamma_2[b] > result.gamma_2[a] * (1 + 1e-9)
+            counts["T"] += result.padded[b] > result.padded[a] * (1 + 1e-9)
+            counts["u_rose"] += result.updates[b] > result.updates[a]
+            counts["u_fell"] += result.updates[b] < result.updates[a]
+    return steps, counts
+
+
+def test_translation_tab_says_what_the_runs_on_screen_show():
+    at = open_page("pages/bound.py", state={"bound_tab": SHIFT_TAB, "bound_margin_count": 2,
+                                            "bound_margin_seeds": 1, "bound_scale_seeds": 1,
+                                            "bound_shift_seeds": 4})
+    text = text_of(at)
+    assert "needs more updates" not in text and "$\\gamma_2$ shrinks and $T(A)$ grows" not in text
+    assert "Exercise 1.29 asks" in text and "faster or slower" in text
+    result = shift_sweep([0, 0.5, 1, 2, 4], list(range(4)), margin=0.1, n=200, dim=2,
+                         order="cyclic")
+    steps, c = expected_shift_counts(result)
+    assert steps == 16
+    finding = next(m.value for m in at.markdown if m.value.startswith("**What these runs show"))
+    assert f"γ₂ shrank in {c['g_fell']} of {steps} and grew in {c['g_rose']} of {steps}" in finding
+    assert f"T(A) grew in {c['T']} of {steps}" in finding
+    assert (f"the number of updates grew in {c['u_rose']} of {steps}, fell in "
+            f"{c['u_fell']} of {steps}") in finding
+    held = finding.split("Held every time: ")[1].split(".")[0] if "Held every" in finding else ""
+    assert ("T(A) grew" in held) == (c["T"] == steps)
+    assert ("the number of updates grew" in held) == (c["u_rose"] == steps)
+
+
+def _bound_quiz():
+    """The QUIZ list of pages/bound.py, read from its source (the page runs under AppTest)."""
+    source = (Path(__file__).resolve().parent.parent / "pages" / "bound.py").read_text()
+    quiz = source[source.index("QUIZ = ["):source.index("def quiz_feedback")]
+    return re.sub(r'"\s*\n\s*"', "", quiz)  # join the implicitly concatenated strings
+
+
+def test_bound_quiz_texts_carry_their_hypotheses():
+    quiz = _bound_quiz()
+    assert "No bias: the radius R stays the same" in quiz
+    assert "roughly, not exactly, 4" in quiz
+    assert "started at w = 0 with δ = 0, does the bound" in quiz
+    assert "it holds for any order of the examples" in quiz
+
+
+# ------------------------------------------------------------ /aggressive (item 9)
+
+def test_aggressive_b_squared_plus_one_only_from_zero():
+    at = open_page("pages/aggressive.py")
+    text = text_of(at)
+    assert "can make at most $B^2 + 1$ mistakes in a row" not in text
+    assert "a run that starts at\n  $\\mathbf{w}_0 = \\mathbf{0}, b_0 = 0$ makes at most " \
+           "$B^2 + 1$ mistakes" in text
+    assert "$B^2 + 1 + 2\\|(\\mathbf{w}_0, b_0)\\|$" in text
+
+
+def test_adversary_header_names_deterministic_learners_and_the_floor():
+    at = open_page("pages/adversary.py")
+    header = at.markdown[0].value
+    assert "deterministic learner to make ⌊1/γ²⌋ mistakes" in header
+    assert "Started at w = 0 with threshold δ = 0" in header
+
+
+# --------------------------------------------------- every bound that holds is >= updates
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), n=st.integers(2, 60), margin=st.floats(0.05, 0.5),
+       radius=st.floats(0.5, 3.0), order=st.sampled_from(sorted(ORDERS)))
+def test_notebook_bound_holds_and_is_never_below_T_A(seed, n, margin, radius, order):
+    margin = min(margin, 0.9 * radius)
+    data = make_separable(n=n, margin=margin, dim=2, radius=radius, seed=seed)
+    X, y = np.asarray(data.X), np.asarray(data.y)
+    R = float(np.max(np.linalg.norm(X, axis=1)))
+    gamma = max_margin(X, y, bias=True).margin
+    notebook = bias_bound(R, bias_bound_margin(R, gamma))
+    run = run_perceptron(X, y, bias=True, delta=0.0, order=order, seed=seed,
+                         max_updates=int(notebook) + 2, max_epochs=100_000)
+    assert run.converged and run.n_updates <= notebook
+    gamma_2, _ = padded_separator(X, y)
+    assert padded_bound(R**2 + 1, gamma_2) <= notebook * (1 + 1e-9)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), bias=st.booleans(), delta=st.sampled_from([0.0, 0.5, 3.0]),
+       w0_scale=st.sampled_from([0.0, 0.3, 2.0]), order=st.sampled_from(sorted(ORDERS)))
+def test_every_bound_said_to_hold_is_at_least_the_update_count(seed, bias, delta, w0_scale,
+                                                               order):
+    data = make_separable(n=40, margin=0.15, dim=2, radius=1.0, seed=seed)
+    X, y = np.asarray(data.X), np.asarray(data.y)
+    if not bias and not max_margin(X, y, bias=False).separable:
+        return  # the bound pages only name bounds for separable data
+    rng = np.random.default_rng(seed)
+    w0 = w0_scale * rng.normal(size=2)
+    b0 = float(w0_scale * rng.normal()) if bias else 0.0
+    w0_norm = float(np.sqrt(w0 @ w0 + b0**2))
+    summary = bound_summary(X, y, bias=bias, delta=delta, w0_norm=w0_norm)
+    statements = run_bounds(summary, bias=bias, delta=delta, w0_norm=w0_norm)
+    holding = [s.value for s in statements if s.holds]
+    assert holding
+    run = run_perceptron(X, y, bias=bias, delta=delta, w0=w0, b0=b0, order=order, seed=seed,
+                         max_updates=int(min(holding)) + 2, max_epochs=100_000)
+    assert run.converged and all(run.n_updates <= value for value in holding)
+
+
+# ---------------------------------------------------------------- in the browser (Chromium)
+
+@pytest.mark.parametrize("path", ["/adversary?present=1", "/aggressive",
+                                  "/bound?present=1&bound_margin_count=2&bound_margin_seeds=1"])
+def test_notation_panel_opens_on_other_pages_in_the_browser(browser, streamlit_server, path):
+    from browser_helpers import assert_no_exception, wait_for_app
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    context.set_default_timeout(60_000)
+    try:
+        page = context.new_page()
+        page.goto(streamlit_server.rstrip("/") + path)
+        wait_for_app(page, timeout=120_000)
+        assert_no_exception(page)
+        page.get_by_role("button", name=re.compile("Notation")).click()
+        panel = page.locator('[data-testid="stPopoverBody"]')
+        expect(panel).to_contain_text("maxᵢ ‖aᵢ‖² / γ₂²")
+        expect(panel).to_contain_text("w₀")
+    finally:
+        context.close()
