@@ -70,7 +70,7 @@ def test_a_first_visit_is_compressed_and_small(browser, proxy):
     student = Student(browser, proxy)
     try:
         student.open()
-        student.page.locator(".js-plotly-plot").first.wait_for()  # Plotly's chunk loaded
+        student.page.get_by_test_id("perceptron-player").wait_for()  # the player is drawn
         wait_for_app(student.page, timeout=TIMEOUT)
         scripts = [(url, headers, response) for url, headers, response in student.responses
                    if url.endswith(".js")]

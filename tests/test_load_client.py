@@ -55,6 +55,12 @@ def texts(run) -> list[str]:
             for _, entry in sorted(run.entries.items()) if entry.kind == "markdown"]
 
 
+def player_data(run) -> list[str]:
+    """The data every player on the page received (its JSON), in page order."""
+    return [entry.message.delta.new_element.bidi_component.json
+            for _, entry in sorted(run.entries.items()) if entry.kind == "bidi_component"]
+
+
 def student_run(base_url: str, change: tuple[str, float] | None = None):
     async def go():
         student = Student(base_url, LINK_PATH, LINK_QUERY, timeout=60)
@@ -154,8 +160,10 @@ def test_a_simulated_student_receives_the_page_chromium_receives(browser, stream
         assert changed_in_browser is not None
         changed = student_run(streamlit_server, change=("margin", new_value))
         assert changed.layout() == changed_in_browser.layout()
-        # the texts carry the numbers of the data (R, γ, w, ...): same change, same page
-        assert texts(changed) == texts(changed_in_browser) != texts(in_browser)
+        # the player's data carry the run (R, γ, w, ...): same change, same page
+        assert texts(changed) == texts(changed_in_browser)
+        assert player_data(changed) == player_data(changed_in_browser) != player_data(in_browser)
+        assert player_data(changed) and player_data(changed)[0]
     finally:
         context.close()
 
