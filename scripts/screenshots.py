@@ -41,7 +41,10 @@ def shoot(browser, base: str, out_dir: Path, name: str, path: str, size, keys) -
             player = page.get_by_test_id("perceptron-player")
             player.wait_for(timeout=60_000)
             if "present" not in path:  # bring the player to the top of the window
-                player.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+                player.evaluate("(el) => { el.scrollIntoView({block: 'start'}); let box = el;"
+                                " while (box && box.scrollHeight <= box.clientHeight) box = "
+                                "box.parentElement || box.getRootNode().host;"
+                                " if (box) box.scrollBy(0, -70); }")  # clear of the header
             for key in keys:
                 page.keyboard.press(key)
         page.wait_for_timeout(1500)
