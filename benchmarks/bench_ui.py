@@ -170,7 +170,7 @@ def measure_plotly_setting(page, base) -> list[float]:
     times = []
     for index in range(8):
         page.evaluate(MARK_CHART_JS, "aggressive_always_wrong")
-        slider = page.locator(".st-key-always_wrong_T [role=slider]")
+        slider = page.locator(".st-key-always_wrong_T input[type=range]")
         slider.focus(timeout=60_000)
         page.keyboard.press("ArrowRight" if index % 2 == 0 else "ArrowLeft")
         elapsed = page.evaluate(WAIT_CHART_JS, "aggressive_always_wrong")
