@@ -161,6 +161,32 @@ def player(scene: str, payload: dict, key: str):
     return _PLAYERS[scene](data=payload, key=key)
 
 
+def link_step(page: str, link_values: dict[str, str], last: int, notices: list | None = None,
+              what: str = "step"):
+    """The ``step=`` a link asks for, the first time ``page`` runs in a session.
+
+    Returns the step when it is one of 0..``last``, else None (no step in the link, a
+    later run, or a value that is not a step of this run: then a warning names it, or
+    it is appended to ``notices`` for the page's one warning about the link).
+    """
+    if st.session_state.get(f"{page}_link_used"):
+        return None
+    st.session_state[f"{page}_link_used"] = True
+    raw = link_values.get("step")
+    if raw is None:
+        return None
+    if raw.isascii() and raw.isdigit() and int(raw) <= last:
+        return int(raw)
+    article = "an" if what[0] in "aeiou" else "a"
+    if notices is not None:
+        notices.append(f"step={shown_value(raw)} (not {article} {what} of this run, 0 to "
+                       f"{last:,}; started at 0)")
+    else:
+        st.warning(f"This link's {as_code('step=' + shown_value(raw))} is not {article} {what} "
+                   f"of this run (0 to {last:,}), so it starts at 0.", icon=":material/link_off:")
+    return None
+
+
 def player_html(scene: str, payload: dict, title: str) -> str:
     """One self-contained HTML file that plays the run offline (no server, no CDN).
 

@@ -10,7 +10,7 @@ Source: notes-perceptron-margin-generalization.txt, notebook-perceptron-sgd-d2l.
 import numpy as np
 import streamlit as st
 
-from pages.common import (REQUEST_CPU_SECONDS, choice_param, clean_query_params, copy_link_control, core_call, float_param,
+from pages.common import (link_step, REQUEST_CPU_SECONDS, choice_param, clean_query_params, copy_link_control, core_call, float_param,
                           int_param, page_guard, page_header, player, report_link_notices,
                           show_chart, text_param, url_snapshot)
 from perceptron_core import generalisation_curve, make_unit_margin, margin_perceptron
@@ -136,21 +136,6 @@ def parse_sizes(text: str) -> list[int] | None:
     return values if values and all(1 <= v <= 10_000 for v in values) else None
 
 
-def link_step(n_examined: int):
-    """The link's step=, once per session (None if absent or not a step of this run)."""
-    if st.session_state.get("generalisation_link_used"):
-        return None
-    st.session_state.generalisation_link_used = True
-    raw = link_values.get("step")
-    if raw is None:
-        return None
-    if raw.isascii() and raw.isdigit() and int(raw) <= n_examined:
-        return int(raw)
-    st.warning(f"This link's step={raw[:40]} is not a step of this run (0 to {n_examined}), "
-               "so it starts at 0.", icon=":material/link_off:")
-    return None
-
-
 with page_guard("generalisation"):
     if not present:
         page_header("Margin mistakes and generalisation", SUMMARY)
@@ -186,7 +171,8 @@ with page_guard("generalisation"):
     identity = run_id("generalisation", n, margin, data_seed, order_seed)
     if st.session_state.get("generalisation_run") != identity:
         st.session_state.generalisation_run = identity
-        st.session_state.generalisation_start = link_step(trace.n_examined)
+        st.session_state.generalisation_start = link_step("generalisation", link_values,
+                                                              trace.n_examined)
         speed = link_values.get("speed", "medium")
         st.session_state.generalisation_speed = speed if speed in SPEEDS else "medium"
     payload = margin_payload(n, margin, data_seed, order_seed,

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from pages.common import (bool_param, choice_param, clean_query_params,
+from pages.common import (link_step, bool_param, choice_param, clean_query_params,
                           core_call, float_param, int_param, page_guard, page_header, player,
                           report_link_notices, show_chart, text_param, url_snapshot)
 from perceptron_core import (KERNEL_FORMULAS, ORDERS, kernel_margin, kernel_perceptron,
@@ -175,21 +175,6 @@ with page_guard("kernels"):
         return player_payload(trace, margin, limit=axis_limit(X, 1.0), player=spec)
 
 
-    def link_step(n_examined: int):
-        """The step a link asks for, once per session (None: none, or not a step of this run)."""
-        if st.session_state.get("kernels_link_used"):
-            return None
-        st.session_state.kernels_link_used = True
-        raw = link_values.get("step")
-        if raw is None:
-            return None
-        if raw.isascii() and raw.isdigit() and int(raw) <= n_examined:
-            return int(raw)
-        st.warning(f"This link's step={raw[:40]} is not a step of this run (0 to {n_examined}), "
-                   "so it starts at 0.", icon=":material/link_off:")
-        return None
-
-
     def link_speed() -> str:
         raw = link_values.get("speed", "medium")
         return raw if raw in SPEEDS else "medium"
@@ -209,7 +194,7 @@ with page_guard("kernels"):
     identity = run_id(X, y, settings, order, order_seed)
     if st.session_state.get("kernels_run") != identity:  # a new run: open at the link's step or 0
         st.session_state.kernels_run = identity
-        st.session_state.kernels_start = link_step(trace.n_examined)
+        st.session_state.kernels_start = link_step("kernels", link_values, trace.n_examined)
         st.session_state.kernels_speed = st.session_state.get("kernels_speed") or link_speed()
 
     # ---------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from pages.common import (REQUEST_CPU_SECONDS, as_code, bool_param, choice_param, clean_query_params, copy_link_control,
+from pages.common import (link_step, REQUEST_CPU_SECONDS, as_code, bool_param, choice_param, clean_query_params, copy_link_control,
                           core_call, float_param, int_param, page_guard, page_header, player,
                           report_link_notices, shown_value, show_chart, url_snapshot)
 from perceptron_core import (INDEX_RULE_LABELS, INDEX_RULES, make_separable, perceptron_eta,
@@ -185,23 +185,10 @@ with page_guard("relaxation"):
         st.stop()
     identity = run_id(A, c, settings)
 
-    def link_step(n_iter: int):
-        """The link's step=, once per session (None: none, or not a step of this run)."""
-        if st.session_state.get("relaxation_link_used"):
-            return None
-        st.session_state.relaxation_link_used = True
-        raw = link_values.get("step")
-        if raw is None:
-            return None
-        if raw.isascii() and raw.isdigit() and int(raw) <= n_iter:
-            return int(raw)
-        notices.append(f"step={raw[:40]} (not an iteration of this run, 0 to {n_iter}; "
-                       "started at 0)")
-        return None
-
     if st.session_state.get("relaxation_run") != identity:
         st.session_state.relaxation_run = identity
-        st.session_state.relaxation_start = link_step(trace.n_iter)
+        st.session_state.relaxation_start = link_step("relaxation", link_values, trace.n_iter,
+                                                      notices, what="iteration")
 
     RELAXATION_WORDS = {  # the player's controls speak of moves and iterations here
         "next_mistake": "Next move", "next_example": "Next iteration", "update": "move",

@@ -11,7 +11,7 @@ import numpy as np
 import streamlit as st
 
 from pages.common import (as_code, bool_param, choice_param, clean_query_params, core_call,
-                          float_param, int_param, page_guard, page_header, plain_text, player,
+                          float_param, int_param, link_step, page_guard, page_header, plain_text, player,
                           player_html, report_link_notices, shown_value, url_snapshot)
 from perceptron_core import (ORDERS, bound_summary, make_separable, proof_quantities,
                              run_perceptron, with_label_noise)
@@ -287,21 +287,6 @@ def payload_for(data: TrainingData, algorithm: tuple, show_planted: bool, start_
                           player=spec)
 
 
-def link_step(link_values, n_examined: int):
-    """The step a link asks for, once per session (None: none, or not a step of this run)."""
-    if st.session_state.get("train_link_used"):
-        return None
-    st.session_state.train_link_used = True
-    raw = link_values.get("step")
-    if raw is None:
-        return None
-    if int(raw) <= n_examined:  # clean_query_params let only whole numbers 0.. through
-        return int(raw)
-    st.warning(f"This link's {as_code('step=' + shown_value(raw))} is not a step of this run "
-               f"(0 to {n_examined:,}), so it starts at 0.", icon=":material/link_off:")
-    return None
-
-
 # ---------------------------------------------------------------------------
 # step 4: the page
 # ---------------------------------------------------------------------------
@@ -391,7 +376,7 @@ def main(notices: list[str], link_values: dict[str, str]) -> None:
     identity = run_id(data.X, data.y, settings.algorithm)
     if st.session_state.get("train_run") != identity:  # a new run: open at the link's step or 0
         st.session_state.train_run = identity
-        st.session_state.train_start = link_step(link_values, trace.n_examined)
+        st.session_state.train_start = link_step("train", link_values, trace.n_examined)
         st.session_state.train_speed = (st.session_state.get("train_speed")
                                         or link_values.get("speed", "medium"))
     player("train", payload_for(data, settings.algorithm, settings.show_planted,
