@@ -101,6 +101,7 @@ def test_clicking_the_chart_adds_and_removes_points(page, streamlit_server):
     page.mouse.click(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.7)
     wait_for_app(page)
     page.get_by_text("2 points drawn").wait_for()
+    page.get_by_test_id("perceptron-player").wait_for()  # it mounts after the rerun
     assert page.get_by_test_id("perceptron-player").is_visible()  # both classes: it trains
     assert plot.is_visible()
     assert_no_exception(page)
