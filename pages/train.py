@@ -236,8 +236,9 @@ def drawn_data() -> TrainingData | None:
             st.query_params["points"] = encoded
         else:
             st.query_params.pop("points", None)
-    if len(y) < 2 or np.unique(y).size < 2:
-        st.info("Add at least one point of each class to train.")
+    if len(y) == 0:
+        st.info("Click on the chart to add a point. One point is enough to train (the "
+                "slides' first quiz); add points of both classes to see a separating line.")
         return None
     return TrainingData(X, y, f"{len(y)} drawn points")
 
@@ -329,7 +330,8 @@ QUIZ = [
      "Starting at 0, the first look is a mistake (score 0 ≤ 0). After it w = x (and b = 1), "
      "so the score is ‖x‖² (+1) > 0 forever: one mistake. With a random start it can take "
      "several: each update adds ‖x‖² (‖x‖² + 1 with a bias) to the score, so it errs until "
-     "w₀·x + b₀ + k(‖x‖² + 1) > 0."),
+     "w₀·x + b₀ + k(‖x‖² + 1) > 0. Try it: choose the source \u201cdraw\u201d and "
+     "click once on the chart."),
     ("quiz_order",
      "On separable data, where every example is examined again and again, can a bad order "
      "of the examples stop the perceptron from converging?",

@@ -113,7 +113,7 @@ def check_labels(y, n_samples: int, name: str = "y", both_classes: bool = True) 
         )
     if both_classes and np.unique(arr).size < 2:
         raise ValueError(
-            f"{name} has only one class ({int(arr[0]):+d}); the perceptron needs "
+            f"{name} has only one class ({int(arr[0]):+d}); this computation needs "
             "examples of both -1 and +1."
         )
     return arr.astype(np.int64)

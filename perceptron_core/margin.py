@@ -38,10 +38,13 @@ class MarginResult:
     Attributes
     ----------
     margin : float
-        max over unit w (and free b) of min_i y_i (w·x_i + b); 0.0 if not separable.
+        max over unit w (and free b) of min_i y_i (w·x_i + b); 0.0 if not separable;
+        inf for data of one class with a free b (no best separator exists).
     w : ndarray of shape (n_features,)
-        Unit normal of the best separator (zeros if not separable).
+        Unit normal of the best separator (zeros if not separable; e_1 for one
+        class with a free b).
     b : float
+        Offset (inf times the class's label for one class with a free b).
     separable : bool
     support : ndarray of int
         Indices of the examples that sit on the margin (the support vectors).
@@ -213,13 +216,25 @@ def max_margin(X, y, bias=True) -> MarginResult:
     y : ndarray of shape (n_samples,), values in {-1, +1}
     bias : bool
 
+    Data of one class are allowed. Through the origin their margin is finite
+    (or they are not separable, when the origin lies in their hull). With a free
+    b it is unbounded: moving the line away from the points, along any unit w,
+    raises every y_i (w·x_i + b) without limit, so ``margin`` is inf.
+
     Returns
     -------
     MarginResult
         ``margin <= 0`` (reported as 0.0, ``separable=False``) when no
         separator exists.
     """
-    X, y = check_dataset(X, y)
+    X, y = check_dataset(X, y, both_classes=False)
+    if bias and np.unique(y).size == 1:
+        # one class, free b: y (w·x + b) -> inf as b -> y·inf, for any unit w
+        unit = np.zeros(X.shape[1])
+        unit[0] = 1.0
+        return MarginResult(margin=float("inf"), w=frozen(unit), b=float(y[0]) * float("inf"),
+                            separable=True, support=frozen(np.array([], dtype=np.int64),
+                                                           dtype=np.int64))
     if bias:
         margin, w, b, separable = _affine_margin(X, y)
     else:
@@ -251,7 +266,7 @@ def padded_margin(X, y) -> float:
     -------
     float
     """
-    X, y = check_dataset(X, y)
+    X, y = check_dataset(X, y, both_classes=False)  # one class: gamma_2 is still finite
     padded = y[:, None] * np.hstack([X, np.ones((X.shape[0], 1))])
     margin, _, _ = _homogeneous_margin(padded)
     return float(margin)
@@ -266,7 +281,7 @@ def padded_separator(X, y) -> tuple[float, np.ndarray]:
     w_padded : ndarray of shape (n_features + 1,)
         Last entry is the bias; zeros if not separable.
     """
-    X, y = check_dataset(X, y)
+    X, y = check_dataset(X, y, both_classes=False)  # one class: gamma_2 is still finite
     padded = y[:, None] * np.hstack([X, np.ones((X.shape[0], 1))])
     margin, w, _ = _homogeneous_margin(padded)
     return float(margin), frozen(w)

@@ -303,7 +303,7 @@ def run_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyclic", 
     Trace
         Stops converged when every example has y (w·x + b) > delta.
     """
-    X, y = check_dataset(X, y, copy=False)  # read only below: no copy of large data
+    X, y = check_dataset(X, y, both_classes=False, copy=False)  # read only: not copied
     n, dim = X.shape
     delta = check_number(delta, "delta (threshold)", low=0)
     if not isinstance(order, str) or order not in ORDERS:

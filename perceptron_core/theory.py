@@ -129,8 +129,13 @@ def bound_summary(X, y, bias=True, delta=0.0, w0_norm=0.0) -> BoundSummary:
     With ``bias`` the padded examples a_i = y_i (x_i, 1) are used (Remark 1.17);
     without, a_i = y_i x_i and the margin through the origin. Bounds are inf
     when the data are not separable.
+
+    Data of one class are allowed (the slides' first quiz has one point). With a
+    bias their geometric margin is inf (``max_margin``), so (R/gamma)^2 has no
+    value and ``novikoff`` is inf; gamma_2, T(A) and (1.4) stay finite, because
+    the bias counts in the norm of the padded vector (w, b).
     """
-    X, y = check_dataset(X, y)
+    X, y = check_dataset(X, y, both_classes=False)
     radius = float(np.sqrt(np.max(np.einsum("ij,ij->i", X, X))))
     geometric = max_margin(X, y, bias=bias)
     if bias:
@@ -143,7 +148,8 @@ def bound_summary(X, y, bias=True, delta=0.0, w0_norm=0.0) -> BoundSummary:
     return BoundSummary(
         radius=radius, margin=geometric.margin, margin_2=margin_2,
         padded_radius_sq=padded_radius_sq,
-        novikoff=novikoff_bound(radius, geometric.margin) if separable and radius > 0 else inf,
+        novikoff=(novikoff_bound(radius, geometric.margin)
+                  if separable and radius > 0 and np.isfinite(geometric.margin) else inf),
         padded=padded_bound(padded_radius_sq, margin_2) if separable else inf,
         general=threshold_bound(padded_radius_sq, margin_2, delta, w0_norm) if separable else inf,
         separable=bool(separable),
@@ -185,7 +191,7 @@ def proof_quantities(trace: Trace, X, y) -> ProofQuantities:
     """
     if not isinstance(trace, Trace):
         raise ValueError("proof_quantities expects a Trace from run_perceptron.")
-    X, y = check_dataset(X, y)
+    X, y = check_dataset(X, y, both_classes=False)
     if X.shape[1] != trace.weights.shape[1]:
         raise ValueError("X does not match the trace: different number of features.")
     if trace.bias:
@@ -259,9 +265,11 @@ def separability_case(X, y) -> str:
 
     Through the origin (no bias, Theorem 1.28 with a_i = y_i x_i), only with a
     bias (a_i = y_i (x_i, 1), Remark 1.17), or none. Decided exactly by the
-    margin solver (``max_margin``).
+    margin solver (``max_margin``). Data of one class are separable with a bias
+    (put the line beyond all the points) and through the origin when the origin
+    is outside their convex hull.
     """
-    X, y = check_dataset(X, y)
+    X, y = check_dataset(X, y, both_classes=False)
     if max_margin(X, y, bias=False).separable:
         return "through_origin"
     return "with_bias" if max_margin(X, y, bias=True).separable else "none"

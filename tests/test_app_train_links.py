@@ -97,7 +97,8 @@ def test_drawn_points_come_back_from_a_link_and_train():
     assert at.query_params["points"].count(";") == 2
     at.button(key="draw_clear").click().run()
     assert at.session_state.drawn_points == []
-    assert any("each class" in i.value for i in at.info)
+    assert any("One point is enough to train" in i.value for i in at.info)
+    assert not at.get("bidi_component")  # no points: no player
 
 
 def test_quiz_feedback_explains():

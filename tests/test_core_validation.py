@@ -31,9 +31,8 @@ BAD_DATA = {
     "labels 0/1": (X_OK, np.array([1, 1, 0, 0]), r"labels must be -1 or \+1; y\[2\] = 0"),
     "labels 1/2": (X_OK, np.array([1, 2, 1, 2]), r"labels must be -1 or \+1; y\[1\] = 2"),
     "NaN label": (X_OK, np.array([1.0, np.nan, -1.0, 1.0]), r"y contains NaN"),
-    "one class": (X_OK, np.ones(4, dtype=int), r"y has only one class"),
-    "one row": (X_OK[:1], Y_OK[:1], r"y has only one class"),
 }
+# data of one class (and one row) are accepted: tests/test_core_one_class.py
 
 DATA_FUNCTIONS = {
     "run_perceptron": run_perceptron,

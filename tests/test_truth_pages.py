@@ -277,3 +277,37 @@ def test_notation_panel_opens_on_other_pages_in_the_browser(browser, streamlit_s
         expect(panel).to_contain_text("w₀")
     finally:
         context.close()
+
+
+# --------------------------------------------------------------------------- one class (issue 9)
+
+def _train_payload(query: dict) -> dict:
+    import json
+
+    at = open_page("pages/train.py", query)
+    players = [el for el in at.get("bidi_component")
+               if el.proto.component_name.endswith("perceptron_player_train")]
+    assert len(players) == 1
+    return json.loads(players[0].proto.json)
+
+
+def test_one_drawn_point_trains_and_says_the_margin_is_unbounded_with_a_bias():
+    x = np.array([0.5, 0.3])
+    sent = _train_payload({"source": "draw", "points": "0.5,0.3,1"})
+    gamma_2 = float(np.sqrt(x @ x + 1))  # one padded point: gamma_2 = ||(x, 1)||
+    assert "one class" in sent["facts"] and "unbounded" in sent["facts"]
+    assert f"γ₂ = {gamma_2:.4f}" in sent["facts"] and "T(A) = 1." in sent["facts"]
+    assert "(R/γ)² has no value here" in sent["facts"]
+    assert sent["converged"] and sent["end_text"].startswith("Converged after 1 update ")
+    assert sent["bound"]["name"].startswith("T(A)") and sent["bound"]["value_text"] == "1"
+
+
+def test_one_class_through_the_origin_says_which_case_holds():
+    inside = _train_payload({"source": "draw", "points": "0.5,0,-1;-0.5,0,-1", "bias": "false"})
+    assert "The origin lies among the points" in inside["facts"]
+    assert inside["bound"] is None and not inside["converged"]
+    outside = _train_payload({"source": "draw", "points": "0.6,0.8,-1;0.8,0.6,-1",
+                              "bias": "false"})
+    margin = max_margin(np.array([[0.6, 0.8], [0.8, 0.6]]), np.array([-1, -1]), bias=False)
+    assert f"best margin through the origin γ = {margin.margin:.4f}" in outside["facts"]
+    assert outside["converged"] and outside["bound"]["name"].startswith("(R/γ)²")

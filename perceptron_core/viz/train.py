@@ -165,12 +165,31 @@ def _path_payload(trace, norms, accuracy) -> dict:
             "norm_title": f"{name} along the updates", "norm_name": name, "caption": caption}
 
 
-def _facts(bounds, case: str, bias: bool, statements) -> str:
+def _one_class_facts(bounds, case: str, bias: bool, label: int) -> str:
+    """What the margin and the bounds are when every example has the same label."""
+    text = f"Every example has label {label:+d}: one class. "
+    if bias:
+        return text + ("With a bias the best margin γ is unbounded: a line far enough to one "
+                       "side has every point on the same side, as far from it as you like, so "
+                       "(R/γ)² has no value here. The padded margin stays finite, because b "
+                       "counts in the length of (w, b): "
+                       f"γ₂ = {bounds.margin_2:.4f}, so T(A) = {_number(bounds.padded)}.")
+    if case == "through_origin":
+        return text + ("A line through the origin has every point on one side: best margin "
+                       f"through the origin γ = {bounds.margin:.4f}.")
+    return text + ("The origin lies among the points (in their convex hull), so no line "
+                   "through the origin has them all on one side: no bound applies. With a "
+                   "bias any far line does: turn on \u201clearn a bias\u201d.")
+
+
+def _facts(bounds, case: str, bias: bool, statements, labels=()) -> str:
     """The data's R, margins and separability, and any bound that does not apply."""
     from perceptron_core.theory import SEPARABILITY
 
     text = f"R = max‖x‖ = {bounds.radius:.3f}. "
-    if case == "none":
+    if len(set(labels)) == 1:
+        text += _one_class_facts(bounds, case, bias, int(next(iter(set(labels)))))
+    elif case == "none":
         text += "No line separates these data (computed exactly), so no bound applies."
     elif case == "with_bias" and not bias:
         text += ("No line through the origin separates these data, and without a bias the "
@@ -256,7 +275,7 @@ def player_payload(X, y, trace, bounds, *, statements, case, proof=None, w0_norm
                     "scores": [float(s) for s in trace.update_scores],
                     "accuracy": accuracy.tolist()},
         "converged": bool(trace.converged),
-        "facts": _facts(bounds, case, trace.bias, statements),
+        "facts": _facts(bounds, case, trace.bias, statements, labels=y.tolist()),
         "bound": None if holds is None else {
             "name": holds.name, "value": float(holds.value), "value_text": _number(holds.value),
             "hypotheses": holds.hypotheses},
