@@ -271,7 +271,7 @@ def train(X, y, bias, delta, order, start, order_seed):
     w0_norm = float(np.hypot(np.linalg.norm(trace.weights[0]), trace.biases[0]))
     bounds = bound_summary(X, y, bias=bias, delta=delta, w0_norm=w0_norm)
     statements = run_bounds(bounds, bias=bias, delta=delta, w0_norm=w0_norm)
-    proof = proof_quantities(trace, X, y) if bounds.separable else None
+    proof = proof_quantities(trace, X, y, bounds) if bounds.separable else None
     return trace, bounds, statements, separability_case(X, y), proof, w0_norm
 
 

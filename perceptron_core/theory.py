@@ -108,19 +108,22 @@ class BoundSummary:
     """The numbers a page shows next to a run on separable data.
 
     radius : R = max_i ||x_i||; margin : geometric margin (max_margin);
-    margin_2 : gamma_2(A); padded_radius_sq : max_i ||a_i||^2;
+    margin_2 : gamma_2(A); max_norm_sq : max_i ||a_i||^2;
     novikoff : (R / gamma)^2, valid through the origin; padded : T(A);
-    general : bound (1.4) with this delta and ||w_0||.
+    bound : bound (1.4) with this delta and ||w_0||;
+    reference : w*, the unit vector attaining margin_2 (padded (w, b) with a bias),
+    which the convergence proof measures progress along (``proof_quantities``).
     """
 
     radius: float
     margin: float
     margin_2: float
-    padded_radius_sq: float
+    max_norm_sq: float
     novikoff: float
     padded: float
-    general: float
+    bound: float
     separable: bool
+    reference: np.ndarray
 
 
 def bound_summary(X, y, bias=True, delta=0.0, w0_norm=0.0) -> BoundSummary:
@@ -139,20 +142,20 @@ def bound_summary(X, y, bias=True, delta=0.0, w0_norm=0.0) -> BoundSummary:
     radius = float(np.sqrt(np.max(np.einsum("ij,ij->i", X, X))))
     geometric = max_margin(X, y, bias=bias)
     if bias:
-        margin_2, _ = padded_separator(X, y)
-        padded_radius_sq = radius**2 + 1.0
+        margin_2, reference = padded_separator(X, y)
+        max_norm_sq = radius**2 + 1.0
     else:
-        margin_2, padded_radius_sq = geometric.margin, radius**2
+        margin_2, reference, max_norm_sq = geometric.margin, geometric.w, radius**2
     inf = float("inf")
     separable = margin_2 > 0 and geometric.separable
     return BoundSummary(
         radius=radius, margin=geometric.margin, margin_2=margin_2,
-        padded_radius_sq=padded_radius_sq,
+        max_norm_sq=max_norm_sq,
         novikoff=(novikoff_bound(radius, geometric.margin)
                   if separable and radius > 0 and np.isfinite(geometric.margin) else inf),
-        padded=padded_bound(padded_radius_sq, margin_2) if separable else inf,
-        general=threshold_bound(padded_radius_sq, margin_2, delta, w0_norm) if separable else inf,
-        separable=bool(separable),
+        padded=padded_bound(max_norm_sq, margin_2) if separable else inf,
+        bound=threshold_bound(max_norm_sq, margin_2, delta, w0_norm) if separable else inf,
+        separable=bool(separable), reference=frozen(reference),
     )
 
 
@@ -172,11 +175,12 @@ class ProofQuantities:
     alignment_lower: np.ndarray
     norm_sq_upper: np.ndarray
     margin: float
-    radius_sq: float
+    max_norm_sq: float
     reference: np.ndarray
 
 
-def proof_quantities(trace: Trace, X, y) -> ProofQuantities:
+def proof_quantities(trace: Trace, X, y, bounds: BoundSummary | None = None
+                     ) -> ProofQuantities:
     """<w_t, w*> and ||w_t||^2 along a trace, with the lines the proof predicts.
 
     Parameters
@@ -184,6 +188,8 @@ def proof_quantities(trace: Trace, X, y) -> ProofQuantities:
     trace : Trace from run_perceptron on (X, y)
     X : ndarray of shape (n_samples, n_features)
     y : ndarray of shape (n_samples,)
+    bounds : BoundSummary of (X, y) with the trace's bias, optional
+        Its margin_2 and w* are used instead of solving for them again.
 
     Returns
     -------
@@ -194,23 +200,24 @@ def proof_quantities(trace: Trace, X, y) -> ProofQuantities:
     X, y = check_dataset(X, y, both_classes=False)
     if X.shape[1] != trace.weights.shape[1]:
         raise ValueError("X does not match the trace: different number of features.")
-    if trace.bias:
-        margin, reference = padded_separator(X, y)
-        iterates = np.column_stack([trace.weights, trace.biases])
-        radius_sq = float(np.max(np.einsum("ij,ij->i", X, X))) + 1.0
-    else:
-        result = max_margin(X, y, bias=False)
-        margin, reference = result.margin, np.asarray(result.w)
-        iterates = np.asarray(trace.weights)
-        radius_sq = float(np.max(np.einsum("ij,ij->i", X, X)))
+    if bounds is None:
+        bounds = bound_summary(X, y, bias=trace.bias)
+    elif not isinstance(bounds, BoundSummary) or bounds.reference.shape != (
+            X.shape[1] + trace.bias,):
+        raise ValueError("bounds must be the BoundSummary of these data with the trace's bias.")
+    # w* and gamma_2 of the padded a_i = y_i (x_i, 1) with a bias, of a_i = y_i x_i without
+    margin, max_norm_sq = bounds.margin_2, bounds.max_norm_sq
+    reference = np.asarray(bounds.reference)
+    iterates = (np.column_stack([trace.weights, trace.biases]) if trace.bias
+                else np.asarray(trace.weights))
     updates = np.arange(iterates.shape[0])
     alignment = iterates @ reference
     norm_sq = np.einsum("ij,ij->i", iterates, iterates)
     return ProofQuantities(
         alignment=frozen(alignment), norm_sq=frozen(norm_sq),
         alignment_lower=frozen(alignment[0] + updates * margin),
-        norm_sq_upper=frozen(norm_sq[0] + updates * (radius_sq + 2 * trace.delta)),
-        margin=float(margin), radius_sq=radius_sq, reference=frozen(reference),
+        norm_sq_upper=frozen(norm_sq[0] + updates * (max_norm_sq + 2 * trace.delta)),
+        margin=float(margin), max_norm_sq=max_norm_sq, reference=frozen(reference),
     )
 
 
@@ -317,7 +324,7 @@ def run_bounds(bounds: BoundSummary, *, bias: bool, delta: float, w0_norm: float
         name = "bound (1.4) of Theorem 1.28"
         hypotheses = (f"separable data ({vectors}), update when y(w·x + b) ≤ δ = {delta:g}, "
                       f"start with ‖w₀‖ = {w0_norm:.3g}")
-    statements = [BoundStatement(name=name, value=bounds.general, hypotheses=hypotheses,
+    statements = [BoundStatement(name=name, value=bounds.bound, hypotheses=hypotheses,
                                  holds=True)]
     if not plain:
         statements.append(BoundStatement(

@@ -120,4 +120,4 @@ def test_drawn_data_get_their_margin_and_bound():
     sent = payload(at)
     assert f"R = max‖x‖ = {summary.radius:.3f}" in sent["facts"]
     assert f"γ = {summary.margin:.4f}" in sent["facts"]
-    assert sent["bound"]["value"] == summary.general
+    assert sent["bound"]["value"] == summary.bound

@@ -120,12 +120,12 @@ def test_bound_summary_matches_its_parts():
     assert summary.radius == pytest.approx(R, rel=1e-12)
     assert summary.margin == pytest.approx(0.1, rel=1e-9)
     assert summary.margin_2 == pytest.approx(padded_margin(X, y), rel=1e-12)
-    assert summary.padded_radius_sq == pytest.approx(R**2 + 1, rel=1e-12)
+    assert summary.max_norm_sq == pytest.approx(R**2 + 1, rel=1e-12)
     assert summary.padded == pytest.approx((R**2 + 1) / summary.margin_2**2, rel=1e-12)
-    assert summary.general == pytest.approx(
+    assert summary.bound == pytest.approx(
         (2 * 0.5 + R**2 + 1 + 2 * summary.margin_2 * 1.0) / summary.margin_2**2, rel=1e-12)
     trace = run_perceptron(X, y, delta=0.5)
-    assert trace.n_updates <= bound_summary(X, y, bias=True, delta=0.5).general
+    assert trace.n_updates <= bound_summary(X, y, bias=True, delta=0.5).bound
 
 
 def test_bound_summary_is_infinite_without_separability():
@@ -133,7 +133,7 @@ def test_bound_summary_is_infinite_without_separability():
     y = np.array([1, 1, -1, -1])
     summary = bound_summary(X, y)
     assert not summary.separable
-    assert summary.padded == summary.general == summary.novikoff == float("inf")
+    assert summary.padded == summary.bound == summary.novikoff == float("inf")
 
 
 # ---------------------------------------------------------------------------
@@ -189,14 +189,27 @@ def test_proof_quantities_follow_their_lines(order, bias, delta, random_w0):
         # the reference w* is a unit vector that attains the reported margin on every a_i
         assert np.linalg.norm(reference) == pytest.approx(1.0, abs=1e-12)
         assert np.min(A @ reference) == pytest.approx(q.margin, rel=1e-9)
-        assert q.radius_sq == pytest.approx(np.max(np.sum(A**2, axis=1)), rel=1e-12)
+        assert q.max_norm_sq == pytest.approx(np.max(np.sum(A**2, axis=1)), rel=1e-12)
         np.testing.assert_allclose(q.alignment, iterates @ reference, rtol=1e-12, atol=1e-12)
         np.testing.assert_allclose(q.norm_sq, np.sum(iterates**2, axis=1), rtol=1e-12)
         np.testing.assert_allclose(q.alignment_lower, q.alignment[0] + t * q.margin, rtol=1e-12,
                                    atol=1e-12)
-        np.testing.assert_allclose(q.norm_sq_upper, q.norm_sq[0] + t * (q.radius_sq + 2 * delta),
+        np.testing.assert_allclose(q.norm_sq_upper, q.norm_sq[0] + t * (q.max_norm_sq + 2 * delta),
                                    rtol=1e-12)
         # the proof: <w_t, w*> grows by >= gamma, ||w_t||^2 by <= R^2 + 2 delta per update
         tol = 1e-9 * (1 + t)
         assert np.all(q.alignment >= q.alignment_lower - tol)
         assert np.all(q.norm_sq <= q.norm_sq_upper + tol)
+
+
+@pytest.mark.parametrize("bias", [True, False])
+def test_proof_quantities_reuse_the_summary_margin_instead_of_solving_again(bias):
+    ds = make_separable(n=40, margin=0.1, dim=2, seed=5, through_origin=not bias)
+    trace = run_perceptron(ds.X, ds.y, bias=bias)
+    summary = bound_summary(ds.X, ds.y, bias=bias)
+    passed, solved = proof_quantities(trace, ds.X, ds.y, summary), proof_quantities(
+        trace, ds.X, ds.y)
+    np.testing.assert_array_equal(passed.alignment, solved.alignment)
+    np.testing.assert_array_equal(passed.reference, summary.reference)
+    with pytest.raises(ValueError, match="BoundSummary of these data"):
+        proof_quantities(trace, ds.X, ds.y, bound_summary(ds.X, ds.y, bias=not bias))

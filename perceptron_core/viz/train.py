@@ -129,14 +129,14 @@ def _proof_payload(proof, trace, bound, w0_norm) -> dict:
         "norm_sq": [float(v) for v in proof.norm_sq],
         "norm_sq_upper": [float(v) for v in proof.norm_sq_upper],
         "margin": float(proof.margin),
-        "step_sq": float(proof.radius_sq + 2 * trace.delta),
+        "step_sq": float(proof.max_norm_sq + 2 * trace.delta),
         "title": f"Why it stops (Theorem 1.28): the bound {bound.name} = {_number(bound.value)} "
                  "is where these two lines would meet",
         "alignment_title": f"⟨{vector}, w*⟩ gains at least {gamma} = {proof.margin:.4g} per update",
         "alignment_name": f"⟨{vector}, w*⟩",
         "alignment_lower_name": lower,
         "norm_sq_title": f"‖{vector}‖² gains at most {step} = "
-                         f"{proof.radius_sq + 2 * trace.delta:.4g} per update",
+                         f"{proof.max_norm_sq + 2 * trace.delta:.4g} per update",
         "norm_sq_name": f"‖{vector}‖²",
         "norm_sq_upper_name": upper,
         "caption": (f"w* is the unit vector with the best margin {gamma}"
