@@ -160,10 +160,10 @@ function generalisationScene(slots, data) {
       text.className = "step-text " + (updated ? "mistake" : "correct");
     }
     q(".now").textContent = `Now β = (${fmt(w[0], 3)}, ${fmt(w[1], 3)}), ‖β‖² = ${fmt(norm2, 2)}, β·β* = ${fmt(p.alignment[k], 3)}`;
-    q('[data-counter="updates"]').textContent = `${k.toLocaleString("en-US")} / ${up.steps.length.toLocaleString("en-US")}`;
-    q('[data-counter="examined"]').textContent = `${step.toLocaleString("en-US")} / ${data.player.n_examined.toLocaleString("en-US")}`;
-    q('[data-counter="wrong"]').textContent = String(wrongBefore[k]);
-    q('[data-counter="close"]').textContent = String(closeBefore[k]);
+    fitText(q('[data-counter="updates"]'), `${k.toLocaleString("en-US")} / ${up.steps.length.toLocaleString("en-US")}`);
+    fitText(q('[data-counter="examined"]'), `${step.toLocaleString("en-US")} / ${data.player.n_examined.toLocaleString("en-US")}`);
+    fitText(q('[data-counter="wrong"]'), String(wrongBefore[k]));
+    fitText(q('[data-counter="close"]'), String(closeBefore[k]));
     q(".facts").textContent = `With this β: ${plural(wrongNow, "point")} on the wrong side, ${plural(closeNow, "point")} right but inside the band, ${plural(n - wrongNow - closeNow, "point")} with y x·β ≥ 1.`;
     q(".fill").style.width = `${Math.min(100, (100 * k) / data.bound.value)}%`;
     q(".progress-text").textContent = `${plural(k, "margin mistake")} of at most 3/γ² = ${data.bound.value_text} (the Lemma)`;

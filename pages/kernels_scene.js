@@ -240,10 +240,10 @@ function kernelsScene(slots, data) {
     for (let i = 0; i < n; i++) if (alpha[i] > 0) support++;
     q(".now").textContent = `Now f(x) = Σ αᵢ yᵢ K(xᵢ, x)` + (data.bias ? ` + b, b = ${fmt(b, 0)}` : " (no bias)") +
       `; ${plural(up.wrong_side[k], "training example")} with y f(x) ≤ 0.`;
-    q('[data-counter="updates"]').textContent = `${k.toLocaleString("en-US")} / ${M.toLocaleString("en-US")}`;
-    q('[data-counter="examined"]').textContent = `${step.toLocaleString("en-US")} / ${data.player.n_examined.toLocaleString("en-US")}`;
-    q('[data-counter="support"]').textContent = `${support} of ${n}`;
-    q('[data-counter="accuracy"]').textContent = `${(100 * up.accuracy[k]).toFixed(1)}%`;
+    fitText(q('[data-counter="updates"]'), `${k.toLocaleString("en-US")} / ${M.toLocaleString("en-US")}`);
+    fitText(q('[data-counter="examined"]'), `${step.toLocaleString("en-US")} / ${data.player.n_examined.toLocaleString("en-US")}`);
+    fitText(q('[data-counter="support"]'), `${support} of ${n}`);
+    fitText(q('[data-counter="accuracy"]'), `${(100 * up.accuracy[k]).toFixed(1)}%`);
     if (bound) {
       q(".fill").style.width = `${Math.min(100, (100 * k) / bound.value)}%`;
       q(".progress-text").textContent = `${plural(k, "update")} of at most ${bound.value_text} = (R_Φ/γ_Φ)² = (${fmt(bound.radius, 3)} / ${fmt(bound.margin, 4)})²`;

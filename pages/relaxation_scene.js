@@ -136,10 +136,10 @@ function relaxationScene(slots, data) {
     q(".now").textContent = `w = ${vec(w)}`;
     let count = 0;
     for (let i = 0; i < A.length; i++) if (A[i][0] * w[0] + A[i][1] * w[1] - c[i] > data.tol) count++;
-    q('[data-counter="iteration"]').textContent = `${s} / ${T}`;
-    q('[data-counter="moves"]').textContent = `${view.updates} / ${data.player.update_steps.length}`;
-    q('[data-counter="violated"]').textContent = `${count} of ${A.length}`;
-    q('[data-counter="violation"]').textContent = fmt(data.violation[s], 3);
+    fitText(q('[data-counter="iteration"]'), `${s} / ${T}`);
+    fitText(q('[data-counter="moves"]'), `${view.updates} / ${data.player.update_steps.length}`);
+    fitText(q('[data-counter="violated"]'), `${count} of ${A.length}`);
+    fitText(q('[data-counter="violation"]'), fmt(data.violation[s], 3));
     const banner = q(".banner");
     banner.hidden = !view.atEnd;
     banner.className = "banner " + (data.feasible ? "success" : "warning");

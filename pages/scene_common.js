@@ -10,6 +10,13 @@ const COLORS = {
   step: "#E69F00", ghost: "#999999", planted: "#CC79A7", bound: "#56B4E9",
 };
 
+// A counter's text, sized to its column: a long value ("20,000 / 20,000") gets smaller
+// type instead of running past the card; player.css reads --chars.
+function fitText(element, text) {
+  element.textContent = text;
+  element.style.setProperty("--chars", String(Math.max(6, text.length)));
+}
+
 function svg(tag, attributes) {
   const node = document.createElementNS(SVG_NS, tag);
   for (const [name, value] of Object.entries(attributes || {})) node.setAttribute(name, value);

@@ -45,7 +45,7 @@ function trainScene(slots, data) {
     ["dot", COLORS.positive, "class +1"], ["square", COLORS.negative, "class −1"],
     ["line", COLORS.hyperplane, "hyperplane w·x + b = 0"], ["arrow", COLORS.weight, "w"],
     ["arrow", COLORS.step, "update y·x"], ["dash", COLORS.ghost, "before the update"],
-    ["ring", "black", `y(w·x + b) ≤ δ: the update test fails`],
+    ["ring", "black", `y(w·x + b) ≤ δ: an update is due`],
     ["diamond", COLORS.step, "example examined"],
     ["fill", COLORS.positiveFill, "predicted +1"], ["fill", COLORS.negativeFill, "predicted −1 (also on the line: sign(0) = −1)"],
   ];
@@ -186,10 +186,10 @@ function trainScene(slots, data) {
       text.className = "step-text " + (updated ? "mistake" : "correct");
     }
     q(".now").textContent = `Now w = (${fmt(w[0], 3)}, ${fmt(w[1], 3)})` + (data.bias ? `, b = ${fmt(b, 3)}` : " (no bias: b = 0)");
-    q('[data-counter="updates"]').textContent = `${k.toLocaleString("en-US")} / ${up.steps.length.toLocaleString("en-US")}`;
-    q('[data-counter="examined"]').textContent = `${step.toLocaleString("en-US")} / ${data.player.n_examined.toLocaleString("en-US")}`;
-    q('[data-counter="epoch"]').textContent = step === 0 ? "—" : String(Math.ceil(step / n));
-    q('[data-counter="accuracy"]').textContent = `${(100 * up.accuracy[k]).toFixed(1)}%`;
+    fitText(q('[data-counter="updates"]'), `${k.toLocaleString("en-US")} / ${up.steps.length.toLocaleString("en-US")}`);
+    fitText(q('[data-counter="examined"]'), `${step.toLocaleString("en-US")} / ${data.player.n_examined.toLocaleString("en-US")}`);
+    fitText(q('[data-counter="epoch"]'), step === 0 ? "—" : String(Math.ceil(step / n)));
+    fitText(q('[data-counter="accuracy"]'), `${(100 * up.accuracy[k]).toFixed(1)}%`);
     if (bound) {
       q(".fill").style.width = `${Math.min(100, (100 * k) / bound.value)}%`;
       q(".progress-text").textContent = `${plural(k, "update")} of at most ${bound.value_text} (${bound.name})`;

@@ -322,8 +322,9 @@ def run_bounds(bounds: BoundSummary, *, bias: bool, delta: float, w0_norm: float
                       "y(w·x + b) ≤ 0")
     else:
         name = "bound (1.4) of Theorem 1.28"
+        start = "‖(w₀, b₀)‖" if bias else "‖w₀‖"
         hypotheses = (f"separable data ({vectors}), update when y(w·x + b) ≤ δ = {delta:g}, "
-                      f"start with ‖w₀‖ = {w0_norm:.3g}")
+                      f"start with {start} = {w0_norm:.3g}")
     statements = [BoundStatement(name=name, value=bounds.bound, hypotheses=hypotheses,
                                  holds=True)]
     if not plain:
@@ -375,7 +376,8 @@ NOTATION = {
     "γ₂": "margin of the padded problem: γ₂ = max over ‖w‖ ≤ 1 of minᵢ ⟨aᵢ, w⟩; with a bias "
           "the bias counts in the norm, so γ₂ ≤ γ",
     "δ": "threshold: an update happens when y(w·x + b) ≤ δ (δ = 0 in the plain perceptron)",
-    "w₀": "the starting weights (w₀ = 0, b₀ = 0 unless a random start is chosen)",
+    "w₀": "the starting weights (w₀ = 0, b₀ = 0 unless a random start is chosen); with a "
+          "bias, (1.4) uses the length of the padded start, ‖(w₀, b₀)‖",
     "T(A)": "maxᵢ ‖aᵢ‖² / γ₂²: most updates from w₀ = 0 with δ = 0 (eq. 1.5)",
     "(1.4)": "t ≤ (2δ + maxᵢ ‖aᵢ‖² + 2γ₂‖w₀‖) / γ₂²: most updates for any δ ≥ 0 and start w₀ "
              "(Theorem 1.28 with a unit w*)",

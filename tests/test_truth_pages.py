@@ -311,3 +311,110 @@ def test_one_class_through_the_origin_says_which_case_holds():
     margin = max_margin(np.array([[0.6, 0.8], [0.8, 0.6]]), np.array([-1, -1]), bias=False)
     assert f"best margin through the origin γ = {margin.margin:.4f}" in outside["facts"]
     assert outside["converged"] and outside["bound"]["name"].startswith("(R/γ)²")
+
+
+# --------------------------------------------------- /train with the issue's own settings (issue 9)
+
+def _generated(n=40, margin=0.1, seed=7):
+    data = make_separable(n=n, margin=margin, dim=2, radius=1.0, seed=seed)
+    return np.asarray(data.X), np.asarray(data.y)
+
+
+def test_point_1_bias_names_T_A_and_marks_R_over_gamma_as_not_applying():
+    X, y = _generated(n=10, margin=0.5, seed=1336)
+    summary = bound_summary(X, y, bias=True)
+    run = run_perceptron(X, y, bias=True)
+    assert run.n_updates > summary.novikoff  # the case the issue found: (R/γ)² is exceeded
+    sent = _train_payload({"n": "10", "margin": "0.5", "data_seed": "1336"})
+    assert sent["bound"]["name"].startswith("T(A)")
+    assert f"allows at most {summary.padded:.0f}." in sent["end_text"]
+    assert f"(R/γ)² = {summary.novikoff:.2g} does not apply here" in sent["facts"]
+
+
+def test_point_1_delta_names_bound_1_4_not_T_A():
+    X, y = _generated(seed=0)
+    summary = bound_summary(X, y, bias=True, delta=5.0)
+    run = run_perceptron(X, y, bias=True, delta=5.0)
+    assert summary.padded < run.n_updates <= summary.bound
+    sent = _train_payload({"data_seed": "0", "delta": "5"})
+    assert sent["bound"]["name"] == "bound (1.4) of Theorem 1.28"
+    assert sent["bound"]["value_text"] == f"{summary.bound:,.0f}"
+    assert f"T(A) = {summary.padded:,.0f} does not apply here" in sent["facts"]
+
+
+@pytest.mark.parametrize("query", [{"init": "random"},
+                                   {"init": "random", "delta": "0.5", "order_seed": "3"}])
+def test_proof_title_gives_where_the_lines_stop_agreeing_for_this_start(query):
+    proof = _train_payload(query)["proof"]
+    lower, upper = np.array(proof["alignment_lower"]), np.array(proof["norm_sq_upper"])
+    a0, n0, gamma, step = lower[0], upper[0], proof["margin"], proof["step_sq"]
+    # the last t with a0 + tγ <= sqrt(n0 + t·step), by bisection (not the page's formula)
+    low, high = 0.0, 1e7
+    for _ in range(200):
+        middle = (low + high) / 2
+        fits = a0 + middle * gamma <= np.sqrt(n0 + middle * step)
+        low, high = (middle, high) if fits else (low, middle)
+    assert f"allow at most t = {low:,.0f} updates from this start" in proof["title"]
+    assert "bound bound" not in proof["title"] and "holds for every start" in proof["title"]
+
+
+def test_random_start_names_the_padded_start_length():
+    sent = _train_payload({"init": "random"})
+    assert "start with ‖(w₀, b₀)‖ = " in sent["bound"]["hypotheses"]
+    assert "‖(w₀, b₀)‖" in NOTATION["w₀"]
+
+
+def test_bias_off_path_title_says_through_the_origin():
+    path = _train_payload({"bias": "false"})["path"]
+    assert path["title"].startswith("No line through the origin separates these data")
+
+
+@pytest.mark.parametrize("delta", ["0", "0.5"])
+def test_theorem_1_35_caption_carries_its_delta_hypothesis(delta):
+    caption = _train_payload({"noise": "0.2", "delta": delta})["path"]["caption"]
+    if delta == "0":
+        assert "Theorem 1.35, for updates when y(w·x + b) ≤ 0" in caption
+    else:
+        assert "stated for δ = 0; here δ = 0.5" in caption and "not a theorem" in caption
+    assert "levels off" not in caption
+
+
+def test_train_quiz_states_delta_and_the_padded_quantities():
+    at = open_page("pages/train.py")
+    single = at.radio(key="quiz_single_point")
+    assert "δ = 0" in single.label
+    single.set_value("exactly one").run()
+    at.radio(key="quiz_delta").set_value(at.radio(key="quiz_delta").options[1]).run()
+    at.radio(key="quiz_order").set_value(at.radio(key="quiz_order").options[1]).run()
+    feedback = "\n".join(s.value for s in at.success)
+    assert "with δ > 0 it errs until the score exceeds δ" in feedback
+    assert "2δ/γ₂²" in at.radio(key="quiz_delta").options[1]
+    assert "at least γ₂ and ‖w‖² by at most max‖aᵢ‖²" in feedback
+
+
+def test_legend_and_long_counters_fit_in_the_browser(browser, streamlit_server):
+    """Point 10's legend names the ring for what it marks; long counters stay in the card."""
+    from browser_helpers import wait_for_app, wait_for_player
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(60_000)
+    try:
+        page = context.new_page()
+        page.goto(streamlit_server.rstrip("/") + "/train?bias=false")
+        wait_for_app(page, timeout=120_000)
+        player = page.get_by_test_id("perceptron-player")
+        wait_for_player(player)
+        expect(player).to_contain_text("y(w·x + b) ≤ δ: an update is due")
+        page.keyboard.press("End")  # the keys reach the player without a click
+        examined = player.locator('[data-counter="examined"]')
+        expect(examined).to_have_text("20,000 / 20,000")
+        card = player.locator(".info").bounding_box()
+        for name in ("updates", "examined", "epoch", "accuracy"):
+            box = player.locator(f'[data-counter="{name}"]').bounding_box()
+            text = player.locator(f'[data-counter="{name}"]').evaluate(
+                "el => [el.scrollWidth, el.clientWidth]")
+            assert box["x"] + box["width"] <= card["x"] + card["width"] + 0.5, name
+            assert text[0] <= text[1] + 1, (name, text)  # nothing cut inside the counter
+    finally:
+        context.close()

@@ -114,6 +114,32 @@ def prediction_accuracy(weights, biases, X, y) -> np.ndarray:
     return accuracy
 
 
+def lines_meet(alignment_start: float, norm_sq_start: float, margin: float,
+               step_sq: float) -> float:
+    """The last t at which the proof's two lines still agree: the most updates they allow.
+
+    ⟨w_t, w*⟩ ≥ a₀ + tγ and ‖w_t‖² ≤ n₀ + t·s, while ⟨w_t, w*⟩ ≤ ‖w_t‖ for a unit
+    w*. So (a₀ + tγ)² ≤ n₀ + t·s once a₀ + tγ ≥ 0: t is at most the larger root of
+    γ²t² + (2a₀γ − s)t + a₀² − n₀ = 0 (Theorem 1.28's argument, for this start).
+    From w₀ = 0 it is s/γ², the bound itself; bound (1.4) takes the worst start
+    a₀ = −‖w₀‖ and so is never smaller.
+    """
+    linear = step_sq - 2 * alignment_start * margin
+    # discriminant >= (s - 2|a0|γ)^2 >= 0, since n0 >= a0^2 (Cauchy-Schwarz, ||w*|| = 1)
+    discriminant = max(linear**2 - 4 * margin**2 * (alignment_start**2 - norm_sq_start), 0.0)
+    return (linear + np.sqrt(discriminant)) / (2 * margin**2)
+
+
+def _proof_title(proof, bound, w0_norm, step_sq: float) -> str:
+    """What the two lines show, true for this start: where they stop agreeing."""
+    meet = lines_meet(float(proof.alignment[0]), float(proof.norm_sq[0]), proof.margin, step_sq)
+    head = "Why it stops (Theorem 1.28): since ⟨w, w*⟩ ≤ ‖w‖, the two lines below allow"
+    if w0_norm == 0:
+        return f"{head} at most t = {_number(meet)} updates: that is {bound.name}"
+    return (f"{head} at most t = {_number(meet)} updates from this start; {bound.name} = "
+            f"{_number(bound.value)} holds for every start of this length")
+
+
 def _proof_payload(proof, trace, bound, w0_norm) -> dict:
     """The two quantities of Theorem 1.28's proof along the run, named as they are."""
     padded = trace.bias
@@ -130,8 +156,7 @@ def _proof_payload(proof, trace, bound, w0_norm) -> dict:
         "norm_sq_upper": [float(v) for v in proof.norm_sq_upper],
         "margin": float(proof.margin),
         "step_sq": float(proof.max_norm_sq + 2 * trace.delta),
-        "title": f"Why it stops (Theorem 1.28): the bound {bound.name} = {_number(bound.value)} "
-                 "is where these two lines would meet",
+        "title": _proof_title(proof, bound, w0_norm, proof.max_norm_sq + 2 * trace.delta),
         "alignment_title": f"⟨{vector}, w*⟩ gains at least {gamma} = {proof.margin:.4g} per update",
         "alignment_name": f"⟨{vector}, w*⟩",
         "alignment_lower_name": lower,
@@ -149,8 +174,8 @@ def _proof_payload(proof, trace, bound, w0_norm) -> dict:
     }
 
 
-def _path_payload(trace, norms, accuracy) -> dict:
-    """‖w_t‖ and the accuracy along a run on data that are not separable."""
+def _path_payload(trace, norms, accuracy, case: str = "none") -> dict:
+    """‖w_t‖ and the accuracy along a run on data that are not separable (as it runs)."""
     name = "‖(w_t, b_t)‖" if trace.bias else "‖w_t‖"
     if trace.delta == 0:
         caption = ("Some example is always on the wrong side, so the updates never stop and "
@@ -161,7 +186,9 @@ def _path_payload(trace, norms, accuracy) -> dict:
                    f"Theorem 1.35 (bounded weights) is stated for δ = 0; here δ = "
                    f"{trace.delta:g}, so the left panel shows what happens, not a theorem.")
     return {"norms": [float(v) for v in norms], "accuracy": [float(v) for v in accuracy],
-            "title": "Not separable: the updates never stop",
+            "title": ("No line through the origin separates these data: the updates never "
+                      "stop" if case == "with_bias" and not trace.bias
+                      else "Not separable: the updates never stop"),
             "norm_title": f"{name} along the updates", "norm_name": name, "caption": caption}
 
 
@@ -287,5 +314,5 @@ def player_payload(X, y, trace, bounds, *, statements, case, proof=None, w0_norm
     if payload["proof"] is None:
         norms = np.sqrt(np.einsum("ij,ij->i", weights, weights)
                         + (biases**2 if trace.bias else 0.0))
-        payload["path"] = _path_payload(trace, norms, accuracy)
+        payload["path"] = _path_payload(trace, norms, accuracy, case)
     return payload
