@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
-from pages.common import (as_code, bool_param, choice_param, clean_query_params, core_call,
+from pages.common import (named_results, as_code, bool_param, choice_param, clean_query_params, core_call,
                           float_param, int_param, link_step, page_guard, page_header, plain_text, player,
                           player_html, report_link_notices, shown_value, url_snapshot)
 from perceptron_core import (ORDERS, bound_summary, make_separable, proof_quantities,
@@ -390,6 +390,8 @@ def main(notices: list[str], link_values: dict[str, str]) -> None:
     if present:
         with st.expander("About this page"):
             st.markdown(SUMMARY)
+    named_results("Algorithm 1.16", "Remark 1.17", "Theorem 1.28", "bound (1.4)", "eq. 1.5",
+                  "Theorem 1.35")
     show_exports(data, settings, trace)
     show_quiz()
 

@@ -418,3 +418,11 @@ def test_legend_and_long_counters_fit_in_the_browser(browser, streamlit_server):
             assert text[0] <= text[1] + 1, (name, text)  # nothing cut inside the counter
     finally:
         context.close()
+
+
+def test_train_states_each_named_result_it_uses():
+    at = open_page("pages/train.py")
+    listed = "\n".join(e.value for e in at.markdown if "**Theorem 1.28.**" in e.value)
+    for name in ("Algorithm 1.16", "Remark 1.17", "Theorem 1.28", "bound (1.4)", "eq. 1.5",
+                 "Theorem 1.35"):
+        assert f"**{name}.** {NAMED_RESULTS[name]}" in listed
