@@ -53,4 +53,11 @@ PAGES = [
             icon=":material/trending_down:", url_path="generalisation"),
 ]
 
+# Routing, said out loud. st.navigation serves each page above at its url_path (links
+# depend on these paths only) and turns off Streamlit's older multipage mode, which a folder
+# named pages/ turns on. On a fresh server a first deep link such as /train runs
+# pages/train.py in that older mode without ever reaching this file, so pages/common.py,
+# which every page imports first, makes the same switch and reruns through here
+# (pages.common.use_app_navigation; tested in test_app_pages.py, and in a browser on a fresh
+# server in test_browser.py).
 st.navigation(PAGES).run()

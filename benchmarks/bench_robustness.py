@@ -1,31 +1,39 @@
 """Robustness benchmarks for issue 8 (not CI): long fuzz runs, a soak and a latency check.
 
-    python benchmarks/bench_robustness.py            # shortened run (about 10 minutes)
-    python benchmarks/bench_robustness.py --full     # the long run (>= 10 000 cases each,
-                                                     # 1 000 links per page: hours)
-    python benchmarks/bench_robustness.py --only core,csv,links,soak,heavy,estimate
+    python benchmarks/bench_robustness.py            # shortened run (about 30 minutes)
+    nice -n 10 python benchmarks/bench_robustness.py --full --only core,csv,links,soak
+                                 # the long runs: >= 10 000 cases each, 1 000 links per
+                                 # page (hours; the counts do not depend on timing)
+    python benchmarks/bench_robustness.py --only heavy --repeats 30
+                                 # the latency figure: on a quiet machine, not niced
+    python benchmarks/bench_robustness.py --only links --links 900 --seed 5
 
 Parts (each prints its figures; nothing is asserted):
 
-* core     random calls of every fuzzed public core function (the pools and the table
-           of tests/test_fuzz_core.py): results, ValueErrors, anything else, calls > 5 s.
+* core     random calls of every fuzzed public core function (both tables and the
+           pools of tests/test_fuzz_core.py): results, ValueErrors, anything else,
+           calls over 5 s.
 * csv      generated CSV files (valid files spoilt at random: cells, delimiters, a typo
            on row 1, UTF-16, NUL, huge or tiny values, ragged rows): loaded, refused with
            a message naming a row and a column, refused otherwise, anything else.
-* links    generated links of /bound, /adversary, /aggressive and / through AppTest
-           (the pools of tests/test_fuzz_links.py): exceptions, "could not be drawn"
-           fallbacks, ignored values not named in the warning.
-* soak     distinct links on every page except /train, in one process (AppTest runs
-           the pages in this process, with the app's caches): RSS before and after.
-* heavy    a real server: the time another session needs to open /aggressive while the
-           heaviest allowed /bound request runs, against at rest; the CPU seconds the
-           heavy request used on the server.
+* links    generated links of every page through AppTest (the pools of
+           tests/test_fuzz_links.py and tests/test_fuzz_train_links.py), in chunks of
+           450 per fresh process: exceptions, "could not be drawn" fallbacks, ignored
+           values not named in the warning, accepted values named.
+* soak     distinct links on every page, in one process (AppTest runs the pages in this
+           process, with the app's caches): RSS before and after, and of the workers.
+* heavy    a real server and simulated students (benchmarks/load_client.py): another
+           student's page change (open /aggressive) and settings change (/train's
+           margin), at rest and while the heaviest allowed /bound request runs,
+           interleaved; the CPU seconds of the heavy request in the server process and
+           in the worker processes.
 * estimate estimated against measured CPU seconds of single sweep runs (/bound's budget).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import os
 import random
@@ -37,6 +45,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
@@ -61,45 +70,51 @@ def header(title: str) -> None:
 def bench_core(cases: int, seed: int = 0) -> None:
     import test_fuzz_core as fuzz
 
-    header(f"core: {cases} random calls of {len(fuzz.FUNCTIONS)} public functions")
+    table = {**fuzz.FUNCTIONS, **fuzz.NEW_FUNCTIONS}
+    header(f"core: {cases} random calls of {len(table)} public functions (every entry of "
+           "FUNCTIONS and NEW_FUNCTIONS in tests/test_fuzz_core.py)")
     rng = random.Random(seed)
-    pools = {"any": list(fuzz.ANY.wrapped_strategy.original_strategies)
-             if hasattr(fuzz.ANY, "wrapped_strategy") else None}
     scalars = list(fuzz.SCALARS.elements)
     arrays = list(fuzz.ARRAYS.elements)
     labels = list(fuzz.LABELS.elements)
     texts = list(fuzz.VALUE_TEXTS.elements)
+    systems = list(fuzz.SYSTEMS.elements)
     everything = scalars + arrays + labels
-    outcome = {"result": 0, "ValueError": 0, "other": 0, "slow": 0}
+    outcome = {"result": 0, "ValueError": 0, "ValueError without a message": 0, "other": 0,
+               "over 5 s": 0, "over 5 s of CPU": 0}
     others: dict[str, int] = {}
     slowest = (0.0, "")
-    names = sorted(fuzz.FUNCTIONS)
+    names = sorted(table)
     start = time.perf_counter()
     for k in range(cases):
         name = names[k % len(names)]
-        function, arity = fuzz.FUNCTIONS[name]
-        args = [rng.choice(texts if (name == "parse_values" and i == 0) else everything)
-                for i in range(arity)]
-        began = time.perf_counter()
+        function, arity = table[name]
+        if name in fuzz.SYSTEM_FIRST:
+            first = list(rng.choice(systems)) if rng.random() < 0.7 else [
+                rng.choice(everything), rng.choice(everything)]
+            args = first + [rng.choice(everything) for _ in range(2, arity)]
+        else:
+            args = [rng.choice(texts if (name == "parse_values" and i == 0) else everything)
+                    for i in range(arity)]
+        began, began_cpu = time.perf_counter(), time.thread_time()
         try:
             with np.errstate(all="ignore"):
                 function(*args)
             outcome["result"] += 1
-        except ValueError:
-            outcome["ValueError"] += 1
+        except ValueError as error:
+            outcome["ValueError" if str(error).strip() else "ValueError without a message"] += 1
         except Exception as error:  # noqa: BLE001 - counted, that is the point
             outcome["other"] += 1
-            key = f"{name}: {type(error).__name__}"
+            key = f"{name}: {type(error).__name__}: {str(error)[:80]}"
             others[key] = others.get(key, 0) + 1
-        took = time.perf_counter() - began
+        took, cpu = time.perf_counter() - began, time.thread_time() - began_cpu
         if took > 2:
-            print(f"  slow ({took:.1f} s): {name}{tuple(str(a)[:30] for a in args)}",
-                  flush=True)
-        if took > 5:
-            outcome["slow"] += 1
+            print(f"  slow ({took:.1f} s, {cpu:.1f} s of CPU): "
+                  f"{name}{tuple(str(a)[:30] for a in args)}", flush=True)
+        outcome["over 5 s"] += took > 5
+        outcome["over 5 s of CPU"] += cpu > 5
         if took > slowest[0]:
             slowest = (took, f"{name}{tuple(str(a)[:30] for a in args)}")
-    del pools
     print(f"{cases} calls in {time.perf_counter() - start:.1f} s: {outcome}")
     print(f"slowest call {slowest[0]:.2f} s: {slowest[1]}")
     for key, count in sorted(others.items()):
@@ -174,10 +189,56 @@ def bench_csv(cases: int, seed: int = 1) -> None:
 # links and soak (AppTest, in this process)
 # ---------------------------------------------------------------------------
 
+#: every page of the app (app.py's st.navigation)
+ALL_PAGES = ["pages/home.py", "pages/train.py", "pages/bound.py", "pages/aggressive.py",
+             "pages/adversary.py", "pages/kernels.py", "pages/generalisation.py",
+             "pages/multiclass.py", "pages/relaxation.py"]
+
+
+def quiet_streamlit() -> None:
+    """AppTest outside `streamlit run` logs a warning per script run: keep errors only."""
+    import logging
+
+    for name in ("streamlit", "streamlit.runtime", "streamlit.runtime.scriptrunner_utils",
+                 "streamlit.runtime.scriptrunner_utils.script_run_context",
+                 "streamlit.runtime.state.session_state_proxy"):
+        logging.getLogger(name).setLevel(logging.ERROR)
+
+
+_CODE_MTIMES: dict[str, float] = {}
+
+
+def reload_edited_app_code() -> bool:
+    """As Streamlit's file watcher does in development: when a file of pages/ or
+    perceptron_core/ changed since the last call, forget every imported module of
+    both, so the next script run imports the code as it now is. (Other engineers edit
+    the app during these long runs; without this, a page read afresh would call
+    helpers of a module imported hours before.) Returns whether it reloaded."""
+    global _CODE_MTIMES
+    now = {str(path): path.stat().st_mtime for folder in ("pages", "perceptron_core")
+           for path in (ROOT / folder).rglob("*.py")}
+    if now == _CODE_MTIMES or not _CODE_MTIMES:
+        _CODE_MTIMES = now
+        return False
+    _CODE_MTIMES = now
+    common = sys.modules.get("pages.common")
+    workers = getattr(common, "_WORKERS", None)
+    if workers is not None:  # the old module's idle worker processes would linger
+        with workers._lock:
+            idle, workers._idle = list(workers._idle), []
+        for worker in idle:
+            worker.stop()
+    for name in [name for name in sys.modules
+                 if name.split(".")[0] in ("pages", "perceptron_core")]:
+        del sys.modules[name]
+    return True
+
+
 def open_link(page: str, params: dict):
+    """Open ``page`` with the link's query parameters, as tests/test_fuzz_links.py does."""
     from streamlit.testing.v1 import AppTest
 
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=300)
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=900)
     at.query_params.update(params)
     at.run()
     if page != "pages/home.py":
@@ -185,46 +246,127 @@ def open_link(page: str, params: dict):
     return at
 
 
+def link_pool(page: str) -> dict[str, list[str]]:
+    """The keys a link of ``page`` may carry and the accepted values the fuzz draws from
+    (tests/test_fuzz_links.py, tests/test_fuzz_train_links.py for /train)."""
+    import test_fuzz_links as fuzz
+    import test_fuzz_train_links as train
+
+    if page == "pages/train.py":
+        return {key: list(values) for key, values in train.ACCEPTED.items()}
+    return {key: list(values) for key, (values, _) in fuzz.PAGES.get(page, {}).items()}
+
+
+def link_value_ignored(page: str, key: str, value: str) -> bool:
+    """Whether the page must name this value as ignored (the tests' own rule)."""
+    import test_fuzz_links as fuzz
+    import test_fuzz_train_links as train
+
+    if page == "pages/train.py":
+        return value not in train.ACCEPTED[key] and not train.in_range(key, value)
+    return fuzz.ignored(page, key, value)
+
+
 def random_link(rng: random.Random, page: str) -> dict:
+    """One to four of the page's keys, each with an accepted or a hostile value."""
     import test_fuzz_links as fuzz
 
-    spec = fuzz.PAGES.get(page, {})
-    keys = rng.sample(sorted(spec), k=min(len(spec), rng.randint(1, 4))) if spec else []
-    return {key: rng.choice(spec[key][0] + fuzz.HOSTILE) for key in keys}
+    pool = link_pool(page)
+    keys = rng.sample(sorted(pool), k=min(len(pool), rng.randint(1, 4))) if pool else []
+    return {key: rng.choice(pool[key] + fuzz.HOSTILE) for key in keys}
 
 
-def bench_links(cases: int, seed: int = 2) -> None:
+LINK_OUTCOMES = ("fine", "exception", "fallback message", "ignored value not named",
+                 "accepted value named", "more than one link warning")
+
+
+def check_links(start: int, stop: int, seed: int) -> dict:
+    """Cases start..stop-1 (case k: page ALL_PAGES[k % 9], a link from its own seed)."""
     import test_fuzz_links as fuzz
 
-    header(f"links: {cases} generated links through AppTest")
-    rng = random.Random(seed)
-    pages = sorted(fuzz.PAGES) + ["pages/home.py"]
-    counts = {"fine": 0, "exception": 0, "fallback message": 0, "ignored value not named": 0,
-              "accepted value named": 0}
-    start = time.perf_counter()
-    for k in range(cases):
-        page = pages[k % len(pages)]
-        params = random_link(rng, page)
+    quiet_streamlit()
+    counts = {name: 0 for name in LINK_OUTCOMES}
+    examples: list[str] = []
+    per_page = {page: 0.0 for page in ALL_PAGES}
+    reloads = 0
+    for k in range(start, stop):
+        page = ALL_PAGES[k % len(ALL_PAGES)]
+        params = random_link(random.Random(f"{seed}-{k}"), page)
+        reloads += reload_edited_app_code()
+        began = time.perf_counter()
         at = open_link(page, params)
+        per_page[page] += time.perf_counter() - began
+        problems = []
         if at.exception:
-            counts["exception"] += 1
+            problems.append(("exception", "; ".join(e.message[:120] for e in at.exception)))
+        elif any(fuzz.GUARD in e.value for e in at.error):
+            problems.append(("fallback message", next(e.value[:160] for e in at.error
+                                                       if fuzz.GUARD in e.value)))
+        else:
+            warnings = [w.value for w in at.warning if fuzz.IGNORED in w.value]
+            if len(warnings) > 1:
+                problems.append(("more than one link warning", " | ".join(warnings)[:200]))
+            text = " ".join(warnings)
+            for key, value in params.items():
+                named = f"{key}={value[:20]}" in text
+                if link_value_ignored(page, key, value) and not named:
+                    problems.append(("ignored value not named", f"{key}={value[:30]!r}"))
+                elif not link_value_ignored(page, key, value) and named:
+                    problems.append(("accepted value named", f"{key}={value[:30]!r}"))
+        for kind in {kind for kind, _ in problems}:
+            counts[kind] += 1
+        counts["fine"] += not problems
+        if problems and len(examples) < 20:
+            short = {key: value[:30] for key, value in params.items()}
+            examples.append(f"case {k} {page} {short}: {problems[:3]}")
+    return {"counts": counts, "examples": examples, "seconds": per_page, "reloads": reloads}
+
+
+def bench_links(cases: int, seed: int = 2, chunk: int = 450) -> None:
+    """``cases`` generated links through AppTest, every page in turn, in chunks of
+    ``chunk`` links, each in a fresh process (a page edited during a long run is
+    then read afresh, and one chunk's memory does not weigh on the next)."""
+    import json
+    import subprocess
+
+    header(f"links: {cases} generated links through AppTest on all {len(ALL_PAGES)} pages "
+           f"(chunks of {chunk}, one process each)")
+    total = {name: 0 for name in LINK_OUTCOMES}
+    seconds = {page: 0.0 for page in ALL_PAGES}
+    examples: list[str] = []
+    reloads = 0
+    start = time.perf_counter()
+    for first in range(0, cases, chunk):
+        last = min(cases, first + chunk)
+        done = subprocess.run(
+            [sys.executable, __file__, "--links-range", f"{first}:{last}", "--seed",
+             str(seed)], capture_output=True, text=True, cwd=ROOT)
+        line = next((row for row in done.stdout.splitlines()
+                     if row.startswith("LINKS_RESULT ")), None)
+        if line is None:
+            print(f"  cases {first}..{last - 1}: the chunk failed (exit {done.returncode}): "
+                  f"{done.stderr[-500:]}", flush=True)
             continue
-        if any(fuzz.GUARD in e.value for e in at.error):
-            counts["fallback message"] += 1
-            continue
-        text = " ".join(w.value for w in at.warning if fuzz.IGNORED in w.value)
-        wrong = False
-        for key, value in params.items():
-            named = f"{key}={value[:20]}" in text
-            if fuzz.ignored(page, key, value) and not named:
-                counts["ignored value not named"] += 1
-                wrong = True
-            elif not fuzz.ignored(page, key, value) and named:
-                counts["accepted value named"] += 1
-                wrong = True
-        counts["fine"] += not wrong
+        result = json.loads(line.removeprefix("LINKS_RESULT "))
+        for name, count in result["counts"].items():
+            total[name] += count
+        for page, took in result["seconds"].items():
+            seconds[page] += took
+        examples.extend(result["examples"])
+        reloads += result["reloads"]
+        took = time.perf_counter() - start
+        print(f"  {last} links, {took / 60:.0f} min: {total}", flush=True)
     took = time.perf_counter() - start
-    print(f"{cases} links in {took:.0f} s ({1000 * took / max(cases, 1):.0f} ms each): {counts}")
+    print(f"{cases} links in {took / 60:.0f} min ({1000 * took / max(cases, 1):.0f} ms each, "
+          f"chunk start-up included): {total}; the app's code was edited and reloaded "
+          f"{reloads} times during the run")
+    per_link = {page.removeprefix("pages/").removesuffix(".py"):
+                round(1000 * took_page / max(1, len(range(ALL_PAGES.index(page), cases,
+                                                              len(ALL_PAGES)))))
+                for page, took_page in seconds.items()}
+    print(f"ms per link by page: {per_link}")
+    for example in examples[:20]:
+        print(f"  {example}")
 
 
 def distinct_link(page: str, k: int) -> dict:
@@ -238,38 +380,99 @@ def distinct_link(page: str, k: int) -> dict:
     if page == "pages/aggressive.py":
         return {"always_wrong_T": str(5 + k % 56),
                 "aggressive_T": f"10^{2 + k % 6} = {10 ** (2 + k % 6):,}"}
-    return {"present": "1" if k % 2 else "0"}
+    if page == "pages/train.py":
+        return {"n": str(20 + k % 300), "data_seed": str(k),
+                "margin": f"{0.05 + (k % 40) * 0.01:.2f}"}
+    if page == "pages/kernels.py":
+        return {"data": ("xor", "circles", "blobs")[k % 3], "n": str(30 + k % 120),
+                "data_seed": str(k)}
+    if page == "pages/generalisation.py":
+        return {"n": str(10 + k % 250), "data_seed": str(k), "curve_seed": str(k),
+                "stab_n": str(5 + k % 150)}
+    if page == "pages/multiclass.py":
+        return {"k": str(3 + k % 4), "n": str(30 + k % 200), "data_seed": str(k)}
+    if page == "pages/relaxation.py":
+        return {"seed": str(k), "p_seed": str(k), "eta": f"{0.1 + (k % 190) * 0.01:.2f}"}
+    return {"present": "1" if k % 2 else "0", "ref": str(k)}  # home: an unknown parameter
+
+
+def children_rss_mb() -> float:
+    """Resident memory of this process's children (the sweep and margin workers)."""
+    total = 0.0
+    me = str(os.getpid())
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError):
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            if fields[1] == me:
+                for line in (entry / "status").read_text().splitlines():
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1]) / 1024
+    return total
 
 
 def bench_soak(per_page: int) -> None:
     import gc
 
-    pages = ["pages/home.py", "pages/bound.py", "pages/adversary.py", "pages/aggressive.py"]
-    header(f"soak: {per_page} distinct links on each of {len(pages)} pages (AppTest, "
-           "this process)")
-    open_link("pages/home.py", {})  # imports and first-run costs out of the figure
+    pages = ALL_PAGES
+    quiet_streamlit()
+    header(f"soak: {per_page} distinct links on each of the {len(pages)} pages (AppTest, "
+           "this process, the app's caches)")
+    for page in pages:  # imports and first-run costs out of the figure
+        open_link(page, {})
     gc.collect()
-    before = rss_mb()
+    before, before_children = rss_mb(), children_rss_mb()
     start = time.perf_counter()
-    samples = []
+    problems = 0
+    reloads = 0
     for k in range(per_page):
         for page in pages:
+            reloads += reload_edited_app_code()
             at = open_link(page, distinct_link(page, k))
-            if at.exception:
-                print(f"exception on {page} {distinct_link(page, k)}")
-        if (k + 1) % max(1, per_page // 5) == 0:
+            if at.exception or any("could not be drawn" in e.value for e in at.error):
+                problems += 1
+                if problems <= 10:
+                    print(f"  exception or fallback on {page} {distinct_link(page, k)}: "
+                          f"{[e.message[:100] for e in at.exception]}", flush=True)
+        if (k + 1) % max(1, per_page // 20) == 0:
             gc.collect()
-            samples.append((4 * (k + 1), rss_mb()))
-            print(f"  after {4 * (k + 1)} links: RSS {samples[-1][1]:.0f} MB", flush=True)
+            print(f"  after {len(pages) * (k + 1)} links ({(time.perf_counter() - start) / 60:.0f}"
+                  f" min): RSS {rss_mb():.0f} MB, workers {children_rss_mb():.0f} MB, "
+                  f"{problems} problems, {reloads} reloads", flush=True)
     gc.collect()
-    after = rss_mb()
-    print(f"{4 * per_page} links in {time.perf_counter() - start:.0f} s: RSS {before:.0f} MB "
-          f"-> {after:.0f} MB, growth {after - before:+.0f} MB")
+    after, after_children = rss_mb(), children_rss_mb()
+    print(f"{len(pages) * per_page} links in {(time.perf_counter() - start) / 60:.0f} min, "
+          f"{problems} with an exception or fallback: RSS {before:.0f} MB -> {after:.0f} MB, "
+          f"growth {after - before:+.0f} MB (worker processes {before_children:.0f} -> "
+          f"{after_children:.0f} MB); the app's code was edited and reloaded {reloads} times "
+          "during the run")
 
 
 # ---------------------------------------------------------------------------
-# heavy request latency (real server, Chromium)
+# heavy request latency (real server; students on Streamlit's websocket protocol)
 # ---------------------------------------------------------------------------
+
+#: the heaviest request /bound allows: the "n and d" tab with every run near the
+#: largest n and d a run may have (each run under the 4 s budget, the sweep under
+#: 60 s), so every request computes up to its budget and then offers Continue;
+#: {margin} differs per request so no run comes from the cache
+HEAVY_LINK = {"bound_tab": ":material/straighten: n and d", "bound_n": "1000",
+              "bound_dim": "100", "bound_size_margin": "{margin}",
+              "bound_n_values": "2000, 3000, 4000, 5000", "bound_d_values": "100, 200, 300, 400",
+              "bound_size_seeds": "3"}
+
+
+def heavy_query(margin: str) -> str:
+    from urllib.parse import urlencode
+
+    return urlencode({key: value.format(margin=margin) for key, value in HEAVY_LINK.items()})
+
+
+#: another student: opens /aggressive (a page change), changes the margin on /train
+STUDENT_PAGE = "/aggressive"
+STUDENT_CHANGE = ("/train", "n=400&margin=0.1", "margin", [0.15, 0.2, 0.25, 0.3])
+
 
 def server_pid(port: int) -> int | None:
     for entry in Path("/proc").iterdir():
@@ -282,66 +485,142 @@ def server_pid(port: int) -> int | None:
     return None
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU seconds of the server process and of its children (the sweep worker)."""
-    total = 0.0
+def machine_busy_seconds() -> float:
+    """CPU seconds all processes of the machine have used (/proc/stat, every core)."""
+    fields = [int(value) for value in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+    return (sum(fields[:8]) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")
+
+
+def process_cpu(pid: int) -> dict[str, float]:
+    """CPU seconds of a process ("server") and of all its descendants ("workers": the
+    forkserver and the worker processes, including those already ended and reaped)."""
+    stats = {}
     for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        with contextlib.suppress(OSError):
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            if int(entry.name) == pid or int(fields[1]) == pid:
-                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                stats[int(entry.name)] = (int(fields[1]), [int(f) for f in fields[11:15]])
+    tick = os.sysconf("SC_CLK_TCK")
+    children: dict[int, list[int]] = {}
+    for child, (parent, _) in stats.items():
+        children.setdefault(parent, []).append(child)
+    if pid not in stats:
+        return {"server": float("nan"), "workers": float("nan")}
+    utime, stime, cutime, cstime = stats[pid][1]
+    workers, stack = float(cutime + cstime), list(children.get(pid, []))
+    while stack:
+        process = stack.pop()
+        workers += sum(stats[process][1])
+        stack.extend(children.get(process, []))
+    return {"server": (utime + stime) / tick, "workers": workers / tick}
+
+
+async def _student_samples(base: str, changer) -> tuple[float, float]:
+    """One page change (open /aggressive) and one settings change (/train's margin)."""
+    from load_client import Student
+
+    student = Student(base, STUDENT_PAGE, timeout=120)
+    try:
+        opened = (await student.open()).seconds
+    finally:
+        await student.close()
+    path, _, key, values = STUDENT_CHANGE
+    changer.turn = (changer.turn + 1) % len(values)
+    changed = (await changer.change(key, values[changer.turn])).seconds
+    return opened, changed
+
+
+async def _heavy_run(base: str, repeats: int, pid: int | None) -> dict:
+    from load_client import Student
+
+    async def heavy_request(k: int) -> float:
+        student = Student(base, "/bound", heavy_query(f"{0.1 + 0.0005 * k:.4f}"),
+                          timeout=300)
+        try:
+            return (await student.open()).seconds
+        finally:
+            await student.close()
+
+    path, query, key, values = STUDENT_CHANGE
+    changer = Student(base, path, query, timeout=120)
+    await changer.open()
+    changer.turn = 0
+    for value in values:  # every value the student will choose is in the cache
+        await changer.change(key, value)
+    for _ in range(2):
+        await _student_samples(base, changer)
+    await heavy_request(-1)  # the first heavy request starts the worker
+    figures = {"rest open": [], "rest change": [], "loaded open": [], "loaded change": [],
+               "heavy seconds": [], "heavy server cpu": [], "heavy worker cpu": [],
+               "overlap": 0}
+    try:
+        for k in range(repeats):
+            opened, changed = await _student_samples(base, changer)  # at rest
+            figures["rest open"].append(opened)
+            figures["rest change"].append(changed)
+            await asyncio.sleep(0.5)
+            before = process_cpu(pid) if pid else {}
+            heavy = asyncio.create_task(heavy_request(k))
+            await asyncio.sleep(0.7)  # its sweep has started in the worker
+            opened, changed = await _student_samples(base, changer)
+            figures["overlap"] += not heavy.done()  # the heavy request still ran
+            figures["loaded open"].append(opened)
+            figures["loaded change"].append(changed)
+            figures["heavy seconds"].append(await heavy)
+            await asyncio.sleep(0.3)
+            if pid:
+                after = process_cpu(pid)
+                figures["heavy server cpu"].append(after["server"] - before["server"])
+                figures["heavy worker cpu"].append(after["workers"] - before["workers"])
+            print(f"  {k + 1}/{repeats}: rest {1000 * figures['rest open'][-1]:.0f} / "
+                  f"{1000 * figures['rest change'][-1]:.0f} ms, loaded "
+                  f"{1000 * figures['loaded open'][-1]:.0f} / "
+                  f"{1000 * figures['loaded change'][-1]:.0f} ms (open / change)", flush=True)
+    finally:
+        await changer.close()
+    return figures
 
 
 def bench_heavy(repeats: int) -> None:
-    from browser_helpers import launch_chromium, run_streamlit, wait_for_app
-    from playwright.sync_api import sync_playwright
 
-    header(f"heavy: the home page opened by another session, at rest and while the heaviest "
-           f"allowed /bound request runs ({repeats} times each)")
+    from browser_helpers import run_streamlit
 
-    def open_time(context, url: str) -> float:
-        page = context.new_page()
-        began = time.perf_counter()
-        page.goto(url)
-        wait_for_app(page, timeout=300_000, settle_ms=100)
-        page.get_by_text("Where to go").first.wait_for(timeout=300_000)
+    header(f"heavy: another student's page change and settings change, at rest and while "
+           f"the heaviest allowed /bound request runs ({repeats} pairs, interleaved)")
+    print("  the heavy request: /bound?" + heavy_query("0.1..."))
+    with run_streamlit() as base:
+        pid = server_pid(int(base.rsplit(":", 1)[1]))
+        machine_before, began = machine_busy_seconds(), time.perf_counter()
+        ours_before = (sum(process_cpu(pid).values()) if pid else 0.0) + sum(os.times()[:2])
+        figures = asyncio.run(_heavy_run(base, repeats, pid))
         took = time.perf_counter() - began
-        page.close()
-        return took
+        others = (machine_busy_seconds() - machine_before
+                  - ((sum(process_cpu(pid).values()) if pid else 0.0) + sum(os.times()[:2])
+                     - ours_before))
 
-    with run_streamlit() as base, sync_playwright() as pw:
-        port = int(base.rsplit(":", 1)[1])
-        pid = server_pid(port)
-        browser = launch_chromium(pw)
-        student, heavy = browser.new_context(), browser.new_context()
-        open_time(student, f"{base}/")  # warm the caches and the imports
-        rest = [open_time(student, f"{base}/") for _ in range(repeats)]
-        loaded, heavy_cpu = [], []
-        for k in range(repeats):
-            # the heaviest allowed: n = 5000, d = 100 (one run about 1 s), 40 runs, so
-            # every request computes up to the 4 s budget, then offers Continue
-            url = (f"{base}/bound?bound_n={5000 - k}&bound_dim=100&bound_margin_low=0.02"
-                   f"&bound_margin_seeds=5")
-            page = heavy.new_page()
-            cpu_before = cpu_seconds(pid) if pid else float("nan")
-            page.goto(url)
-            time.sleep(1.0)  # the heavy run has started
-            loaded.append(open_time(student, f"{base}/"))
-            wait_for_app(page, timeout=300_000)
-            heavy_cpu.append((cpu_seconds(pid) if pid else float("nan")) - cpu_before)
-            page.close()
-        browser.close()
-    at_rest, under_load = statistics.median(rest), statistics.median(loaded)
-    print(f"open / at rest:           median {1000 * at_rest:.0f} ms "
-          f"({', '.join(f'{1000 * t:.0f}' for t in rest)})")
-    print(f"while /bound runs:        median {1000 * under_load:.0f} ms "
-          f"({', '.join(f'{1000 * t:.0f}' for t in loaded)})")
-    print(f"ratio loaded / rest: {under_load / at_rest:.2f} (target <= 1.3)")
-    print(f"server + worker CPU per heavy request (incl. the other page open): "
-          f"{', '.join(f'{c:.1f}' for c in heavy_cpu)} s (target <= 5 s)")
+    def row(name: str) -> str:
+        values = figures[name]
+        return (f"median {1000 * statistics.median(values):.0f} ms "
+                f"({', '.join(f'{1000 * t:.0f}' for t in values)})")
+
+    for kind in ("open", "change"):
+        what = {"open": f"page change (open {STUDENT_PAGE})",
+                "change": f"settings change ({STUDENT_CHANGE[0]} {STUDENT_CHANGE[2]})"}[kind]
+        rest, loaded = figures[f"rest {kind}"], figures[f"loaded {kind}"]
+        print(f"{what}:")
+        print(f"  at rest:            {row(f'rest {kind}')}")
+        print(f"  while /bound runs:  {row(f'loaded {kind}')}")
+        print(f"  ratio loaded / rest (medians): "
+              f"{statistics.median(loaded) / statistics.median(rest):.2f} (target <= 1.3)")
+    print(f"the heavy request overlapped {figures['overlap']} of {repeats} loaded samples; "
+          f"it took {', '.join(f'{t:.1f}' for t in figures['heavy seconds'])} s")
+    print(f"other processes used {others / took:.2f} of the {os.cpu_count()} cores during the "
+          f"{took:.0f} s run (a quiet machine: under 0.1)")
+    if figures["heavy server cpu"]:
+        print("CPU seconds per heavy request (the other student's samples included): server "
+              f"process {', '.join(f'{c:.2f}' for c in figures['heavy server cpu'])}; worker "
+              f"processes {', '.join(f'{c:.2f}' for c in figures['heavy worker cpu'])} "
+              "(target: server <= 5 s)")
 
 
 # ---------------------------------------------------------------------------
@@ -375,21 +654,34 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--full", action="store_true", help="the long run (hours)")
     parser.add_argument("--only", default="core,csv,links,soak,heavy,estimate")
+    parser.add_argument("--links", type=int, help="number of links (default 200, --full 10000)")
+    parser.add_argument("--soak", type=int, help="distinct links per page (default 30, "
+                        "--full 1000)")
+    parser.add_argument("--repeats", type=int, help="heavy: pairs of samples (default 12, "
+                        "--full 30)")
+    parser.add_argument("--seed", type=int, default=2, help="links: the seed of the cases")
+    parser.add_argument("--links-range", help=argparse.SUPPRESS)  # one chunk, START:STOP
     args = parser.parse_args()
+    if args.links_range:
+        import json
+
+        first, last = (int(part) for part in args.links_range.split(":"))
+        print("LINKS_RESULT " + json.dumps(check_links(first, last, args.seed)), flush=True)
+        return
     parts = set(args.only.split(","))
     full = args.full
     if "core" in parts:
-        bench_core(10_000 if full else 10_000)
+        bench_core(10_000)
     if "csv" in parts:
-        bench_csv(10_000 if full else 10_000)
+        bench_csv(10_000)
     if "links" in parts:
-        bench_links(10_000 if full else 200)
+        bench_links(args.links or (10_000 if full else 200), seed=args.seed)
     if "soak" in parts:
-        bench_soak(1_000 if full else 60)
+        bench_soak(args.soak or (1_000 if full else 30))
     if "estimate" in parts:
         bench_estimate()
     if "heavy" in parts:
-        bench_heavy(10 if full else 6)
+        bench_heavy(args.repeats or (30 if full else 12))
 
 
 if __name__ == "__main__":

@@ -1,8 +1,42 @@
-"""perceptron_core: the pure NumPy engine behind Perceptron Lab.
+"""perceptron_core: Perceptron Lab's computation and, in ``viz/``, its pictures.
 
-No UI here: small functions, plain arrays in, frozen results out. The
-mathematics follows the notes in ``shared/seeds`` (numbering from
-notes-perceptron-yu.txt).
+* The computation is every module here but ``viz/``: NumPy only (and the standard
+  library). Data, the perceptron and its example orders, margins, the bounds and
+  the quantities of their proofs, the constructions of Remark 1.19 and Theorem
+  1.34, sweeps, CSV and JSON, kernels, generalisation, multiclass, relaxation.
+  Small functions, plain arrays in, frozen results out.
+* The pictures are ``perceptron_core.viz``: Plotly only (on NumPy arrays). Arrays
+  or the computation's results in, a Plotly figure or a JSON-ready player
+  payload out.
+
+Imports point one way, pages -> viz -> the computation: ``import perceptron_core``
+loads neither Plotly nor Streamlit, and nothing here imports Streamlit
+(tests/test_dependency_rule.py checks exactly this). The mathematics follows the
+notes in ``shared/seeds`` (numbering from notes-perceptron-yu.txt).
+
+Notation
+--------
+The symbols as every page's Notation panel shows them (``theory.NOTATION``; a
+test keeps this table and that one the same):
+
+======= ====================================================================================
+symbol  meaning
+======= ====================================================================================
+xᵢ, yᵢ  the i-th example and its label, yᵢ ∈ {−1, +1}
+R       radius of the data: R = maxᵢ ‖xᵢ‖
+γ       geometric margin: the largest distance from the nearest example to a separating
+        hyperplane (through the origin when there is no bias)
+aᵢ      the padded example aᵢ = yᵢ(xᵢ, 1) with a bias (Remark 1.17); aᵢ = yᵢxᵢ without
+γ₂      margin of the padded problem: γ₂ = max over ‖w‖ ≤ 1 of minᵢ ⟨aᵢ, w⟩; with a bias the
+        bias counts in the norm, so γ₂ ≤ γ
+δ       threshold: an update happens when y(w·x + b) ≤ δ (δ = 0 in the plain perceptron)
+w₀      the starting weights (w₀ = 0, b₀ = 0 unless a random start is chosen); with a bias,
+        (1.4) uses the length of the padded start, ‖(w₀, b₀)‖
+T(A)    maxᵢ ‖aᵢ‖² / γ₂²: most updates from w₀ = 0 with δ = 0 (eq. 1.5)
+(1.4)   t ≤ (2δ + maxᵢ ‖aᵢ‖² + 2γ₂‖w₀‖) / γ₂²: most updates for any δ ≥ 0 and start w₀
+        (Theorem 1.28 with a unit w*)
+sign(0) read as −1: a point on the hyperplane is predicted −1
+======= ====================================================================================
 """
 
 from .constructions import (LEARNERS, AdversaryResult, AggressiveCounterexample,
@@ -61,3 +95,7 @@ __all__ += [
     "make_unit_margin", "margin_perceptron", "sgd_linear", "stability_bound",
     "test_error_exact_2d", "test_error_sample", "uniform_bound",
 ]
+
+from .io import LoadedClasses, parse_class_csv  # noqa: E402
+
+__all__ += ["LoadedClasses", "parse_class_csv"]

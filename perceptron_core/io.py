@@ -1,8 +1,11 @@
 """Reading and writing data: uploaded CSV files in, datasets and runs out.
 
 * :func:`parse_labelled_csv` reads an uploaded CSV file (numeric feature
-  columns plus one label column) into a :class:`LoadedData`. It either
-  returns a complete, checked result or raises ``ValueError`` with a message
+  columns plus one label column of two classes) into a :class:`LoadedData`;
+  :func:`parse_class_csv` reads one with k classes into a
+  :class:`LoadedClasses`. Both go through the same stages (decode, split the
+  rows, find the header, read the features, read the labels) and either
+  return a complete, checked result or raise ``ValueError`` with a message
   that names the row (the line number a spreadsheet shows) and the column,
   and says what to fix. Nothing is ever half-loaded.
 * :func:`dataset_to_csv` writes ``X, y`` as CSV text that
@@ -29,8 +32,8 @@ from ._checks import (MAX_ABS_VALUE, MIN_ABS_VALUE, check_dataset, check_drawabl
                       check_number, frozen)
 from .perceptron import Trace
 
-__all__ = ["LoadedData", "parse_labelled_csv", "dataset_to_csv", "trace_to_csv",
-           "trace_to_json", "check_drawable_scale"]
+__all__ = ["LoadedData", "LoadedClasses", "parse_labelled_csv", "parse_class_csv",
+           "dataset_to_csv", "trace_to_csv", "trace_to_json", "check_drawable_scale"]
 
 #: delimiters parse_labelled_csv recognises, in order of preference when several fit
 DELIMITERS = ("\t", ";", ",")
@@ -55,12 +58,13 @@ class LoadedData:
     X : ndarray of shape (n_rows, n_features)
         Feature values, float64, finite, read-only.
     y : ndarray of shape (n_rows,)
-        Labels mapped to -1 / +1, int64, read-only; both classes occur.
+        Labels mapped to -1 / +1, int64, read-only; both classes occur (unless
+        read with ``min_classes=1``).
     label_mapping : tuple of (str, int) pairs
         How the file's labels were mapped: ``((text, -1), (text, +1))``, the
-        -1 class first. ``text`` is the label as first written in the file
-        (numeric labels spelt differently, such as ``1`` and ``1.0``, are one
-        class).
+        -1 class first (one pair for data of one class). ``text`` is the label
+        as first written in the file (numeric labels spelt differently, such as
+        ``1`` and ``1.0``, are one class).
     feature_names : tuple of str
         Header names of the feature columns, or ``("x1", ..., "xd")`` when the
         file has no header.
@@ -92,6 +96,49 @@ class LoadedData:
     def dim(self) -> int:
         """Number of features."""
         return int(self.X.shape[1])
+
+
+@dataclass(frozen=True)
+class LoadedClasses:
+    """A dataset of k classes read from a CSV file (:func:`parse_class_csv`).
+
+    Attributes
+    ----------
+    X : ndarray of shape (n_rows, n_features)
+        Feature values, float64, finite, read-only.
+    codes : ndarray of shape (n_rows,)
+        Each example's class as its position in ``classes`` (0..k-1), int64,
+        read-only.
+    classes : tuple of str, length k
+        The distinct labels as first written in the file, in sorted order
+        (numbers numerically, text alphabetically).
+    feature_names, has_header, n_rows, label_name, delimiter
+        As in :class:`LoadedData`.
+    """
+
+    X: np.ndarray
+    codes: np.ndarray
+    classes: tuple
+    feature_names: tuple
+    has_header: bool
+    n_rows: int
+    label_name: str = "label"
+    delimiter: str = ","
+
+    @property
+    def n(self) -> int:
+        """Number of examples (same as ``n_rows``)."""
+        return int(self.X.shape[0])
+
+    @property
+    def dim(self) -> int:
+        """Number of features."""
+        return int(self.X.shape[1])
+
+    @property
+    def n_classes(self) -> int:
+        """Number of distinct classes k."""
+        return len(self.classes)
 
 
 # ---------------------------------------------------------------------------
@@ -224,8 +271,213 @@ def _header_like(cells: list[str], delimiter: str) -> bool:
     return any(c and _parse_number(c, delimiter) is None for c in cells)
 
 
+# The stages of reading a file: decode (above), split into rows, find the label
+# column and the header, check the table's shape, read the features, read the
+# labels; then map the labels to -1/+1 (parse_labelled_csv) or to classes
+# 0..k-1 (parse_class_csv).
+
+
+@dataclass(frozen=True)
+class _Table:
+    """A CSV file split into cells: every non-blank row with its line number."""
+
+    rows: list            # (1-based line number, stripped cells) of every non-blank row
+    delimiter: str
+    label_index: int      # 0-based column of the labels
+    feature_index: list   # 0-based columns of the features, in file order
+    names: list | None    # header cells (empty ones named "column j"), None without a header
+
+    @property
+    def data_rows(self) -> list:
+        return self.rows[1:] if self.names is not None else self.rows
+
+    def column(self, j: int) -> str:
+        """How a message names column j: 'column 2' or "column 2 ('x2')"."""
+        return f"column {j + 1}" + (f" ({self.names[j]!r})" if self.names is not None else "")
+
+    def where(self, line: int, j: int) -> str:
+        return f"row {line}, {self.column(j)}"
+
+
+def _split_rows(text: str) -> tuple[str, list]:
+    """Choose the delimiter and split every non-blank line into stripped cells."""
+    lines = _LINE_BREAK.split(text)
+    delimiter = _choose_delimiter(lines)
+    rows = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            cells = _split(line, delimiter)
+        except csv.Error as exc:
+            raise ValueError(f"row {number} could not be read as CSV ({exc}); check the "
+                             "quoting on that row.") from None
+        rows.append((number, [cell.strip() for cell in cells]))
+    return delimiter, rows
+
+
+def _find_columns(rows: list, label_column: int, delimiter: str) -> _Table:
+    """The label column, the feature columns and the header (if row 1 is one)."""
+    first_line, first = rows[0]
+    n_columns = len(first)
+    if n_columns < 2:
+        raise ValueError(
+            f"row {first_line} has only one column; the file needs at least two columns: "
+            "one or more numeric feature columns plus the label column. Separate the "
+            "columns with commas, semicolons or tabs."
+        )
+    if not -n_columns <= label_column < n_columns:
+        raise ValueError(
+            f"label_column = {label_column} but the file has {n_columns} columns; use an "
+            f"index from {-n_columns} to {n_columns - 1} (-1 is the last column)."
+        )
+    label_index = label_column % n_columns
+    feature_index = [j for j in range(n_columns) if j != label_index]
+    # row 1 is a header only when a feature cell holds text and no cell of it is a
+    # number: a typo in a data row ("0.5x,0.3,1") is then reported, not dropped
+    has_header = _header_like([first[j] for j in feature_index], delimiter) and all(
+        _parse_number(c, delimiter) is None for c in first)
+    names = ([cell if cell else f"column {j + 1}" for j, cell in enumerate(first)]
+             if has_header else None)
+    return _Table(rows, delimiter, label_index, feature_index, names)
+
+
+def _check_shape(table: _Table, max_rows: int, min_rows: int, needs: str) -> None:
+    """Not too many data rows, every row as wide as row 1, at least ``min_rows`` rows."""
+    data_rows = table.data_rows
+    if len(data_rows) > max_rows:
+        raise ValueError(
+            f"the file has {len(data_rows)} data rows, over the limit of {max_rows} "
+            f"(row {data_rows[max_rows][0]} is data row {max_rows + 1}); upload at most "
+            f"{max_rows} rows."
+        )
+    first_line, first = table.rows[0]
+    for line, cells in table.rows:
+        if len(cells) != len(first):
+            raise ValueError(
+                f"row {line} has {len(cells)} columns, expected {len(first)} (as in row "
+                f"{first_line}, {_DELIMITER_NAMES[table.delimiter]} separated); give every "
+                "row the same cells: the features and the label."
+            )
+    if len(data_rows) < min_rows:
+        if not data_rows:
+            found = f"only a header (row {first_line}) and no data rows"
+        else:
+            found = f"only one data row (row {data_rows[0][0]})"
+        raise ValueError(f"the file has {found}; {needs}.")
+
+
+def _feature_value(table: _Table, line: int, j: int, cell: str, check_scale: bool) -> float:
+    """The number in one feature cell, or a ValueError naming the row and column."""
+    value = _parse_number(cell, table.delimiter)
+    if value is None:
+        if not cell:
+            raise ValueError(f"{table.where(line, j)} is empty; every feature cell needs a "
+                             "number. Fill it in or delete the row.")
+        shown = cell if len(cell) <= 40 else cell[:37] + "..."
+        header_hint = (" Row 1 was read as data because some of its cells are "
+                       "numbers; a header row has text in every cell."
+                       if table.names is None and line == table.rows[0][0] else "")
+        raise ValueError(
+            f"{table.where(line, j)} holds {shown!r}, which is not a number; feature "
+            "columns must hold numbers such as 1.5 or -2e-3. Fix the cell, or set "
+            f"label_column if the labels are in another column.{header_hint}"
+        )
+    if not math.isfinite(value):
+        what = "is too large (infinite)" if _NUMBER.fullmatch(cell) else "is NaN or infinite"
+        raise ValueError(f"{table.where(line, j)} holds {cell!r}, which {what}; missing or "
+                         "infinite values are not allowed: fill in a finite number or "
+                         "delete the row.")
+    if check_scale and (abs(value) > MAX_ABS_VALUE or 0 < abs(value) < MIN_ABS_VALUE):
+        size = "large" if abs(value) > MAX_ABS_VALUE else "small"
+        raise ValueError(
+            f"{table.where(line, j)} holds {cell[:40]!r}, which is too {size} to compute "
+            f"with: feature values must be 0 or between {MIN_ABS_VALUE:g} and "
+            f"{MAX_ABS_VALUE:g} in size. Rescale the column (e.g. divide it by a power of ten)."
+        )
+    return value
+
+
+def _read_features(table: _Table, check_scale: bool) -> np.ndarray:
+    """The feature columns as floats, shape (n_rows, n_features), row by row."""
+    data_rows = table.data_rows
+    X = np.empty((len(data_rows), len(table.feature_index)), dtype=np.float64)
+    for i, (line, cells) in enumerate(data_rows):
+        for k, j in enumerate(table.feature_index):
+            X[i, k] = _feature_value(table, line, j, cells[j], check_scale)
+    return X
+
+
+@dataclass(frozen=True)
+class _Labels:
+    """The label column read: one key per row (numbers if every label is one, else
+    the texts), the first spelling of each distinct key and the row it first appears on."""
+
+    keys: list
+    spelling: dict
+    first_row: dict
+
+
+def _read_labels(table: _Table, one_of: str) -> _Labels:
+    """Every row's label; labels that all read as numbers compare as numbers."""
+    j = table.label_index
+    texts = []
+    for line, cells in table.data_rows:
+        if not cells[j]:
+            raise ValueError(f"{table.where(line, j)} is empty; every row needs a label "
+                             f"({one_of}).")
+        texts.append(cells[j])
+    numeric = [_parse_number(t, table.delimiter) for t in texts]
+    for (line, _), t, v in zip(table.data_rows, texts, numeric):
+        if v is not None and not math.isfinite(v):
+            raise ValueError(f"{table.where(line, j)} holds the label {t!r}, which is "
+                             f"NaN or infinite; give every row {one_of} label.")
+    keys = numeric if all(v is not None for v in numeric) else texts
+    spelling: dict = {}  # class key -> first spelling; first row where it appears
+    first_row: dict = {}
+    for (line, _), key, t in zip(table.data_rows, keys, texts):
+        if key not in spelling:
+            spelling[key] = t
+            first_row[key] = line
+    return _Labels(keys, spelling, first_row)
+
+
+def _shown_labels(labels: _Labels) -> str:
+    shown = ", ".join(repr(v) for v in list(labels.spelling.values())[:5])
+    return shown + (", ..." if len(labels.spelling) > 5 else "")
+
+
+def _read_table(data, max_bytes, max_rows, label_column, check_scale, min_rows: int,
+                needs: str) -> tuple[_Table, np.ndarray]:
+    """Check the options, then decode, split, find the columns, check the shape and
+    read the features: the stages every reader shares."""
+    max_bytes = check_number(max_bytes, "max_bytes", low=1, integer=True)
+    max_rows = check_number(max_rows, "max_rows", low=1, integer=True)
+    if not isinstance(check_scale, bool):
+        raise ValueError(f"check_scale must be True or False, got {check_scale!r:.40}.")
+    if isinstance(label_column, bool) or not isinstance(label_column, numbers.Integral):
+        raise ValueError(f"label_column must be a whole number (a column index such as -1 "
+                         f"for the last column), got {label_column!r}.")
+    delimiter, rows = _split_rows(_decode(data, max_bytes))
+    table = _find_columns(rows, int(label_column), delimiter)
+    _check_shape(table, max_rows, min_rows, needs)
+    return table, _read_features(table, check_scale)
+
+
+def _names(table: _Table) -> tuple[tuple, str]:
+    """(feature names, label name): the header's, or x1..xd and "label"."""
+    if table.names is None:
+        return tuple(f"x{k + 1}" for k in range(len(table.feature_index))), "label"
+    return tuple(table.names[j] for j in table.feature_index), table.names[table.label_index]
+
+
+def _sign_of_only_class(key) -> int:
+    """One class: a label that reads as a number <= 0 (-1, 0) is -1, any other +1."""
+    return -1 if isinstance(key, float) and key <= 0 else 1
+
+
 def parse_labelled_csv(data, *, max_bytes=5 * 1024 * 1024, max_rows=20_000,
-                       label_column=-1, check_scale=True) -> LoadedData:
+                       label_column=-1, check_scale=True, min_classes=2) -> LoadedData:
     """Read an uploaded CSV file of numeric features and a two-class label.
 
     Parameters
@@ -248,6 +500,9 @@ def parse_labelled_csv(data, *, max_bytes=5 * 1024 * 1024, max_rows=20_000,
         below 1e-150, or a ratio above 1e150 between the largest and the
         smallest nonzero |x|. False reads every finite value (exact round trips
         of :func:`dataset_to_csv`).
+    min_classes : {2, 1}, default 2
+        1 accepts data of one class (and a single data row), as the core does
+        (the slides' one-point quiz).
 
     Returns
     -------
@@ -260,7 +515,8 @@ def parse_labelled_csv(data, *, max_bytes=5 * 1024 * 1024, max_rows=20_000,
         column (1-based, with its header name) and what to do: empty file,
         not text, too big, too many rows, ragged rows, fewer than two columns
         or rows, a non-numeric / empty / NaN / infinite feature cell, a
-        missing label, one class only or more than two labels.
+        missing label, one class only (unless ``min_classes=1``) or more than
+        two labels.
 
     Notes
     -----
@@ -274,175 +530,108 @@ def parse_labelled_csv(data, *, max_bytes=5 * 1024 * 1024, max_rows=20_000,
     Labels: ``-1/+1`` and ``0/1`` map naturally (0 -> -1); any other two
     distinct labels map the first in sorted order to -1 and the other to +1
     (numbers sort numerically, text alphabetically). Labels that all read as
-    numbers are compared as numbers, so ``1`` and ``1.0`` are one class.
+    numbers are compared as numbers, so ``1`` and ``1.0`` are one class. A
+    single class (``min_classes=1``) is -1 if its label is a number <= 0, else +1.
     """
-    max_bytes = check_number(max_bytes, "max_bytes", low=1, integer=True)
-    max_rows = check_number(max_rows, "max_rows", low=1, integer=True)
-    if not isinstance(check_scale, bool):
-        raise ValueError(f"check_scale must be True or False, got {check_scale!r:.40}.")
-    if isinstance(label_column, bool) or not isinstance(label_column, numbers.Integral):
-        raise ValueError(f"label_column must be a whole number (a column index such as -1 "
-                         f"for the last column), got {label_column!r}.")
-    text = _decode(data, max_bytes)
-    lines = _LINE_BREAK.split(text)
-    delimiter = _choose_delimiter(lines)
-
-    rows: list[tuple[int, list[str]]] = []  # (1-based line number, stripped cells)
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            cells = _split(line, delimiter)
-        except csv.Error as exc:
-            raise ValueError(f"row {number} could not be read as CSV ({exc}); check the "
-                             "quoting on that row.") from None
-        rows.append((number, [cell.strip() for cell in cells]))
-
-    first_line, first = rows[0]
-    n_columns = len(first)
-    if n_columns < 2:
+    if min_classes not in (1, 2) or isinstance(min_classes, bool):
+        raise ValueError(f"min_classes must be 1 or 2, got {min_classes!r:.40}.")
+    needs = ("the perceptron needs at least one example" if min_classes == 1 else
+             "the perceptron needs at least two examples, at least one of each class")
+    table, X = _read_table(data, max_bytes, max_rows, label_column, check_scale,
+                           min_classes, needs)
+    labels = _read_labels(table, "one of two classes")
+    column = table.column(table.label_index)
+    if len(labels.spelling) < min_classes:
+        (only,) = labels.spelling.values()
+        raise ValueError(f"every row has the label {only!r} (label {column}); the perceptron "
+                         "needs two classes: add examples of the other class.")
+    if len(labels.spelling) > 2:
+        third = list(labels.first_row.values())[2]
         raise ValueError(
-            f"row {first_line} has only one column; the file needs at least two columns: "
-            "one or more numeric feature columns plus the label column. Separate the "
-            "columns with commas, semicolons or tabs."
-        )
-    label_index = int(label_column)
-    if not -n_columns <= label_index < n_columns:
-        raise ValueError(
-            f"label_column = {label_index} but the file has {n_columns} columns; use an "
-            f"index from {-n_columns} to {n_columns - 1} (-1 is the last column)."
-        )
-    label_index %= n_columns
-    feature_index = [j for j in range(n_columns) if j != label_index]
-
-    # header detection (before the ragged check, so the header's width counts too)
-    # row 1 is a header only when a feature cell holds text and no cell of it is a
-    # number: a typo in a data row ("0.5x,0.3,1") is then reported, not dropped
-    first_features = [first[j] for j in feature_index]
-    has_header = _header_like(first_features, delimiter) and all(
-        _parse_number(c, delimiter) is None for c in first)
-    if has_header:
-        names = [cell if cell else f"column {j + 1}" for j, cell in enumerate(first)]
-        data_rows = rows[1:]
-    else:
-        names = None
-        data_rows = rows
-
-    def column(j: int) -> str:
-        return f"column {j + 1}" + (f" ({names[j]!r})" if names is not None else "")
-
-    def where(line: int, j: int) -> str:
-        return f"row {line}, {column(j)}"
-
-    if len(data_rows) > max_rows:
-        raise ValueError(
-            f"the file has {len(data_rows)} data rows, over the limit of {max_rows} "
-            f"(row {data_rows[max_rows][0]} is data row {max_rows + 1}); upload at most "
-            f"{max_rows} rows."
-        )
-    for line, cells in rows:
-        if len(cells) != n_columns:
-            raise ValueError(
-                f"row {line} has {len(cells)} columns, expected {n_columns} (as in row "
-                f"{first_line}, {_DELIMITER_NAMES[delimiter]} separated); give every row the "
-                "same cells: the features and the label."
-            )
-    if len(data_rows) < 2:
-        if not data_rows:
-            found = f"only a header (row {first_line}) and no data rows"
-        else:
-            found = f"only one data row (row {data_rows[0][0]})"
-        raise ValueError(f"the file has {found}; the perceptron needs at least two "
-                         "examples, at least one of each class.")
-
-    # features
-    X = np.empty((len(data_rows), len(feature_index)), dtype=np.float64)
-    for i, (line, cells) in enumerate(data_rows):
-        for k, j in enumerate(feature_index):
-            cell = cells[j]
-            value = _parse_number(cell, delimiter)
-            if value is None:
-                if not cell:
-                    raise ValueError(f"{where(line, j)} is empty; every feature cell needs a "
-                                     "number. Fill it in or delete the row.")
-                shown = cell if len(cell) <= 40 else cell[:37] + "..."
-                header_hint = (" Row 1 was read as data because some of its cells are "
-                               "numbers; a header row has text in every cell."
-                               if names is None and line == first_line else "")
-                raise ValueError(
-                    f"{where(line, j)} holds {shown!r}, which is not a number; feature "
-                    "columns must hold numbers such as 1.5 or -2e-3. Fix the cell, or set "
-                    f"label_column if the labels are in another column.{header_hint}"
-                )
-            if not math.isfinite(value):
-                what = ("is too large (infinite)" if _NUMBER.fullmatch(cell)
-                        else "is NaN or infinite")
-                raise ValueError(f"{where(line, j)} holds {cell!r}, which {what}; missing or "
-                                 "infinite values are not allowed: fill in a finite number or "
-                                 "delete the row.")
-            if check_scale and (abs(value) > MAX_ABS_VALUE or 0 < abs(value) < MIN_ABS_VALUE):
-                size = "large" if abs(value) > MAX_ABS_VALUE else "small"
-                raise ValueError(
-                    f"{where(line, j)} holds {cell[:40]!r}, which is too {size} to compute "
-                    f"with: feature values must be 0 or between {MIN_ABS_VALUE:g} and "
-                    f"{MAX_ABS_VALUE:g} in size. Rescale the column (e.g. divide it by a "
-                    "power of ten)."
-                )
-            X[i, k] = value
-
-    # labels
-    texts = []
-    for line, cells in data_rows:
-        cell = cells[label_index]
-        if not cell:
-            raise ValueError(f"{where(line, label_index)} is empty; every row needs a label "
-                             "(one of two classes).")
-        texts.append(cell)
-    numeric = [_parse_number(t, delimiter) for t in texts]
-    for (line, _), t, v in zip(data_rows, texts, numeric):
-        if v is not None and not math.isfinite(v):
-            raise ValueError(f"{where(line, label_index)} holds the label {t!r}, which is "
-                             "NaN or infinite; give every row one of two class labels.")
-    keys = numeric if all(v is not None for v in numeric) else texts
-    spelling: dict = {}  # class key -> first spelling; first row where it appears
-    first_row: dict = {}
-    for (line, _), key, t in zip(data_rows, keys, texts):
-        if key not in spelling:
-            spelling[key] = t
-            first_row[key] = line
-    if len(spelling) == 1:
-        (only,) = spelling.values()
-        raise ValueError(
-            f"every row has the label {only!r} (label {column(label_index)}); the perceptron "
-            "needs two classes: add examples of the other class."
-        )
-    if len(spelling) > 2:
-        shown = ", ".join(repr(v) for v in list(spelling.values())[:5])
-        more = ", ..." if len(spelling) > 5 else ""
-        third = list(first_row.values())[2]
-        raise ValueError(
-            f"the label {column(label_index)} holds {len(spelling)} distinct labels "
-            f"({shown}{more}); the perceptron needs exactly two classes (the third label "
-            f"first appears on row {third}). "
-            "Keep two classes, or choose the right label column."
+            f"the label {column} holds {len(labels.spelling)} distinct labels "
+            f"({_shown_labels(labels)}); the perceptron needs exactly two classes (the third "
+            f"label first appears on row {third}). Keep two classes, or choose the right "
+            "label column."
         )
     if check_scale:
         check_drawable_scale(X, "the feature values")  # no overflow, no lost small values
-    low, high = sorted(spelling)
-    sign = {low: -1, high: 1}
-    y = np.fromiter((sign[key] for key in keys), dtype=np.int64, count=len(keys))
-
-    n_features = len(feature_index)
-    if names is not None:
-        feature_names = tuple(names[j] for j in feature_index)
-        label_name = names[label_index]
-    else:
-        feature_names = tuple(f"x{k + 1}" for k in range(n_features))
-        label_name = "label"
+    ordered = sorted(labels.spelling)
+    sign = ({ordered[0]: _sign_of_only_class(ordered[0])} if len(ordered) == 1
+            else {ordered[0]: -1, ordered[1]: 1})
+    y = np.fromiter((sign[key] for key in labels.keys), dtype=np.int64, count=len(labels.keys))
+    feature_names, label_name = _names(table)
     return LoadedData(X=frozen(X), y=frozen(y),
-                      label_mapping=((spelling[low], -1), (spelling[high], 1)),
-                      feature_names=feature_names, has_header=has_header,
-                      n_rows=len(data_rows), label_name=label_name, delimiter=delimiter)
+                      label_mapping=tuple((labels.spelling[key], sign[key]) for key in ordered),
+                      feature_names=feature_names, has_header=table.names is not None,
+                      n_rows=len(table.data_rows), label_name=label_name,
+                      delimiter=table.delimiter)
+
+
+def parse_class_csv(data, *, max_bytes=5 * 1024 * 1024, max_rows=20_000, label_column=-1,
+                    check_scale=True, min_classes=2, max_classes=None) -> LoadedClasses:
+    """Read an uploaded CSV file of numeric features and a label of k classes.
+
+    The same file format, stages and messages as :func:`parse_labelled_csv`
+    (delimiters, header, rows and columns named in every message); only the
+    labels differ: any number of distinct labels from ``min_classes`` to
+    ``max_classes``, numbered 0..k-1 in sorted order (numbers numerically, text
+    alphabetically), as :func:`~perceptron_core.one_vs_all` numbers its classes.
+
+    Parameters
+    ----------
+    data, max_bytes, max_rows, label_column, check_scale
+        As in :func:`parse_labelled_csv`.
+    min_classes : int, default 2
+        Fewest distinct labels accepted (at least 1).
+    max_classes : int or None, default None
+        Most distinct labels accepted (None: no limit).
+
+    Returns
+    -------
+    LoadedClasses
+
+    Raises
+    ------
+    ValueError
+        As :func:`parse_labelled_csv`, and for fewer than ``min_classes`` or more
+        than ``max_classes`` distinct labels (naming the row where the first
+        label over the limit appears).
+    """
+    min_classes = check_number(min_classes, "min_classes", low=1, integer=True)
+    if max_classes is not None:
+        max_classes = check_number(max_classes, "max_classes", low=min_classes, integer=True)
+    needs = ("it needs at least one example" if min_classes == 1 else
+             "a classifier needs at least two examples, of at least two classes")
+    table, X = _read_table(data, max_bytes, max_rows, label_column, check_scale,
+                           min(2, min_classes), needs)
+    labels = _read_labels(table, "a class")
+    column, count = table.column(table.label_index), len(labels.spelling)
+    if count < min_classes:
+        found = (f"every row has the label {_shown_labels(labels)}" if count == 1 else
+                 f"the label {column} holds only {count} distinct labels "
+                 f"({_shown_labels(labels)})")
+        raise ValueError(f"{found} (label {column}); at least {min_classes} classes are "
+                         "needed: add examples of another class.")
+    if max_classes is not None and count > max_classes:
+        first_over = list(labels.first_row.values())[max_classes]
+        raise ValueError(
+            f"the label {column} holds {count} distinct labels ({_shown_labels(labels)}); "
+            f"at most {max_classes} classes are allowed (label number {max_classes + 1} "
+            f"first appears on row {first_over}). Keep at most {max_classes} classes, or "
+            "choose the right label column."
+        )
+    if check_scale:
+        check_drawable_scale(X, "the feature values")
+    ordered = sorted(labels.spelling)
+    code = {key: k for k, key in enumerate(ordered)}
+    codes = np.fromiter((code[key] for key in labels.keys), dtype=np.int64,
+                        count=len(labels.keys))
+    feature_names, label_name = _names(table)
+    return LoadedClasses(X=frozen(X), codes=frozen(codes),
+                         classes=tuple(labels.spelling[key] for key in ordered),
+                         feature_names=feature_names, has_header=table.names is not None,
+                         n_rows=len(table.data_rows), label_name=label_name,
+                         delimiter=table.delimiter)
 
 
 # ---------------------------------------------------------------------------
@@ -597,37 +786,49 @@ def _update_rows(trace: Trace, X: np.ndarray, y: np.ndarray):
                [float(v) for v in w], float(b))
 
 
-def _plain(value, path: str):
-    """A JSON-ready copy of ``value`` (numpy scalars/arrays to Python); no NaN/inf."""
-    if value is None or isinstance(value, (bool, str)):
-        return value
+def _json_value(value):
+    """``default`` of json.dumps: NumPy arrays and scalars, and other real numbers (a
+    Fraction), as Python values; json.dumps then refuses NaN and infinity itself."""
     if isinstance(value, np.ndarray):
-        return _plain(value.tolist(), path)
+        return value.tolist()
     if isinstance(value, np.generic):
-        return _plain(value.item(), path)
-    if isinstance(value, numbers.Integral):
-        return int(value)
-    if isinstance(value, numbers.Real):
-        value = float(value)
+        return value.item()
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        return float(value)
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
+def _json_problem(value, path: str, depth: int = 0) -> str | None:
+    """What keeps ``value`` out of JSON, naming the first bad entry by its path (or None)."""
+    if depth > 100:
+        return f"{path} is nested too deeply (or contains itself); pass plain settings."
+    if isinstance(value, (np.ndarray, np.generic)):
+        value = _json_value(value)
+    if isinstance(value, numbers.Real) and not isinstance(value, (bool, numbers.Integral)):
+        try:
+            value = float(value)
+        except OverflowError:
+            return f"{path} is too large for a float; JSON needs finite numbers."
         if not math.isfinite(value):
-            raise ValueError(f"{path} is {value}; JSON cannot hold NaN or infinity: pass None "
-                             "or a finite number instead.")
-        return value
-    if isinstance(value, dict):
-        out = {}
+            return (f"{path} is {value}; JSON cannot hold NaN or infinity: pass None "
+                    "or a finite number instead.")
+    elif isinstance(value, dict):
         for key, item in value.items():
-            if isinstance(key, np.generic):
-                key = key.item()
             if not isinstance(key, (str, int, float, bool)) and key is not None:
-                raise ValueError(f"{path} has the key {key!r}; JSON keys must be text or "
-                                 "numbers.")
-            out[key if isinstance(key, str) else json.dumps(key)] = _plain(
-                item, f"{path}[{key!r}]")
-        return out
-    if isinstance(value, (list, tuple)):
-        return [_plain(item, f"{path}[{k}]") for k, item in enumerate(value)]
-    raise ValueError(f"{path} is a {type(value).__name__}, which JSON cannot hold; pass "
-                     "numbers, text, booleans, None, lists or dicts.")
+                return (f"{path} has the key {key!r}; JSON keys must be text or numbers "
+                        "(Python str, int, float, bool or None).")
+            found = _json_problem(item, f"{path}[{key!r}]", depth + 1)
+            if found:
+                return found
+    elif isinstance(value, (list, tuple)):
+        for k, item in enumerate(value):
+            found = _json_problem(item, f"{path}[{k}]", depth + 1)
+            if found:
+                return found
+    elif value is not None and not isinstance(value, (str, numbers.Real)):
+        return (f"{path} is a {type(value).__name__}, which JSON cannot hold; pass "
+                "numbers, text, booleans, None, lists or dicts.")
+    return None
 
 
 def trace_to_json(trace, X, y, parameters: dict) -> str:
@@ -666,7 +867,12 @@ def trace_to_json(trace, X, y, parameters: dict) -> str:
     if not isinstance(parameters, dict):
         raise ValueError(f"parameters must be a dict of settings, got "
                          f"{type(parameters).__name__}.")
-    params = _plain(parameters, "parameters")
+    try:  # NumPy values converted by _json_value; NaN and infinity refused
+        params = json.dumps(parameters, default=_json_value, allow_nan=False,
+                            ensure_ascii=False)
+    except (ValueError, TypeError, OverflowError, RecursionError) as error:
+        raise ValueError(_json_problem(parameters, "parameters") or
+                         f"parameters cannot be written as JSON ({error}).") from None
     run = {
         "order": str(trace.order), "seed": int(trace.seed), "delta": float(trace.delta),
         "bias": bool(trace.bias), "aggressive": bool(trace.aggressive),
@@ -692,7 +898,7 @@ def trace_to_json(trace, X, y, parameters: dict) -> str:
 
     return (
         "{\n"
-        f'  "parameters": {dump(params)},\n'
+        f'  "parameters": {params},\n'
         f'  "run": {dump(run)},\n'
         f'  "result": {dump(result)},\n'
         f'  "updates": {block(updates)},\n'

@@ -268,6 +268,41 @@ def _stop_reason(converged, n_updates, epochs, delta, limit_hit, aggressive):
             "the data may not be linearly separable")
 
 
+def check_run_settings(n: int, *, delta, order, seed, max_updates, max_epochs):
+    """Check the settings every perceptron-style run shares, for n examples.
+
+    Parameters
+    ----------
+    n : int
+        Number of examples (the limit on examined steps is max_epochs x n).
+    delta, order, seed, max_updates, max_epochs
+        As in :func:`run_perceptron`.
+
+    Returns
+    -------
+    (delta, seed, max_updates, max_epochs)
+        As floats and ints (seed None means 0).
+
+    Raises
+    ------
+    ValueError
+        Naming the setting to fix: delta < 0, an unknown order, a limit out of
+        range, or more than 10^10 examined steps.
+    """
+    delta = check_number(delta, "delta (threshold)", low=0)
+    if not isinstance(order, str) or order not in ORDERS:
+        raise ValueError(f"unknown order {order!r}; choose one of: {', '.join(ORDERS)}.")
+    seed = check_seed(seed)
+    max_updates = check_number(max_updates, "max_updates", low=1, high=MAX_UPDATES_LIMIT,
+                               integer=True)
+    max_epochs = check_number(max_epochs, "max_epochs", low=1, high=MAX_EPOCHS_LIMIT,
+                              integer=True)
+    if max_epochs * n > MAX_STEPS_LIMIT:
+        raise ValueError(f"max_epochs x n = {max_epochs} x {n} examined steps is over the limit "
+                         f"of {MAX_STEPS_LIMIT:.0e}; lower max_epochs.")
+    return delta, seed, max_updates, max_epochs
+
+
 def run_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyclic", seed=None,
                    max_updates=100_000, max_epochs=1_000, aggressive=False) -> Trace:
     """Run the perceptron (Algorithm 1.16) and record every update.
@@ -305,17 +340,8 @@ def run_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyclic", 
     """
     X, y = check_dataset(X, y, both_classes=False, copy=False)  # read only: not copied
     n, dim = X.shape
-    delta = check_number(delta, "delta (threshold)", low=0)
-    if not isinstance(order, str) or order not in ORDERS:
-        raise ValueError(f"unknown order {order!r}; choose one of: {', '.join(ORDERS)}.")
-    seed = check_seed(seed)
-    max_updates = check_number(max_updates, "max_updates", low=1, high=MAX_UPDATES_LIMIT,
-                               integer=True)
-    max_epochs = check_number(max_epochs, "max_epochs", low=1, high=MAX_EPOCHS_LIMIT,
-                              integer=True)
-    if max_epochs * n > MAX_STEPS_LIMIT:
-        raise ValueError(f"max_epochs x n = {max_epochs} x {n} examined steps is over the limit "
-                         f"of {MAX_STEPS_LIMIT:.0e}; lower max_epochs.")
+    delta, seed, max_updates, max_epochs = check_run_settings(
+        n, delta=delta, order=order, seed=seed, max_updates=max_updates, max_epochs=max_epochs)
     # the trace's memory: (updates + 1) rows of d weights and a bias
     max_updates = min(max_updates, MAX_TRACE_VALUES // (dim + 1) - 1)
     if max_updates < 1:
@@ -361,6 +387,15 @@ def run_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyclic", 
     )
 
 
+def _update(w: np.ndarray, b: float, x: np.ndarray, label: float, bias: bool):
+    """The update of Algorithm 1.16 on a mistake: w <- w + y x and, with a bias, b <- b + y.
+
+    With the padded example a = y (x, 1) (Remark 1.17) this is (w, b) <- (w, b) + a.
+    Returns a new array: the trace keeps every w_t, so w is never changed in place.
+    """
+    return w + label * x, (b + label if bias else b)
+
+
 def _all_correct(X, labels, w, b, delta) -> bool:
     """Every example has y (w·x + b) > delta."""
     return bool(np.all((X @ w + b) * labels > delta))
@@ -396,10 +431,8 @@ def _run_stream(X, labels, w, b, delta, bias, step_limit, max_updates, record, s
             index = position + offset if cyclic else int(ids[offset])
             step += offset + 1
             position += offset + 1
-            # mistake: y (w·x + b) <= delta, move w toward y x (and b toward y)
-            w = w + labels[index] * X[index]
-            if bias:
-                b = b + labels[index]
+            # mistake: y (w·x + b) <= delta
+            w, b = _update(w, b, X[index], labels[index], bias)
             record.add(w, b, index, step, float(scores[offset]), True)
             clean = 0
             block = max(256, offset + 1)  # about the last gap; one loop turn costs ~400 rows
@@ -434,10 +467,8 @@ def _run_greedy(X, labels, w, b, delta, bias, step_limit, max_updates, record, s
         examined.append(index)
         if scores[index] > delta:
             return step, True, None, examined  # the most violated one is fine: all are
-        # mistake: y (w·x + b) <= delta, move w toward y x
-        w = w + signed[index]
-        if bias:
-            b = b + labels[index]
+        # mistake: y (w·x + b) <= delta
+        w, b = _update(w, b, X[index], labels[index], bias)
         record.add(w, b, index, step, float(scores[index]), True)
         if record.count >= max_updates:
             done = _all_correct(X, labels, w, b, delta)
@@ -446,7 +477,11 @@ def _run_greedy(X, labels, w, b, delta, bias, step_limit, max_updates, record, s
 
 def _run_aggressive(X, labels, w, b, delta, bias, step_limit, max_updates, record, seed, *,
                     order):
-    """Remark 1.19: update on every example, w_t = w_0 + sum of y_i x_i."""
+    """Remark 1.19: update on every example, w_t = w_0 + sum of y_i x_i.
+
+    The update of :func:`_update` applied to a whole epoch at once: cumulative
+    sums of the a_i = y_i x_i (and of the y_i for b) give every w_t of the epoch.
+    """
     signed = labels[:, None] * X  # a_i = y_i x_i
     n = signed.shape[0]
     if order in GREEDY_ORDERS:

@@ -32,7 +32,6 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, fields
-from typing import Callable
 
 import numpy as np
 
@@ -46,15 +45,13 @@ from .theory import margin_mistake_bound, novikoff_bound, padded_bound, threshol
 MAX_UPDATES_PER_RUN = 200_000
 #: Hard cap on the runs of one sweep.
 MAX_RUNS = 2_000
-#: Largest estimated CPU time of one sweep call (see estimated_run_seconds); a page
-#: runs a larger sweep one run per call.
-MAX_SWEEP_SECONDS = 10.0
+#: Largest estimated CPU time of one sweep call in seconds (see estimated_run_seconds);
+#: a page runs a larger sweep one run per call.
+MAX_SWEEP_SECONDS = 4.0
 #: Longest text parse_values reads.
 MAX_TEXT = 2_000
 #: Most seeds per value.
 MAX_SEEDS = MAX_RUNS
-
-Progress = Callable[[float], None] | None
 
 
 @dataclass(frozen=True)
@@ -295,11 +292,15 @@ def _run_one(margin, seed, n, dim, bias, delta, order, radius, scale, shift):
 #: one BLAS thread; benchmarks/bench_robustness.py prints estimate / measured):
 #: the padded margin (Wolfe's algorithm, corral up to min(n, d) + 1 points) costs
 #: about n d min(n, 2d) operations; the margin through the origin about n d; each
-#: perceptron update a Python loop turn plus a block product of 256 x d.
+#: perceptron update a Python loop turn plus a block product of 256 x d; drawing the
+#: data and passing over it, a share per point and per coordinate (dominant for large
+#: n and small d: n = 10^6, d = 2 takes 0.8 s).
 _SECONDS_PER_PADDED_UNIT = 1e-8
 _SECONDS_PER_HOMOGENEOUS_UNIT = 8e-8
 _SECONDS_PER_UPDATE = 3e-5
 _SECONDS_PER_UPDATE_FEATURE = 1.5e-7
+_SECONDS_PER_POINT = 5e-7
+_SECONDS_PER_COORDINATE = 7e-8
 _SECONDS_PER_RUN = 3e-3
 
 
@@ -322,13 +323,13 @@ def estimated_run_seconds(n, dim, margin, bias=True, delta=0.0, radius=1.0) -> f
                    else _SECONDS_PER_HOMOGENEOUS_UNIT * n * dim)
     return float(_SECONDS_PER_RUN + margin_part
                  + updates * (_SECONDS_PER_UPDATE + _SECONDS_PER_UPDATE_FEATURE * dim)
-                 + 2e-9 * n * dim * 10)
+                 + n * (_SECONDS_PER_POINT + _SECONDS_PER_COORDINATE * dim))
 
 
 _INTEGER_COLUMNS = ("seed", "n", "dim", "updates", "epochs")
 
 
-def _sweep(parameter, settings, seeds, *, bias, order, radius, progress) -> SweepResult:
+def _sweep(parameter, settings, seeds, *, bias, order, radius) -> SweepResult:
     """Run every (setting, seed) pair; ``settings`` is a list of (value, keyword dict)."""
     if not isinstance(order, str) or order not in ORDERS:
         raise ValueError(f"unknown order {order!r:.40}; choose one of: {', '.join(ORDERS)}.")
@@ -348,16 +349,12 @@ def _sweep(parameter, settings, seeds, *, bias, order, radius, progress) -> Swee
         raise ValueError(f"this sweep would take about {estimate:.0f} s of computing (at most "
                          f"{MAX_SWEEP_SECONDS:.0f} s per call); use fewer values or seeds, a "
                          "smaller n, d or delta, or run it one value at a time.")
-    if progress is not None and not callable(progress):
-        raise ValueError("progress must be a callable taking a fraction, or None.")
     rows, values = [], []
     for value, setting in settings:
         for seed in seeds:
             rows.append(_run_one(seed=seed, bias=bool(bias), order=order, radius=radius,
                                  **setting))
             values.append(value)
-            if progress is not None:
-                progress(len(rows) / total)
     columns = {}
     for name in rows[0]:
         dtype = (np.int64 if name in _INTEGER_COLUMNS else
@@ -397,7 +394,7 @@ def _check_values(values, name, **limits) -> list:
 
 
 def margin_sweep(margins, seeds, n=200, dim=2, bias=True, delta=0.0, order="cyclic",
-                 radius=1.0, progress: Progress = None) -> SweepResult:
+                 radius=1.0) -> SweepResult:
     """Updates to convergence for each margin gamma and seed.
 
     Parameters
@@ -414,8 +411,6 @@ def margin_sweep(margins, seeds, n=200, dim=2, bias=True, delta=0.0, order="cycl
     order : str, a key of ``ORDERS``
     radius : float
         Points lie in the ball ||x|| <= radius.
-    progress : callable(fraction) or None
-        Called after every run with the fraction done, in (0, 1].
 
     Returns
     -------
@@ -425,42 +420,38 @@ def margin_sweep(margins, seeds, n=200, dim=2, bias=True, delta=0.0, order="cycl
     delta = check_number(delta, "delta (threshold)", low=0)
     settings = [(m, dict(margin=m, n=n, dim=dim, delta=delta, scale=1.0, shift=0.0))
                 for m in margins]
-    return _sweep("margin", settings, seeds, bias=bias, order=order, radius=radius,
-                  progress=progress)
+    return _sweep("margin", settings, seeds, bias=bias, order=order, radius=radius)
 
 
 def n_sweep(sizes, seeds, margin=0.1, dim=2, bias=True, delta=0.0, order="cyclic",
-            radius=1.0, progress: Progress = None) -> SweepResult:
+            radius=1.0) -> SweepResult:
     """Updates for each sample size n at a fixed margin (the bound does not involve n)."""
     sizes = _check_values(sizes, "n (number of points)", low=2, integer=True)
     settings = [(s, dict(margin=margin, n=s, dim=dim, delta=delta, scale=1.0, shift=0.0))
                 for s in sizes]
-    return _sweep("n", settings, seeds, bias=bias, order=order, radius=radius,
-                  progress=progress)
+    return _sweep("n", settings, seeds, bias=bias, order=order, radius=radius)
 
 
 def dim_sweep(dims, seeds, margin=0.1, n=200, bias=True, delta=0.0, order="cyclic",
-              radius=1.0, progress: Progress = None) -> SweepResult:
+              radius=1.0) -> SweepResult:
     """Updates for each dimension d at a fixed margin (the bound does not involve d)."""
     dims = _check_values(dims, "d (number of features)", low=1, integer=True)
     settings = [(d, dict(margin=margin, n=n, dim=d, delta=delta, scale=1.0, shift=0.0))
                 for d in dims]
-    return _sweep("dim", settings, seeds, bias=bias, order=order, radius=radius,
-                  progress=progress)
+    return _sweep("dim", settings, seeds, bias=bias, order=order, radius=radius)
 
 
 def delta_sweep(deltas, seeds, margin=0.1, n=200, dim=2, bias=True, order="cyclic",
-                radius=1.0, progress: Progress = None) -> SweepResult:
+                radius=1.0) -> SweepResult:
     """Updates for each threshold delta: bound (1.4) grows linearly in delta."""
     deltas = _check_values(deltas, "delta (threshold)", low=0)
     settings = [(d, dict(margin=margin, n=n, dim=dim, delta=d, scale=1.0, shift=0.0))
                 for d in deltas]
-    return _sweep("delta", settings, seeds, bias=bias, order=order, radius=radius,
-                  progress=progress)
+    return _sweep("delta", settings, seeds, bias=bias, order=order, radius=radius)
 
 
 def scale_sweep(scales, seeds, margin=0.1, n=200, dim=2, bias=True, order="cyclic",
-                radius=1.0, progress: Progress = None) -> SweepResult:
+                radius=1.0) -> SweepResult:
     """Exercise 1.29, scaling: X -> lambda X for each lambda, same data per seed.
 
     Through the origin (bias False, delta = 0, w_0 = 0) the iterates are
@@ -470,12 +461,11 @@ def scale_sweep(scales, seeds, margin=0.1, n=200, dim=2, bias=True, order="cycli
     scales = _check_values(scales, "scaling factor lambda", low=0, low_open=True)
     settings = [(s, dict(margin=margin, n=n, dim=dim, delta=0.0, scale=s, shift=0.0))
                 for s in scales]
-    return _sweep("scale", settings, seeds, bias=bias, order=order, radius=radius,
-                  progress=progress)
+    return _sweep("scale", settings, seeds, bias=bias, order=order, radius=radius)
 
 
-def shift_sweep(shifts, seeds, margin=0.1, n=200, dim=2, order="cyclic", radius=1.0,
-                progress: Progress = None) -> SweepResult:
+def shift_sweep(shifts, seeds, margin=0.1, n=200, dim=2, order="cyclic",
+                radius=1.0) -> SweepResult:
     """Exercise 1.29, translation: X -> X + s e_1 for each s, with a bias.
 
     A translation keeps the data separable by an affine hyperplane (same
@@ -486,5 +476,4 @@ def shift_sweep(shifts, seeds, margin=0.1, n=200, dim=2, order="cyclic", radius=
     shifts = _check_values(shifts, "shift s")
     settings = [(s, dict(margin=margin, n=n, dim=dim, delta=0.0, scale=1.0, shift=s))
                 for s in shifts]
-    return _sweep("shift", settings, seeds, bias=True, order=order, radius=radius,
-                  progress=progress)
+    return _sweep("shift", settings, seeds, bias=True, order=order, radius=radius)

@@ -2,33 +2,14 @@
 
 from __future__ import annotations
 
-import base64
-import json
-from pathlib import Path
-
-import numpy as np
-
 import pytest
+from app_helpers import (assert_every_widget_has_a_key, open_page, plotly_array, plotly_specs,
+                         trace_named)
 from streamlit.testing.v1 import AppTest
-from streamlit.testing.v1.element_tree import Widget
 
 from perceptron_core import constructions as cx
 
-APP = str(Path(__file__).resolve().parent.parent / "app.py")
 PAGE = "pages/adversary.py"
-
-
-def _open() -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60).run()
-    at.switch_page(PAGE).run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
-
-
-def _walk(node):
-    yield node
-    for child in getattr(node, "children", {}).values():
-        yield from _walk(child)
 
 
 def _click(at: AppTest, key: str, times: int = 1) -> AppTest:
@@ -43,20 +24,13 @@ def _rounds(at: AppTest):
     return at.dataframe[0].value
 
 
-def _array(value) -> np.ndarray:
-    """A Plotly JSON array: a plain list, or a typed array {"dtype", "bdata"[, "shape"]}."""
-    if isinstance(value, dict) and "bdata" in value:
-        return np.frombuffer(base64.b64decode(value["bdata"]), dtype=np.dtype(value["dtype"]))
-    return np.asarray(value)
-
-
 def _certificate(at: AppTest) -> str | None:
     texts = [s.value for s in at.success if "Certificate checked" in s.value]
     return texts[0] if texts else None
 
 
 def test_page_renders_in_you_mode_with_n_shown():
-    at = _open()
+    at = open_page(PAGE)
     assert at.selectbox(key="adv_learner").value == "you"
     assert at.metric[0].value == "25"  # gamma = 0.2, d = 50: n = min(25, 50)
     assert any("Round 1 of 25" in m.value for m in at.markdown)
@@ -64,16 +38,14 @@ def test_page_renders_in_you_mode_with_n_shown():
 
 
 def test_every_widget_has_a_key():
-    at = _open()
+    at = open_page(PAGE)
     _click(at, "predict_plus")
-    widgets = [node for node in _walk(at._tree) if isinstance(node, Widget)]
-    assert len(widgets) >= 7
-    assert all(widget.key for widget in widgets), [type(w).__name__ for w in widgets if not w.key]
+    assert_every_widget_has_a_key(at, at_least=7)
 
 
 @pytest.mark.parametrize("k", [1, 3, 5])
 def test_predict_plus_k_times_gives_k_mistakes_labelled_minus_one(k):
-    at = _click(_open(), "predict_plus", k)
+    at = _click(open_page(PAGE), "predict_plus", k)
     table = _rounds(at)
     assert len(table) == k
     assert (table["prediction"] == 1).all() and (table["label y_i"] == -1).all()
@@ -83,14 +55,14 @@ def test_predict_plus_k_times_gives_k_mistakes_labelled_minus_one(k):
 
 
 def test_predict_minus_gets_label_plus_one():
-    at = _click(_click(_open(), "predict_plus"), "predict_minus")
+    at = _click(_click(open_page(PAGE), "predict_plus"), "predict_minus")
     table = _rounds(at)
     assert table["label y_i"].tolist() == [-1, 1]
     assert table["mistakes so far"].iloc[-1] == 2
 
 
 def test_all_rounds_by_hand_then_certificate():
-    at = _open()
+    at = open_page(PAGE)
     at.number_input(key="adv_gamma").set_value(0.5).run()  # n = 4
     assert at.metric[0].value == "4"
     _click(at, "predict_plus", 2)
@@ -105,7 +77,7 @@ def test_all_rounds_by_hand_then_certificate():
 
 
 def test_changing_gamma_or_d_and_reset_start_again():
-    at = _click(_open(), "predict_plus", 2)
+    at = _click(open_page(PAGE), "predict_plus", 2)
     at.number_input(key="adv_dim").set_value(10).run()
     assert at.session_state["adv_predictions"] == []
     _click(at, "predict_minus", 3)
@@ -115,7 +87,7 @@ def test_changing_gamma_or_d_and_reset_start_again():
 
 
 def test_let_the_perceptron_finish_a_large_game():
-    at = _open()
+    at = open_page(PAGE)
     at.number_input(key="adv_gamma").set_value(0.03).run()
     at.number_input(key="adv_dim").set_value(1000).run()
     assert at.metric[0].value == "1000"  # floor(1/0.03^2) = 1111, capped by d
@@ -131,7 +103,7 @@ def test_let_the_perceptron_finish_a_large_game():
 
 @pytest.mark.parametrize("learner", sorted(cx.LEARNERS))
 def test_built_in_learners_make_n_mistakes(learner):
-    at = _open()
+    at = open_page(PAGE)
     at.selectbox(key="adv_learner").set_value(learner).run()
     assert not at.exception, [e.message for e in at.exception]
     table = _rounds(at)
@@ -143,21 +115,20 @@ def test_built_in_learners_make_n_mistakes(learner):
 
 
 def test_learner_menu_is_built_from_the_core_table():
-    menu = _open().selectbox(key="adv_learner")
+    menu = open_page(PAGE).selectbox(key="adv_learner")
     assert menu.options[0] == "You: be the learner"
     assert len(menu.options) == 1 + len(cx.LEARNERS)
 
 
 def test_forced_mistakes_chart_meets_the_bound():
-    at = _open()
-    specs = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
-    spec = [s for s in specs if any((t.get("name") or "").startswith("perceptron upper bound")
-                                    for t in s["data"])][0]
+    at = open_page(PAGE)
+    spec = [s for s in plotly_specs(at) if any((t.get("name") or "").startswith(
+        "perceptron upper bound") for t in s["data"])][0]
     assert spec["layout"]["xaxis"]["type"] == "log" and spec["layout"]["yaxis"]["type"] == "log"
-    traces = {t["name"]: t for t in spec["data"]}
-    bound = traces["perceptron upper bound 1/γ²"]
-    forced = [t for name, t in traces.items() if name.startswith("mistakes forced")][0]
-    for x, y_bound, y_forced in zip(_array(bound["x"]), _array(bound["y"]), _array(forced["y"])):
+    bound = trace_named(spec, "perceptron upper bound 1/γ²")
+    forced = trace_named(spec, "mistakes forced")
+    for x, y_bound, y_forced in zip(plotly_array(bound["x"]), plotly_array(bound["y"]),
+                                    plotly_array(forced["y"])):
         assert y_forced <= y_bound + 1e-9
         if x <= 50:
             assert y_forced == int(x + 1e-9)  # meet (up to the floor) while 1/gamma^2 <= d
@@ -166,6 +137,6 @@ def test_forced_mistakes_chart_meets_the_bound():
 
 
 def test_invalid_gamma_never_crashes():
-    at = _open()
+    at = open_page(PAGE)
     at.number_input(key="adv_gamma").set_value(1.0).run()  # n = 1
     assert not at.exception and at.metric[0].value == "1"

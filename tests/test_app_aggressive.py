@@ -2,37 +2,16 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
+from app_helpers import assert_every_widget_has_a_key, open_page, plotly_specs, trace_named
 from streamlit.testing.v1 import AppTest
-from streamlit.testing.v1.element_tree import Widget
 
-APP = str(Path(__file__).resolve().parent.parent / "app.py")
 PAGE = "pages/aggressive.py"
-
-
-def _open() -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60).run()
-    at.switch_page(PAGE).run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
 
 
 @pytest.fixture(scope="module")
 def at() -> AppTest:
-    return _open()
-
-
-def _walk(node):
-    yield node
-    for child in getattr(node, "children", {}).values():
-        yield from _walk(child)
-
-
-def _specs(at: AppTest) -> list[dict]:
-    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+    return open_page(PAGE)
 
 
 def test_page_renders_without_exception(at):
@@ -43,9 +22,7 @@ def test_page_renders_without_exception(at):
 
 
 def test_every_widget_has_a_key(at):
-    widgets = [node for node in _walk(at._tree) if isinstance(node, Widget)]
-    assert widgets
-    assert all(widget.key for widget in widgets), [type(w).__name__ for w in widgets if not w.key]
+    assert_every_widget_has_a_key(at)
 
 
 def test_table_of_first_examples(at):
@@ -61,7 +38,7 @@ def test_table_of_first_examples(at):
 
 
 def test_cumulative_chart_is_logarithmic_up_to_a_million(at):
-    spec = _specs(at)[0]
+    spec = plotly_specs(at)[0]
     assert spec["layout"]["xaxis"]["type"] == "log"
     assert spec["layout"]["xaxis"]["range"][1] >= 6
     names = [trace.get("name", "") for trace in spec["data"]]
@@ -71,30 +48,29 @@ def test_cumulative_chart_is_logarithmic_up_to_a_million(at):
 
 
 def test_running_average_chart_has_the_line_at_minus_one(at):
-    spec = _specs(at)[1]
-    threshold = [trace for trace in spec["data"] if trace.get("name") == "threshold −1"][0]
-    assert set(threshold["y"]) == {-1}
+    spec = plotly_specs(at)[1]
+    assert set(trace_named(spec, "threshold −1")["y"]) == {-1}
 
 
 def test_swing_animation_is_sent_with_frames_buttons_and_slider(at):
-    spec = _specs(at)[2]
+    spec = plotly_specs(at)[2]
     assert len(spec["frames"]) >= 64
     assert [b["label"] for b in spec["layout"]["updatemenus"][0]["buttons"]] == ["Play", "Pause"]
     assert len(spec["layout"]["sliders"][0]["steps"]) == len(spec["frames"])
 
 
 def test_ten_million_examples():
-    at = _open()
+    at = open_page(PAGE)
     at.select_slider(key="aggressive_T").set_value(10**7).run()
     assert not at.exception
-    spec = _specs(at)[0]
+    spec = plotly_specs(at)[0]
     assert spec["layout"]["xaxis"]["range"][1] >= 7
     # mistakes at t = 1, 3, 5 and at every power of two from 32 = 2^5 to 2^23
     assert [m.value for m in at.metric] == ["2", str(3 + 19)]
 
 
 def test_always_wrong_sequence_every_step_a_mistake():
-    at = _open()
+    at = open_page(PAGE)
     at.slider(key="always_wrong_T").set_value(30).run()
     assert not at.exception
     assert any(s.value.startswith("30 mistakes in 30 examples") for s in at.success)

@@ -84,6 +84,22 @@ def test_every_widget_has_a_key():
         assert not missing, f"widgets without a key in tab {tab}: {missing}"
 
 
+def test_every_control_of_every_tab_is_in_the_link():
+    """The controls are drawn from one table: each is bound to the URL under its key, no
+    two tabs share a key, and the quiz answers stay out of the link."""
+    shared = {"bound_bias", "bound_order", "bound_n", "bound_dim"}
+    inputs_of_tab = {}
+    for tab in (None, *TABS):
+        at = open_page(tab)
+        controls = [w for kind in ("toggle", "selectbox", "number_input", "text_input")
+                    for w in at.get(kind)]
+        assert all(w.proto.query_param_key == w.key for w in controls), tab
+        assert not any(r.proto.query_param_key for r in at.get("radio"))
+        inputs_of_tab[tab] = {w.key for w in controls} - shared
+    every = [key for keys in inputs_of_tab.values() for key in keys]
+    assert len(every) == len(set(every)) == 21  # 4 + 4 + 3 + 4 + 3 + 3 inputs
+
+
 def test_fewer_margins_and_seeds_change_the_result():
     at = open_page()
     at.number_input(key="bound_margin_count").set_value(4)

@@ -7,47 +7,22 @@ AppTest runs no JavaScript: the player's stepping is tested in Chromium
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
-from streamlit.testing.v1 import AppTest
+from app_helpers import markdown_text, open_page, player_payload, widget
 
 from perceptron_core import generalisation_curve, make_unit_margin, margin_perceptron
 
+PAGE = "pages/generalisation.py"
 KEYS = ["n", "margin", "data_seed", "order_seed", "curve_n", "curve_margin", "curve_dim",
         "repeats", "curve_seed", "stab_n", "heldout", "eta"]
 
 
-def open_page(query: dict[str, str] | None = None) -> AppTest:
-    at = AppTest.from_file("../app.py", default_timeout=120)
-    for name, value in (query or {}).items():
-        at.query_params[name] = value
-    at.switch_page("pages/generalisation.py").run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
-
-
-def payload(at: AppTest) -> dict:
-    players = [e for e in at.get("bidi_component")
-               if e.proto.component_name == "perceptron_player_generalisation"]
-    assert len(players) == 1
-    return json.loads(players[0].proto.json)
-
-
-def widget(at: AppTest, key: str):
-    for kind in ("number_input", "text_input"):
-        found = [w for w in getattr(at, kind) if w.key == key]
-        if found:
-            return found[0]
-    raise AssertionError(f"no widget with key {key!r}")
-
-
-def markdown_text(at: AppTest) -> str:
-    return "\n".join(m.value for m in at.markdown)
+def payload(at) -> dict:
+    return player_payload(at, "generalisation")
 
 
 def test_the_page_opens_and_sends_the_core_run():
-    at = open_page()
+    at = open_page(PAGE)
     assert not at.error, [e.value for e in at.error]
     for key in KEYS:  # every control is keyed
         widget(at, key)
@@ -72,7 +47,7 @@ def test_the_page_opens_and_sends_the_core_run():
 
 
 def test_changing_the_data_sends_a_new_run():
-    at = open_page()
+    at = open_page(PAGE)
     first = payload(at)
     widget(at, "n").set_value(60).run()
     assert not at.exception
@@ -86,7 +61,7 @@ def test_changing_the_data_sends_a_new_run():
 def test_a_link_round_trip():
     query = {"n": "60", "margin": "0.2", "order_seed": "3", "step": "5", "heldout": "4",
              "stab_n": "20", "eta": "0.5", "curve_n": "3, 30", "repeats": "50"}
-    at = open_page(query)
+    at = open_page(PAGE, query)
     assert widget(at, "n").value == 60 and widget(at, "margin").value == 0.2
     assert widget(at, "eta").value == 0.5 and widget(at, "curve_n").value == "3, 30"
     sent = payload(at)
@@ -100,7 +75,7 @@ def test_a_link_round_trip():
         if name != "step":  # step= is the browser's, written by the player
             assert f"{name}={value.replace(', ', '%2C+')}" in link, (name, link)
     # opening that link again gives the same view
-    again = open_page({k: v for k, v in query.items()})
+    again = open_page(PAGE, dict(query))
     assert payload(again)["updates"] == sent["updates"]
     # the stability section uses the held-out point of the link
     stab = make_unit_margin(n=20, margin=0.2, dim=2, seed=0)
@@ -112,15 +87,12 @@ def test_a_link_round_trip():
 
 
 def test_a_bad_link_value_is_named_and_the_default_used():
-    at = open_page({"margin": "7", "curve_n": "1, x"})
+    at = open_page(PAGE, {"margin": "7", "curve_n": "1, x"})
     assert widget(at, "margin").value == 0.1
     assert any("margin=7" in w.value for w in at.warning)
     assert any("Values of N" in e.value for e in at.error)  # malformed list: said, no crash
 
 
 def test_presenter_mode_reaches_the_player():
-    at = AppTest.from_file("../app.py", default_timeout=120)
-    at.session_state["present"] = True  # app.py sets it from ?present=1; AppTest runs the page
-    at.switch_page("pages/generalisation.py").run()
-    assert not at.exception
+    at = open_page(PAGE, state={"present": True})  # app.py sets it from ?present=1
     assert payload(at)["player"]["present"] is True

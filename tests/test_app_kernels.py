@@ -6,11 +6,11 @@ and the widgets around it; stepping is tested in Chromium (test_browser_kernels.
 
 from __future__ import annotations
 
-import json
 
 import numpy as np
 from streamlit.testing.v1 import AppTest
 
+from app_helpers import open_page, player_payload
 from perceptron_core import (kernel_margin, kernel_perceptron, make_circles, make_xor,
                              with_label_noise)
 
@@ -20,19 +20,11 @@ KEYED = ["data", "n", "data_seed", "noise", "kernel", "degree", "coef0", "gamma"
 
 
 def open_kernels(query: dict[str, str] | None = None) -> AppTest:
-    at = AppTest.from_file("../app.py", default_timeout=120)
-    for name, value in (query or {}).items():
-        at.query_params[name] = value
-    at.switch_page("pages/kernels.py").run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
+    return open_page("pages/kernels.py", query)
 
 
 def payload(at: AppTest) -> dict:
-    players = [e for e in at.get("bidi_component")
-               if e.proto.component_name == "perceptron_player_kernels"]
-    assert len(players) == 1
-    return json.loads(players[0].proto.json)
+    return player_payload(at, "kernels")
 
 
 def test_page_opens_with_keyed_widgets_and_the_core_run():
@@ -92,3 +84,41 @@ def test_a_view_set_with_the_controls_is_reopened_by_its_link():
     again = open_kernels({"kernel": "poly", "degree": "3", "data": "xor"})
     assert payload(again)["updates"] == data["updates"]
     assert payload(again)["X"] == data["X"]
+
+
+# ---------------------------------------------------------------------------
+# What moved from the page into perceptron_core/viz/kernels.py
+# ---------------------------------------------------------------------------
+
+def test_claim_2_1_by_hand_matches_counting_the_conjunctions():
+    """Φ(a)·Φ(b) = 2^|Ones(a, b)|: counted here over every subset of the 3 bits."""
+    from itertools import product
+
+    from perceptron_core.viz.kernels import conjunction_by_hand, parse_bits
+
+    for a_text, b_text in product(["".join(bits) for bits in product("01", repeat=3)], repeat=2):
+        a, b = parse_bits(a_text, 3), parse_bits(b_text, 3)
+        rows, _, columns, text = conjunction_by_hand(a, b)
+        true_on_both = sum(all(a[j] and b[j] for j in range(3) if s >> j & 1) for s in range(8))
+        assert rows[2].sum() == true_on_both == 2 ** int(a @ b)
+        assert f"= {2 ** int(a @ b)}$" in text and len(columns) == 8
+
+
+def test_bits_that_are_not_three_zeros_or_ones_are_refused():
+    from perceptron_core.viz.kernels import parse_bits
+
+    for text in ["", "10", "1011", "1x1", "2 1", "١٠١"]:
+        assert parse_bits(text, 3) is None
+    assert parse_bits(" 101 ", 3).tolist() == [1, 0, 1]
+
+
+def test_the_dual_check_agrees_with_a_primal_run_and_says_so():
+    from perceptron_core import run_perceptron
+    from perceptron_core.viz.kernels import dual_check, dual_verdict
+
+    data = make_circles(n=60, seed=3)
+    X, y = np.asarray(data.X), np.asarray(data.y)
+    check = dual_check(X, y, True, "cyclic", 0, 200)
+    primal = run_perceptron(X, y, bias=True, max_updates=200, max_epochs=500)
+    np.testing.assert_allclose(check["w_dual"], primal.weights[-1], atol=1e-9)
+    assert check["same"] and dual_verdict(check).startswith("Checked")

@@ -3,22 +3,16 @@ in the link."""
 
 from __future__ import annotations
 
-import base64
-import json
 
 import numpy as np
 from streamlit.testing.v1 import AppTest
 
+from app_helpers import open_page, plotly_array, plotly_spec
 from perceptron_core import make_blobs, one_vs_all, one_vs_one
 
 
-def open_page(query: dict[str, str] | None = None) -> AppTest:
-    at = AppTest.from_file("../app.py", default_timeout=120)
-    for name, value in (query or {}).items():
-        at.query_params[name] = value
-    at.switch_page("pages/multiclass.py").run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
+def open_multiclass(query: dict[str, str] | None = None) -> AppTest:
+    return open_page("pages/multiclass.py", query)
 
 
 def core(k=4, n=120, spread=0.12, seed=1, middle=False, order="cyclic", max_epochs=100):
@@ -35,22 +29,8 @@ def frame(at: AppTest, column: str):
     return next(d.value for d in at.dataframe if column in d.value.columns)
 
 
-def values(array) -> np.ndarray:
-    """A Plotly JSON array, plain or typed ({"dtype", "bdata"}), as numpy."""
-    if isinstance(array, dict):
-        return np.frombuffer(base64.b64decode(array["bdata"]), dtype=array["dtype"])
-    return np.asarray(array)
-
-
-def chart(at: AppTest, key: str) -> dict:
-    for element in at.get("plotly_chart"):
-        if element.proto.id and key in element.proto.id:
-            return json.loads(element.proto.spec)
-    raise AssertionError(f"no chart {key}")
-
-
 def test_default_view_matches_the_core():
-    at = open_page()
+    at = open_multiclass()
     X, labels, ova, ovo = core()
     table = frame(at, "one-vs-all")
     assert table["one-vs-all"][0] == f"{np.mean(ova.predict(X) == labels):.1%}"
@@ -63,20 +43,20 @@ def test_default_view_matches_the_core():
     for key in ("k", "n", "spread", "data_seed", "layout", "order", "order_seed",
                 "max_epochs", "lines"):
         assert key in at.session_state, key
-    points = [t for t in chart(at, "ova_chart")["data"] if t.get("mode") == "markers"]
-    np.testing.assert_array_equal(np.concatenate([values(t["x"]) for t in points]),
+    points = [t for t in plotly_spec(at, "ova_chart")["data"] if t.get("mode") == "markers"]
+    np.testing.assert_array_equal(np.concatenate([plotly_array(t["x"]) for t in points]),
                                   np.concatenate([X[labels == j, 0] for j in range(4)]))
 
 
 def test_a_link_round_trip_and_the_middle_class_note():
     query = {"k": "5", "layout": "one class in the middle", "max_epochs": "3",
              "lines": "0", "spread": "0.2"}
-    at = open_page(query)
+    at = open_multiclass(query)
     X, labels, ova, ovo = core(k=5, middle=True, max_epochs=3, spread=0.2)
     assert at.slider(key="k").value == 5 and at.radio(key="layout").value == query["layout"]
     table = frame(at, "one-vs-all")
     assert table["one-vs-all"][2] == str(ova.total_updates)
-    names = [t.get("name") for t in chart(at, "ova_chart")["data"]]
+    names = [t.get("name") for t in plotly_spec(at, "ova_chart")["data"]]
     assert "line 0 vs rest" in names and "line 1 vs rest" not in names
     warnings = [w.value for w in at.warning]
     for j in np.flatnonzero(~ova.converged):
@@ -84,11 +64,37 @@ def test_a_link_round_trip_and_the_middle_class_note():
                    for w in warnings)
     link = dict(at.query_params)
     assert link["k"] == "5" and link["lines"] in ("0", ["0"])
-    again = open_page(link)
+    again = open_multiclass(link)
     assert frame(again, "one-vs-all").equals(table)
 
 
 def test_bad_link_values_fall_back_with_a_warning():
-    at = open_page({"k": "9"})
+    at = open_multiclass({"k": "9"})
     assert at.slider(key="k").value == 4
     assert any("k=9" in w.value for w in at.warning)
+
+
+def test_the_budget_warning_appears_exactly_when_the_estimate_is_over_it():
+    from perceptron_core.viz.multiclass import budget_text, fit_seconds, share_text
+
+    for k, n, epochs in [(3, 6, 1), (4, 120, 100), (6, 600, 500), (6, 600, 40)]:
+        over = fit_seconds(k, n, epochs) > 2.0
+        assert (budget_text(k, n, epochs, 2.0) is not None) == over
+    assert share_text(0.0001) == "< 0.1%" and share_text(0.0) == "0.0%"
+
+
+def test_the_copied_link_carries_every_shown_line_and_opens_them_again():
+    from urllib.parse import parse_qs, urlsplit
+
+    at = open_multiclass({"k": "4"})
+    at.session_state["lines"] = [0, 2]
+    at.run()
+    copied = [c.value for c in at.code if "lines=" in c.value]
+    assert copied, "the copy-link box holds no lines"
+    query = parse_qs(urlsplit(copied[0]).query)
+    assert query["lines"] == ["0", "2"]  # the key once per line: what the widget reads back
+    again = open_multiclass({key: values if len(values) > 1 else values[0]
+                             for key, values in query.items()})
+    names = [t.get("name") for t in plotly_spec(again, "ova_chart")["data"]]
+    assert "line 0 vs rest" in names and "line 2 vs rest" in names
+    assert "line 1 vs rest" not in names

@@ -1,39 +1,77 @@
-"""AppTest over every page: loads without exception, every widget has a key."""
+"""AppTest over every page: loads without exception, every widget has a key; the routing switch."""
 
 from __future__ import annotations
 
+import inspect
+
 import pytest
+import streamlit as st
+from app_helpers import APP, HOME, assert_every_widget_has_a_key, open_page, page_files
+from streamlit.runtime.pages_manager import PagesManager
+from streamlit.runtime.scriptrunner import script_runner
 from streamlit.testing.v1 import AppTest
 
-PAGES = ["pages/home.py", "pages/train.py", "pages/bound.py", "pages/aggressive.py",
-         "pages/adversary.py"]
-WIDGET_TYPES = ["button", "checkbox", "toggle", "number_input", "slider", "select_slider",
-                "selectbox", "radio", "text_input", "multiselect", "download_button",
-                "text_area", "date_input", "color_picker", "segmented_control", "pills"]
+PAGES = page_files()
+
+
+def test_app_registers_the_nine_pages():
+    assert PAGES[0] == HOME and len(PAGES) == len(set(PAGES)) == 9, PAGES
 
 
 @pytest.mark.parametrize("page", PAGES)
 def test_page_loads_and_every_widget_has_a_key(page):
-    at = AppTest.from_file("../app.py", default_timeout=120).run()
-    at.switch_page(page).run()
-    assert not at.exception, [e.message for e in at.exception]
-    unkeyed = []
-    for kind in WIDGET_TYPES:
-        try:
-            widgets = at.get(kind)
-        except Exception:  # element type not present in this version
-            continue
-        for widget in widgets:
-            key = getattr(widget, "key", None)
-            if not key:
-                unkeyed.append(f"{kind}: {getattr(widget, 'label', '?')}")
-    assert not unkeyed, f"widgets without a key on {page}: {unkeyed}"
+    assert_every_widget_has_a_key(open_page(page))
 
 
 def test_home_links_every_page():
-    at = AppTest.from_file("../app.py", default_timeout=60).run()
+    at = open_page(HOME)
     links = [link.proto.page for link in at.get("page_link")]
     for page in PAGES[1:]:
         assert any(page.split("/")[-1].removesuffix(".py") in link for link in links), page
     text = " ".join(m.value for m in at.markdown)
     assert "sign}(0) = -1" in text and "Algorithm 1.16" in text
+
+
+# ---------------------------------------------------------------------------
+# Routing (app.py, next to st.navigation): the attribute pages.common.use_app_navigation
+# sets is the one Streamlit reads. If a Streamlit upgrade renames or moves it, these fail
+# before a first deep link on a fresh server would show the old sidebar of file names.
+# ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def pages_mode():
+    """Save and restore Streamlit's process-wide choice of multipage mode."""
+    saved = PagesManager.uses_pages_directory
+    yield
+    PagesManager.uses_pages_directory = saved
+
+
+def test_a_folder_named_pages_makes_streamlit_choose_the_older_mode(pages_mode):
+    PagesManager.uses_pages_directory = None  # as in a fresh server process
+    PagesManager(APP)
+    assert PagesManager.uses_pages_directory is True
+
+
+def test_streamlit_reads_the_attribute_to_run_the_older_mode_and_navigation_clears_it():
+    runner = inspect.getsource(script_runner.ScriptRunner)
+    assert "if PagesManager.uses_pages_directory:" in runner and "_mpa_v1(" in runner
+    navigation = inspect.getsource(st.navigation)
+    assert "PagesManager.uses_pages_directory = False" in navigation
+
+
+def test_use_app_navigation_switches_the_older_mode_off_and_reruns(pages_mode, monkeypatch):
+    from pages.common import use_app_navigation
+
+    reruns = []
+    monkeypatch.setattr(st, "rerun", lambda: reruns.append(True))
+    PagesManager.uses_pages_directory = True
+    use_app_navigation()
+    assert PagesManager.uses_pages_directory is False and reruns == [True]
+    use_app_navigation()  # once off, nothing more to do
+    assert reruns == [True]
+
+
+def test_running_the_app_leaves_the_older_mode_off(pages_mode):
+    AppTest.from_file(APP, default_timeout=60).run()
+    assert PagesManager.uses_pages_directory is False

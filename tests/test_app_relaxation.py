@@ -3,34 +3,23 @@ control is keyed and in the link, and the perceptron section reports the core's 
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
-from streamlit.testing.v1 import AppTest
+from app_helpers import open_page, player_payload
 
 from perceptron_core import make_separable, perceptron_system, relaxation, run_perceptron
 from perceptron_core.relaxation import plane_system
 from perceptron_core.viz.relaxation import PRESETS, rows_to_system
 
 
-def open_page(query: dict[str, str] | None = None) -> AppTest:
-    at = AppTest.from_file("../app.py", default_timeout=120)
-    for name, value in (query or {}).items():
-        at.query_params[name] = value
-    at.switch_page("pages/relaxation.py").run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
+PAGE = "pages/relaxation.py"
 
 
-def payload(at: AppTest) -> dict:
-    players = [e for e in at.get("bidi_component")
-               if e.proto.component_name == "perceptron_player_relaxation"]
-    assert len(players) == 1
-    return json.loads(players[0].proto.json)
+def payload(at) -> dict:
+    return player_payload(at, "relaxation")
 
 
 def test_default_view_sends_the_core_run_and_every_control_is_keyed():
-    at = open_page()
+    at = open_page(PAGE)
     sent = payload(at)
     A, c = rows_to_system(PRESETS["wide polygon"][0])
     trace = relaxation(A, c, eta=1.0, rule="cyclic", w0=np.zeros(2), seed=0, tol=0.001,
@@ -49,7 +38,7 @@ def test_default_view_sends_the_core_run_and_every_control_is_keyed():
 def test_a_link_reopens_settings_and_step():
     query = {"system": "thin sliver", "eta": "2.0", "rule": "chaotic", "tau": "7",
              "seed": "4", "step": "5"}
-    at = open_page(query)
+    at = open_page(PAGE, query)
     sent = payload(at)
     A, c = rows_to_system(PRESETS["thin sliver"][0])
     trace = relaxation(A, c, eta=2.0, rule="chaotic", w0=np.zeros(2), seed=4, tol=0.001,
@@ -59,13 +48,13 @@ def test_a_link_reopens_settings_and_step():
     assert sent["player"]["start_step"] == 5
     assert at.selectbox(key="rule").value == "chaotic" and at.slider(key="eta").value == 2.0
     # the same settings go back into the link: a second session opens the same run
-    again = open_page({key: at.query_params[key] for key in at.query_params} | {"step": "5"})
+    again = open_page(PAGE, {key: at.query_params[key] for key in at.query_params} | {"step": "5"})
     assert payload(again)["iterates"] == sent["iterates"]
 
 
 def test_own_rows_travel_in_the_link_and_tau_below_n_is_raised_with_a_warning():
     rows = "1,0,1;-1,0,1;0,1,1;0,-1,1"
-    at = open_page({"system": "your own rows", "rows": rows, "rule": "chaotic", "tau": "2"})
+    at = open_page(PAGE, {"system": "your own rows", "rows": rows, "rule": "chaotic", "tau": "2"})
     sent = payload(at)
     assert sent["A"] == [[1, 0], [-1, 0], [0, 1], [0, -1]] and sent["c"] == [1, 1, 1, 1]
     assert sent["tau"] == 4
@@ -74,7 +63,7 @@ def test_own_rows_travel_in_the_link_and_tau_below_n_is_raised_with_a_warning():
 
 
 def test_infeasible_system_says_so_exactly_and_skips_the_sweep():
-    at = open_page({"system": "infeasible"})
+    at = open_page(PAGE, {"system": "infeasible"})
     sent = payload(at)
     A, c = rows_to_system(PRESETS["infeasible"][0])
     assert not plane_system(A, c).feasible and not sent["system"]["feasible"]
@@ -86,13 +75,13 @@ def test_infeasible_system_says_so_exactly_and_skips_the_sweep():
 
 
 def test_bad_link_values_are_reported_and_ignored():
-    at = open_page({"eta": "3", "rule": "sideways"})
+    at = open_page(PAGE, {"eta": "3", "rule": "sideways"})
     assert payload(at)["eta"] == 1.0 and payload(at)["rule"] == "cyclic"
     assert any("eta=3" in w.value and "rule=sideways" in w.value for w in at.warning)
 
 
 def test_perceptron_section_reports_both_core_runs():
-    at = open_page({"p_n": "10", "p_delta": "0.2", "eta": "1.5"})
+    at = open_page(PAGE, {"p_n": "10", "p_delta": "0.2", "eta": "1.5"})
     data = make_separable(n=10, margin=0.15, dim=2, radius=1.0, seed=3, through_origin=True)
     percep = run_perceptron(data.X, data.y, bias=False, delta=0.2, order="cyclic",
                             max_updates=5_000, max_epochs=1_000)

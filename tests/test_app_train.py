@@ -7,31 +7,23 @@ stepping itself is tested in Chromium (test_browser_player.py).
 
 from __future__ import annotations
 
-import json
 
 import numpy as np
 from streamlit.testing.v1 import AppTest
 
+from app_helpers import open_page, player_payload
 from perceptron_core import make_separable, run_perceptron
 
 DEFAULTS = dict(n=40, margin=0.1, seed=7)
 
 
 def open_train(query: dict[str, str] | None = None) -> AppTest:
-    at = AppTest.from_file("../app.py", default_timeout=90)
-    for name, value in (query or {}).items():
-        at.query_params[name] = value
-    at.switch_page("pages/train.py").run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
+    return open_page("pages/train.py", query, timeout=90)
 
 
 def payload(at: AppTest) -> dict:
     """The data the player component received (its JSON argument)."""
-    players = [e for e in at.get("bidi_component")
-               if e.proto.component_name == "perceptron_player_train"]
-    assert len(players) == 1
-    return json.loads(players[0].proto.json)
+    return player_payload(at, "train")
 
 
 def reference_trace(**changes):

@@ -2,28 +2,21 @@
 
 from __future__ import annotations
 
-import json
 
 import numpy as np
 from streamlit.testing.v1 import AppTest
 
+from app_helpers import open_page, player_payload
 from perceptron_core import make_separable, run_perceptron, with_label_noise
 
 
 def open_train(query: dict[str, str] | None = None) -> AppTest:
-    at = AppTest.from_file("../app.py", default_timeout=90)
-    for name, value in (query or {}).items():
-        at.query_params[name] = value
-    at.switch_page("pages/train.py").run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
+    return open_page("pages/train.py", query, timeout=90)
 
 
 def payload(at: AppTest) -> dict:
-    players = [e for e in at.get("bidi_component")
-               if e.proto.component_name == "perceptron_player_train"]
-    assert len(players) == 1
-    return json.loads(players[0].proto.json)
+    """The data the player component received (its JSON argument)."""
+    return player_payload(at, "train")
 
 
 def test_a_link_restores_data_algorithm_and_step():

@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from perceptron_core import make_separable, make_xor, run_perceptron
-from perceptron_core.io import (LoadedData, dataset_to_csv, parse_labelled_csv, trace_to_csv,
-                                trace_to_json)
+from perceptron_core.io import (LoadedClasses, LoadedData, dataset_to_csv, parse_class_csv,
+                                parse_labelled_csv, trace_to_csv, trace_to_json)
 
 PROPERTY = settings(max_examples=60, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -358,6 +358,127 @@ def test_well_formed_files_always_load(n, d, seed, labels, delimiter, header):
     np.testing.assert_array_equal(r.X, X)
     np.testing.assert_array_equal(r.y, 2 * y - 1)
     assert r.label_mapping == ((labels[0], -1), (labels[1], 1))
+
+
+# ---------------------------------------------------------------------------
+# one class (min_classes=1) and k classes (parse_class_csv): the same stages
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("labels, mapping", [
+    (["1", "1.0", "+1"], (("1", 1),)),
+    (["-1", "-1"], (("-1", -1),)),
+    (["0", "0.0"], (("0", -1),)),
+    (["cat", "cat"], (("cat", 1),)),
+    (["7"], (("7", 1),)),
+])
+def test_one_class_is_read_when_asked_for(labels, mapping):
+    text = "".join(f"{k},{-k},{label}\n" for k, label in enumerate(labels))
+    r = parse_labelled_csv(text, min_classes=1)
+    assert r.label_mapping == mapping and r.n_rows == len(labels)
+    np.testing.assert_array_equal(r.y, [mapping[0][1]] * len(labels))
+    with pytest.raises(ValueError, match=r"needs two classes|at least two examples"):
+        parse_labelled_csv(text)  # the default still asks for both classes
+
+
+def test_one_class_still_refuses_empty_files_and_three_labels():
+    with pytest.raises(ValueError, match=r"only a header \(row 1\) and no data rows; the "
+                                         r"perceptron needs at least one example"):
+        parse_labelled_csv("x1,x2,label\n", min_classes=1)
+    with pytest.raises(ValueError, match=r"3 distinct labels"):
+        parse_labelled_csv("1,2,a\n3,4,b\n5,6,c\n", min_classes=1)
+    for bad in (0, 3, True, "1", 1.5):
+        with pytest.raises(ValueError, match=r"min_classes must be 1 or 2"):
+            parse_labelled_csv(GOOD, min_classes=bad)
+
+
+def test_class_file_with_header_numbers_classes_in_sorted_order():
+    r = parse_class_csv("petal,sepal,species\n1,2,setosa\n3,4,virginica\n5,6,versicolor\n"
+                        "7,8,setosa\n")
+    assert isinstance(r, LoadedClasses)
+    assert r.classes == ("setosa", "versicolor", "virginica") and r.n_classes == 3
+    np.testing.assert_array_equal(r.codes, [0, 2, 1, 0])
+    assert r.feature_names == ("petal", "sepal") and r.label_name == "species"
+    assert r.has_header and r.n == r.n_rows == 4 and r.dim == 2
+    assert not r.X.flags.writeable and not r.codes.flags.writeable
+
+
+def test_class_labels_that_are_numbers_compare_as_numbers():
+    r = parse_class_csv("0,0,10\n1,1,9\n2,2,1.0\n3,3,1\n4,4,-2\n")
+    assert r.classes == ("-2", "1.0", "9", "10")  # numeric order, first spelling kept
+    np.testing.assert_array_equal(r.codes, [3, 2, 1, 1, 0])
+
+
+def test_class_count_limits_name_the_row_of_the_first_extra_label():
+    text = "".join(f"{k},{k},{'abcdefgh'[k]}\n" for k in range(8))
+    with pytest.raises(ValueError, match=r"column 3 holds 8 distinct labels \('a', 'b', 'c', "
+                                         r"'d', 'e', \.\.\.\); at most 6 classes are allowed "
+                                         r"\(label number 7 first appears on row 7\)"):
+        parse_class_csv(text, max_classes=6)
+    assert parse_class_csv(text, max_classes=8).n_classes == 8
+    with pytest.raises(ValueError, match=r"every row has the label 'a' \(label column 3\); at "
+                                         r"least 2 classes are needed"):
+        parse_class_csv("1,2,a\n3,4,a\n")
+    with pytest.raises(ValueError, match=r"holds only 2 distinct labels \('a', 'b'\).*at "
+                                         r"least 3 classes"):
+        parse_class_csv("1,2,a\n3,4,b\n", min_classes=3)
+    assert parse_class_csv("1,2,a\n", min_classes=1).classes == ("a",)
+    with pytest.raises(ValueError, match=r"max_classes must be >= 3"):
+        parse_class_csv(GOOD, min_classes=3, max_classes=2)
+
+
+#: files whose problem is not the number of labels: both readers give the same message
+SHARED_STAGES = [name for name in BAD_FILES if "label" not in name and "class" not in name]
+
+
+@pytest.mark.parametrize("name", SHARED_STAGES)
+def test_class_reader_reports_every_file_problem_as_the_binary_reader(name):
+    data, pattern = BAD_FILES[name]
+    with pytest.raises(ValueError) as binary:
+        parse_labelled_csv(data)
+    with pytest.raises(ValueError, match=pattern) as classes:
+        parse_class_csv(data)
+    if "only one data row" not in str(binary.value) and "only a header" not in str(binary.value):
+        assert str(classes.value) == str(binary.value)
+
+
+@PROPERTY
+@given(rows=st.lists(st.lists(st.one_of(NUMBERS, LABELS, GARBAGE), min_size=1, max_size=5),
+                     max_size=12),
+       delimiter=st.sampled_from([",", ";", "\t"]), max_classes=st.integers(2, 6))
+def test_class_reader_gives_a_result_or_a_value_error_on_any_rows(rows, delimiter, max_classes):
+    text = "\n".join(delimiter.join(row) for row in rows)
+    try:
+        r = parse_class_csv(text, max_rows=50, max_classes=max_classes)
+    except ValueError as exc:
+        assert str(exc)
+        return
+    assert 2 <= r.n_classes <= max_classes and np.isfinite(r.X).all()
+    assert sorted(set(r.codes.tolist())) == list(range(r.n_classes))
+
+
+@PROPERTY
+@given(n=st.integers(2, 15), d=st.integers(1, 3), k=st.integers(2, 6), seed=st.integers(0, 999),
+       text_labels=st.booleans(), delimiter=st.sampled_from([",", ";", "\t"]),
+       header=st.booleans())
+def test_class_reader_matches_a_plain_csv_reading(n, d, k, seed, text_labels, delimiter,
+                                                 header):
+    rng = np.random.default_rng(seed)
+    X = np.round(rng.normal(size=(n, d)), 4)
+    names = [f"class {c}" for c in "pqrstu"] if text_labels else [str(3 * c - 4) for c in
+                                                                       range(6)]
+    drawn = [names[c] for c in rng.integers(0, k, size=n)]
+    drawn[:2] = names[:2]  # at least two classes, as the reader asks by default
+    lines = [delimiter.join([*(f"f{j}" for j in range(d)), "label"])] if header else []
+    lines += [delimiter.join([*map(repr, row.tolist()), label]) for row, label in zip(X, drawn)]
+    r = parse_class_csv("\n".join(lines) + "\n", max_classes=6)
+    # the reference: the csv module and np.unique (numbers sorted as numbers)
+    rows = list(csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter))[int(header):]
+    values = [row[-1] if text_labels else float(row[-1]) for row in rows]
+    classes, codes = np.unique(values, return_inverse=True)
+    np.testing.assert_array_equal(r.X, [[float(v) for v in row[:-1]] for row in rows])
+    np.testing.assert_array_equal(r.codes, codes)
+    assert [c if text_labels else float(c) for c in r.classes] == classes.tolist()
 
 
 # ---------------------------------------------------------------------------

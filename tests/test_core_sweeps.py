@@ -57,13 +57,6 @@ def test_same_seed_same_result():
     np.testing.assert_array_equal(first.value, [0.05, 0.05, 0.2, 0.2])
 
 
-def test_progress_is_reported_after_every_run():
-    seen = []
-    margin_sweep([0.1, 0.2, 0.3], 2, n=40, progress=seen.append)
-    assert len(seen) == 6
-    assert seen == sorted(seen) and seen[-1] == pytest.approx(1.0)
-
-
 def test_threshold_bound_grows_with_delta_and_holds():
     result = delta_sweep([0.0, 1.0, 3.0], 3, margin=0.1, n=100, bias=True)
     assert result.within_bound
@@ -139,7 +132,6 @@ def test_summary_and_columns_have_one_row_per_value_and_run(sweep):
     (lambda: margin_sweep([0.1], 0), "seeds per value"),
     (lambda: margin_sweep([-0.1], 2), "margin"),
     (lambda: margin_sweep([0.1], 2, order="sideways"), "unknown order"),
-    (lambda: margin_sweep([0.1], 2, progress=3), "progress"),
     (lambda: n_sweep([1], 2), "n (number of points)"),
     (lambda: dim_sweep([2.5], 2), "whole number"),
     (lambda: delta_sweep([-1.0], 2), "delta"),

@@ -1,11 +1,14 @@
 """Architecture rule for perceptron_core (static AST scan + an import check).
 
-* perceptron_core/** (except perceptron_core/viz/) imports only numpy, the
-  standard library and perceptron_core itself;
-* perceptron_core/viz/** may additionally import plotly;
+The package docstring says what the package is; these tests hold it to that:
+
+* the computation, perceptron_core/** except perceptron_core/viz/, imports only
+  numpy, the standard library and perceptron_core itself;
+* its pictures, perceptron_core/viz/**, may import plotly as well, and nothing else;
 * nothing under perceptron_core imports streamlit;
-* core modules do not import perceptron_core.viz (keeps plotly out of core);
-* ``import perceptron_core`` loads neither streamlit nor plotly.
+* the computation does not import perceptron_core.viz (keeps plotly out of it);
+* ``import perceptron_core`` loads neither streamlit nor plotly;
+* the docstring's notation table is ``theory.NOTATION`` (what the Notation panel shows).
 """
 
 from __future__ import annotations
@@ -15,6 +18,9 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+
+import perceptron_core
+from perceptron_core.theory import NOTATION
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 PKG = "perceptron_core"
@@ -141,3 +147,35 @@ def test_import_perceptron_core_loads_no_ui_libraries() -> None:
     assert proc.returncode == 0, (
         "`import perceptron_core` must not import streamlit or plotly:\n" + proc.stderr
     )
+
+
+def test_the_docstring_says_what_the_rule_enforces() -> None:
+    doc = " ".join(perceptron_core.__doc__.split())
+    assert "NumPy only" in doc and "Plotly only" in doc, doc[:300]
+    assert sorted(VIZ_ALLOWED - CORE_ALLOWED) == ["plotly"]  # the pictures add Plotly, no more
+    assert sorted(CORE_ALLOWED - STDLIB) == ["numpy", PKG]
+
+
+def docstring_table(doc: str, title: str = "Notation") -> dict[str, str]:
+    """An RST simple table (two columns) after the section ``title``, as symbol -> text."""
+    lines = doc[doc.index(f"\n{title}\n"):].splitlines()
+    rules = [i for i, line in enumerate(lines) if line.startswith("=") and set(line) <= {"=", " "}]
+    assert len(rules) >= 3, f"no table under {title!r}"
+    split = lines[rules[0]].index(" ")  # the first column ends where its rule ends
+    table: dict[str, list[str]] = {}
+    symbol = None
+    for line in lines[rules[1] + 1:rules[2]]:
+        if line[:split].strip():
+            symbol = line[:split].strip()
+            table[symbol] = []
+        assert symbol is not None, line
+        table[symbol].append(line[split:].strip())
+    return {name: " ".join(parts) for name, parts in table.items()}
+
+
+def test_the_docstring_notation_table_is_the_notation_panel() -> None:
+    in_docstring = docstring_table(perceptron_core.__doc__)
+    panel = {symbol: " ".join(text.split()) for symbol, text in NOTATION.items()}
+    assert list(in_docstring) == list(panel), "symbols differ or are in another order"
+    for symbol, text in panel.items():
+        assert in_docstring[symbol] == text, (symbol, in_docstring[symbol], text)

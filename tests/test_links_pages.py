@@ -8,33 +8,18 @@ and the page names it in a warning.
 
 from __future__ import annotations
 
-from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
+from app_helpers import open_page, warning_texts
 from streamlit.testing.v1 import AppTest
 
-APP = str(Path(__file__).resolve().parent.parent / "app.py")
 IGNORED = "out of range or malformed"
 
 
-def open_with(page: str, params: dict[str, str]) -> AppTest:
-    """Open ``page`` through app.py's navigation with ``params`` in the URL."""
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.query_params.update(params)
-    at.run()  # the home page; the parameters stay in the URL
-    at.switch_page(page).run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
-
-
-def warnings(at: AppTest) -> list[str]:
-    return [w.value for w in at.warning]
-
-
 def ignored_warning(at: AppTest) -> str:
-    texts = [w for w in warnings(at) if IGNORED in w]
-    assert len(texts) == 1, warnings(at)
+    texts = [w for w in warning_texts(at) if IGNORED in w]
+    assert len(texts) == 1, warning_texts(at)
     return texts[0]
 
 
@@ -58,19 +43,19 @@ ADVERSARY = "pages/adversary.py"
 
 
 def test_adversary_link_sets_gamma_d_learner_and_the_forced_mistakes():
-    at = open_with(ADVERSARY, {"adv_gamma": "0.1", "adv_dim": "200",
+    at = open_page(ADVERSARY, {"adv_gamma": "0.1", "adv_dim": "200",
                                "adv_learner": "Perceptron (Algorithm 1.16, through the origin)"})
     assert at.number_input(key="adv_gamma").value == pytest.approx(0.1)
     assert at.number_input(key="adv_dim").value == 200
     assert at.selectbox(key="adv_learner").value == "perceptron"
     assert at.metric[0].value == "100"  # n = min(floor(1/0.1^2), 200)
     assert any("100 of 100 rounds" in m.value for m in at.metric)
-    assert not warnings(at)
+    assert not warning_texts(at)
     assert at.query_params["adv_gamma"] == "0.1" and at.query_params["adv_dim"] == "200"
 
 
 def test_adversary_link_restores_the_students_moves():
-    at = open_with(ADVERSARY, {"adv_gamma": "0.1", "adv_dim": "200", "adv_moves": "+-+"})
+    at = open_page(ADVERSARY, {"adv_gamma": "0.1", "adv_dim": "200", "adv_moves": "+-+"})
     assert at.session_state["adv_predictions"] == [1, -1, 1]
     assert any(m.value == "3 of 3 rounds" for m in at.metric)
     assert any("Round 4 of 100" in m.value for m in at.markdown)
@@ -82,51 +67,51 @@ def test_adversary_link_restores_the_students_moves():
 
 def test_adversary_moves_typed_with_a_plain_plus_sign_count_as_plus_one():
     # "?adv_moves=+-" typed by hand arrives as " -": '+' means a space in a query string
-    at = open_with(ADVERSARY, {"adv_moves": " -"})
+    at = open_page(ADVERSARY, {"adv_moves": " -"})
     assert at.session_state["adv_predictions"] == [1, -1]
     assert at.query_params["adv_moves"] == "+-"
 
 
 def test_adversary_malformed_link_falls_back_and_names_every_ignored_value():
-    at = open_with(ADVERSARY, {"adv_gamma": "-3", "adv_dim": "abc", "adv_moves": "+x-"})
+    at = open_page(ADVERSARY, {"adv_gamma": "-3", "adv_dim": "abc", "adv_moves": "+x-"})
     assert at.number_input(key="adv_gamma").value == pytest.approx(0.2)
     assert at.number_input(key="adv_dim").value == 50
     assert at.metric[0].value == "25"
     text = ignored_warning(at)
     assert "adv_gamma=-3" in text and "adv_dim=abc" in text
-    assert any("adv_moves=+x-" in w for w in warnings(at))
+    assert any("adv_moves=+x-" in w for w in warning_texts(at))
     assert at.session_state["adv_predictions"] == []
     # Streamlit drops the refused values from the URL; our page drops the moves
     assert dict(at.query_params) == {}
 
 
 def test_adversary_too_many_moves_for_the_game_are_ignored():
-    at = open_with(ADVERSARY, {"adv_gamma": "0.5", "adv_moves": "+++++"})  # n = 4
+    at = open_page(ADVERSARY, {"adv_gamma": "0.5", "adv_moves": "+++++"})  # n = 4
     assert at.metric[0].value == "4"
-    assert any("adv_moves=+++++" in w and "n = 4" in w for w in warnings(at))
+    assert any("adv_moves=+++++" in w and "n = 4" in w for w in warning_texts(at))
     assert at.session_state["adv_predictions"] == []
 
 
 def test_adversary_learner_in_the_link_is_its_label_not_its_code_name():
     # a bound selectbox stores the option's label in the URL; the code name is refused
-    at = open_with(ADVERSARY, {"adv_learner": "perceptron"})
+    at = open_page(ADVERSARY, {"adv_learner": "perceptron"})
     assert at.selectbox(key="adv_learner").value == "you"
     assert "adv_learner=perceptron" in ignored_warning(at)
     # the default learner named by its label is fine (Streamlit just drops it)
-    at = open_with(ADVERSARY, {"adv_learner": "You: be the learner"})
-    assert not warnings(at)
+    at = open_page(ADVERSARY, {"adv_learner": "You: be the learner"})
+    assert not warning_texts(at)
 
 
 def test_adversary_copied_link_reopens_the_same_view():
     # (In AppTest the URL does not follow a widget change: the browser's frontend
     # writes it. tests/test_browser_links_pages.py checks the address bar.)
-    at = open_with(ADVERSARY, {})
+    at = open_page(ADVERSARY, {})
     at.number_input(key="adv_gamma").set_value(0.5).run()
     at.selectbox(key="adv_learner").set_value("majority").run()
     link = copied_link(at)
     assert link["adv_gamma"] == "0.5" and link["adv_learner"] == "Majority label seen so far"
-    again = open_with(ADVERSARY, link)
-    assert not warnings(again)
+    again = open_page(ADVERSARY, link)
+    assert not warning_texts(again)
     assert again.number_input(key="adv_gamma").value == pytest.approx(0.5)
     assert again.selectbox(key="adv_learner").value == "majority"
     assert [m.value for m in again.metric] == [m.value for m in at.metric]
@@ -140,36 +125,36 @@ AGGRESSIVE = "pages/aggressive.py"
 
 
 def test_aggressive_link_sets_both_lengths_and_their_results():
-    at = open_with(AGGRESSIVE, {"aggressive_T": "10^4 = 10,000", "always_wrong_T": "33"})
+    at = open_page(AGGRESSIVE, {"aggressive_T": "10^4 = 10,000", "always_wrong_T": "33"})
     assert at.select_slider(key="aggressive_T").value == 10_000
     assert at.slider(key="always_wrong_T").value == 33
     counts = {m.label: m.value for m in at.metric}
     # powers of two up to 10^4 that the aggressive rule gets wrong
     assert counts["Aggressive rule: mistakes"] == "12"
     assert any(s.value.startswith("33 mistakes in 33 examples") for s in at.success)
-    assert not warnings(at)
+    assert not warning_texts(at)
 
 
 def test_aggressive_malformed_link_falls_back_with_a_warning():
-    at = open_with(AGGRESSIVE, {"aggressive_T": "10000", "always_wrong_T": "99"})
+    at = open_page(AGGRESSIVE, {"aggressive_T": "10000", "always_wrong_T": "99"})
     assert at.select_slider(key="aggressive_T").value == 10**6
     assert at.slider(key="always_wrong_T").value == 20
     text = ignored_warning(at)
     assert "aggressive_T=10000" in text and "always_wrong_T=99" in text
     assert any(s.value.startswith("20 mistakes in 20 examples") for s in at.success)
     assert dict(at.query_params) == {}
-    at = open_with(AGGRESSIVE, {"always_wrong_T": "abc"})
+    at = open_page(AGGRESSIVE, {"always_wrong_T": "abc"})
     assert "always_wrong_T=abc" in ignored_warning(at)
 
 
 def test_aggressive_copied_link_reopens_the_same_view():
-    at = open_with(AGGRESSIVE, {})
+    at = open_page(AGGRESSIVE, {})
     at.select_slider(key="aggressive_T").set_value(10**3).run()
     at.slider(key="always_wrong_T").set_value(12).run()
     link = copied_link(at)
     assert link == {"aggressive_T": "10^3 = 1,000", "always_wrong_T": "12"}
-    again = open_with(AGGRESSIVE, link)
-    assert not warnings(again)
+    again = open_page(AGGRESSIVE, link)
+    assert not warning_texts(again)
     assert widget_values(again) == widget_values(at) == {"aggressive_T": 1000,
                                                         "always_wrong_T": 12}
     assert [m.value for m in again.metric] == [m.value for m in at.metric]
@@ -184,7 +169,7 @@ DELTA_TAB = ":material/tune: Threshold δ"
 
 
 def test_bound_link_sets_the_shared_settings_and_the_margin_sweep():
-    at = open_with(BOUND, {"bound_bias": "false", "bound_n": "100", "bound_margin_count": "3",
+    at = open_page(BOUND, {"bound_bias": "false", "bound_n": "100", "bound_margin_count": "3",
                            "bound_margin_seeds": "2",
                            "bound_order": "random (i.i.d. uniform)"})
     assert at.toggle(key="bound_bias").value is False
@@ -194,11 +179,11 @@ def test_bound_link_sets_the_shared_settings_and_the_margin_sweep():
     assert any("**6 runs** (3 margins × 2 seeds, n = 100, d = 2)" in m.value
                and "(R/γ)²" in m.value for m in at.markdown)
     assert any("All 6 runs converged within (R/γ)²" in s.value for s in at.success)
-    assert not warnings(at)
+    assert not warning_texts(at)
 
 
 def test_bound_link_opens_the_tab_it_names():
-    at = open_with(BOUND, {"bound_tab": DELTA_TAB, "bound_delta_values": "0, 1",
+    at = open_page(BOUND, {"bound_tab": DELTA_TAB, "bound_delta_values": "0, 1",
                            "bound_delta_seeds": "2"})
     assert at.session_state["bound_tab"] == DELTA_TAB
     assert at.text_input(key="bound_delta_values").value == "0, 1"
@@ -209,7 +194,7 @@ def test_bound_link_opens_the_tab_it_names():
 
 
 def test_bound_malformed_link_falls_back_and_names_every_ignored_value():
-    at = open_with(BOUND, {"bound_n": "abc", "bound_dim": "5000", "bound_tab": "nonsense",
+    at = open_page(BOUND, {"bound_n": "abc", "bound_dim": "5000", "bound_tab": "nonsense",
                            "bound_margin_low": "-1", "bound_order": "random"})
     values = widget_values(at)
     assert values["bound_n"] == 200 and values["bound_dim"] == 2
@@ -225,21 +210,21 @@ def test_bound_malformed_link_falls_back_and_names_every_ignored_value():
 
 
 def test_bound_copied_link_reopens_the_same_view():
-    at = open_with(BOUND, {})
+    at = open_page(BOUND, {})
     at.toggle(key="bound_bias").set_value(False)
     at.number_input(key="bound_margin_seeds").set_value(2)
     at.run()
     link = copied_link(at)
     assert link["bound_bias"] == "false" and link["bound_margin_seeds"] == "2"
-    again = open_with(BOUND, link)
-    assert not warnings(again)
+    again = open_page(BOUND, link)
+    assert not warning_texts(again)
     assert widget_values(again) == widget_values(at)
     runs = [m.value for m in at.markdown if "runs**" in m.value]
     assert runs and runs == [m.value for m in again.markdown if "runs**" in m.value]
 
 
 def test_bound_quiz_explains_after_an_answer():
-    at = open_with(BOUND, {})
+    at = open_page(BOUND, {})
     quiz = ["bound_quiz_scale", "bound_quiz_margin", "bound_quiz_size"]
     for key in quiz:
         assert at.radio(key=key).value is None  # nothing chosen, no feedback yet

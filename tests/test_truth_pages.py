@@ -126,6 +126,13 @@ def test_bound_says_halving_the_margin_only_roughly_quadruples_T_A(bound_default
     assert f"by between {factors.min():.2f} and {factors.max():.2f}, which is only roughly " \
            "four" in text
     assert "\\gamma_2" in text
+    # what the counts did, counted from the same runs (not a fixed "they grow too")
+    assert "The observed counts grow too, but more slowly" not in text
+    counts = sweep.per_value("updates")[::-1]  # largest margin first
+    rose, fell = int(np.sum(np.diff(counts) > 0)), int(np.sum(np.diff(counts) < 0))
+    assert (f"went from {counts[0]:g} updates at the largest margin to {counts[-1]:g} at the "
+            f"smallest; it rose at {rose}") in text
+    assert (f"fell at {fell}" in text) == (fell > 0)
 
 
 def test_bound_draws_the_notebook_bound_and_it_holds_for_every_run(bound_default):
@@ -183,10 +190,10 @@ def test_translation_tab_says_what_the_runs_on_screen_show():
 
 
 def _bound_quiz():
-    """The QUIZ list of pages/bound.py, read from its source (the page runs under AppTest)."""
-    source = (Path(__file__).resolve().parent.parent / "pages" / "bound.py").read_text()
-    quiz = source[source.index("QUIZ = ["):source.index("def quiz_feedback")]
-    return re.sub(r'"\s*\n\s*"', "", quiz)  # join the implicitly concatenated strings
+    """Every text of /bound's quiz (pages/bound_text.py QUIZ), joined."""
+    from pages.bound_text import QUIZ
+
+    return " ".join(f"{q.question} {' '.join(q.options)} {q.answer} {q.why}" for q in QUIZ)
 
 
 def test_bound_quiz_texts_carry_their_hypotheses():

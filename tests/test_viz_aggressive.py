@@ -7,6 +7,7 @@ import json
 import numpy as np
 import plotly.graph_objects as go
 import pytest
+from app_helpers import trace_named
 
 from perceptron_core import constructions as cx
 from perceptron_core.viz import aggressive as viz
@@ -15,12 +16,6 @@ from perceptron_core.viz import aggressive as viz
 @pytest.fixture(scope="module")
 def result():
     return cx.aggressive_counterexample(10**6)
-
-
-def _trace(fig: go.Figure, startswith: str):
-    matches = [trace for trace in fig.data if (trace.name or "").startswith(startswith)]
-    assert matches, f"no trace named {startswith!r}: {[t.name for t in fig.data]}"
-    return matches[0]
 
 
 def test_cumulative_mistakes_log_axis_reaches_a_million(result):
@@ -32,8 +27,8 @@ def test_cumulative_mistakes_log_axis_reaches_a_million(result):
 
 def test_cumulative_mistakes_are_step_lines_through_the_mistake_times(result):
     fig = viz.cumulative_mistakes_figure(result, 10**6)
-    standard = _trace(fig, "mistake-driven")
-    aggressive = _trace(fig, "aggressive")
+    standard = trace_named(fig, "mistake-driven")
+    aggressive = trace_named(fig, "aggressive")
     for trace in (standard, aggressive):
         assert trace.line.shape == "hv"
         assert trace.x[0] == 1 and trace.x[-1] == 10**6
@@ -50,7 +45,7 @@ def test_cumulative_mistakes_are_step_lines_through_the_mistake_times(result):
 def test_cumulative_mistakes_respects_t_max():
     small = cx.aggressive_counterexample(10**7)
     fig = viz.cumulative_mistakes_figure(small, 1000)
-    aggressive = _trace(fig, "aggressive")
+    aggressive = trace_named(fig, "aggressive")
     assert max(aggressive.x) == 1000
     assert aggressive.y[-1] == np.sum(small.mistakes_aggressive <= 1000)
 
@@ -58,10 +53,10 @@ def test_cumulative_mistakes_respects_t_max():
 def test_running_average_has_the_line_at_minus_one(result):
     fig = viz.running_average_figure(result.t_grid, result.average_products)
     assert fig.layout.xaxis.type == "log"
-    threshold = _trace(fig, "threshold")
+    threshold = trace_named(fig, "threshold")
     assert set(threshold.y) == {-1}
-    below = _trace(fig, "at or below")
-    above = _trace(fig, "above")
+    below = trace_named(fig, "at or below")
+    above = trace_named(fig, "above")
     assert np.all(np.asarray(below.y) <= -1) and np.all(np.asarray(above.y) > -1)
     # just before every power of two from 32 on, the next example is a mistake
     below_t = set(np.asarray(below.x).tolist())

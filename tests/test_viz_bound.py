@@ -9,8 +9,12 @@ import numpy as np
 import plotly.graph_objects as go
 import pytest
 
+from perceptron_core.sweeps import margin_sweep, shift_sweep
 from perceptron_core.viz import style
-from perceptron_core.viz.bound import dependence_figure, log_ticks, ratio_figure, sweep_figure
+from perceptron_core.viz.bound import (dependence_figure, halving_factors, halving_spread,
+                                       largest_per_value, log_ticks, notebook_bounds,
+                                       ratio_figure, shift_findings, step_changes,
+                                       sweep_figure)
 
 
 def values_of(array) -> np.ndarray:
@@ -123,3 +127,83 @@ def test_log_ticks_thin_out_over_many_decades():
     np.testing.assert_allclose(log_ticks([1, 1e6]), 10.0 ** np.arange(7))
     np.testing.assert_allclose(log_ticks([0.02, 0.5]), [0.02, 0.05, 0.1, 0.2, 0.5])
     assert log_ticks([0.0, -1.0, np.nan]).size == 0
+
+
+# ---------------------------------------------------------------------------
+# What the runs on screen show (numbers and words the page prints)
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("power, factor", [(2, 4.0), (1, 2.0), (3, 8.0)])
+def test_halving_factors_recover_the_power_of_the_margin(power, factor):
+    margins = np.geomspace(0.02, 0.5, 7)
+    bounds = 3.7 / margins**power  # a bound proportional to 1/γ^power
+    np.testing.assert_allclose(halving_factors(margins, bounds), factor)
+    assert halving_spread(margins, bounds) == f"about {factor:.2f}"
+
+
+def test_halving_spread_gives_the_range_when_the_factors_differ():
+    margins = np.array([0.1, 0.2, 0.4])
+    bounds = np.array([400.0, 100.0, 50.0])  # 4 from 0.1 to 0.2, then 2
+    assert halving_spread(margins, bounds) == "between 2.00 and 4.00"
+
+
+def runs(seed, value, **columns):
+    """A stand-in for a SweepResult with just the columns a function reads."""
+    from types import SimpleNamespace
+
+    value = np.asarray(value, float)
+    return SimpleNamespace(seed=np.asarray(seed), value=value,
+                           values=lambda: np.unique(value),
+                           **{k: np.asarray(v, float) for k, v in columns.items()})
+
+
+def test_largest_per_value_matches_a_plain_loop():
+    rng = np.random.default_rng(3)
+    value = rng.choice([0.05, 0.1, 0.2, 0.4], size=40)
+    per_run = rng.uniform(1, 100, size=40)
+    result = runs(np.arange(40), value)
+    expected = {}
+    for v, x in zip(value, per_run):
+        expected[v] = max(expected.get(v, -np.inf), x)
+    np.testing.assert_array_equal(largest_per_value(result, per_run),
+                                  [expected[v] for v in sorted(expected)])
+
+
+def test_notebook_bound_is_the_formula_and_holds_for_every_run():
+    result = margin_sweep([0.05, 0.2], [0, 1, 2], n=60, dim=3, bias=True, order="cyclic")
+    epsilon, bound = notebook_bounds(result)
+    R, gamma = result.radius, result.gamma
+    np.testing.assert_allclose(epsilon, gamma / np.maximum(1.0, R))
+    np.testing.assert_allclose(bound, 2 * (R**2 + 1) / epsilon**2)
+    assert np.all(result.updates <= bound) and np.all(bound >= result.padded * (1 - 1e-9))
+
+
+def test_step_changes_count_rises_falls_and_ties_per_seed():
+    # seed 0: 1 -> 2 -> 2 -> 1 (rise, same, fall); seed 1, given out of order: 5 -> 3 -> 4
+    result = runs([0, 0, 0, 0, 1, 1, 1], [0, 1, 2, 3, 2, 0, 1],
+                  radius=[1, 2, 2, 1, 4, 5, 3])
+    assert step_changes(result, "radius") == (2, 2, 1)
+
+
+def test_shift_findings_report_the_counts_of_the_runs():
+    rising = runs([0, 0, 0], [0, 1, 2], radius=[1, 2, 3], gamma_2=[0.3, 0.2, 0.25],
+                  padded=[10, 20, 30], updates=[5, 4, 9])
+    text = shift_findings(rising)
+    assert "for each of the 1 seed (2 steps in all)" in text
+    assert "R grew in 2 of 2; γ₂ shrank in 1 of 2 and grew in 1 of 2" in text
+    assert "the number of updates grew in 1 of 2, fell in 1 of 2" in text
+    assert "Held every time: T(A) grew, R grew." in text
+    assert "Did not hold every time: γ₂ shrank (only 1 of 2), the number of updates grew " \
+           "(only 1 of 2)." in text
+    one_value = runs([0, 1], [0, 0], radius=[1, 1], gamma_2=[1, 1], padded=[1, 1],
+                     updates=[1, 1])
+    assert shift_findings(one_value).startswith("Give at least two values of s")
+
+
+def test_shift_findings_agree_with_a_real_translation_sweep():
+    result = shift_sweep([0, 1, 3], [0, 1], margin=0.1, n=60, dim=2, order="cyclic")
+    rose = 0
+    for seed in (0, 1):  # R from each shift to the next larger one
+        radius = result.radius[result.seed == seed][np.argsort(result.value[result.seed == seed])]
+        rose += int(np.sum(radius[1:] > radius[:-1] * (1 + 1e-9)))
+    assert f"R grew in {rose} of 4" in shift_findings(result)

@@ -1,6 +1,8 @@
-"""Figures of the /adversary page (Theorem 1.34 of the notes: the perceptron is optimal).
+"""Figures and texts of the /adversary page (Theorem 1.34 of the notes: the perceptron
+is optimal).
 
-Arrays in, ``plotly.graph_objects.Figure`` out.
+Arrays in; a ``plotly.graph_objects.Figure``, a table as a dict of columns, or
+Markdown out.
 """
 
 from __future__ import annotations
@@ -8,7 +10,65 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
+from perceptron_core.constructions import adversarial_lower_bound
+
 from . import style
+
+#: learner name (``constructions.LEARNERS``, plus "you") -> its label in the menu and link
+LEARNER_LABELS = {
+    "you": "You: be the learner",
+    "perceptron": "Perceptron (Algorithm 1.16, through the origin)",
+    "aggressive": "Aggressive perceptron (updates every round)",
+    "always_positive": "Always predicts +1",
+    "majority": "Majority label seen so far",
+    "nearest_neighbor": "Nearest neighbour",
+}
+#: what the page shows, under its title
+SUMMARY = (
+    "Started at w = 0 with threshold δ = 0, the perceptron with no bias makes at most 1/γ² "
+    "mistakes on unit-length data that a hyperplane through the origin separates with "
+    "margin γ. Could a cleverer learner do better? Theorem 1.34 says no: an adversary can "
+    "force **every** deterministic learner to make ⌊1/γ²⌋ mistakes, as long as the "
+    "dimension d is at least that (otherwise d of them). Play the learner yourself, or "
+    "watch a built-in one lose.")
+#: the rules of Theorem 1.34's game, and why its labels have margin γ (Markdown)
+GAME_TEXT = r"""
+**The game** (Theorem 1.34, labels through the origin, no bias). Fix a margin
+$\gamma \in (0, 1]$ and a dimension $d$, and let $n = \min(\lfloor 1/\gamma^2 \rfloor, d)$. In
+round $i = 1, \dots, n$ the adversary shows the standard basis vector $\mathbf{e}_i$, the
+learner predicts $\pm 1$, and only then the adversary announces the label
+$y_i = -(\text{prediction})$. Every round is a mistake, for any deterministic learner. The
+labels are still consistent with a margin-$\gamma$ separator: $w^*_i = \gamma\, y_i$ has
+$\|\mathbf{w}^*\|_2 = \gamma\sqrt{n} \le 1$ (because $n \le 1/\gamma^2$) and
+$y_i \langle \mathbf{e}_i, \mathbf{w}^* \rangle = \gamma$ for every $i$.
+"""
+#: what the forced-mistakes chart compares (Markdown)
+SWEEP_TEXT = r"""
+For unit-length examples through the origin ($\|\mathbf{a}_i\|_2 = 1$, $\mathbf{w}_0 = \mathbf{0}$,
+$\delta = 0$), eq. (1.5) bounds the perceptron's mistakes by $1/\gamma_2^2$, where $\gamma_2$ is the
+data's margin; with margin at least $\gamma$ that is at most $1/\gamma^2$. The adversary's data
+are exactly of this kind, and it forces $\min(\lfloor 1/\gamma^2 \rfloor, d)$ mistakes. Below,
+the perceptron faces the adversary for a sweep of margins.
+"""
+
+
+def learner_label(name: str) -> str:
+    """A learner's label in the menu (and so in the link)."""
+    return LEARNER_LABELS.get(name, name.replace("_", " "))
+
+
+def moves_text(predictions) -> str:
+    """The student's predictions as a link writes them: +1 -> '+', -1 -> '-'."""
+    return "".join("+" if int(p) > 0 else "-" for p in predictions)
+
+
+def parse_moves(text: str, n: int) -> list[int] | None:
+    """The predictions a link wrote (a '+' typed into a URL arrives as a space, so a
+    space counts as +1), or None if ``text`` is not a game of at most n rounds."""
+    signs = {"+": 1, " ": 1, "-": -1}
+    if not text or len(text) > n or any(c not in signs for c in text):
+        return None
+    return [signs[c] for c in text]
 
 
 def rounds_figure(predictions: np.ndarray, labels: np.ndarray) -> go.Figure:
@@ -106,3 +166,89 @@ def forced_mistakes_figure(gammas: np.ndarray, forced: np.ndarray, dim: int,
     fig.update_xaxes(type="log", title="1/γ²  (log scale)", exponentformat="power")
     fig.update_yaxes(type="log", title="mistakes  (log scale)", exponentformat="power")
     return fig
+
+
+def rounds_columns(predictions: np.ndarray, labels: np.ndarray) -> dict[str, np.ndarray]:
+    """The table of the rounds, one column per entry (a plain dict of arrays).
+
+    Parameters
+    ----------
+    predictions, labels : ndarray of int, shape (k,)
+        The learner's predictions and the labels y_i the adversary revealed, rounds 1..k.
+
+    Returns
+    -------
+    dict
+        "round i", "example" (e_i), "prediction", "label y_i", "mistake?" (yes/no) and
+        "mistakes so far" (the running count), each of length k.
+    """
+    predictions = np.asarray(predictions, dtype=np.int64)
+    labels = np.asarray(labels, dtype=np.int64)
+    rounds = np.arange(1, predictions.size + 1)
+    wrong = predictions != labels
+    return {"round i": rounds, "example": np.array([f"e_{i}" for i in rounds]),
+            "prediction": predictions, "label y_i": labels,
+            "mistake?": np.where(wrong, "yes", "no"), "mistakes so far": np.cumsum(wrong)}
+
+
+def certificate_text(result, gamma: float, n: int, dim: int) -> str:
+    """Markdown checking Theorem 1.34's certificate w* = γ·y on one game.
+
+    Parameters
+    ----------
+    result : AdversaryResult of ``constructions.adversarial_lower_bound``, all n rounds
+    gamma : float, the margin γ; n : int, the rounds min(⌊1/γ²⌋, d); dim : int, d
+
+    Returns
+    -------
+    str
+        w* (its first coordinates), its norm γ·√n ≤ 1 and margin γ, and the
+        mistakes the learner made anyway.
+    """
+    shown = ", ".join(f"{v:+.3g}" for v in result.certificate[:min(n, 6)])
+    more = ", …" if n > 6 else ""
+    rest = f" and 0 in the other {dim - n} coordinates" if dim > n else ""
+    return (f"**Certificate checked.** w\\* = γ·y = ({shown}{more}){rest}.  \n"
+            f"Norm: ‖w\\*‖ = γ·√n = {gamma:g}·√{n} = {result.certificate_norm:.4f} ≤ 1.  \n"
+            f"Margin: min_i y_i⟨e_i, w\\*⟩ = {result.certificate_margin:.4f} = γ.  \n"
+            f"So these {n} labelled examples have margin at least γ = {gamma:g}, and the "
+            f"learner still made {result.n_mistakes} mistakes out of {n}.")
+
+
+def round_prompt(played: int, n: int, dim: int) -> str:
+    """What the student sees before predicting round ``played + 1`` of ``n`` (Markdown)."""
+    if played >= n:
+        return f"**All {n} rounds played.**"
+    return (f"**Round {played + 1} of {n}.** The adversary shows e_{played + 1}: a 1 in "
+            f"coordinate {played + 1} and 0 in the other {dim - 1} coordinates. It is "
+            "orthogonal to every example so far, so nothing you have seen tells you its "
+            "label. Your prediction?")
+
+
+def forced_mistakes_text(dim: int) -> str:
+    """Markdown reading the forced-mistakes chart for dimension ``dim``."""
+    return ("While $d \\ge 1/\\gamma^2$ the two curves coincide (up to rounding "
+            "$1/\\gamma^2$ down to a whole number of rounds): no learner can promise fewer "
+            "mistakes than the perceptron already guarantees, so in high dimension its bound "
+            f"is the best possible. Once $1/\\gamma^2 > d = {dim}$ the adversary runs out of "
+            "orthogonal directions and its curve levels off at $d$, while the bound keeps "
+            "rising: in low dimension the perceptron's bound may be loose.")
+
+
+def forced_mistakes(dim: int, points: int = 41) -> tuple[np.ndarray, np.ndarray]:
+    """Mistakes the adversary forces on the perceptron over a sweep of margins.
+
+    Parameters
+    ----------
+    dim : int, the dimension d
+    points : int, values of 1/γ², log-spaced from 1 to 10⁴
+
+    Returns
+    -------
+    gammas : ndarray of shape (points,), decreasing from 1
+    forced : ndarray of int, shape (points,), n = min(⌊1/γ²⌋, d) for each γ (Theorem 1.34)
+    """
+    gammas = 1.0 / np.sqrt(np.geomspace(1.0, 1e4, points))
+    forced = np.array([adversarial_lower_bound(g, dim, "perceptron").n_mistakes
+                       for g in gammas])
+    return gammas, forced

@@ -14,6 +14,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from . import style
+from .geometry import halfplane_in_box
 
 #: Line style of the two rules (colour, dash and marker shape all differ)
 RULE_STYLE = {
@@ -145,27 +146,88 @@ def _line_x(w: float, b: float) -> float | None:
     return None if w == 0 else -b / w
 
 
-def _region(w: float, b: float, x_lim: tuple[float, float], y_lim: tuple[float, float]
-            ) -> tuple[list, list]:
-    """Closed polygon of {x : w x1 + b > 0} inside the view (empty lists if none of it shows)."""
-    lo, hi = x_lim
-    if w == 0:
-        if b <= 0:  # sign(0) = -1: nothing is predicted +1
-            return [], []
-        left, right = lo, hi
-    else:
-        cut = -b / w
-        left, right = (max(lo, cut), hi) if w > 0 else (lo, min(hi, cut))
-        if left >= right:
-            return [], []
-    y0, y1 = y_lim
-    return [left, right, right, left, left], [y0, y0, y1, y1, y0]
-
-
 def _vertical(position: float | None, y_lim: tuple[float, float]) -> tuple[list, list]:
+    """The vertical line x1 = position over the view's height (nothing when there is no line)."""
     if position is None:
         return [], []
     return [position, position], list(y_lim)
+
+
+def _swing_traces(w: float, b: float, w_before: float, b_before: float, x_t: float,
+                  distinct: np.ndarray, x_lim, y_lim) -> list[go.Scatter]:
+    """The traces of one frame, in the order of :data:`SWING_TRACES`.
+
+    (w, b) is (w_t, b_t) after the step, read as the plane weights ((w, 0), b);
+    (w_before, b_before) the weights before it; x_t the example of the step.
+    """
+    wrong = distinct[distinct * w + b <= 0]  # label +1 and sign(0) = -1: wrong iff w x + b <= 0
+    region_x, region_y = halfplane_in_box((w, 0.0), b, x_lim, y_lim, label=1)
+    line_x, line_y = _vertical(_line_x(w, b), y_lim)
+    before_x, before_y = _vertical(_line_x(w_before, b_before), y_lim)
+    return [
+        go.Scatter(x=region_x, y=region_y, fill="toself", fillcolor=style.POSITIVE_FILL,
+                   mode="lines", line=dict(width=0), name=SWING_TRACES[0], hoverinfo="skip"),
+        go.Scatter(x=before_x, y=before_y, mode="lines", name="line before this step",
+                   line=dict(color=style.GHOST, dash="dash", width=3), hoverinfo="skip"),
+        go.Scatter(x=line_x, y=line_y, mode="lines", name="line after this step",
+                   line=dict(color=style.HYPERPLANE, width=4), hoverinfo="skip"),
+        go.Scatter(x=distinct, y=np.zeros_like(distinct), mode="markers",
+                   marker=style.class_marker(1) | dict(size=style.MARKER_SIZE + 5),
+                   name="examples (label +1)", hoverinfo="skip"),
+        go.Scatter(x=wrong, y=np.zeros_like(wrong), mode="markers",
+                   marker=dict(color=style.NEGATIVE, symbol="square-open", size=32,
+                               line=dict(width=4)),
+                   name="misclassified by the new line", hoverinfo="skip"),
+        go.Scatter(x=[x_t], y=[0.0], mode="markers",
+                   marker=dict(color=style.STEP, symbol="circle-open", size=44,
+                               line=dict(width=4)),
+                   name="x_t, the example of this step", hoverinfo="skip"),
+    ]
+
+
+def _swing_title(t: int, x_t: float, score_t: float, w: float, b: float, x_lim) -> str:
+    """What step t did, in words: the example, its score, and where the new line is."""
+    power = t & (t - 1) == 0
+    where = "no line (w_t = 0)" if w == 0 else f"line at x₁ = {-b / w:.2f}"
+    if w != 0 and not x_lim[0] <= -b / w <= x_lim[1]:
+        where += " (off screen)"
+    return (f"t = {t}{' (power of two)' if power else ''}: x_t = ({x_t:g}, 0), "
+            f"score {score_t:g} → {'MISTAKE' if score_t <= 0 else 'correct'}; {where}")
+
+
+def _swing_frame(t: int, x_values: np.ndarray, sums: np.ndarray, biases: np.ndarray,
+                 distinct: np.ndarray, x_lim, y_lim) -> tuple[list[go.Scatter], str]:
+    """Traces and title of step t (1-based): the aggressive update (w_t, b_t) = (S_t, t)."""
+    w, b = float(sums[t]), float(biases[t])
+    w_before, b_before = float(sums[t - 1]), float(biases[t - 1])
+    x_t = float(x_values[t - 1])
+    score_t = x_t * w_before + b_before  # y (w·x + b) before the step, label +1: mistake iff <= 0
+    traces = _swing_traces(w, b, w_before, b_before, x_t, distinct, x_lim, y_lim)
+    return traces, _swing_title(t, x_t, score_t, w, b, x_lim)
+
+
+def _animation_controls(n_frames: int, frame_ms: int) -> dict:
+    """Play / Pause buttons and a slider over frames "1".."n_frames", below the plot."""
+    play = dict(frame=dict(duration=frame_ms, redraw=True), fromcurrent=True,
+                transition=dict(duration=0), mode="immediate")
+    pause = dict(frame=dict(duration=0, redraw=False), transition=dict(duration=0),
+                 mode="immediate")
+    jump = dict(frame=dict(duration=0, redraw=True), transition=dict(duration=0),
+                mode="immediate")
+    return dict(
+        updatemenus=[dict(
+            type="buttons", direction="left", showactive=False, x=0, xanchor="left",
+            y=-0.12, yanchor="top", pad=dict(r=10, t=10),
+            buttons=[dict(label="Play", method="animate", args=[None, play]),
+                     dict(label="Pause", method="animate", args=[[None], pause])],
+        )],
+        sliders=[dict(
+            active=0, x=0.17, len=0.83, y=-0.12, yanchor="top", pad=dict(t=10),
+            currentvalue=dict(prefix="t = ", font=dict(size=style.FONT_SIZE)),
+            steps=[dict(label=str(t), method="animate", args=[[str(t)], jump])
+                   for t in range(1, n_frames + 1)],
+        )],
+    )
 
 
 def swing_animation(x_values: np.ndarray, *, x_lim: tuple[float, float] = (-4.0, 3.0),
@@ -204,77 +266,23 @@ def swing_animation(x_values: np.ndarray, *, x_lim: tuple[float, float] = (-4.0,
     biases = np.arange(T + 1, dtype=np.float64)               # b_0..b_T
     distinct = np.unique(x_values)
     y_lim = (-1.5, 1.5)
-
-    def frame_data(t: int) -> tuple[list[go.Scatter], str]:
-        w, b = float(sums[t]), float(biases[t])
-        w_before, b_before = float(sums[t - 1]), float(biases[t - 1])
-        x_t = float(x_values[t - 1])
-        score_t = x_t * w_before + b_before  # label +1: mistake iff <= 0
-        wrong = distinct[distinct * w + b <= 0]
-        region_x, region_y = _region(w, b, x_lim, y_lim)
-        line_x, line_y = _vertical(_line_x(w, b), y_lim)
-        before_x, before_y = _vertical(_line_x(w_before, b_before), y_lim)
-        traces = [
-            go.Scatter(x=region_x, y=region_y, fill="toself", fillcolor=style.POSITIVE_FILL,
-                       mode="lines", line=dict(width=0), name=SWING_TRACES[0], hoverinfo="skip"),
-            go.Scatter(x=before_x, y=before_y, mode="lines", name="line before this step",
-                       line=dict(color=style.GHOST, dash="dash", width=3), hoverinfo="skip"),
-            go.Scatter(x=line_x, y=line_y, mode="lines", name="line after this step",
-                       line=dict(color=style.HYPERPLANE, width=4), hoverinfo="skip"),
-            go.Scatter(x=distinct, y=np.zeros_like(distinct), mode="markers",
-                       marker=style.class_marker(1) | dict(size=style.MARKER_SIZE + 5),
-                       name="examples (label +1)", hoverinfo="skip"),
-            go.Scatter(x=wrong, y=np.zeros_like(wrong), mode="markers",
-                       marker=dict(color=style.NEGATIVE, symbol="square-open", size=32,
-                                   line=dict(width=4)),
-                       name="misclassified by the new line", hoverinfo="skip"),
-            go.Scatter(x=[x_t], y=[0.0], mode="markers",
-                       marker=dict(color=style.STEP, symbol="circle-open", size=44,
-                                   line=dict(width=4)),
-                       name="x_t, the example of this step", hoverinfo="skip"),
-        ]
-        power = t & (t - 1) == 0
-        where = "no line (w_t = 0)" if w == 0 else f"line at x₁ = {-b / w:.2f}"
-        if w != 0 and not x_lim[0] <= -b / w <= x_lim[1]:
-            where += " (off screen)"
-        title = (f"t = {t}{' (power of two)' if power else ''}: x_t = ({x_t:g}, 0), "
-                 f"score {score_t:g} → {'MISTAKE' if score_t <= 0 else 'correct'}; {where}")
-        return traces, title
-
     frames = []
     for t in range(1, T + 1):
-        traces, title = frame_data(t)
+        traces, title = _swing_frame(t, x_values, sums, biases, distinct, x_lim, y_lim)
         frames.append(go.Frame(data=traces, name=str(t), traces=list(range(len(traces))),
                                layout=dict(title=dict(text=title))))
-    first_traces, first_title = frame_data(1)
+    first_traces, first_title = _swing_frame(1, x_values, sums, biases, distinct, x_lim, y_lim)
     fig = go.Figure(data=first_traces, frames=frames)
     style.base_layout(fig, title=first_title, height=660)
     for value in distinct:  # static labels above the two points (frames leave them alone)
         fig.add_annotation(x=value, y=0.35, yanchor="bottom", text=f"({value:g}, 0)",
                            showarrow=False, bgcolor="rgba(255, 255, 255, 0.8)",
                            font=dict(color=style.POSITIVE, size=style.FONT_SIZE))
-    play = dict(frame=dict(duration=frame_ms, redraw=True), fromcurrent=True,
-                transition=dict(duration=0), mode="immediate")
-    pause = dict(frame=dict(duration=0, redraw=False), transition=dict(duration=0),
-                 mode="immediate")
     fig.update_layout(
         margin=dict(l=60, r=20, t=150, b=150),
         legend=dict(orientation="h", yanchor="bottom", y=1.02, xanchor="left", x=0),
         title=dict(y=0.98, yanchor="top", x=0, xanchor="left"),
-        updatemenus=[dict(
-            type="buttons", direction="left", showactive=False, x=0, xanchor="left",
-            y=-0.12, yanchor="top", pad=dict(r=10, t=10),
-            buttons=[dict(label="Play", method="animate", args=[None, play]),
-                     dict(label="Pause", method="animate", args=[[None], pause])],
-        )],
-        sliders=[dict(
-            active=0, x=0.17, len=0.83, y=-0.12, yanchor="top", pad=dict(t=10),
-            currentvalue=dict(prefix="t = ", font=dict(size=style.FONT_SIZE)),
-            steps=[dict(label=str(t), method="animate",
-                        args=[[str(t)], dict(frame=dict(duration=0, redraw=True),
-                                             transition=dict(duration=0), mode="immediate")])
-                   for t in range(1, T + 1)],
-        )],
+        **_animation_controls(T, frame_ms),
     )
     fig.update_xaxes(range=list(x_lim), title="x₁", zeroline=True, fixedrange=True)
     fig.update_yaxes(range=list(y_lim), title="x₂", fixedrange=True, showticklabels=False)

@@ -1,7 +1,8 @@
 """Figures of the "Mistakes against the bound" page: update counts of many runs
 next to the mistake bounds, on log axes.
 
-Arrays in, ``plotly.graph_objects.Figure`` out; colours, marker shapes and
+Arrays in, ``plotly.graph_objects.Figure`` out (and, at the end, what the runs on
+screen show in numbers and words); colours, marker shapes and
 font sizes come from :mod:`perceptron_core.viz.style`. In every figure the
 runs are dots (one per run), their median per swept value is a black line,
 the bound that is a theorem for these runs is a thick sky-blue line and a
@@ -13,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
+from ..theory import bias_bound, bias_bound_margin
 from . import style
 
 RUN_COLOUR = style.STEP          # orange: one run's update count
@@ -243,3 +245,115 @@ def dependence_figure(x_values, updates, values, medians, bound, xlabel: str,
     suffix = " (log scale)" if log_y else ""
     return _layout(fig, xlabel=xlabel, ylabel=ylabel + suffix, log_x=log_x, log_y=log_y,
                    height=height)
+
+
+# ---------------------------------------------------------------------------
+# What the runs on screen show, in numbers and words (the page prints these)
+# ---------------------------------------------------------------------------
+
+def notebook_bounds(result) -> tuple[np.ndarray, np.ndarray]:
+    """Per run: epsilon = gamma / max(1, R) and the notebook's 2 (R^2 + 1) / epsilon^2.
+
+    With a bias the sweep's gamma is the geometric margin of the best affine
+    separator; scaled by 1 / max(1, R) it meets the notebook's hypotheses
+    ||w*|| <= 1, b*^2 <= 1 (see ``theory.bias_bound_margin``).
+
+    Parameters
+    ----------
+    result : SweepResult with ``radius`` and ``gamma`` of shape (n_runs,)
+
+    Returns
+    -------
+    (epsilon, bound) : two ndarrays of shape (n_runs,)
+    """
+    eps = np.array([bias_bound_margin(r, g) for r, g in zip(result.radius, result.gamma)])
+    return eps, np.array([bias_bound(r, e) for r, e in zip(result.radius, eps)])
+
+
+def largest_per_value(result, per_run) -> np.ndarray:
+    """The largest of ``per_run`` (shape (n_runs,)) at each swept value, aligned with
+    ``result.values()``: the line every dot of that value lies under."""
+    per_run = np.asarray(per_run, float)
+    return np.array([per_run[result.value == v].max() for v in result.values()])
+
+
+def halving_factors(values, bounds) -> np.ndarray:
+    """By what factor the bound grew per halving of the margin, between neighbouring margins.
+
+    Between margins gamma_k < gamma_{k+1} with bounds B_k, B_{k+1}: the factor f with
+    B_k / B_{k+1} = f ** log2(gamma_{k+1} / gamma_k); f = 4 for a bound proportional to
+    1 / gamma^2. Shapes: (n_values,) in, (n_values - 1,) out.
+    """
+    values, bounds = np.asarray(values, float), np.asarray(bounds, float)
+    return (bounds[:-1] / bounds[1:]) ** (np.log(2.0) / np.log(values[1:] / values[:-1]))
+
+
+def halving_spread(values, bounds) -> str:
+    """The halving factors in words: "about 3.97" when they agree to 0.5 %, else
+    "between 3.61 and 3.95"."""
+    factors = halving_factors(values, bounds)
+    if np.isclose(factors.min(), factors.max(), rtol=5e-3):
+        return f"about {factors.min():.2f}"
+    return f"between {factors.min():.2f} and {factors.max():.2f}"
+
+
+def shrinking_margin_counts(values, median_updates) -> str:
+    """What the median update counts did as the margin shrank, in words, from the runs.
+
+    ``values`` increasing margins and their median update counts (shape (n_values,)),
+    read from the largest margin to the smallest: the overall change and how many
+    steps to a smaller margin raised, lowered or kept the median.
+    """
+    counts = np.asarray(median_updates, float)[np.argsort(values)[::-1]]
+    change = np.diff(counts)
+    rose, fell, same = int(np.sum(change > 0)), int(np.sum(change < 0)), int(np.sum(change == 0))
+    steps = [f"rose at {rose}"] + [f"fell at {fell}"] * (fell > 0) + [f"stayed at {same}"] * (
+        same > 0)
+    return (f"The median observed count went from {counts[0]:g} updates at the largest "
+            f"margin to {counts[-1]:g} at the smallest; it {', '.join(steps)} of the "
+            f"{change.size} steps to a smaller margin.")
+
+
+def step_changes(result, column: str) -> tuple[int, int, int]:
+    """From each swept value to the next larger one, for each seed: how often ``column``
+    rose, fell or stayed the same (relative tolerance 1e-9). Returns (rose, fell, same)."""
+    rose = fell = same = 0
+    data = np.asarray(getattr(result, column), float)
+    for seed in np.unique(result.seed):
+        mask = result.seed == seed
+        series = data[mask][np.argsort(result.value[mask])]
+        change = np.diff(series)
+        tolerance = 1e-9 * np.maximum(np.abs(series[:-1]), 1e-300)
+        rose += int(np.sum(change > tolerance))
+        fell += int(np.sum(change < -tolerance))
+        same += int(np.sum(np.abs(change) <= tolerance))
+    return rose, fell, same
+
+
+def shift_findings(result) -> str:
+    """What the translation runs on screen show, counted step by step (Exercise 1.29)."""
+    steps = sum(int(np.sum(result.seed == seed)) - 1 for seed in np.unique(result.seed))
+    if steps == 0:
+        return "Give at least two values of s to see how the runs change with the shift."
+    seeds = np.unique(result.seed).size
+    r, g, t, u = (step_changes(result, column)
+                  for column in ("radius", "gamma_2", "padded", "updates"))
+
+    def times(k: int) -> str:
+        return f"{k} of {steps}"
+
+    claims = [("T(A) grew", t[0]), ("γ₂ shrank", g[1]), ("R grew", r[0]),
+              ("the number of updates grew", u[0])]
+    held = [claim for claim, count in claims if count == steps]
+    failed = [f"{claim} (only {count} of {steps})" for claim, count in claims if count < steps]
+    text = (f"**What these runs show.** Going from each value of s to the next larger one, "
+            f"for each of the {seeds} seed{'s' if seeds != 1 else ''} ({steps} steps in all): "
+            f"R grew in {times(r[0])}; γ₂ shrank in {times(g[1])} and grew in {times(g[0])}; "
+            f"T(A) grew in {times(t[0])} and shrank in {times(t[1])}; the number of updates "
+            f"grew in {times(u[0])}, fell in {times(u[1])} and stayed the same in "
+            f"{times(u[2])}. ")
+    text += ("Held every time: " + ", ".join(held) + ". " if held
+             else "None of these held every time. ")
+    text += ("Did not hold every time: " + ", ".join(failed) + "." if failed
+             else "All of them held every time here.")
+    return text

@@ -1,6 +1,7 @@
-"""Pictures of /generalisation: the margin perceptron's player payload and four figures.
+"""Pictures of /generalisation: the margin perceptron's player payload, four figures, and the
+texts that read them.
 
-Arrays in, JSON-ready data or Plotly figures out; never streamlit. Sources:
+Arrays in, JSON-ready data, Plotly figures or Markdown out; never streamlit. Sources:
 notes-perceptron-margin-generalization.txt (the margin perceptron, its Lemma
 "at most 3/gamma^2 margin mistakes" and the stability Theorem
 E[L(beta_hat)] <= 3 / ((N + 1) gamma^2)) and notebook-perceptron-sgd-d2l.txt
@@ -16,7 +17,8 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from perceptron_core.generalisation import LOSS_LABELS, LOSSES, sgd_linear
+from perceptron_core.generalisation import (CURVE_MAX_TEST_POINTS, CURVE_MAX_WORK, LOSS_LABELS,
+                                             LOSSES, sgd_linear)
 
 from . import style
 from .player import encode_indices
@@ -394,3 +396,201 @@ def eta_check(X, y, eta, *, order="random", seed=0) -> dict:
                      "beta_eta_1": np.asarray(one.w).tolist(),
                      "beta_eta": np.asarray(run.w).tolist()}
     return out
+
+
+# ---------------------------------------------------------------------------
+# The page's texts: what each section explains, and what its results say
+# ---------------------------------------------------------------------------
+
+SUMMARY = (
+    "The perceptron stops once it separates the training points. How often does that "
+    "hyperplane get a **new** point wrong? The lecture notes answer with the *margin "
+    "perceptron*: it learns until every point is not just on the right side but at least "
+    "one unit of $\\mathbf x^T\\boldsymbol\\beta$ away from the line, makes at most "
+    "$3/\\gamma^2$ such corrections however many points it sees, and therefore errs on a new "
+    "point with probability at most $3/((N+1)\\gamma^2)$. At the end: the same algorithm as "
+    "stochastic gradient descent on a loss.")
+MARGIN_TEXT = (
+    "Every point is a unit vector ($\\|\\mathbf x\\|=1$), and a planted unit vector "
+    "$\\boldsymbol\\beta^*$ keeps every point at least $\\gamma$ from its line: "
+    "$y\\,\\mathbf x^T\\boldsymbol\\beta^*\\ge\\gamma$ (no bias, lines through the "
+    "origin). Start at $\\boldsymbol\\beta=0$ and draw examples at random. If "
+    "$y\\,\\mathbf x^T\\boldsymbol\\beta<1$ it is a **margin mistake** and "
+    "$\\boldsymbol\\beta\\leftarrow\\boldsymbol\\beta+y\\,\\mathbf x$. There are two "
+    "kinds: the point is on the **wrong side** ($y\\,\\mathbf x^T\\boldsymbol\\beta\\le0$,"
+    " black ring), or on the right side but **inside the band** between the lines "
+    "$\\mathbf x^T\\boldsymbol\\beta=\\pm1$ ($0<y\\,\\mathbf x^T\\boldsymbol\\beta<1$, "
+    "orange dashed ring). The run stops when no point is ringed.")
+CURVE_TEXT = (
+    "Draw $N$ training points (a fresh planted $\\boldsymbol\\beta^*$ each time, points "
+    "uniform on the unit sphere outside the band $|\\mathbf x^T\\boldsymbol\\beta^*|<"
+    "\\gamma$, labelled by the side of $\\boldsymbol\\beta^*$), train the margin "
+    "perceptron (random order) until it makes no margin mistake, and measure its test "
+    "error $L(\\hat{\\boldsymbol\\beta})$, the chance that a new point from the same "
+    "distribution lands on the wrong side. Repeat and average. The notes give two "
+    "bounds: the **stability theorem** $\\mathbb E[L(\\hat{\\boldsymbol\\beta})]\\le "
+    "3/((N+1)\\gamma^2)$ (slope −1 on these axes) and the **uniform law** "
+    "$\\sqrt{(P+1)\\log(N+1)/N}+\\delta$, which holds for each run with probability "
+    "$1-e^{-N\\delta^2/2}$ (set to 95 % here; slope about −½).")
+STABILITY_TEXT = (
+    "Train on $N+1$ points. By the Lemma at most $3/\\gamma^2$ of them ever cause a "
+    "margin mistake. Hold one point out, chosen at random: it is one of those with "
+    "chance at most $3/((N+1)\\gamma^2)$. If it never caused a margin mistake, it never "
+    "changed $\\boldsymbol\\beta$, so training without it gives **the same** "
+    "$\\hat{\\boldsymbol\\beta}$, and that $\\hat{\\boldsymbol\\beta}$ has it at "
+    "$y\\,\\mathbf x^T\\hat{\\boldsymbol\\beta}\\ge1$: it is classified right. The "
+    "held-out point is a fresh test point for the run on the other $N$, so that run "
+    "errs on a new point with probability at most $3/((N+1)\\gamma^2)$.\n\n"
+    "Here both runs use **cyclic order**: the points in their listed order, again and "
+    "again, and the run without the held-out point keeps the others in the same "
+    "order. Then the exact condition is: *if the held-out point caused no margin "
+    "mistake in the run on all N + 1, the run without it makes the same updates at "
+    "the same places and ends at the same β bit for bit*; if it did cause one, β "
+    "usually changes (it may, by chance, not). (The notes draw examples at random; "
+    "the same holds if the run without the point skips exactly that point's draws.)")
+LOSS_TEXT = (
+    "Write $m=y\\,f(\\mathbf x)=y\\,\\mathbf x^T\\boldsymbol\\beta$. Stochastic gradient "
+    "descent takes one example and steps "
+    "$\\boldsymbol\\beta\\leftarrow\\boldsymbol\\beta-\\eta\\,l'(m)\\,y\\,\\mathbf x$. "
+    "With the **perceptron loss** $\\max(0,-m)$ the slope is −1 when $m\\le0$ (we "
+    "count $m=0$ as wrong) and 0 otherwise: with $\\eta=1$ this *is* the perceptron. "
+    "With the **hinge loss** $\\max(0,1-m)$ the slope is −1 when $m<1$: with $\\eta=1$ "
+    "this is the margin perceptron above. The 0–1 loss counts mistakes but is flat "
+    "wherever it has a slope, so SGD on it never moves.")
+
+
+def curve_findings(curve, n_test: int) -> list[str]:
+    """What the curve shows, as Markdown paragraphs: how each error was measured, whether
+    the mean stayed below 3/((N+1)γ²), the Lemma's cap 3/γ² in every run, and the N at
+    which no run made any test error (drawn on the floor of the log axis)."""
+    below = bool(np.all(curve.mean_error <= curve.stability_bound))
+    zero_at = [int(v) for v, k in zip(curve.n_train, curve_rows(curve)["runs_with_error"])
+               if k == 0]
+    how = ("each test error is exact (in the plane it is an angle, restricted to where "
+           "points can fall)" if curve.exact else
+           f"each test error is estimated on {n_test:,} fresh points, so error bars "
+           "include that sampling noise")
+    texts = [
+        f"Here {how}; error bars are ± one standard error of the mean over "
+        f"{curve.repeats} runs. The mean is "
+        + ("below $3/((N+1)\\gamma^2)$ at every N shown. " if below else
+           "**not** below $3/((N+1)\\gamma^2)$ at every N shown (a finite average can "
+           "exceed an expectation bound by chance). ")
+        + f"The Lemma's cap 3/γ² = {curve.mistake_bound:,.0f} held in every run: the most "
+        f"margin mistakes in one run was {int(curve.margin_mistakes.max())}. "]
+    if zero_at:
+        texts.append(
+            f"At N = {', '.join(map(str, zero_at))} **none of the {curve.repeats} runs "
+            "made any test error**: a mean of exactly 0 has no place on a log axis, so it "
+            "is drawn as a triangle on the floor. The bounds are for *every* distribution "
+            "with margin γ; this one (points spread evenly outside the band) is easier, "
+            "and once a few points sit near both edges of the band the learned line "
+            "separates everything. Where the stability bound is above 1 it says nothing.")
+    return texts
+
+
+def stability_texts(summary: dict, heldout: int, n_points: int, margin: float,
+                    data_seed: int) -> list[str]:
+    """The stability check in words (Markdown): which points caused the margin mistakes,
+    whether the held-out one did, and both runs' β̂ (``summary``: :func:`stability_summary`)."""
+    count = summary["count"]
+    caused = (f"Point {heldout} **caused {count} margin mistake{'s' * (count != 1)}**"
+              if summary["caused"] else f"Point {heldout} **caused no margin mistake**")
+    changed = ("the hyperplane is **the same**, bit for bit" if summary["same"]
+               else "the hyperplane **changed**")
+    full, reduced = summary["full_beta"], summary["reduced_beta"]
+    return [
+        f"{len(summary['mistake_points'])} of the {n_points} points caused the "
+        f"{summary['full_updates']} margin mistakes of the run on all of them (γ = "
+        f"{margin:g}, data seed {data_seed}, as in section 1; at most 3/γ² = "
+        f"{3 / margin**2:,.0f}).\n\n{caused}; trained without it, {changed}.",
+        f"- β̂ on all {n_points}: ({full[0]:.4f}, {full[1]:.4f}), {summary['full_updates']} "
+        f"margin mistakes\n"
+        f"- β̂ without point {heldout}: ({reduced[0]:.4f}, {reduced[1]:.4f}), "
+        f"{summary['reduced_updates']} margin mistakes\n"
+        f"- points that caused a margin mistake: "
+        f"{', '.join(map(str, summary['mistake_points']))}"]
+
+
+def eta_table(check: dict) -> dict[str, list]:
+    """The step-size check of :func:`eta_check` as a table: updates with η = 1 and with η,
+    and whether the same examples updated at the same steps, for both losses."""
+    perceptron, hinge = check["perceptron"], check["hinge"]
+    return {
+        "loss": ["perceptron max(0, −m)", "hinge max(0, 1 − m)"],
+        "updates, η = 1": [perceptron["updates_eta_1"], hinge["updates_eta_1"]],
+        f"updates, η = {check['eta']:g}": [perceptron["updates_eta"], hinge["updates_eta"]],
+        "same examples at the same steps": ["yes" if perceptron["same_updates"] else "no",
+                                            "yes" if hinge["same_updates"] else "no"],
+    }
+
+
+def hinge_text(check: dict, margin: float) -> str:
+    """Why η matters for the hinge loss (Markdown): dividing β by η turns SGD into the
+    margin perceptron asking for margin 1/η, with at most (1 + 2/η)/γ² updates."""
+    eta, hinge = check["eta"], check["hinge"]
+    bound = (1 + 2 / eta) / margin**2
+    return (
+        f"The hinge loss asks for m ≥ 1, a fixed number, so the scale of β matters: "
+        f"with η = {eta:g} SGD on it made {hinge['updates_eta']} updates, with η = 1 "
+        f"{hinge['updates_eta_1']}"
+        + (" (the same examples here: these settings happen not to tell them apart)."
+           if hinge["same_updates"] else " (not the same examples: η changed the run).")
+        + " Divide β by η: the rule becomes β ← β + y x whenever y x·β < 1/η, the margin "
+        "perceptron asking for a margin of 1/η instead of 1. The Lemma's proof then gives "
+        f"at most (1 + 2/η)/γ² = {bound:,.0f} updates"
+        + (" (it holds here)." if hinge["updates_eta"] <= bound else
+           " (**not** met here: please report it).")
+        + " A small η asks for a wider margin on that scale and allows more updates."
+        + ("" if hinge["converged_eta"] else " This run stopped at its limit before "
+           "converging."))
+
+
+def scaling_verdict(check: dict) -> tuple[bool, str]:
+    """Whether SGD on the perceptron loss with step η made the step-1 run scaled by η
+    (:func:`eta_check`), and the reason why it must, or that it did not (Markdown)."""
+    eta = check["eta"]
+    if check["perceptron"]["scaled"]:
+        return True, (
+            f"Checked on this run: the perceptron with η = {eta:g} updated on exactly the "
+            "same examples at the same steps as with η = 1, and every β was η times the "
+            "η = 1 one. Why: both start at 0; if β is η times the η = 1 vector, every "
+            "margin m is η times its η = 1 value, which has the same sign (η > 0), so the "
+            "same examples are wrong and the next step is η times as long.")
+    return False, ("On this run the perceptron's updates differ between η and η = 1; by "
+                   "the argument they should not (a rounding tie at m = 0?).")
+
+
+def check_curve_cost(sizes, margin: float, dim: int, repeats: int, n_test: int,
+                     seconds_allowed: float) -> None:
+    """Refuse a whole curve that is too much work, with what to lower (ValueError).
+
+    The units of work of ``generalisation_curve`` over all of ``sizes`` (runs per N × sum
+    of N × (P + 8) × (3/γ² + 40)) must fit CURVE_MAX_WORK, its test points (P > 2) fit
+    CURVE_MAX_TEST_POINTS, and the estimated time, at about 6e8 units per second and
+    160 ns per test point (measured on a 2-core machine), ``seconds_allowed``.
+    """
+    work = repeats * sum(sizes) * (dim + 8) * (3 / margin**2 + 40)
+    if work > CURVE_MAX_WORK:
+        raise ValueError(f"this curve is too much work ({work:.2g} > {CURVE_MAX_WORK:.0e}: "
+                         "runs per N × sum of N × (P + 8) × (3/γ² + 40)); use fewer runs, "
+                         "smaller N, a smaller P or a larger margin.")
+    if dim > 2 and repeats * len(sizes) * n_test > CURVE_MAX_TEST_POINTS:
+        raise ValueError(f"runs per N × values of N × {n_test:,} test points is over "
+                         f"{CURVE_MAX_TEST_POINTS:.0e}; use fewer runs or fewer values of N.")
+    seconds = work / 6e8 + (repeats * len(sizes) * n_test * 160e-9 if dim > 2 else 0.0)
+    if seconds > seconds_allowed:
+        raise ValueError(f"this curve would need about {seconds:.0f} s of computing, more than "
+                         f"the {seconds_allowed:.0f} s one request may use on this shared "
+                         "server; use fewer runs per N, smaller or fewer values of N, a "
+                         "smaller P or a larger margin γ.")
+
+
+def parse_sizes(text: str) -> list[int] | None:
+    """The values of N the page's text box lists: '2, 5, 10' -> [2, 5, 10] (sorted,
+    unique, each 1 to 10 000); None if the text is not such a list."""
+    try:
+        values = sorted({int(v) for v in text.replace(";", ",").split(",") if v.strip()})
+    except ValueError:
+        return None
+    return values if values and all(1 <= v <= 10_000 for v in values) else None

@@ -10,10 +10,16 @@ not with updates x grid cells.
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import plotly.graph_objects as go
 
-from ..kernels import KERNEL_FORMULAS, KERNELS, KernelMarginResult, KernelTrace
+from ..kernels import (KERNEL_FORMULAS, KERNELS, KernelMarginResult, KernelTrace,
+                       kernel_perceptron, monotone_conjunction_features,
+                       monotone_conjunction_kernel)
+from ..margin import max_margin
+from ..perceptron import run_perceptron
 from . import style
 
 #: grid cells per side on which the browser evaluates f (GRID x GRID points)
@@ -315,3 +321,315 @@ def timing_figure(bits, explicit_seconds, kernel_seconds, *, height: int = 420) 
     fig.update_xaxes(title_text="bits n", dtick=2)
     fig.update_yaxes(title_text="milliseconds (log scale)", type="log", dtick=1)
     return fig
+
+
+# ---------------------------------------------------------------------------
+# The page's menus and texts (pages/kernels.py shows them)
+# ---------------------------------------------------------------------------
+
+#: generated data sets: link value -> what they are
+GENERATED = {"circles": "two circles", "xor": "XOR (four corners)", "blobs": "two blobs"}
+#: every data source: link value -> what it is
+DATA = GENERATED | {"upload": "your CSV file", "draw": "points you click on a chart"}
+#: kernels on the menu: link value -> name
+KERNEL_MENU = {"linear": "linear", "poly": "polynomial", "rbf": "RBF (Gaussian)"}
+#: feature maps to 3-D on the menu: link value -> what they add
+LIFT_MENU = {"auto": "z = x₁·x₂ for XOR, else z = x₁² + x₂²",
+             "squared_norm": "z = x₁² + x₂²",
+             "product": "z = x₁·x₂"}
+
+SUMMARY = (
+    "The perceptron only ever adds examples to $\\mathbf w$: after mistakes on "
+    "$x_{i_1},\\dots,x_{i_k}$ it holds $\\mathbf w=\\sum_j y_{i_j}x_{i_j}$, so every score "
+    "$\\mathbf w\\cdot x$ is a sum of inner products $x_{i_j}\\cdot x$. Replace each inner "
+    "product by a kernel $K(a,b)=\\Phi(a)\\cdot\\Phi(b)$ and the same algorithm runs on the "
+    "features $\\Phi(x)$, which may have many more coordinates than $x$, without ever writing "
+    "$\\Phi(x)$ down. A flat boundary there is a curved one here (unless K is "
+    "linear, e.g. degree 1). With "
+    "$\\alpha_i$ = the number of updates example $i$ caused, the rule is "
+    "$f(x)=\\sum_i\\alpha_i y_i K(x_i,x)+b$, and a mistake on $x_i$ adds 1 to $\\alpha_i$.")
+
+PLAYER_TEXT = (
+    "The colours show $f(x)$ on the whole square, the black curve is $f(x)=0$ (the "
+    "boundary), and each point's size is its $\\alpha_i$. Everything below the buttons "
+    "is computed in your browser from the list of updates.")
+
+DUAL_TEXT = (
+    "The perceptron never needs $\\mathbf w$ itself: $\\mathbf w=\\sum_i \\alpha_i y_i x_i$, "
+    "so $\\mathbf w\\cdot x=\\sum_i\\alpha_i y_i\\,(x_i\\cdot x)$ (eq. 1). Storing the counts "
+    "$\\alpha_i$ instead of $\\mathbf w$ is the *dual* perceptron. Below, the dual run with the "
+    "linear kernel $K(a,b)=a\\cdot b$ is checked against the ordinary (primal) run on the "
+    "data above, with the same order and limit.")
+
+CONJUNCTION_TEXT = (
+    "For bit vectors $a\\in\\{0,1\\}^n$ let $\\Phi(a)$ list the value of every monotone "
+    "conjunction (an AND of some of the bits, the empty one being 1): $2^n$ features. "
+    "$\\Phi(a)\\cdot\\Phi(b)$ counts the conjunctions true on both, and a conjunction is "
+    "true on both exactly when all its bits are 1 in $a$ and in $b$: any subset of "
+    "$\\mathrm{Ones}(a,b)$, the positions where both are 1. So "
+    "$K(a,b)=2^{|\\mathrm{Ones}(a,b)|}$ (Claim 2.1), computed in $O(n)$ time instead of $2^n$.")
+
+LEARN_TEXT = ("**Learn a target over n bits.** The label is a monotone conjunction or "
+              "disjunction of the first bits; both are linear in Φ (a disjunction by "
+              "inclusion-exclusion), so the kernel perceptron on the bits can learn either.")
+
+
+def export_caption(max_updates: int) -> str:
+    """The caption beside the offline player's download button."""
+    return (f"A run stops after {max_updates:,} updates if it has not converged by "
+            "then. The HTML file holds this run and the player (buttons, keys, Play): "
+            "open it in any browser, with no server or internet.")
+
+
+def data_label(name: str, n: int, data_seed: int, noise: float) -> str:
+    """How generated data are named on the page and in the offline player's title."""
+    flipped = f", {noise:.0%} of labels flipped" if noise else ""
+    return f"{GENERATED[name]}, n = {n}, seed {data_seed}{flipped}"
+
+
+def slow_margin_text(n: int, seconds: float, generated: bool) -> str:
+    """Why no bound is shown when the margin in feature space took too long."""
+    fewer = ("fewer points (n), less label noise or a smaller γ" if generated
+             else "fewer points or a smaller γ")
+    return (f"The margin in feature space for these {n} points took longer than "
+            f"{seconds:.0f} s to compute on this shared server, so no bound is "
+            f"shown. Use {fewer} to see it.")
+
+
+# ---------------------------------------------------------------------------
+# The dual perceptron: the same mistakes as the primal one (eq. 1)
+# ---------------------------------------------------------------------------
+
+def dual_check(X, y, bias: bool, order: str, seed: int, max_updates: int) -> dict:
+    """The linear-kernel run and ``run_perceptron`` on the same data, order and limits.
+
+    Returns a dict: ``dual`` (KernelTrace), ``primal`` (Trace), ``same`` (the same
+    update indices at the same steps) and ``w_dual`` = Σ αᵢ yᵢ xᵢ, shape (2,) (eq. 1).
+    """
+    limits = dict(bias=bias, order=order, seed=seed, max_updates=max_updates, max_epochs=500)
+    dual = kernel_perceptron(X, y, kernel="linear", **limits)
+    primal = run_perceptron(X, y, **limits)
+    same = (np.array_equal(dual.update_indices, primal.update_indices)
+            and np.array_equal(dual.update_steps, primal.update_steps))
+    # w = Σ α_i y_i x_i (eq. 1) from the dual run, against the primal w
+    return dict(dual=dual, primal=primal, same=same, w_dual=(dual.alphas * y) @ X)
+
+
+def dual_verdict(check: dict) -> str:
+    """Whether the two runs made the same updates, in words."""
+    if check["same"]:
+        return (f"Checked: both runs make the same {check['primal'].n_updates:,} updates, on "
+                "the same examples at the same steps.")
+    return "The two runs differ: the dual run's updates are not the primal run's."
+
+
+def dual_metrics(check: dict, bias: bool) -> list[tuple[str, str]]:
+    """(label, value) of the four numbers shown under the verdict."""
+    primal, w_dual, n = check["primal"], check["w_dual"], len(check["dual"].alphas)
+    return [("primal w (run_perceptron)",
+             f"({primal.weights[-1][0]:.3f}, {primal.weights[-1][1]:.3f})".replace("-", "−")),
+            ("dual Σ αᵢ yᵢ xᵢ", f"({w_dual[0]:.3f}, {w_dual[1]:.3f})".replace("-", "−")),
+            ("b (both)" if bias else "b", f"{primal.biases[-1]:.0f}" if bias else "0 (off)"),
+            ("examples with α > 0", f"{int(np.count_nonzero(check['dual'].alphas))} of {n}")]
+
+
+def dual_limit_text(max_updates: int) -> str:
+    """Why both runs stop when the linear kernel cannot separate the data."""
+    return ("With the linear kernel these data are not separated: both runs stop at the "
+            f"limit of {max_updates:,} updates, making the same mistakes until then.")
+
+
+# ---------------------------------------------------------------------------
+# Lifting, as a section: the run in 3-D and what it says
+# ---------------------------------------------------------------------------
+
+def lift_name_for(choice: str, dataset: str) -> str:
+    """The lift a menu choice means ("auto": the product for XOR, else the squared norm)."""
+    if choice != "auto":
+        return choice
+    return "product" if dataset == "xor" else "squared_norm"
+
+
+def lifted_run(X, y, lift_name: str, max_updates: int) -> tuple:
+    """(best margin in the plane, best margin after the lift, the perceptron's run on the
+    lifted points with a bias)."""
+    Z = lift(X, lift_name)
+    trace = run_perceptron(Z, y, bias=True, max_updates=max_updates, max_epochs=500)
+    return max_margin(X, y), max_margin(Z, y), trace
+
+
+def lift_texts(flat, lifted, trace, lift_name: str, generated: bool) -> dict:
+    """What the lift section says: ``flat_separable`` and ``flat`` (the note on the data in
+    the plane), ``text`` (what the lift found), and ``w``, ``b`` of the plane found in
+    3-D (``w`` None when no plane separates the lifted points or the run stopped)."""
+    third = LIFTS[lift_name][1]
+    flat_text = (f"These data are separable by a line (best margin γ = {flat.margin:.3f}, "
+                 "computed), so they do not need a lift; the lift still works."
+                 if flat.separable else
+                 "No line separates these data (the hard-margin solver finds margin 0).")
+    if lifted.separable and trace.converged:
+        w3, b3 = np.asarray(trace.weights[-1]), float(trace.biases[-1])
+        text = (f"With $\\Phi(x) = (x_1, x_2, {third})$ a plane separates the lifted points "
+                f"(margin {lifted.margin:.3f} there). The perceptron, run on the three "
+                f"coordinates, found $w = ({w3[0]:.2f}, {w3[1]:.2f}, {w3[2]:.2f})$, "
+                f"$b = {b3:.0f}$ after {trace.n_updates} updates. The points of the plane where "
+                f"$w_1x_1 + w_2x_2 + w_3\\,({third}) + b = 0$ form the curve on the right: "
+                "the boundary it draws in the plane.")
+    else:
+        w3, b3 = None, 0.0
+        other = "try the other map, or less label noise" if generated else "try the other map"
+        text = (f"With $\\Phi(x) = (x_1, x_2, {third})$ no plane separates the lifted points "
+                f"either (computed), so no plane is drawn; {other}.")
+    return dict(flat_separable=bool(flat.separable), flat=flat_text, text=text, w=w3, b=b3)
+
+
+def bias_trick_data(seed: int, max_updates: int) -> tuple:
+    """Two blobs on the same rays from the origin: a line separates them, not one through 0.
+
+    Returns (X (40, 2), y (40,), margin through the origin, margin with a bias, the
+    perceptron's run with a bias).
+    """
+    rng = np.random.default_rng(seed)
+    angles = rng.uniform(np.pi / 8, 3 * np.pi / 8, 40)
+    radii = np.where(np.arange(40) < 20, rng.uniform(0.25, 0.5, 40), rng.uniform(0.7, 1.0, 40))
+    X = np.column_stack([np.cos(angles), np.sin(angles)]) * radii[:, None]
+    y = np.where(np.arange(40) < 20, -1, 1)
+    through_origin, free = max_margin(X, y, bias=False), max_margin(X, y, bias=True)
+    trace = run_perceptron(X, y, bias=True, max_updates=max_updates)
+    return X, y, through_origin, free, trace
+
+
+def bias_trick_text(through_origin, free, trace) -> str:
+    """The bias trick as a lift (x ↦ (x, 1)), and what these data show."""
+    return (
+        "Append a constant 1 to every example, $x \\mapsto (x_1, x_2, 1)$, and the weights "
+        "$(w_1, w_2, b)$: then $(w, b)\\cdot(x, 1) = w\\cdot x + b$. A line that misses the "
+        "origin in the plane becomes a plane through the origin in 3-D, cut by the sheet "
+        "$z = 1$ where the data now live. "
+        + ("Here no line through the origin separates the two classes (computed), but a "
+           f"line with a bias does (margin {free.margin:.3f})."
+           if not through_origin.separable and free.separable else
+           "Here a line through the origin "
+           + ("also separates" if through_origin.separable else "does not separate")
+           + " the classes (computed).")
+        + f" The perceptron with the padded 1 needed {trace.n_updates} updates.")
+
+
+# ---------------------------------------------------------------------------
+# The monotone-conjunction kernel (Claim 2.1)
+# ---------------------------------------------------------------------------
+
+def parse_bits(text: str, length: int):
+    """The bits of ``text`` as an int array of shape (length,), or None if it is not
+    ``length`` characters 0 or 1."""
+    text = text.strip()
+    if len(text) == length and set(text) <= {"0", "1"}:
+        return np.array([int(c) for c in text])
+    return None
+
+
+def conjunction_by_hand(a_bits, b_bits) -> tuple:
+    """Φ(a), Φ(b) and their products written out (Claim 2.1) for 3 bits.
+
+    Returns (rows (3, 8) of int, row names, column names (the conjunctions), the
+    sentence that checks Φ(a)·Φ(b) = 2^|Ones(a, b)|).
+    """
+    features = monotone_conjunction_features(np.vstack([a_bits, b_bits]))
+    names = ["1" if s == 0 else "∧".join(f"x{j + 1}" for j in range(3) if s >> j & 1)
+             for s in range(8)]
+    rows = np.vstack([features, features[0] * features[1]]).astype(int)
+    ones = int(a_bits @ b_bits)
+    kernel_value = float(monotone_conjunction_kernel(a_bits[None], b_bits[None])[0, 0])
+    text = (f"Φ(a)·Φ(b) = {int(features[0] @ features[1])} (the sum of the last row) and "
+            f"|Ones(a, b)| = {ones}, so $K(a, b) = 2^{{{ones}}} = {kernel_value:.0f}$.")
+    return rows, ["Φ(a)", "Φ(b)", "Φ(a)·Φ(b) term"], names, text
+
+
+def _best_of_three(function) -> tuple[float, float]:
+    """(fastest, total) seconds of three calls."""
+    times = []
+    for _ in range(3):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return min(times), sum(times)
+
+
+def conjunction_timing(rows: int = 24, budget: float = 1.5) -> tuple[list, list, list]:
+    """Seconds for one rows x rows Gram matrix, explicit (2ⁿ features) against the kernel.
+
+    Best of three per n = 2..20; the explicit way stops once one n took more than a
+    fifth of the budget (its time doubles with every bit). Returns (bits, explicit
+    seconds (nan where not run), kernel seconds).
+    """
+    rng = np.random.default_rng(0)
+    bits, explicit, kernel_times = [], [], []
+    spent, explicit_on = 0.0, True
+    for size in range(2, 21):
+        A = rng.integers(0, 2, size=(rows, size)).astype(float)
+        seconds, total = _best_of_three(lambda: monotone_conjunction_kernel(A, A))
+        spent += total
+        slow = np.nan
+        if explicit_on and size <= 16:
+            def explicit_gram():
+                features = monotone_conjunction_features(A)
+                return features @ features.T
+            slow, total = _best_of_three(explicit_gram)
+            spent += total
+            explicit_on = slow < budget / 5 and spent < budget
+        bits.append(size)
+        explicit.append(slow)
+        kernel_times.append(seconds)
+    return bits, explicit, kernel_times
+
+
+def timing_caption(bits, explicit) -> str:
+    """What the timing chart measured, and up to which n the explicit way ran."""
+    measured = [b for b, e in zip(bits, explicit) if np.isfinite(e)]
+    return (f"Time for the Gram matrix of 24 random bit vectors (best of 3, measured on this "
+            f"server when the page first ran). The explicit way writes out 2ⁿ features and was "
+            f"run up to n = {measured[-1]}; each extra bit doubles the number of features it "
+            "writes. The kernel needs one inner product of the bits per pair, O(n).")
+
+
+def learn_target(kind: str, size: int, bits: int, m: int, seed: int, max_updates: int):
+    """The kernel perceptron (K(a,b) = 2^|Ones(a,b)|, no bias) on m random examples of a
+    monotone conjunction or disjunction of the first ``size`` of ``bits`` bits.
+
+    Returns (trace, accuracy on 2,000 fresh examples, share of positive training labels).
+    """
+    rng = np.random.default_rng(seed)
+    # each bit is 1 with probability 2^(-1/r): a conjunction of r bits is true about half the time
+    p_one = 0.5 ** (1 / size) if kind == "conjunction" else 1 - 0.5 ** (1 / size)
+    A = (rng.random((m + 2000, bits)) < p_one).astype(float)
+    target = A[:, :size].min(axis=1) if kind == "conjunction" else A[:, :size].max(axis=1)
+    labels = np.where(target > 0, 1, -1)
+    train_A, train_y = A[:m], labels[:m]
+    trace = kernel_perceptron(train_A, train_y, kernel="monotone_conjunction", bias=False,
+                              max_updates=max_updates, max_epochs=500)
+    test = np.where(trace.decision_function(A[m:]) > 0, 1, -1)
+    return trace, float(np.mean(test == labels[m:])), float(np.mean(train_y > 0))
+
+
+def learn_target_texts(kind: str, size: int, bits: int, m: int, learnt, test_accuracy: float,
+                       positive_share: float) -> tuple[str, str | None]:
+    """What the run on a conjunction or disjunction did, and (or None) why it fits the
+    training examples but not fresh ones."""
+    joiner = " ∧ " if kind == "conjunction" else " ∨ "
+    formula = joiner.join(f"x{j + 1}" for j in range(size))
+    state = ("converged: every training example is classified correctly"
+             if learnt.converged else f"stopped at its limit ({learnt.stop_reason})")
+    text = (
+        f"Target $c(x) = {formula}$ over n = {bits} bits ({positive_share:.0%} of the "
+        f"training examples positive). The kernel perceptron with $K(a,b)=2^{{|Ones(a,b)|}}$ "
+        f"works in a space of $2^{{{bits}}}$ features without writing one down. It made "
+        f"**{learnt.n_updates} mistakes** on {m} examples in {learnt.epochs} "
+        f"epoch{'s' if learnt.epochs != 1 else ''} and {state}; on 2,000 fresh examples it "
+        f"predicts {test_accuracy:.1%} correctly.")
+    overfit = None
+    if learnt.converged and test_accuracy < 0.75:
+        overfit = ("It fits every training example but predicts fresh ones poorly: with "
+                   f"2^{bits} features many weight vectors fit {m} examples, and the "
+                   "perceptron found one that is not the target. The kernel saves time, not "
+                   "examples.")
+    return text, overfit

@@ -15,7 +15,19 @@ from . import style
 #: k colours (Okabe-Ito) and marker shapes: classes differ by both
 CLASS_COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"]
 CLASS_SYMBOLS = ["circle", "square", "diamond", "triangle-up", "cross", "star"]
+#: the same shapes as text, for a class picker ("2 ◆")
+CLASS_GLYPHS = ["●", "■", "◆", "▲", "✚", "★"]
 TIE_COLOUR = "#000000"
+
+
+def symbol_indices(classes) -> list[int]:
+    """Each class's marker shape: a class labelled 0..5 keeps its own (a drawn class 2 is
+    a diamond on every chart, as the picker's "2 ◆" says); other labels go by position.
+    Colours always go by position among the classes present, so they stay distinct."""
+    values = list(np.asarray(classes).tolist())
+    if all(isinstance(v, int) and 0 <= v < len(CLASS_SYMBOLS) for v in values):
+        return values
+    return [j % len(CLASS_SYMBOLS) for j in range(len(values))]
 
 
 def _fill(colour: str, alpha: float) -> str:
@@ -101,11 +113,12 @@ def winner_notes(ova, region: dict) -> list[str]:
 
 
 def _points(fig, X, labels, classes, visible=True):
-    for j, label in enumerate(classes.tolist()):
+    shapes = symbol_indices(classes)
+    for j, label in enumerate(np.asarray(classes).tolist()):
         rows = np.asarray(labels) == label
         fig.add_trace(go.Scatter(
             x=X[rows, 0], y=X[rows, 1], mode="markers", name=f"class {label}",
-            marker=dict(color=CLASS_COLOURS[j % 6], symbol=CLASS_SYMBOLS[j % 6], size=10,
+            marker=dict(color=CLASS_COLOURS[j % 6], symbol=CLASS_SYMBOLS[shapes[j]], size=10,
                         line=dict(color="white", width=1)), visible=visible))
 
 
@@ -147,7 +160,7 @@ def _frame(fig, limit, height, title):
     # the legend under the plot (fixed margin), so it covers no region and no point
     fig.update_layout(margin=dict(b=215), legend=dict(
         orientation="h", x=0, xanchor="left", y=-0.17, yanchor="top", font=dict(size=13),
-        entrywidth=125, entrywidthmode="pixels"))
+        entrywidth=0.5, entrywidthmode="fraction"))
     return fig
 
 
@@ -157,7 +170,7 @@ def ova_figure(X, labels, ova, region, limit, *, shown_lines=(), height=700) -> 
     fig = go.Figure(_regions_trace(region["ova"], region["axis"], k, "argmax region"))
     if region["ova_tie"].any():
         fig.add_trace(_mask_trace(region["ova_tie"], region["axis"], TIE_COLOUR,
-                                  "tie (shared maximum)"))
+                                  "tied maximum"))
     for j, label in enumerate(ova.classes.tolist()):
         if label in shown_lines:
             _line(fig, ova.weights[j], ova.biases[j], limit, CLASS_COLOURS[j % 6],
@@ -183,3 +196,135 @@ def disagreement_figure(X, labels, classes, region, limit, *, height=560) -> go.
                                 "the schemes disagree"))
     _points(fig, X, labels, classes)
     return _frame(fig, limit, height, "where they disagree")
+
+
+def draw_figure(X, labels, classes, *, limit: float, height: int = 520) -> go.Figure:
+    """The editable data of k classes: an invisible clickable grid, then each class.
+
+    Clicking the grid selects one of its points (Plotly selection), which a page turns
+    into a new example; clicking an example selects it (the page removes it).
+
+    Parameters
+    ----------
+    X : ndarray of shape (n, 2); labels : ndarray of shape (n,), values from ``classes``
+    classes : the labels a point may have; those present are drawn in the colours the
+        page's other charts give them (by position), with their own shapes
+    limit : half-width of the fixed square view
+
+    Returns
+    -------
+    go.Figure: trace 0 is the grid ("click to add"), then one trace per class present.
+    """
+    from .train import click_grid
+
+    X = np.asarray(X, dtype=float).reshape(-1, 2)
+    grid_x, grid_y = click_grid(limit)
+    fig = go.Figure(go.Scatter(
+        x=grid_x, y=grid_y, mode="markers", name="click to add", showlegend=False,
+        marker=dict(size=14, color="rgba(0,0,0,0.01)"),
+        hovertemplate="add a point at (%{x:.2f}, %{y:.2f})<extra></extra>"))
+    present = [c for c in classes if np.any(np.asarray(labels) == c)]
+    _points(fig, X, labels, np.asarray(present, dtype=int))
+    for trace in fig.data[1:]:
+        trace.hovertemplate = "click to remove<extra></extra>"
+    style.base_layout(fig, height=height)
+    fig.update_xaxes(title="x₁", range=[-limit, limit], constrain="domain")
+    fig.update_yaxes(title="x₂", range=[-limit, limit], scaleanchor="x", constrain="domain")
+    fig.update_layout(clickmode="event+select", dragmode=False, uirevision="draw",
+                      margin=dict(l=60, r=10, t=20, b=95), legend=dict(
+                          orientation="h", x=0, xanchor="left", y=-0.17, yanchor="top",
+                          font=dict(size=14)))
+    return fig
+
+
+# ---------------------------------------------------------------------------
+# The page's menus, texts and tables (pages/multiclass.py shows them)
+# ---------------------------------------------------------------------------
+
+#: data sources: link value -> what it is
+SOURCES = {"blobs": "k blobs, generated", "upload": "your CSV file with k labels",
+           "draw": "points you click on a chart, with a class picker"}
+#: where the blob centres go (link values)
+LAYOUTS = ["ring", "one class in the middle"]
+#: seconds per examined example of one binary run (measured: n = 600, k = 6, spread 0.6,
+#: 500 epochs took 6.7 s (cyclic, max_residual) to 10.3 s (permuted) for both schemes)
+SECONDS_PER_EXAMPLE = 3e-6
+
+SUMMARY = (
+    "A perceptron separates two classes. With k classes, Remark 1.36 builds a classifier from "
+    "several binary perceptrons in one of two ways. **One-vs-all** trains k perceptrons, "
+    "perceptron j with class j as +1 and every other class as −1, and gives a point to the "
+    "class whose score $\\mathbf w_j\\cdot\\mathbf x+b_j$ is largest. Each of these problems "
+    "has about (k−1)/k negatives. **One-vs-one** trains one perceptron per pair (j, j′) on "
+    "those two classes only, k(k−1)/2 of them, and lets each pair vote; the class with the "
+    "most votes wins. When several classes share the top score or the top vote count the "
+    "notes allow any choice; here the first class in the list wins, and the plane marks "
+    "those points.")
+
+GRID_CAPTION = ("Regions, shares and ties are computed on a 161 × 161 grid over the square "
+                "drawn.")
+
+
+def fit_seconds(k: int, n: int, max_epochs: int) -> float:
+    """Upper estimate of both schemes' time: k one-vs-all runs on n points and k(k-1)/2
+    one-vs-one runs on about 2n/k points, each at most max_epochs passes: (2k - 1)·n·epochs."""
+    return (2 * k - 1) * n * max_epochs * SECONDS_PER_EXAMPLE
+
+
+def budget_text(k: int, n: int, max_epochs: int, budget: float) -> str | None:
+    """Why both schemes are not trained (their estimated time is over ``budget`` seconds),
+    or None when they fit."""
+    seconds = fit_seconds(k, n, max_epochs)
+    if seconds <= budget:
+        return None
+    return (f"Training both schemes could need about {seconds:.0f} s of computing "
+            f"(k = {k} classes, n = {n} points, up to {max_epochs} epochs per binary "
+            f"run), more than the {budget:.0f} s one request may use on "
+            "this shared server. Lower the epoch limit or n, or use fewer classes.")
+
+
+def share_text(share: float) -> str:
+    """A share as a percentage; a small positive share is not shown as 0.0 %."""
+    return "< 0.1%" if 0 < share < 0.0005 else f"{share:.1%}"
+
+
+def side_by_side(numbers: dict) -> dict[str, list[str]]:
+    """The two schemes' numbers (:func:`summary`) as table columns of text."""
+    def column(a):
+        return [f"{a['accuracy']:.1%}", a["perceptrons"], a["updates"],
+                f"{a['converged']} of {a['perceptrons']}", a["training_ties"],
+                share_text(a["tie_share"])]
+    return {"": ["training accuracy", "perceptrons", "total updates",
+                 "binary problems separated", "training points with a tie",
+                 "share of the square with a tie"],
+            "one-vs-all": [str(v) for v in column(numbers["one-vs-all"])],
+            "one-vs-one": [str(v) for v in column(numbers["one-vs-one"])]}
+
+
+def disagreement_text(numbers: dict, n_points: int) -> str:
+    """Where the two schemes give different classes (square and training points)."""
+    return (f"The two schemes give different classes on **{numbers['disagree_share']:.1%}** of "
+            f"the square drawn and on {numbers['disagree_training']} of the {n_points} "
+            "training points.")
+
+
+def imbalance_columns(ova, region: dict) -> dict[str, list]:
+    """One-vs-all's binary problems: share of negatives, updates, separated, wins."""
+    return {"problem": [f"{label} vs rest" for label in ova.classes.tolist()],
+            "negatives": [f"{v:.0%}" for v in ova.imbalance],
+            "updates": ova.n_updates.tolist(),
+            "separated": ["yes" if v else "no (limit)" for v in ova.converged],
+            "wins in the square": [share_text(v) for v in region["ova_share"]]}
+
+
+def pairs_columns(ovo) -> dict[str, list]:
+    """One-vs-one's pairs: share of negatives, updates, separated."""
+    return {"pair (+1, −1)": [f"{p[0]} vs {p[1]}" for p in ovo.pairs.tolist()],
+            "negatives": [f"{v:.0%}" for v in ovo.imbalance],
+            "updates": ovo.n_updates.tolist(),
+            "separated": ["yes" if v else "no (stopped at the limit)" for v in ovo.converged]}
+
+
+def points_text(points) -> str:
+    """Drawn points as a link writes them: 'x,y,class;x,y,class'."""
+    return ";".join(f"{a:g},{b:g},{c:d}" for a, b, c in points)

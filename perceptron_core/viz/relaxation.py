@@ -1,6 +1,6 @@
-"""/relaxation: what the player and the charts show for Algorithm 1.37 (Remark 1.38).
+"""/relaxation: what the player, the charts and the texts show for Algorithm 1.37 (Remark 1.38).
 
-Arrays in, JSON-ready dicts or Plotly figures out. The system is A^T w <= c in two
+Arrays in, JSON-ready dicts, Plotly figures or Markdown out. The system is A^T w <= c in two
 unknowns, A of shape (2, n) with one column a_i per inequality (the notes' convention).
 """
 
@@ -12,7 +12,10 @@ import io
 import numpy as np
 import plotly.graph_objects as go
 
-from ..relaxation import INDEX_RULE_LABELS, INDEX_RULES, plane_system, relaxation
+from ..data import make_separable
+from ..perceptron import run_perceptron
+from ..relaxation import (INDEX_RULE_LABELS, INDEX_RULES, perceptron_eta, perceptron_system,
+                          plane_system, relaxation)
 from . import style
 
 #: name -> (rows (a_1, a_2, c) of a_i·w <= c_i, what the preset shows)
@@ -32,6 +35,10 @@ PRESETS = {
 
 #: relaxation parameters of the sweep (0 is excluded, 2 included)
 SWEEP_ETAS = tuple(float(v) for v in np.round(np.linspace(0.1, 2.0, 20), 3))
+#: seconds per iteration of one relaxation run (10 to 35 µs measured; 15 on average over
+#: the six rules), and the runs of one sweep (every η of SWEEP_ETAS for every rule)
+SECONDS_PER_ITERATION = 15e-6
+SWEEP_RUNS = len(SWEEP_ETAS) * len(INDEX_RULES)
 #: rule -> colour in the sweep chart
 RULE_COLOURS = dict(zip(INDEX_RULES, [style.POSITIVE, style.NEGATIVE, style.WEIGHT, style.STEP,
                                       style.PLANTED, style.BOUND]))
@@ -200,6 +207,35 @@ def sweep_figure(rows, max_iter: int, *, height: int = 480) -> go.Figure:
 # ---------------------------------------------------------------------------
 
 
+def perceptron_both_ways(n: int, margin: float, seed: int, delta: float, eta: float):
+    """The perceptron and the relaxation method on one data set's system (Exercise 1.22).
+
+    Parameters
+    ----------
+    n, margin, seed : the data: ``make_separable`` in the plane, through the origin, radius 1
+    delta : float, the threshold δ: the system is y_i w·x_i ≥ δ, i.e. A^T w ≤ c with
+        a_i = -y_i x_i and c_i = -δ (``perceptron_system``)
+    eta : float, the relaxation parameter of the relaxation method's run
+
+    Returns
+    -------
+    perceptron : Trace of the perceptron (no bias, cyclic order, from w = 0)
+    A, c : the system, shapes (2, n) and (n,)
+    relaxed : the relaxation method's trace (cyclic rule, tolerance 0, from w = 0)
+    etas : ndarray of shape (n_updates,), the η_t that makes each relaxation step the
+        perceptron's update (``perceptron_eta``; inf for a score of exactly δ)
+    """
+    data = make_separable(n=n, margin=margin, dim=2, radius=1.0, seed=seed,
+                          through_origin=True)
+    perceptron = run_perceptron(data.X, data.y, bias=False, delta=delta, order="cyclic",
+                                max_updates=5_000, max_epochs=1_000)
+    A, c = perceptron_system(data.X, data.y, bias=False, delta=delta)
+    relaxed = relaxation(A, c, eta=eta, rule="cyclic", tol=0.0, max_iter=20_000)
+    etas = np.array([perceptron_eta(A, c, perceptron.weights[k], perceptron.update_indices[k])
+                     for k in range(perceptron.n_updates)])
+    return perceptron, A, c, relaxed, etas
+
+
 def perceptron_figure(A, c, perceptron_weights, relaxation_iterates, *, eta: float,
                       height: int = 560) -> go.Figure:
     """Both paths in the (w_1, w_2) plane over the solution cone {w : A^T w <= c}."""
@@ -227,3 +263,173 @@ def perceptron_figure(A, c, perceptron_weights, relaxation_iterates, *, eta: flo
     fig.update_xaxes(title="w₁", range=[-limit, limit], zeroline=True)
     fig.update_yaxes(title="w₂", range=[-limit, limit], scaleanchor="x", zeroline=True)
     return fig
+
+
+# ---------------------------------------------------------------------------
+# The page's texts, and the student's own rows
+# ---------------------------------------------------------------------------
+
+#: largest |a1|, |a2|, |c| of an own row; smallest length of (a1, a2) (a plane drawn at
+#: a readable scale; beyond, the projections lose their digits)
+MAX_ENTRY = 1e6
+MIN_NORMAL = 1e-6
+#: most rows of the student's own system
+MAX_ROWS = 12
+#: the player's controls speak of moves and iterations on this page
+PLAYER_WORDS = {
+    "next_mistake": "Next move", "next_example": "Next iteration", "update": "move",
+    "keys": "Keys: → or PageDown next move · ↓ next iteration · ← or PageUp back · "
+            "Home reset · End run to end · Space play/pause"}
+SUMMARY = (
+    "A system of linear inequalities $\\mathbf a_i\\cdot\\mathbf w\\le c_i$ ($i=1,\\dots,n$, "
+    "written $A^\\top\\mathbf w\\le\\mathbf c$ with one column $\\mathbf a_i$ of $A$ per "
+    "inequality) in two unknowns, so every inequality is a half-plane and the solutions are "
+    "the shaded polygon. The relaxation method (Algorithm 1.37) repeats one move: pick an "
+    "inequality $i$ by a rule; if $\\mathbf w$ violates it, let $P_i(\\mathbf w)$ be the "
+    "nearest point of its half-plane and set "
+    "$\\mathbf w\\leftarrow(1-\\eta)\\mathbf w+\\eta\\,P_i(\\mathbf w)$. With $\\eta=1$ "
+    "$\\mathbf w$ lands on the boundary line, with $\\eta=2$ on its mirror image, with "
+    "$\\eta<1$ short of the line. **Next move** jumps to the next iteration that moves "
+    "$\\mathbf w$; **Next iteration** takes one iteration (a satisfied inequality leaves "
+    "$\\mathbf w$ where it is).")
+NO_SOLUTION_TEXT = (
+    "No solution: no rule and no η can reach a feasible point; the run ends at its "
+    "iteration limit. For η < 2 the iterates stay in a bounded region (the analogue "
+    "for this method of Theorem 1.35, which says so for the perceptron). With η = 2 "
+    "they need not: two reflections across parallel lines add up to a translation, so "
+    "a system with two contradicting parallel inequalities pushes w away for ever.")
+RULES_TEXT = (
+    "Remark 1.38 lists six ways to choose the inequality of each iteration: **cyclic** "
+    "(1, 2, …, n, again), **chaotic** (any order that visits every inequality within every "
+    "window of τ iterations), **randomized** (inequality i with probability proportional "
+    "to ‖aᵢ‖²), **permuted** (a fresh random order each pass), **maximal distance** (the "
+    "inequality whose half-plane is farthest from w) and **maximal residual** (the largest "
+    "aᵢ·w − cᵢ). The chart runs every rule for η = 0.1, 0.2, …, 2 from the same start, "
+    "with this page's tolerance, iteration limit, τ and seed (one seeded run per point), "
+    "and counts iterations until every inequality holds up to the tolerance.")
+PERCEPTRON_TEXT = (
+    "Labelled points (xᵢ, yᵢ) with a line through the origin ask for w with "
+    "yᵢ w·xᵢ ≥ δ for every i. Put aᵢ = −yᵢxᵢ and cᵢ = −δ: that is the system "
+    "Aᵀw ≤ c in the two unknowns of w (Exercise 1.22). The perceptron's update on a "
+    "mistake, w ← w + yᵢxᵢ = w − aᵢ, moves along the same direction as the relaxation "
+    "step, but always by the full length ‖aᵢ‖, however small the violation: it is a "
+    "relaxation step whose η changes from step to step, ηₜ = ‖aᵢ‖² / (aᵢ·w − cᵢ), and "
+    "that ηₜ can be far above 2 (below: how often in this run). With δ = 0 the point w = 0 "
+    "already solves the system, so the relaxation method does not move at all while the "
+    "perceptron (which counts a score of 0 as a mistake) does: take δ > 0 to compare them.")
+#: under the comparison of the two runs
+BOTH_WAYS_CAPTION = (
+    "Both run the examples in the cyclic order from w = 0; the perceptron stops when every "
+    "yᵢ w·xᵢ > δ, the relaxation method when every yᵢ w·xᵢ ≥ δ (tolerance 0). The η used "
+    "is the one set in the sidebar.")
+#: how the student writes a system of their own
+OWN_ROWS_TEXT = (
+    f"**Your inequalities** a₁·w₁ + a₂·w₂ ≤ c, one per row (at most {MAX_ROWS}; a row with "
+    "a₁ = a₂ = 0 is not an inequality and is refused; an unfinished row is skipped).")
+#: why a link's rows= was not used
+ROWS_REFUSED = (f"not rows a1,a2,c separated by ';', at most {MAX_ROWS}, each a₁ or a₂ not 0 and "
+                f"every value at most {MAX_ENTRY:g} in size; used the wide polygon")
+
+
+def row_problem(row) -> str | None:
+    """Why an own row (a₁, a₂, c) cannot be an inequality a₁w₁ + a₂w₂ ≤ c of the page
+    (not finite, an entry above MAX_ENTRY, or (a₁, a₂) nearly 0); None if it can."""
+    a1, a2, value = row
+    if not all(np.isfinite(v) for v in row):
+        return "holds an infinite value"
+    if max(abs(a1), abs(a2), abs(value)) > MAX_ENTRY:
+        return f"holds a value above {MAX_ENTRY:g} in size"
+    if np.hypot(a1, a2) < MIN_NORMAL:
+        return ("has a₁ = a₂ = 0 (or nearly): 0 ≤ c is not an inequality in w; set a₁ "
+                "or a₂, or delete the row")
+    return None
+
+
+def rows_text(rows) -> str:
+    """Own rows as a link writes them: 'a1,a2,c;a1,a2,c' (each number as %g)."""
+    return ";".join(f"{a:g},{b:g},{v:g}" for a, b, v in rows)
+
+
+def rows_from_text(text: str) -> list[list[float]] | None:
+    """The rows a link wrote (:func:`rows_text`), or None unless it holds 1 to MAX_ROWS
+    rows of three numbers that are each an inequality (:func:`row_problem`)."""
+    if len(text) > 60 * MAX_ROWS:
+        return None
+    try:
+        rows = [[float(v) for v in item.split(",")] for item in text.split(";") if item]
+    except ValueError:
+        return None
+    if rows and len(rows) <= MAX_ROWS and all(len(r) == 3 and row_problem(r) is None
+                                              for r in rows):
+        return rows
+    return None
+
+
+def sweep_missed_text(rows, max_iter: int, tol: float) -> str | None:
+    """How many sweep runs missed feasibility within ``max_iter``, and why (or None)."""
+    missed = sum(row["iterations"] is None for row in rows)
+    if not missed:
+        return None
+    why = ("With tolerance 0 and η ≤ 1 the iterates can approach the solutions for ever "
+           "without entering them: set a tolerance." if tol == 0 else
+           "A small η moves only part of the way each time: raise the iteration limit to see "
+           "where those runs get in.")
+    return (f"{missed} of {len(rows)} runs did not reach feasibility within {max_iter:,} "
+            f"iterations (crosses on the dashed line). {why}")
+
+
+def comparison_table(perceptron, relaxed, eta: float) -> dict[str, list[str]]:
+    """The perceptron and the relaxation method side by side: moves, examples examined,
+    final w, and whether each solved the system (``perceptron``: a perceptron Trace,
+    ``relaxed``: a relaxation trace)."""
+    return {
+        "": ["moves (updates)", "examples examined", "final w", "solves the system"],
+        "perceptron": [f"{perceptron.n_updates}", f"{perceptron.n_examined}",
+                       f"({perceptron.w[0]:.3f}, {perceptron.w[1]:.3f})",
+                       "yes" if perceptron.converged else "no (limit)"],
+        f"relaxation, η = {eta:g}": [f"{relaxed.n_moves}", f"{relaxed.n_iter}",
+                                     f"({relaxed.w[0]:.3f}, {relaxed.w[1]:.3f})",
+                                     "yes" if relaxed.feasible else "no (limit)"],
+    }
+
+
+def perceptron_eta_text(etas, n_updates: int) -> str | None:
+    """The range of the perceptron's own ηₜ (``etas``, one per update, inf for a score of
+    exactly δ) and how many lie above 2 (Markdown); None if none is finite."""
+    etas = np.asarray(etas, dtype=float)
+    finite = etas[np.isfinite(etas)]
+    if not finite.size:
+        return None
+    return (f"The perceptron's own ηₜ over its {n_updates} updates: from {finite.min():.3g} to "
+            f"{finite.max():.3g} (median {np.median(finite):.3g}); {int((finite > 2).sum())} of "
+            "them above 2, outside the range (0, 2] of Algorithm 1.37"
+            + (f"; {etas.size - finite.size} infinite (a score exactly δ)"
+               if etas.size > finite.size else "") + ".")
+
+
+def system_caption(name: str, description: str, system) -> str:
+    """One line under the system's name: what it shows, and whether it has a solution
+    (``system``: ``plane_system``'s exact answer, not a run's)."""
+    return (f"**{name}**: {description}. "
+            + ("This system has a solution" if system.feasible else
+               "**This system has no solution**")
+            + f" (decided exactly, not by running: {system.reason}).")
+
+
+def tau_text(tau: int, n: int) -> str:
+    """Why the chaotic rule runs with τ = n when the chosen τ is below n."""
+    return (f"τ = {tau} is below n = {n}: a window of τ iterations cannot visit all {n} "
+            f"inequalities, so the run uses τ = n = {n}.")
+
+
+def sweep_refused_text(max_iter: int, seconds_allowed: float) -> str | None:
+    """Why the sweep is not run when SWEEP_RUNS runs of up to ``max_iter`` iterations could
+    take more than ``seconds_allowed`` (with the iteration limit that fits); None if it fits."""
+    seconds = SWEEP_RUNS * max_iter * SECONDS_PER_ITERATION
+    if seconds <= seconds_allowed:
+        return None
+    most = int(seconds_allowed / (SWEEP_RUNS * SECONDS_PER_ITERATION)) // 100 * 100
+    return (f"Not run: the sweep ({SWEEP_RUNS} runs of up to {max_iter:,} iterations) could "
+            f"need about {seconds:.0f} s of computing, more than the {seconds_allowed:.0f} s "
+            "one request may use on this shared server. Lower the iteration limit to "
+            f"{most:,} or less to run it.")

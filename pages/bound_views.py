@@ -1,0 +1,171 @@
+"""What a finished sweep of /bound shows besides the ratio check and the CSV: its charts
+(built in perceptron_core/viz/bound.py) and what it says about the runs on screen. Each
+function takes the ``Outcome`` of one sweep; pages/bound_tabs.py names which a sweep uses.
+Not a page itself."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+import streamlit as st
+
+from pages.common import named_result
+from perceptron_core.sweeps import SweepResult
+from perceptron_core.viz import bound as viz
+
+
+@dataclass(frozen=True)
+class Shared:
+    """The settings shared by every tab, and the bound they make valid."""
+
+    bias: bool
+    order: str
+    n: int
+    dim: int
+
+    @property
+    def valid_name(self) -> str:
+        """The bound the runs are measured against: T(A) with a bias, (R/γ)² without."""
+        return "T(A)" if self.bias else "(R/γ)²"
+
+    @property
+    def valid_label(self) -> str:
+        return ("T(A) = (R²+1)/γ₂², largest over seeds" if self.bias
+                else "(R/γ)² (Novikoff), largest over seeds")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished sweep as its charts and words see it: ``ratio`` is updates / the bound
+    named ``bound_name``, the one it is checked against."""
+
+    result: SweepResult
+    ratio: np.ndarray
+    bound_name: str
+    inputs: dict
+    shared: Shared
+
+
+# ---------------------------------------------------------------------------
+# Charts: chart key -> figure
+# ---------------------------------------------------------------------------
+
+def margin_figures(o: Outcome) -> dict:
+    """Updates against γ under the bound that holds (with a bias also the notebook's
+    bound, and (R/γ)² as a reference); updates / bound."""
+    r, bias = o.result, o.shared.bias
+    return {"bound_sweep_chart": viz.sweep_figure(
+                r.margin, r.updates, r.values(), r.per_value("updates"),
+                r.per_value("bound", "max"), o.shared.valid_label,
+                reference=r.per_value("novikoff", "max") if bias else None,
+                reference_label="(R/γ)², geometric γ: reference only",
+                also_holds=viz.largest_per_value(r, viz.notebook_bounds(r)[1]) if bias else None,
+                also_holds_label="2(R²+1)/ε² (notebook), largest over seeds"),
+            "bound_ratio_chart": viz.ratio_figure(r.margin, o.ratio, o.bound_name)}
+
+
+def mistakes_figures(o: Outcome) -> dict:
+    """Margin mistakes against γ under 3/γ², with (1.4) for δ = 1 as a reference."""
+    r = o.result
+    return {"bound_mm_chart": viz.sweep_figure(
+                r.margin, r.updates, r.values(), r.per_value("updates"),
+                r.per_value("margin_mistakes", "max"), "3/γ² (margin mistakes)",
+                reference=r.per_value("bound", "max"),
+                reference_label="(2 + R²)/γ²: bound (1.4) with δ = 1",
+                ylabel="margin mistakes (updates, log scale)"),
+            "bound_mm_ratio_chart": viz.ratio_figure(r.margin, o.ratio, "(3/γ²)")}
+
+
+def against_value(name: str, xlabel: str, *, log_x: bool = True, log_y: bool = True,
+                  ratio: bool = False) -> Callable[[Outcome], dict]:
+    """Updates against the swept value under the largest bound at each value; with
+    ``ratio``, updates / bound too."""
+    def figures(o: Outcome) -> dict:
+        r = o.result
+        charts = {f"bound_{name}_chart": viz.dependence_figure(
+            r.value, r.updates, r.values(), r.per_value("updates"), r.per_value("bound", "max"),
+            xlabel, f"{o.bound_name}, largest over seeds", log_x=log_x, log_y=log_y)}
+        if ratio:
+            charts[f"bound_{name}_ratio_chart"] = viz.ratio_figure(
+                r.value, o.ratio, o.bound_name, xlabel=xlabel, log_x=log_x)
+        return charts
+    return figures
+
+
+def against_size(name: str, xlabel: str) -> Callable[[Outcome], dict]:
+    """Updates against n or d, under the largest bound of all runs drawn flat."""
+    return lambda o: {f"bound_{name}_chart": viz.dependence_figure(
+        o.result.value, o.result.updates, o.result.values(), o.result.per_value("updates"),
+        float(np.max(o.result.bound)), xlabel, f"largest {o.bound_name} over runs")}
+
+
+# ---------------------------------------------------------------------------
+# Words: what the runs on screen show
+# ---------------------------------------------------------------------------
+
+def runs_line(o: Outcome) -> None:
+    """How many runs (margins × seeds, n, d) and which bound the ratio is against."""
+    st.markdown(f"**{o.result.n_runs} runs** ({o.inputs['count']} margins × "
+                f"{o.inputs['seeds']} seeds, n = {o.shared.n}, d = {o.shared.dim}); the ratio "
+                f"is against **{o.bound_name}**.")
+
+
+def notebook_note(o: Outcome) -> None:
+    """With a bias, the notebook's 2(R² + 1)/ε² holds too: why, and the largest ratio."""
+    if not o.shared.bias:
+        return
+    notebook_ratio = o.result.updates / viz.notebook_bounds(o.result)[1]
+    epsilon = "ε = γ" if np.all(o.result.radius <= 1) else "ε = γ/max(1, R)"
+    st.markdown(
+        "**Two bounds hold here, both for a perceptron with a bias started at "
+        "$(w, b) = 0$ with $\\delta = 0$.** $T(A)$ (solid blue) needs only "
+        "separable data: its $\\gamma_2$ is computed from the data. The "
+        "notebook's $2(R^2 + 1)/\\varepsilon^2$ (dotted blue) needs a separator "
+        "$(w^*, b^*)$ with $\\|w^*\\| \\le 1$, $b^{*2} \\le 1$ and margin "
+        "$\\varepsilon$; the best separator, divided by $\\max(1, R)$, is one, "
+        f"so here {epsilon}. It is never below $T(A)$: "
+        "$(w^*, b^*)/\\sqrt 2$ has norm at most 1 and margin at least "
+        "$\\varepsilon/\\sqrt 2$, so $\\gamma_2 \\ge \\varepsilon/\\sqrt 2$. "
+        f"Largest ratio updates / (2(R² + 1)/ε²) over the {o.result.n_runs} runs: "
+        f"{float(np.max(notebook_ratio)):.3f}.",
+        help=named_result("notebook bound"))
+
+
+def halving_note(o: Outcome) -> None:
+    """By what factor halving γ multiplied the bound on screen, and why not exactly 4."""
+    spread = viz.halving_spread(o.result.values(), o.result.per_value("bound"))
+    why = ("only roughly four: $T(A)$ divides by $\\gamma_2^2$, the margin of the "
+           "padded examples, where the bias counts in the norm, so $\\gamma_2$ is "
+           "not proportional to $\\gamma$ (and $R$ differs a little between data "
+           "sets)" if o.shared.bias else
+           "exactly four if $R$ stayed the same; here $R$ differs a little between "
+           "data sets")
+    st.markdown(
+        "Both axes are logarithmic, so a bound proportional to $1/\\gamma^2$ is a "
+        "straight line of slope $-2$. The dots stay well under the bound: it is a "
+        "worst case over all datasets and all orders, and random data are far from "
+        f"the worst case. Between neighbouring margins on screen, halving $\\gamma$ "
+        f"multiplied the median {o.shared.valid_name} by {spread}, which is {why}. "
+        + viz.shrinking_margin_counts(o.result.values(), o.result.per_value("updates")))
+
+
+def scale_check(o: Outcome) -> None:
+    """Through the origin the update count may not depend on λ: say that it did not."""
+    if o.shared.bias:
+        return
+    if o.result.updates_constant_per_seed():
+        st.success("Checked: for every seed the update count is the same at every "
+                   "λ, as the argument above predicts.", icon=":material/check_circle:")
+    else:
+        st.error("The update count changed with λ for some seed although the "
+                 "run through the origin should not depend on λ: this is a bug.",
+                 icon=":material/report:")
+
+
+def shift_note(o: Outcome) -> None:
+    """What the translation runs on screen show, counted step by step (Exercise 1.29)."""
+    st.markdown(viz.shift_findings(o.result))
+
+

@@ -1,0 +1,111 @@
+"""The sections of /kernels below the player: the dual perceptron checked against the
+primal one, the lift to 3-D, the bias trick as a lift, and the monotone-conjunction kernel
+(Claim 2.1). Texts and computations are in perceptron_core/viz/kernels.py; every control is
+in the page's link. Not a page itself: pages/kernels.py calls these in order."""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from pages.common import PageLink, presenting, show_chart
+from perceptron_core.viz import kernels as viz
+from perceptron_core.viz.train import axis_limit
+
+MAX_UPDATES = 2_000  # a run stops here when no separator is found (as on the player)
+cached = st.cache_data(show_spinner=False, max_entries=32, ttl=3600)
+
+dual_check = cached(viz.dual_check)
+lifted_run = cached(viz.lifted_run)
+bias_trick_data = st.cache_data(show_spinner=False, max_entries=8, ttl=3600)(viz.bias_trick_data)
+conjunction_timing = st.cache_data(show_spinner="Timing…", max_entries=1,
+                                   ttl=3600)(viz.conjunction_timing)
+learn_target = st.cache_data(show_spinner="Training…", max_entries=16, ttl=3600)(viz.learn_target)
+
+
+def two_charts(X, y, name: str, w, b, limit: float, keys: tuple, through_origin=False):
+    """The lifted points with the plane found (left) and its curve in the plane (right)."""
+    left, right = st.columns(2)
+    with left:
+        show_chart(viz.lift_figure(X, y, name, w, b, limit=limit, through_origin=through_origin),
+                   key=keys[0])
+    with right:
+        show_chart(viz.preimage_figure(X, y, name, w, b, limit=limit), key=keys[1])
+
+
+def show_dual(X, y, bias: bool, order: str, order_seed: int) -> None:
+    """The dual perceptron (linear kernel) makes the primal run's mistakes (eq. 1)."""
+    st.subheader("The dual perceptron makes the same mistakes")
+    check = dual_check(X, y, bias, order, order_seed, MAX_UPDATES)
+    st.markdown(viz.DUAL_TEXT)
+    if check["same"]:
+        st.success(viz.dual_verdict(check), icon=":material/check_circle:")
+    else:
+        st.error(viz.dual_verdict(check), icon=":material/error:")
+    with st.container(horizontal=True):
+        for label, value in viz.dual_metrics(check, bias):
+            st.metric(label, value)
+    if not check["primal"].converged:
+        st.caption(viz.dual_limit_text(MAX_UPDATES))
+
+
+def show_lift(X, y, dataset: str, generated: bool, link: PageLink) -> None:
+    """A feature map to 3-D, the plane the perceptron finds there, its curve in the plane."""
+    st.subheader("Lifting: a plane in 3-D is a curve in the plane")
+    choice = link.control(st.segmented_control, "feature map Φ(x) = (x₁, x₂, z)",
+                          list(viz.LIFT_MENU), default="auto", required=True, key="lift",
+                          help="; ".join(f"{k}: {v}" for k, v in viz.LIFT_MENU.items()))
+    name = viz.lift_name_for(choice, dataset)
+    said = viz.lift_texts(*lifted_run(X, y, name, MAX_UPDATES), name, generated)
+    if said["flat_separable"]:
+        st.info(said["flat"], icon=":material/info:")
+    else:
+        st.warning(said["flat"], icon=":material/block:")
+    st.markdown(said["text"])
+    two_charts(X, y, name, said["w"], said["b"], axis_limit(X, 1.0), ("lift_3d", "lift_plane"))
+
+
+def show_bias_trick(data_seed: int) -> None:
+    """The bias as the constant coordinate of a lift."""
+    with st.expander("The bias trick is a lift too", expanded=not presenting()):
+        X, y, through_origin, free, trace = bias_trick_data(data_seed, MAX_UPDATES)
+        st.markdown(viz.bias_trick_text(through_origin, free, trace))
+        w = np.array([*trace.weights[-1], trace.biases[-1]]) if trace.converged else None
+        two_charts(X, y, "constant", w, 0.0, 1.1, ("bias_3d", "bias_plane"), through_origin=True)
+
+
+def show_conjunctions(link: PageLink, data_seed: int) -> None:
+    """Claim 2.1 by hand on 3 bits, its timing, and a target learnt over n bits."""
+    st.subheader("2ⁿ features for the price of n: the monotone-conjunction kernel")
+    st.markdown(viz.CONJUNCTION_TEXT)
+    with st.container(horizontal=True):
+        a = viz.parse_bits(link.control(st.text_input, "a (3 bits)", "110", max_chars=3,
+                                        key="bits_a"), 3)
+        b = viz.parse_bits(link.control(st.text_input, "b (3 bits)", "011", max_chars=3,
+                                        key="bits_b"), 3)
+    if a is None or b is None:
+        st.error("Write a and b as three characters 0 or 1, for example 101.",
+                 icon=":material/error:")
+    else:
+        rows, index, columns, text = viz.conjunction_by_hand(a, b)
+        st.dataframe(pd.DataFrame(rows, index=index, columns=columns), key="conjunction_table")
+        st.markdown(text)
+    bits, explicit, kernel_seconds = conjunction_timing()
+    show_chart(viz.timing_figure(bits, explicit, kernel_seconds), key="conjunction_timing")
+    st.caption(viz.timing_caption(bits, explicit))
+    st.markdown(viz.LEARN_TEXT)
+    with st.container(horizontal=True):
+        kind = link.control(st.segmented_control, "target", ["conjunction", "disjunction"],
+                            default="conjunction", required=True, key="conj_kind")
+        size = link.control(st.number_input, "bits in the target r", 1, 6, 2, key="conj_size")
+        n_bits = link.control(st.number_input, "bits n", 6, 200, 30, key="conj_bits")
+        m = link.control(st.number_input, "training examples", 20, 1000, 200, step=20,
+                         key="conj_m")
+    if size > n_bits:
+        st.error("The target cannot use more bits than there are.", icon=":material/error:")
+        return
+    learnt = learn_target(kind, size, n_bits, m, data_seed, MAX_UPDATES)
+    text, overfit = viz.learn_target_texts(kind, size, n_bits, m, *learnt)
+    st.markdown(text)
+    if overfit:
+        st.caption(overfit)
+
