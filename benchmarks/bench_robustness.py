@@ -353,6 +353,8 @@ def bench_links(cases: int, seed: int = 2, chunk: int = 450) -> None:
         for page, took in result["seconds"].items():
             seconds[page] += took
         examples.extend(result["examples"])
+        for example in result["examples"]:  # shown as found: a long run may be cut short
+            print(f"    {example}", flush=True)
         reloads += result["reloads"]
         took = time.perf_counter() - start
         print(f"  {last} links, {took / 60:.0f} min: {total}", flush=True)
