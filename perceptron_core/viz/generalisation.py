@@ -34,10 +34,6 @@ def mistake_kinds(scores) -> list[str]:
     return [KIND_WRONG if s <= 0 else KIND_CLOSE for s in np.asarray(scores, dtype=float)]
 
 
-def _number(value: float) -> str:
-    return f"{value:,.0f}" if value >= 10 else f"{value:.3g}"
-
-
 # ---------------------------------------------------------------------------
 # 1. The margin perceptron, stepped in the browser
 # ---------------------------------------------------------------------------
@@ -101,7 +97,7 @@ def margin_player_payload(X, y, trace, *, beta_star, margin, player, limit=1.15)
         end = (f"Converged after {count} margin mistakes ({n_wrong} on the wrong side, "
                f"{n_close} right but inside the band) in {trace.n_examined:,} examined "
                f"examples: every point now has y x·β ≥ 1. The Lemma allows at most "
-               f"3/γ² = {_number(bound)}.")
+               f"3/γ² = {style.number_text(bound)}.")
     else:
         end = (f"Stopped without converging after {count} margin mistakes: {trace.stop_reason}.")
     return {
@@ -115,12 +111,12 @@ def margin_player_payload(X, y, trace, *, beta_star, margin, player, limit=1.15)
                     "steps": [int(s) for s in trace.update_steps],
                     "scores": scores.tolist(), "kinds": kinds},
         "counts": {"margin_mistakes": count, "wrong": n_wrong, "close": n_close},
-        "bound": {"value": float(bound), "value_text": _number(bound),
+        "bound": {"value": float(bound), "value_text": style.number_text(bound),
                   "hypotheses": (f"every ‖x‖ = 1 and the planted unit β* has y x·β* ≥ γ = "
                                  f"{margin:g} for every point (the data are drawn that way); "
                                  "β starts at 0")},
         "proof": {**lemma_quantities(weights, beta_star, margin),
-                  "title": (f"Why at most 3/γ² = {_number(bound)} margin mistakes (the notes' "
+                  "title": (f"Why at most 3/γ² = {style.number_text(bound)} margin mistakes (the notes' "
                             "Lemma): the two lines below cannot both hold for ever"),
                   "alignment_title": f"β·β* gains at least γ = {margin:g} per margin mistake",
                   "alignment_name": "β_t·β*", "alignment_lower_name": "t·γ",

@@ -32,10 +32,6 @@ def gram_matrix(trace: KernelTrace) -> np.ndarray:
                                  gamma=trace.gamma)
 
 
-def _number(value: float) -> str:
-    """A bound or count as a person writes it: 1,234 or 0.53."""
-    return f"{value:,.0f}" if value >= 10 else f"{value:.3g}"
-
 
 def kernel_text(trace: KernelTrace) -> str:
     """The kernel with its parameters, in words (e.g. K(a, b) = exp(-γ ‖a - b‖²), γ = 2)."""
@@ -96,15 +92,15 @@ def _end_text(trace: KernelTrace, margin: KernelMarginResult | None) -> str:
         text = (f"Converged after {trace.n_updates:,} updates in {trace.epochs} epoch"
                 f"{'s' if trace.epochs != 1 else ''}: every training example has y f(x) > 0.")
         if margin is not None and margin.separable:
-            text += (f" The bound (R_Φ/γ_Φ)² = {_number(margin.bound)} allowed "
-                     f"{_number(margin.bound)}; {trace.n_updates:,} were needed.")
+            text += (f" The bound (R_Φ/γ_Φ)² = {style.number_text(margin.bound)} allowed "
+                     f"{style.number_text(margin.bound)}; {trace.n_updates:,} were needed.")
         return text
     text = f"Stopped without converging: {trace.stop_reason.split(' (', 1)[0]}"
     text += f" ({trace.stop_reason.split(' (', 1)[1].split(')')[0]})." if " (" in \
         trace.stop_reason else "."
     if margin is not None and margin.separable:
         text += (f" The data are separable in this feature space, but the bound "
-                 f"(R_Φ/γ_Φ)² = {_number(margin.bound)} is beyond the run's limit.")
+                 f"(R_Φ/γ_Φ)² = {style.number_text(margin.bound)} is beyond the run's limit.")
     elif margin is not None:
         text += " The data are not separable in this feature space: no mistake bound applies."
     return text
@@ -119,7 +115,7 @@ def _facts(trace: KernelTrace, margin: KernelMarginResult | None) -> str:
         return (text + f" In feature space R_Φ = {margin.radius:.4g} (the longest "
                 f"{'(Φ(x), 1)' if trace.bias else 'Φ(x)'}) and the best margin γ_Φ = "
                 f"{margin.margin:.4g}, so Theorem 1.28 allows at most (R_Φ/γ_Φ)² = "
-                f"{_number(margin.bound)} updates.")
+                f"{style.number_text(margin.bound)} updates.")
     return (text + f" In feature space R_Φ = {margin.radius:.4g}, but no hyperplane through "
             "the origin separates the lifted examples (γ_Φ = 0): no mistake bound holds and "
             "the perceptron may never stop.")
@@ -176,7 +172,7 @@ def player_payload(trace: KernelTrace, margin: KernelMarginResult | None, *, lim
         "converged": bool(trace.converged),
         "bound": None if not separable else {
             "radius": float(margin.radius), "margin": float(margin.margin),
-            "value": float(margin.bound), "value_text": _number(margin.bound)},
+            "value": float(margin.bound), "value_text": style.number_text(margin.bound)},
         "facts": _facts(trace, margin),
         "end_text": _end_text(trace, margin),
     }

@@ -28,6 +28,12 @@ MARKER_SIZE = 11
 FONT_SIZE = 18
 
 
+def number_text(value: float) -> str:
+    """A bound or a count as a person writes it: 1,404 from 10 up, else three
+    significant digits (2.99, 0.533)."""
+    return f"{value:,.0f}" if value >= 10 else f"{value:.3g}"
+
+
 def class_marker(label: int) -> dict:
     """Marker style of a class: colour and shape both differ."""
     if label > 0:
