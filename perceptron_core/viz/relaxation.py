@@ -294,8 +294,9 @@ SUMMARY = (
     "$\\mathbf w$ where it is).")
 NO_SOLUTION_TEXT = (
     "No solution: no rule and no η can reach a feasible point; the run ends at its "
-    "iteration limit. For η < 2 the iterates stay in a bounded region (the analogue "
-    "for this method of Theorem 1.35, which says so for the perceptron). With η = 2 "
+    "iteration limit. For 0 < η < 2 the iterates still stay in a bounded region: "
+    "Amaldi and Hauser (2005), the paper behind Theorem 1.35, prove it for this method "
+    "(Theorem 1.35 is its perceptron case). With η = 2 "
     "they need not: two reflections across parallel lines add up to a translation, so "
     "a system with two contradicting parallel inequalities pushes w away for ever.")
 RULES_TEXT = (
