@@ -76,7 +76,7 @@ PAGES.update({
         "n": (["20", "300"], "number"), "margin": (["0.3", "0.9"], "number"),
         "curve_n": (["5, 10", "10000"], "text:120"), "curve_dim": (["3", "50"], "number"),
         "repeats": (["10", "1000"], "number"), "heldout": (["5", "199"], "number"),
-        "eta": (["1", "0.5"], "number"), "speed": (SPEEDS, "choice"),
+        "eta": (["1", "0.5", "60.7"], "number"), "speed": (SPEEDS, "choice"),  # 0.01 ≤ η ≤ 100
     },
     "pages/multiclass.py": {
         "k": (["3", "6"], "number"), "n": (["60", "600"], "number"),
