@@ -14,8 +14,9 @@ import streamlit as st
 
 from pages import kernels_sections as sections
 from pages.common import (OwnDataSpec, PageLink, about_this_page, choice_param, core_call,
-                          int_param, own_data, page_guard, page_header, player, player_html,
-                          player_start, presenting, restore_drawn_points, text_param)
+                          data_source_control, int_param, own_data, page_guard, page_header,
+                          player, player_html, player_start, presenting, restore_drawn_points,
+                          text_param)
 from perceptron_core import (KERNEL_FORMULAS, ORDERS, kernel_margin, kernel_perceptron,
                              make_blobs, make_circles, make_xor, with_label_noise)
 from perceptron_core.viz import kernels as viz
@@ -64,10 +65,7 @@ def read_settings(link: PageLink) -> Settings:
     """Step 0: the sidebar, every control bound to the link."""
     c = link.control
     with st.sidebar:
-        st.header("Data")
-        dataset = c(st.segmented_control, "data", list(viz.DATA), default="circles",
-                    required=True, key="data", rule=choice_param(viz.DATA, "circles"),
-                    help="; ".join(f"{k}: {v}" for k, v in viz.DATA.items()))
+        dataset = data_source_control(link, viz.DATA, "circles", key="data", label="data")
         own = dataset not in viz.GENERATED
         n = c(st.number_input, "points n", 10, 400, 100, step=10, key="n", disabled=own)
         data_seed = c(st.number_input, "data seed", 0, 1_000_000, 0, key="data_seed")

@@ -10,8 +10,8 @@ import pandas as pd
 import streamlit as st
 
 from pages.common import (REQUEST_CPU_SECONDS, OwnDataSpec, PageLink, about_this_page,
-                          choice_param, core_call, own_data, page_guard, page_header, presenting,
-                          restore_drawn_points, show_chart)
+                          core_call, data_source_control, own_data, page_guard, page_header,
+                          presenting, restore_drawn_points, show_chart)
 from perceptron_core import ORDERS, make_blobs, one_vs_all, one_vs_one
 from perceptron_core.viz import multiclass as viz
 
@@ -27,10 +27,7 @@ def read_settings(link: PageLink) -> dict:
     """Step 0: the sidebar, every control bound to the link."""
     c = link.control
     with st.sidebar:
-        st.header("Data")
-        source = c(st.segmented_control, "data source", list(viz.SOURCES), default="blobs",
-                   required=True, key="source", rule=choice_param(viz.SOURCES, "blobs"),
-                   help="; ".join(f"{k}: {v}" for k, v in viz.SOURCES.items()))
+        source = data_source_control(link, viz.SOURCES, "blobs", key="source")
         own = source != "blobs"
         k = c(st.slider, "classes k", 3, 6, 4, key="k", disabled=own)
         n = c(st.number_input, "points n", 6, 600, 120, 10, key="n", disabled=own)

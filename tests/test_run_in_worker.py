@@ -168,7 +168,7 @@ def test_the_bound_page_says_a_run_was_stopped_and_the_server_goes_on(monkeypatc
     """A sweep run whose cost was underestimated: the page shows the stop as a message
     within about the limit, and other pages and computations go on."""
     monkeypatch.setattr(sweeps, "margin_sweep", worker_probe.slow_margin_sweep)
-    monkeypatch.setattr(common, "WORKER_SECONDS", 1.0)
+    monkeypatch.setattr("pages.common.workers.WORKER_SECONDS", 1.0)  # where run_in_worker reads it
     started = time.monotonic()
     at = open_with("pages/bound.py", {"bound_n": "137", "bound_margin_count": "2",
                                       "bound_margin_seeds": "1"})

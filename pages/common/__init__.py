@@ -1,0 +1,82 @@
+"""Streamlit helpers shared by the pages (not a page itself): import them from here,
+``from pages.common import PageLink, page_guard, ...``.
+
+Pages stay thin: widgets, one cached call into the core, figures, layout. The modules:
+
+- ``routing``: :func:`use_app_navigation`, called below before anything else is imported
+  (a first deep link on a fresh server runs a page without app.py; see app.py).
+- ``page_basics``: the page header, a chart with the shared Plotly config, a call into
+  the core that shows a ValueError's message.
+- ``presenter``: presenter mode (``?present=1``) and the prose it leaves out.
+- ``quizzes``: "Check your understanding", one quiz helper for every page.
+- ``notation``: the Notation panel and one-line statements of named results.
+- ``shown_text``: user and link text in messages, cut and shown as written.
+- ``link_cleaning``: what a link value may be (:class:`LinkParam`), dropping the ones a
+  widget could not take, and one warning naming every ignored value.
+- ``link_urls``: the link that restores a view, and the "Copy link" popover.
+- ``linked_controls``: :class:`PageLink`, one declaration per control bound to the URL.
+- ``guard``: :func:`page_guard`, an unexpected exception becomes one short message.
+- ``player_component``: the player of a frozen run (on the page and as an HTML file).
+- ``request_budget``: the CPU budget of one request.
+- ``worker_process`` and ``workers``: one niced worker process, and the pool every
+  session shares (:func:`run_in_worker`).
+- ``own_data_spec``, ``own_data_upload``, ``own_data_drawing``, ``own_data_source``: the
+  student's own data, uploaded as a CSV file or drawn on a chart.
+
+Settings are read where they are defined: a test that changes one patches that module
+(``pages.common.workers.WORKER_SECONDS``), not this package's copy of the name.
+"""
+
+from pages.common.routing import use_app_navigation
+
+# Routing (see app.py, next to st.navigation): every page imports this package first, and
+# a page opened by the old way never reaches app.py, so the switch has to be made here,
+# before any other module of the package is imported.
+use_app_navigation()
+
+from pages.common.guard import page_guard  # noqa: E402
+from pages.common.link_cleaning import (MAX_PARAM_CHARS, LinkParam, bool_param,  # noqa: E402
+                                        check_link_value, choice_param, clean_query_params,
+                                        float_param, int_param, report_link_notices,
+                                        text_param)
+from pages.common.link_urls import copy_link_control, url_snapshot, view_link  # noqa: E402
+from pages.common.linked_controls import (LABELLED_WIDGETS, LINK_TEXT_CHARS,  # noqa: E402
+                                          PageLink, link_rule)
+from pages.common.notation import named_result, named_results, notation_panel  # noqa: E402
+from pages.common.own_data_drawing import (DRAW_REACH, DRAW_SPACING, drawn_data,  # noqa: E402
+                                           edit_drawn_points, points_from_link,
+                                           restore_drawn_points)
+from pages.common.own_data_source import data_source_control, own_data  # noqa: E402
+from pages.common.own_data_spec import BINARY_LABELS, OwnData, OwnDataSpec  # noqa: E402
+from pages.common.own_data_upload import read_own_csv, uploaded_data  # noqa: E402
+from pages.common.page_basics import PLOTLY_CONFIG, core_call, page_header, show_chart  # noqa: E402
+from pages.common.player_component import (HERE, link_step, player, player_html,  # noqa: E402
+                                           player_start)
+from pages.common.presenter import (PRESENTER_CSS, about_this_page, presenter_mode,  # noqa: E402
+                                    presenting, prose)
+from pages.common.quizzes import QuizQuestion, quiz  # noqa: E402
+from pages.common.request_budget import REQUEST_CPU_SECONDS, RequestBudget  # noqa: E402
+from pages.common.shown_text import SHOWN_CHARS, as_code, plain_text, shown_value  # noqa: E402
+from pages.common.worker_process import WORKER_NICENESS  # noqa: E402
+from pages.common.workers import (_WORKERS, MAX_WORKERS, WORKER_SECONDS,  # noqa: E402, F401
+                                  WORKER_TASKS, WORKER_WAIT_SECONDS, ComputationStopped,
+                                  run_in_worker)
+
+# _WORKERS (the pool, for tests and benchmarks that stop or count its processes) is
+# importable from here but not in __all__.
+__all__ = [
+    "BINARY_LABELS", "DRAW_REACH", "DRAW_SPACING", "HERE", "LABELLED_WIDGETS",
+    "LINK_TEXT_CHARS", "MAX_PARAM_CHARS", "MAX_WORKERS", "PLOTLY_CONFIG", "PRESENTER_CSS",
+    "REQUEST_CPU_SECONDS", "SHOWN_CHARS", "WORKER_NICENESS", "WORKER_SECONDS",
+    "WORKER_TASKS", "WORKER_WAIT_SECONDS",
+    "ComputationStopped", "LinkParam", "OwnData", "OwnDataSpec", "PageLink", "QuizQuestion",
+    "RequestBudget",
+    "about_this_page", "as_code", "bool_param", "check_link_value", "choice_param",
+    "clean_query_params", "copy_link_control", "core_call", "data_source_control",
+    "drawn_data", "edit_drawn_points", "float_param", "int_param", "link_rule", "link_step",
+    "named_result", "named_results", "notation_panel", "own_data", "page_guard",
+    "page_header", "plain_text", "player", "player_html", "player_start", "points_from_link",
+    "presenter_mode", "presenting", "prose", "quiz", "read_own_csv", "report_link_notices",
+    "restore_drawn_points", "run_in_worker", "show_chart", "shown_value", "text_param",
+    "uploaded_data", "url_snapshot", "use_app_navigation", "view_link",
+]

@@ -1,0 +1,31 @@
+"""What every page uses: its header, a chart with the shared config, a call into the core.
+
+Pages stay thin: widgets, one cached call into the core, figures, layout.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+#: Plotly config for every chart: no logo, a PNG download button at 2x for slides
+PLOTLY_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2}}
+
+
+def show_chart(fig, key: str) -> None:
+    """Render a Plotly figure full width with the shared config."""
+    st.plotly_chart(fig, key=key, config=PLOTLY_CONFIG, width="stretch", theme=None)
+
+
+def page_header(title: str, summary: str) -> None:
+    """Title plus a one-paragraph summary of what the page shows."""
+    st.title(title)
+    st.markdown(summary)
+
+
+def core_call(function, *args, **kwargs):
+    """Call the core; on ValueError show the message and return None (page keeps going)."""
+    try:
+        return function(*args, **kwargs)
+    except ValueError as error:
+        st.error(f"{error}", icon=":material/error:")
+        return None

@@ -1,0 +1,104 @@
+"""The player: a frozen run stepped in the browser (pages/player.js + a scene), on the
+page or in one offline HTML file, and where it opens (a link's ``step=`` and ``speed=``).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+
+import streamlit as st
+
+from pages.common.shown_text import as_code, shown_value
+
+#: the folder of the player's scripts and styles (pages/)
+HERE = Path(__file__).resolve().parent.parent
+_PLAYERS: dict[str, object] = {}
+
+
+def _player_sources(scene: str) -> tuple[str, str]:
+    """The player's machinery and a scene, joined into one script; and the CSS.
+
+    ``pages/{scene}_scene.js`` defines ``{scene}Scene(slots, data)``; the drawing
+    helpers every scene uses are in ``pages/scene_common.js``.
+    """
+    script = "\n".join((HERE / name).read_text()
+                       for name in ("player.js", "scene_common.js", f"{scene}_scene.js"))
+    return script, (HERE / "player.css").read_text()
+
+
+def player(scene: str, payload: dict, key: str):
+    """Mount the player for ``scene`` with one run's ``payload`` (sent once per change).
+
+    Every move (next mistake, back, scrub, Play, keys) then happens in the
+    browser; the address bar gets ``step=`` when stepping pauses.
+    """
+    if scene not in _PLAYERS:
+        script, css = _player_sources(scene)
+        script += ("\nexport default function (component) {\n"
+                   f"  return mountPlayer(component.parentElement, component.data, {scene}Scene);\n"
+                   "}\n")
+        _PLAYERS[scene] = st.components.v2.component(f"perceptron_player_{scene}", css=css,
+                                                     js=script)
+    return _PLAYERS[scene](data=payload, key=key)
+
+
+def link_step(page: str, link_values: dict[str, str], last: int, notices: list | None = None,
+              what: str = "step"):
+    """The ``step=`` a link asks for, the first time ``page`` runs in a session.
+
+    Returns the step when it is one of 0..``last``, else None (no step in the link, a
+    later run, or a value that is not a step of this run: then a warning names it, or
+    it is appended to ``notices`` for the page's one warning about the link).
+    """
+    if st.session_state.get(f"{page}_link_used"):
+        return None
+    st.session_state[f"{page}_link_used"] = True
+    raw = link_values.get("step")
+    if raw is None:
+        return None
+    if raw.isascii() and raw.isdigit() and int(raw) <= last:
+        return int(raw)
+    article = "an" if what[0] in "aeiou" else "a"
+    if notices is not None:
+        notices.append(f"step={shown_value(raw)} (not {article} {what} of this run, 0 to "
+                       f"{last:,}; started at 0)")
+    else:
+        st.warning(f"This link's {as_code('step=' + shown_value(raw))} is not {article} {what} "
+                   f"of this run (0 to {last:,}), so it starts at 0.", icon=":material/link_off:")
+    return None
+
+
+def player_start(page: str, identity: str, link_values: dict[str, str], last: int,
+                 notices: list | None = None, what: str = "step") -> tuple[int | None, str]:
+    """Where the player of ``page`` opens and how fast it plays: ``(start_step, speed)``.
+
+    A new run (``identity`` changed) opens at the link's ``step=`` on the page's first
+    run in the session (see :func:`link_step`), else at 0; the speed is the link's
+    ``speed=`` (medium if none). Both are kept in the session until the run changes.
+    """
+    from perceptron_core.viz.player import SPEEDS
+
+    if st.session_state.get(f"{page}_run") != identity:
+        st.session_state[f"{page}_run"] = identity
+        st.session_state[f"{page}_start"] = link_step(page, link_values, last, notices, what)
+        speed = st.session_state.get(f"{page}_speed") or link_values.get("speed")
+        st.session_state[f"{page}_speed"] = speed if speed in SPEEDS else "medium"
+    return st.session_state[f"{page}_start"], st.session_state[f"{page}_speed"]
+
+
+def player_html(scene: str, payload: dict, title: str) -> str:
+    """One self-contained HTML file that plays the run offline (no server, no CDN).
+
+    It opens at step 0 and does not play by itself; keys and buttons work as on
+    the page.
+    """
+    script, css = _player_sources(scene)
+    data = json.dumps(payload, allow_nan=False).replace("</", "<\\/")
+    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{html.escape(title)}</title>\n<style>body {{margin: 1.5rem;}}\n{css}</style>"
+            f"</head>\n<body><h1 style=\"font-family: system-ui\">{html.escape(title)}</h1>\n"
+            f"<div id=\"player\"></div>\n<script>\n{script}\n"
+            f"mountPlayer(document.getElementById(\"player\"), {data}, {scene}Scene);\n"
+            "</script></body></html>\n")

@@ -1,0 +1,106 @@
+"""One worker process: a fresh Python interpreter at lower priority that computes core
+functions sent to it through a pipe (the pool that shares them is pages/common/workers.py).
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+import time
+from multiprocessing.connection import Connection
+
+#: niceness added to each worker process (interactive sessions get the CPU first)
+WORKER_NICENESS = 10
+_CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+#: what a worker process runs (``python -c``): a fresh interpreter that imports the
+#: core, lowers its priority, then computes ``function(*args, **kwargs)`` for each
+#: pickled task it receives and sends back ``(True, result)`` or ``(False, error)``
+_WORKER_LOOP = """
+import os, pickle, sys
+from multiprocessing.connection import Connection
+tasks = Connection(int(sys.argv[1]), writable=False)
+results = Connection(int(sys.argv[2]), readable=False)
+sys.path[:0] = [p for p in sys.argv[4:] if p not in sys.path]
+if hasattr(os, "nice"):
+    os.nice(int(sys.argv[3]))
+import perceptron_core  # noqa: F401  (imported before the first task)
+while True:
+    try:
+        task = tasks.recv_bytes()
+    except (EOFError, OSError):
+        break  # the server closed the pipe or exited
+    try:
+        function, args, kwargs = pickle.loads(task)
+        reply = (True, function(*args, **kwargs))
+    except Exception as error:
+        reply = (False, error)
+    try:
+        results.send_bytes(pickle.dumps(reply, protocol=pickle.HIGHEST_PROTOCOL))
+    except Exception as error:  # an unpicklable result or error
+        results.send_bytes(pickle.dumps((False, RuntimeError(
+            f"{type(error).__name__}: {error}"))))
+"""
+
+
+class OverCPU(Exception):
+    """The computation used more CPU time than it may."""
+
+
+class WorkerProcess:
+    """One worker process and the two pipes to it (tasks in, results out)."""
+
+    def __init__(self):
+        task_read, task_write = os.pipe()
+        result_read, result_write = os.pipe()
+        paths = [path for path in sys.path if path]
+        try:
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", _WORKER_LOOP, str(task_read), str(result_write),
+                 str(WORKER_NICENESS), *paths],
+                pass_fds=(task_read, result_write), stdin=subprocess.DEVNULL)
+        finally:
+            os.close(task_read)
+            os.close(result_write)
+        self.tasks = Connection(task_write, readable=False)
+        self.results = Connection(result_read, writable=False)
+        self.done = 0
+
+    def cpu_seconds(self) -> float | None:
+        """CPU time the process has used (Linux /proc); None where it cannot be read."""
+        try:
+            with open(f"/proc/{self.process.pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / _CLOCK_TICKS
+        except (OSError, IndexError, ValueError):
+            return None
+
+    def call(self, function, args: tuple, kwargs: dict, cpu_seconds: float,
+             deadline: float) -> tuple:
+        """``(True, result)`` or ``(False, the function's error)``. Raises OverCPU once
+        the computation has used ``cpu_seconds`` of CPU (of wall-clock time where CPU
+        time cannot be read), TimeoutError at ``deadline`` (time.monotonic), EOFError
+        or OSError if the process ended."""
+        started, cpu_before = time.monotonic(), self.cpu_seconds()
+        self.tasks.send_bytes(pickle.dumps((function, args, kwargs),
+                                           protocol=pickle.HIGHEST_PROTOCOL))
+        while not self.results.poll(max(0.0, min(0.05, deadline - time.monotonic()))):
+            cpu_now = self.cpu_seconds()
+            used = (cpu_now - cpu_before if cpu_now is not None and cpu_before is not None
+                    else time.monotonic() - started)
+            if used > cpu_seconds:
+                raise OverCPU
+            if time.monotonic() >= deadline:
+                raise TimeoutError
+        reply = pickle.loads(self.results.recv_bytes())
+        self.done += 1
+        return reply
+
+    def stop(self) -> None:
+        """End the process at once (a computation in it is lost) and close the pipes."""
+        self.process.kill()
+        self.process.wait()
+        self.tasks.close()
+        self.results.close()

@@ -1,0 +1,126 @@
+"""Heavy computations run in worker processes, not in the server process.
+
+Every session's script runs in the server process, and pure NumPy/Python work holds its
+interpreter lock: one student's sweep would slow every other student's page. In a
+worker at lower priority it competes only for the CPU, which the operating system
+gives to the server first; the session's script just waits for the result.
+
+    part = run_in_worker(margin_sweep, [0.1], [0], n=5000, dim=100,
+                         advice="Lower n or d.")  # ComputationStopped if over its time
+
+The pool, ``_WORKERS``, exists once per server process (this module's state).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+
+from pages.common.request_budget import REQUEST_CPU_SECONDS
+from pages.common.worker_process import OverCPU, WorkerProcess
+
+_LOG = logging.getLogger("perceptron_lab")
+
+#: most computations running at once, one per core; more requests wait for a worker
+MAX_WORKERS = max(1, min(2, os.cpu_count() or 1))
+#: CPU seconds one computation may use in a worker, unless the caller says otherwise
+WORKER_SECONDS = REQUEST_CPU_SECONDS + 1.0
+#: longest a student waits for one computation (a niced worker is slow on a busy server)
+WORKER_WAIT_SECONDS = 30.0
+#: a worker process is replaced after this many computations (its memory stays bounded)
+WORKER_TASKS = 500
+
+
+class ComputationStopped(ValueError):
+    """:func:`run_in_worker` stopped a computation that ran over its time, or could
+    not start it because every worker stayed busy, or its worker ended. A ValueError,
+    so ``core_call`` shows the message like any other refusal."""
+
+
+class _Workers:
+    """The worker processes of this server process, shared by every session.
+
+    A worker is a fresh Python process (not a fork of the server), so it holds no
+    session, no Streamlit and no student data: a call sends the function (by name)
+    and its arguments, and gets the result back. A computation over its time is
+    stopped by ending its own worker only; the next call starts a new one.
+    """
+
+    def __init__(self, limit: int = MAX_WORKERS):
+        self._lock = threading.Lock()
+        self._idle: list[WorkerProcess] = []
+        self._slots = threading.BoundedSemaphore(limit)
+
+    def run(self, function, args: tuple, kwargs: dict, seconds: float, wait: float,
+            advice: str):
+        deadline = time.monotonic() + wait
+        if not self._slots.acquire(timeout=wait):
+            raise ComputationStopped(
+                f"The server is busy with other long computations, so nothing was computed "
+                f"in {wait:.0f} s. Try again in a moment.")
+        try:
+            with self._lock:
+                worker = self._idle.pop() if self._idle else None
+            if worker is None:
+                worker = WorkerProcess()
+            try:
+                ok, value = worker.call(function, args, kwargs, seconds, deadline)
+            except (OverCPU, TimeoutError, EOFError, OSError) as error:
+                worker.stop()  # this computation only; the other workers go on
+                name = getattr(function, "__name__", "computation")
+                if isinstance(error, OverCPU):
+                    _LOG.warning("stopped %s after %.1f s of CPU", name, seconds)
+                    reason = (f"This computation was stopped after {seconds:.0f} s of "
+                              "computing, the most one request may use on this shared "
+                              "server.")
+                elif isinstance(error, TimeoutError):
+                    _LOG.warning("stopped %s after waiting %.1f s", name, wait)
+                    reason = (f"This computation was stopped: the server is too busy to "
+                              f"finish it within {wait:.0f} s. Try again in a moment, or:")
+                else:
+                    _LOG.error("the worker computing %s ended: %r", name, error)
+                    reason = "The process computing this ended unexpectedly."
+                raise ComputationStopped(f"{reason} {advice}".strip()) from None
+            except BaseException:
+                worker.stop()  # not picklable, or interrupted: a reply may still come
+                raise
+            self._give_back(worker)
+            if not ok:
+                raise value  # the function's own error, e.g. the core's ValueError
+            return value
+        finally:
+            self._slots.release()
+
+    def _give_back(self, worker: WorkerProcess) -> None:
+        if worker.done >= WORKER_TASKS:
+            worker.stop()
+            return
+        with self._lock:
+            self._idle.append(worker)
+
+    def pids(self) -> list[int]:
+        """Process ids of the idle workers (for tests and benchmarks)."""
+        with self._lock:
+            return [worker.process.pid for worker in self._idle]
+
+
+_WORKERS = _Workers()
+
+
+def run_in_worker(function, *args, seconds: float | None = None, wait: float | None = None,
+                  advice: str = "Use smaller inputs.", **kwargs):
+    """``function(*args, **kwargs)`` computed in a worker process at lower priority.
+
+    Returns what the function returns and raises what it raises. ``function`` must be
+    importable by name (a core function, not a lambda or a page's function), and its
+    arguments and result picklable. A computation that has used ``seconds`` of CPU
+    (default ``WORKER_SECONDS``), or is not finished ``wait`` seconds after the call
+    (default ``WORKER_WAIT_SECONDS``, waiting for a free worker included), is stopped,
+    and :class:`ComputationStopped`, a ValueError, says so and adds ``advice`` (what
+    the student can lower).
+    """
+    seconds = WORKER_SECONDS if seconds is None else float(seconds)
+    wait = WORKER_WAIT_SECONDS if wait is None else float(wait)
+    return _WORKERS.run(function, args, kwargs, seconds, wait, advice)
