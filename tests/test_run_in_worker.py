@@ -127,6 +127,8 @@ def test_the_worker_holds_no_session_page_or_server_memory(monkeypatch):
     assert not facts["streamlit imported"] and not facts["streamlit runtime"]
     assert facts["page modules"] == []
     assert facts["niceness"] == min(19, os.nice(0) + common.WORKER_NICENESS)
+    # one BLAS thread: the CPU limit counts the computation, not threads spinning for a core
+    assert facts["blas threads"] and set(facts["blas threads"]) == {1}
 
 
 def test_arguments_go_in_and_results_come_out_as_copies():

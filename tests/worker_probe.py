@@ -26,7 +26,16 @@ def facts() -> dict:
         "streamlit imported": "streamlit" in sys.modules,
         "streamlit runtime": bool(runtime and runtime.exists()),
         "page modules": sorted(name for name in sys.modules if name.startswith("pages")),
+        "blas threads": blas_threads(),
     }
+
+
+def blas_threads() -> list[int]:
+    """The thread count of each BLAS library NumPy loaded in this process."""
+    import numpy  # noqa: F401  (loads the BLAS library)
+    from threadpoolctl import threadpool_info
+
+    return [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"]
 
 
 def add_one_in_place(array):
