@@ -20,9 +20,8 @@ from pages import bound_text as text
 from pages.bound_sweeps import run_sweep
 from pages.bound_tabs import SHARED, SHARED_WIDTHS, TABS
 from pages.bound_views import Outcome, Shared
-from pages.common import (RequestBudget, choice_param, clean_query_params, copy_link_control,
-                          core_call, link_rule, named_results, page_guard, quiz,
-                          report_link_notices, show_chart, url_snapshot)
+from pages.common import (PageLink, RequestBudget, choice_param, core_call, link_rule,
+                          named_results, page_guard, quiz, show_chart)
 from perceptron_core.perceptron import ORDERS
 
 KEEP = "page"  # a tab's inputs keep their values while the tab is hidden
@@ -46,8 +45,8 @@ def sweep_inputs(controls, widths=None, persist: str | None = KEEP) -> dict:
     """Draw one row of controls, each in its column and bound to the URL; their values
     by role ("low", "values", "seeds", ...)."""
     columns = st.columns(widths or len(controls))
-    return {c.role: getattr(column, c.widget)(c.label, key=c.key, bind=URL,
-                                              persist_state=persist, **c.options)
+    return {c.role: link.control(getattr(column, c.widget), c.label, key=c.key,
+                                 persist_state=persist, **c.options)
             for column, c in zip(columns, controls)}
 
 
@@ -136,9 +135,8 @@ def show_tabs(shared: Shared) -> None:
 
 def link_to_this_view() -> None:
     """The copy-link control, and one warning naming every link value the page ignored."""
-    formats = {key: ORDERS.get if key == "bound_order" else None for key in LINK_SPEC}
-    copy_link_control("bound_copy_link", formats)  # the order menu writes its label
-    report_link_notices(notices, snapshot, formats)
+    link.copy_control("bound_copy_link")
+    link.report()
 
 
 def main() -> None:
@@ -158,8 +156,10 @@ def main() -> None:
 
 
 LINK_SPEC = link_spec()
-notices = clean_query_params(LINK_SPEC)  # before any widget reads the URL
-snapshot = url_snapshot()  # the link after cleaning, before the widgets check it
+# every control of every tab is declared (and cleaned) before any widget reads the URL, and
+# kept in the link while its tab is closed; the order menu writes its label
+link = PageLink(kept={key: ORDERS.get if key == "bound_order" else None for key in LINK_SPEC},
+                **LINK_SPEC)
 budget = RequestBudget()  # CPU time this request may spend on sweeps
 
 with page_guard("bound"):

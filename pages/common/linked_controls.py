@@ -67,16 +67,22 @@ class PageLink:
     each link value that is not a widget (``step=``, ``speed=``) and for any
     control not drawn on every run: those are cleaned at once. ``values`` is the
     link as given after that, for what the page reads itself (``step=``, rows).
+    ``kept``: key -> how its value is written (None: the value itself) for the
+    controls that stay in the copied link and in the warning on a run that does not
+    draw them (the inputs of a closed tab on /bound).
     """
 
-    def __init__(self, **declared):
+    def __init__(self, kept: dict | None = None, **declared):
         self.declared = declared
-        self.formats: dict = {}  # key -> how its value is written (None: the value itself)
-        self.given: dict[str, str] = {}  # key -> its link value, cleaned, before the widget
         self._declared_notices = clean_query_params(declared)
         self._widget_notices: list[str] = []
         self._later_notices: list[str] = []
         self.values = url_snapshot()
+        # key -> how its value is written in a link (None: the value itself)
+        self.formats: dict = dict(kept or {})
+        # key -> its link value, cleaned, before the widget reads it
+        self.given: dict[str, str] = {key: self.values[key] for key in self.formats
+                                      if key in self.values}
 
     def control(self, widget, *args, key: str, rule=None, **kwargs):
         """Draw ``widget(*args, key=key, **kwargs)`` bound to the URL; return its value.
