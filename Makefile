@@ -29,8 +29,10 @@ $(DEV_STAMP): requirements-dev.txt requirements.txt | $(PY)
 	$(PIP) install -r requirements-dev.txt
 	touch $@
 
+# One BLAS thread: sessions share the cores, and idle OpenBLAS threads spinning for a core
+# would be counted in a request's CPU budget.
 run: $(REQ_STAMP)
-	$(VENV)/bin/streamlit run app.py
+	OPENBLAS_NUM_THREADS=1 $(VENV)/bin/streamlit run app.py
 
 test: $(DEV_STAMP)
 	$(PY) -m pytest -q tests
