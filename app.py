@@ -4,7 +4,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from pages.common import notation_panel, presenter_mode
+from pages.common import PAGE_TABLE, notation_panel, page_path, presenter_mode
 
 #: a local file: a material-icon favicon would be fetched from a font CDN (the app works offline)
 ICON = Path(__file__).resolve().parent / "assets" / "favicon.png"
@@ -33,30 +33,15 @@ with st.container(horizontal=True, horizontal_alignment="right", key="presenter_
 
 presenter_mode()  # styles for the lecture hall when on
 
-PAGES = [
-    st.Page("pages/home.py", title="Home", icon=":material/home:", url_path="", default=True),
-    st.Page("pages/train.py", title="Train, one mistake at a time", icon=":material/step:",
-            url_path="train"),
-    st.Page("pages/bound.py", title="Mistakes against the bound", icon=":material/show_chart:",
-            url_path="bound"),
-    st.Page("pages/aggressive.py", title="Aggressive updates never stop",
-            icon=":material/all_inclusive:", url_path="aggressive"),
-    st.Page("pages/adversary.py", title="The adversarial lower bound",
-            icon=":material/swords:", url_path="adversary"),
-    st.Page("pages/kernels.py", title="Kernels: lift the data", icon=":material/view_in_ar:",
-            url_path="kernels"),
-    st.Page("pages/multiclass.py", title="More than two classes", icon=":material/category:",
-            url_path="multiclass"),
-    st.Page("pages/relaxation.py", title="Linear inequalities by relaxation",
-            icon=":material/polyline:", url_path="relaxation"),
-    st.Page("pages/generalisation.py", title="Margin mistakes and generalisation",
-            icon=":material/trending_down:", url_path="generalisation"),
-]
+# The menu: Home, then every page of pages/common/page_table.py, served at /<name>
+PAGES = [st.Page("pages/home.py", title="Home", icon=":material/home:", url_path="", default=True)]
+PAGES += [st.Page(page_path(entry), title=entry.title, icon=f":material/{entry.icon}:",
+                  url_path=entry.name) for entry in PAGE_TABLE]
 
 # Routing, said out loud. st.navigation serves each page above at its url_path (links
 # depend on these paths only) and turns off Streamlit's older multipage mode, which a folder
 # named pages/ turns on. On a fresh server a first deep link such as /train runs
-# pages/train.py in that older mode without ever reaching this file, so pages/common.py,
+# pages/train.py in that older mode without ever reaching this file, so pages/common,
 # which every page imports first, makes the same switch and reruns through here
 # (pages.common.use_app_navigation; tested in test_app_pages.py, and in a browser on a fresh
 # server in test_browser.py).

@@ -2,8 +2,8 @@
 
 import streamlit as st
 
-import pages.common  # noqa: F401  (deep links on a fresh server, see common.py)
-from pages.common import named_result, page_guard
+import pages.common  # noqa: F401  (deep links on a fresh server: pages/common/routing.py)
+from pages.common import COURSE_ORDER, PAGE_TABLE, named_result, page_guard, page_path
 
 with page_guard("home"):
     st.title("Perceptron Lab")
@@ -62,23 +62,9 @@ with page_guard("home"):
         help=named_result("Theorem 1.34"))
 
     st.subheader("Where to go")
-    st.page_link("pages/train.py", label="Train, one mistake at a time: step through the updates, "
-                 "watch the line move and the proof's two quantities race", icon=":material/step:")
-    st.page_link("pages/bound.py", label="Mistakes against the bound: sweep the margin, n and d, "
-                 "and see the observed updates stay under the bound", icon=":material/show_chart:")
-    st.page_link("pages/aggressive.py", label="Aggressive updates never stop: why updating on "
-                 "correct examples breaks convergence", icon=":material/all_inclusive:")
-    st.page_link("pages/adversary.py", label="The adversarial lower bound: be the learner and "
-                 "watch an adversary force a mistake every round", icon=":material/swords:")
-    st.page_link("pages/kernels.py", label="Kernels: lift data no line separates until a plane "
-                 "does, and run the perceptron on inner products", icon=":material/view_in_ar:")
-    st.page_link("pages/generalisation.py", label="Margin mistakes and generalisation: how often "
-                 "the final line errs on new points as N grows", icon=":material/trending_down:")
-    st.page_link("pages/multiclass.py", label="More than two classes: combine perceptrons (one "
-                 "against all, one against one) and see where they disagree",
-                 icon=":material/category:")
-    st.page_link("pages/relaxation.py", label="Linear inequalities by relaxation: the projection "
-                 "method, with the perceptron as a special case", icon=":material/polyline:")
+    pages = {entry.name: entry for entry in PAGE_TABLE}
+    for entry in (pages[name] for name in COURSE_ORDER):
+        st.page_link(page_path(entry), label=entry.where_to_go, icon=f":material/{entry.icon}:")
 
     st.caption("Teaching with it: every page's settings live in its link (**Copy link to this view**), "
                "**Presenter mode** at the top enlarges everything and lets a clicker step through "

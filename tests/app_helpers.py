@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import base64
 import json
-import re
 from pathlib import Path
 
 import numpy as np
@@ -27,8 +26,10 @@ HOME = "pages/home.py"
 
 
 def page_files() -> list[str]:
-    """Every page app.py registers (``st.Page("pages/....py", ...)``), in menu order."""
-    return re.findall(r'st\.Page\(\s*"(pages/[\w/]+\.py)"', Path(APP).read_text(encoding="utf-8"))
+    """Every page app.py registers, in menu order: Home, then pages/common's page table."""
+    from pages.common import PAGE_TABLE, page_path
+
+    return [HOME] + [page_path(entry) for entry in PAGE_TABLE]
 
 
 def open_page(page: str = HOME, query: dict[str, str] | None = None, *,

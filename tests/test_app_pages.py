@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+from pathlib import Path
 
 import pytest
 import streamlit as st
@@ -16,6 +17,10 @@ PAGES = page_files()
 
 def test_app_registers_the_nine_pages():
     assert PAGES[0] == HOME and len(PAGES) == len(set(PAGES)) == 9, PAGES
+    # every page script (a file that draws under page_guard) is in the table, and no other
+    scripts = {f"pages/{path.name}" for path in (Path(APP).parent / "pages").glob("*.py")
+               if "with page_guard(" in path.read_text(encoding="utf-8")}
+    assert set(PAGES) == scripts
 
 
 @pytest.mark.parametrize("page", PAGES)

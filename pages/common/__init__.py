@@ -15,6 +15,7 @@ Pages stay thin: widgets, one cached call into the core, figures, layout. The mo
   widget could not take, and one warning naming every ignored value.
 - ``link_urls``: the link that restores a view, and the "Copy link" popover.
 - ``linked_controls``: :class:`PageLink`, one declaration per control bound to the URL.
+- ``page_table``: every page (name, menu title, icon, Home's link text), one table.
 - ``guard``: :func:`page_guard`, an unexpected exception becomes one short message.
 - ``player_component``: the player of a frozen run (on the page and as an HTML file).
 - ``request_budget``: the CPU budget of one request.
@@ -35,6 +36,7 @@ from pages.common.routing import use_app_navigation
 use_app_navigation()
 
 from pages.common.guard import page_guard  # noqa: E402
+from pages.common.page_table import COURSE_ORDER, PAGE_TABLE, PageEntry, page_path  # noqa: E402
 from pages.common.link_cleaning import (MAX_PARAM_CHARS, LinkParam, bool_param,  # noqa: E402
                                         check_link_value, choice_param, clean_query_params,
                                         float_param, int_param, report_link_notices,
@@ -65,6 +67,7 @@ from pages.common.workers import (_WORKERS, MAX_WORKERS, WORKER_SECONDS,  # noqa
 # _WORKERS (the pool, for tests and benchmarks that stop or count its processes) is
 # importable from here but not in __all__.
 __all__ = [
+    "COURSE_ORDER", "PAGE_TABLE", "PageEntry", "page_path",
     "BINARY_LABELS", "DRAW_REACH", "DRAW_SPACING", "HERE", "LABELLED_WIDGETS",
     "LINK_TEXT_CHARS", "MAX_PARAM_CHARS", "MAX_WORKERS", "PLOTLY_CONFIG", "PRESENTER_CSS",
     "REQUEST_CPU_SECONDS", "SHOWN_CHARS", "WORKER_NICENESS", "WORKER_SECONDS",
