@@ -7,8 +7,8 @@
 // αᵢ counts the i's among the first k update indices. Moving from k to k ± 1 adds or
 // removes one kernel column, so a step costs one column, not a whole sum.
 // Every other number (accuracy, counts on the wrong side, ‖w‖², bound) comes from
-// the payload (tested in pytest). Helpers (svg, fmt, plane, legend, miniChart) are in
-// scene_common.js.
+// the payload (tested in pytest). Helpers (svg, fmt, plane, legend, miniChart,
+// proofCharts, infoPanel, showStep, ...) are in scene_common.js.
 
 function kernelKernel(spec) {
   const g = spec.gamma, c = spec.coef0, d = spec.degree;
@@ -60,7 +60,7 @@ function kernelsScene(slots, data) {
   plot.prepend(image);
   const rings = svg("path", { fill: "none", stroke: "black", "stroke-width": 2.5, class: "rings" });
   const curve = svg("path", { fill: "none", stroke: COLORS.hyperplane, "stroke-width": 5, class: "zero-curve" });
-  const examined = svg("path", { fill: "none", "stroke-width": 5, class: "examined" });
+  const examined = examinedMark();
   const marks = [];
   const points = svg("g", { class: "data" });
   for (let i = 0; i < n; i++) {
@@ -148,62 +148,48 @@ function kernelsScene(slots, data) {
   }
 
   // -- the info panel
-  slots.info.innerHTML = `
-    <div class="step-text" data-testid="step-text"></div>
-    <div class="now"></div>
-    <div class="counters">
-      <div><span class="label">updates</span><span class="value" data-counter="updates"></span></div>
-      <div><span class="label">examples examined</span><span class="value" data-counter="examined"></span></div>
-      <div><span class="label">examples with α > 0</span><span class="value" data-counter="support"></span></div>
-      <div><span class="label">training accuracy</span><span class="value" data-counter="accuracy"></span></div>
-    </div>
-    <div class="facts"></div>
-    <div class="progress"><div class="bar"><div class="fill"></div></div><div class="progress-text"></div></div>
-    <div class="banner" hidden></div>`;
-  const q = (selector) => slots.info.querySelector(selector);
+  const panel = infoPanel(slots.info, [
+    ["updates", "updates"], ["examples examined", "examined"], ["examples with α > 0", "support"],
+    ["training accuracy", "accuracy"],
+  ], { progress: true });
+  const q = panel.q;
   q(".facts").textContent = data.facts;
   const bound = data.bound;
   if (!bound) q(".progress").hidden = true;
 
   // -- the chart below: the proof's two quantities in feature space (or accuracy)
-  const heading = document.createElement("div");
-  heading.className = "chart-title";
-  heading.textContent = bound
+  const row = chartRow(slots.chart, bound
     ? "Why it stops (Theorem 1.28 in feature space): each update adds at least γ_Φ to ⟨w, u⟩ and at most R_Φ² to ‖w‖²"
-    : "‖w‖² in feature space and the training accuracy";
-  const row = document.createElement("div");
-  row.className = "panels";
-  slots.chart.append(heading, row);
-  const digits = (v) => (Math.abs(v) >= 100 ? fmt(v, 0) : fmt(v, 1));
-  const upper = up.norm_sq.map((_, k) => k * (bound ? bound.radius ** 2 : 0));
-  let left;
+    : "‖w‖² in feature space and the training accuracy");
+  const normTitle = "‖wₖ‖² in feature space", normName = "‖wₖ‖² = Σ αᵢ αⱼ yᵢ yⱼ K̃(xᵢ, xⱼ)";
+  let chartAt;
   if (bound) {
-    const lower = up.alignment.map((_, k) => k * bound.margin);
-    const both = up.alignment.concat(lower);
-    left = miniChart(row, "⟨wₖ, u⟩ (u: the best unit direction)", [
-      { name: "⟨wₖ, u⟩", values: up.alignment, color: COLORS.weight },
-      { name: "k·γ_Φ", values: lower, color: COLORS.bound, dash: "10 6" },
-    ], M, [Math.min(0, ...both), Math.max(...both)], digits);
+    chartAt = proofCharts(row, {
+      alignment_title: "⟨wₖ, u⟩ (u: the best unit direction)", alignment_name: "⟨wₖ, u⟩",
+      alignment: up.alignment, alignment_lower_name: "k·γ_Φ",
+      alignment_lower: up.alignment.map((_, k) => k * bound.margin),
+      norm_sq_title: normTitle, norm_sq_name: normName, norm_sq: up.norm_sq, norm_sq_upper_name: "k·R_Φ²",
+      norm_sq_upper: up.norm_sq.map((_, k) => k * bound.radius ** 2),
+    }, M);
   } else {
-    left = miniChart(row, "training accuracy", [
-      { name: "share predicted correctly", values: up.accuracy, color: COLORS.step },
-    ], M, [0, 1], (v) => `${Math.round(v * 100)}%`);
+    const left = accuracyChart(row, up.accuracy, M);
+    const right = miniChart(row, normTitle, [{ name: normName, values: up.norm_sq, color: COLORS.step }], M,
+                            [0, Math.max(...up.norm_sq, 0)], chartNumber);
+    chartAt = (k) => { left(k); right(k); };
   }
-  const rightSeries = [{ name: "‖wₖ‖² = Σ αᵢ αⱼ yᵢ yⱼ K̃(xᵢ, xⱼ)", values: up.norm_sq, color: COLORS.step }];
-  if (bound) rightSeries.push({ name: "k·R_Φ²", values: upper, color: COLORS.negative, dash: "4 6" });
-  const right = miniChart(row, "‖wₖ‖² in feature space", rightSeries, M,
-                          [0, Math.max(...up.norm_sq, ...(bound ? upper : [0]))], digits);
 
+  // the step in words and the example it examined, for showStep; b is the bias in force then
   function describe(step, k, updated, b) {
     const i = exampleAt(step);
     const before = updated ? k - 1 : k;  // the f in force when example i was examined
     const score = updated ? up.scores[k - 1] : y[i] * (pointSum[i] + b);
-    const head = `Step ${step.toLocaleString("en-US")}: example ${i}, x = (${fmt(X[i][0], 2)}, ${fmt(X[i][1], 2)}), ` +
+    const head = `Step ${step.toLocaleString("en-US")}: example ${i}, x = ${pair(X[i], 2)}, ` +
       `y = ${signed(y[i])}. After ${plural(before, "update")}, y f(x) = ${fmt(score, 3)}`;
-    if (!updated) return [i, `${head} > 0: correct, no update.`];
     let rule = `α${sub(i)} ← α${sub(i)} + 1 = ${alpha[i]}`;
     if (data.bias) rule += `, b ← b + y = ${fmt(up.biases[k], 0)}`;
-    return [i, `${head} ≤ 0: a mistake, so ${rule}. Every f(x) gains y·K(x${sub(i)}, x)${data.bias ? " + y" : ""}.`];
+    const sentence = updated ? `${head} ≤ 0: a mistake, so ${rule}. Every f(x) gains y·K(x${sub(i)}, x)${data.bias ? " + y" : ""}.`
+      : `${head} > 0: correct, no update.`;
+    return { sentence, point: X[i], size: radiusFor(alpha[i]) + 14, updated };
   }
 
   function draw(view) {
@@ -215,44 +201,27 @@ function kernelsScene(slots, data) {
     zeroCurve(b);
     sizeMarks();
     let ringPath = "";
-    const R = r + 8;
     for (let i = 0; i < n; i++) {
-      if (y[i] * (pointSum[i] + b) <= 0) {
-        ringPath += `M${(map.x(X[i][0]) - R).toFixed(1)},${map.y(X[i][1]).toFixed(1)}a${R},${R} 0 1,0 ${2 * R},0a${R},${R} 0 1,0 ${-2 * R},0`;
-      }
+      if (y[i] * (pointSum[i] + b) <= 0) ringPath += ringAround(map, X[i], r + 8);
     }
     rings.setAttribute("d", ringPath);
-    const text = q(".step-text");
-    if (step === 0) {
-      examined.style.display = "none";
-      text.textContent = "Nothing examined yet: every αᵢ = 0, so f = 0 everywhere and every point is predicted −1. Press Next mistake or Next example (or → / ↓).";
-      text.className = "step-text";
-    } else {
-      const [i, sentence] = describe(step, k, updated, updated ? up.biases[k - 1] : b);
-      const cx = map.x(X[i][0]), cy = map.y(X[i][1]), d = radiusFor(alpha[i]) + 14;
-      examined.setAttribute("d", `M${cx},${cy - d}L${cx + d},${cy}L${cx},${cy + d}L${cx - d},${cy}z`);
-      examined.setAttribute("stroke", updated ? COLORS.step : COLORS.weight);
-      examined.style.display = "";
-      text.textContent = sentence;
-      text.className = "step-text " + (updated ? "mistake" : "correct");
-    }
+    showStep(panel, examined, map, step === 0
+      ? { sentence: "Nothing examined yet: every αᵢ = 0, so f = 0 everywhere and every point is predicted −1. Press Next mistake or Next example (or → / ↓)." }
+      : describe(step, k, updated, updated ? up.biases[k - 1] : b));
     let support = 0;
     for (let i = 0; i < n; i++) if (alpha[i] > 0) support++;
     q(".now").textContent = `Now f(x) = Σ αᵢ yᵢ K(xᵢ, x)` + (data.bias ? ` + b, b = ${fmt(b, 0)}` : " (no bias)") +
       `; ${plural(up.wrong_side[k], "training example")} with y f(x) ≤ 0.`;
-    fitText(q('[data-counter="updates"]'), `${k.toLocaleString("en-US")} / ${M.toLocaleString("en-US")}`);
-    fitText(q('[data-counter="examined"]'), `${step.toLocaleString("en-US")} / ${data.player.n_examined.toLocaleString("en-US")}`);
-    fitText(q('[data-counter="support"]'), `${support} of ${n}`);
-    fitText(q('[data-counter="accuracy"]'), `${(100 * up.accuracy[k]).toFixed(1)}%`);
+    panel.count("updates", outOf(k, M));
+    panel.count("examined", outOf(step, data.player.n_examined));
+    panel.count("support", `${support} of ${n}`);
+    panel.count("accuracy", `${(100 * up.accuracy[k]).toFixed(1)}%`);
     if (bound) {
-      q(".fill").style.width = `${Math.min(100, (100 * k) / bound.value)}%`;
-      q(".progress-text").textContent = `${plural(k, "update")} of at most ${bound.value_text} = (R_Φ/γ_Φ)² = (${fmt(bound.radius, 3)} / ${fmt(bound.margin, 4)})²`;
+      panel.progress(k, bound.value, `${plural(k, "update")} of at most ${bound.value_text} = (R_Φ/γ_Φ)² = ` +
+                     `(${fmt(bound.radius, 3)} / ${fmt(bound.margin, 4)})²`);
     }
-    const banner = q(".banner");
-    banner.hidden = !view.atEnd;
-    banner.className = "banner " + (data.converged ? "success" : "warning");
-    banner.textContent = data.end_text;
-    left(k); right(k);
+    panel.banner(view.atEnd, data.converged, data.end_text);
+    chartAt(k);
     // for tests and the benchmark: f on the grid after k updates, and the time this draw took
     slots.root.kernelField = { updates: k, bias: b, values: gridSum, points: pointSum };
     slots.root.dataset.drawMs = (performance.now() - started).toFixed(1);

@@ -5,12 +5,13 @@
 // perceptron_core/viz/relaxation.py:player_payload; view = { step, updates, atEnd }
 // from player.js, where one examined step is one iteration t and an "update" is an
 // iteration that moved w. Every number shown is read from the payload.
-// Helpers (svg, fmt, plane, lineInSquare, legend, miniChart) are in scene_common.js.
+// Helpers (svg, fmt, plane, lineInSquare, legend, miniChart, infoPanel, ...) are in
+// scene_common.js.
 
 function relaxationScene(slots, data) {
   const A = data.A, c = data.c, L = data.limit, eta = data.eta, T = data.n_iter;
   const present = Boolean(data.player.present);
-  const vec = (w) => `(${fmt(w[0], 3)}, ${fmt(w[1], 3)})`;
+  const vec = (w) => pair(w, 3);
   const rowText = (i) => {  // a_i·w ≤ c_i written out, zero terms left out
     const terms = [[A[i][0], "w₁"], [A[i][1], "w₂"]].filter(([v]) => v !== 0)
       .map(([v, name]) => `${fmt(v, 2)}·${name}`).join(" + ").replace("+ −", "− ");
@@ -72,30 +73,26 @@ function relaxationScene(slots, data) {
   ]));
 
   // -- the info panel
-  slots.info.innerHTML = `
-    <div class="step-text" data-testid="step-text"></div>
-    <div class="now"></div>
-    <div class="counters">
-      <div><span class="label">iteration</span><span class="value" data-counter="iteration"></span></div>
-      <div><span class="label">moves (violated when chosen)</span><span class="value" data-counter="moves"></span></div>
-      <div><span class="label">inequalities violated at w</span><span class="value" data-counter="violated"></span></div>
-      <div><span class="label">largest violation</span><span class="value" data-counter="violation"></span></div>
-    </div>
-    <div class="facts"></div>
-    <div class="banner" hidden></div>`;
-  const q = (selector) => slots.info.querySelector(selector);
+  const panel = infoPanel(slots.info, [
+    ["iteration", "iteration"], ["moves (violated when chosen)", "moves"],
+    ["inequalities violated at w", "violated"], ["largest violation", "violation"],
+  ]);
+  const q = panel.q;
   q(".facts").textContent = `Rule: ${data.rule_label}${data.rule === "chaotic" ? `, τ = ${data.tau}` : ""}; ` +
     `η = ${fmt(eta, 2)}; tolerance ${data.tol}. ${data.system.feasible ? "The system has a solution" :
     "The system has NO solution"} (checked exactly: ${data.system.reason}).`;
 
   // -- below: the largest violation against the iteration
-  const panels = document.createElement("div");
-  panels.className = "panels";
-  slots.chart.append(panels);
+  const panels = chartRow(slots.chart);
   const top = Math.max(...data.violation);
   const chartAt = miniChart(panels, "largest violation max_i (a_i·w − c_i)⁺ after each iteration", [
     { name: "largest violation", color: COLORS.weight, values: data.violation },
   ], Math.max(1, T), [0, top > 0 ? top : 1], (v) => fmt(v, 2), "iteration t");
+
+  const endText = data.feasible ? `Feasible after ${T} iterations: every a_i·w ≤ c_i` + (data.tol ? ` + ${data.tol}.` : ".")
+    : (data.system.feasible ? `Not feasible within ${T} iterations (the system does have a solution: ` +
+       `more iterations, a tolerance or another η get there).`
+       : `Stopped after ${T} iterations: this system has no solution, so no iterate can satisfy every inequality.`);
 
   function draw(view) {
     const s = view.step, w = data.iterates[s];
@@ -103,23 +100,19 @@ function relaxationScene(slots, data) {
     current.setAttribute("cy", map.y(w[1]));
     path.setAttribute("points", data.iterates.slice(0, s + 1).map(P).join(" "));
     for (const g of lines) if (g.line) { g.line.setAttribute("stroke", "#555"); g.line.setAttribute("stroke-width", 3); }
-    const text = q(".step-text");
     const shown = s >= 1;
     for (const node of [toProjection, stepArrow, foot, before]) node.style.display = shown ? "" : "none";
     if (!shown) {
-      text.className = "step-text";
-      text.textContent = `Start: w₀ = ${vec(w)}. Each iteration picks one inequality by the rule and, ` +
-        `if w violates it, moves w towards its half-plane.`;
+      panel.say(`Start: w₀ = ${vec(w)}. Each iteration picks one inequality by the rule and, ` +
+        `if w violates it, moves w towards its half-plane.`);
     } else {
       const t = s, i = data.indices[t - 1], prev = data.iterates[t - 1], proj = data.projections[t - 1];
       const residual = data.residuals[t - 1], moved = Boolean(data.moved[t - 1]);
       if (lines[i].line) { lines[i].line.setAttribute("stroke", COLORS.step); lines[i].line.setAttribute("stroke-width", 8); }
       before.setAttribute("cx", map.x(prev[0]));
       before.setAttribute("cy", map.y(prev[1]));
-      for (const [node, a, b] of [[toProjection, prev, proj], [stepArrow, prev, w]]) {
-        node.setAttribute("x1", map.x(a[0])); node.setAttribute("y1", map.y(a[1]));
-        node.setAttribute("x2", map.x(b[0])); node.setAttribute("y2", map.y(b[1]));
-      }
+      placeSegment(toProjection, map, [prev, proj]);
+      placeSegment(stepArrow, map, [prev, w]);
       stepArrow.style.display = moved ? "" : "none";
       toProjection.style.display = moved ? "" : "none";
       const fx = map.x(proj[0]), fy = map.y(proj[1]), h = r * 1.1;
@@ -127,27 +120,19 @@ function relaxationScene(slots, data) {
       foot.style.display = moved ? "" : "none";
       const what = eta === 1 ? "onto the line (projection, η = 1)" : eta === 2 ? "to its mirror image across the line (reflection, η = 2)"
         : eta < 1 ? `a fraction η = ${fmt(eta, 2)} of the way to the line` : `past the line, η = ${fmt(eta, 2)} times the way to it`;
-      text.className = "step-text " + (moved ? "mistake" : "correct");
-      text.textContent = `Iteration ${t}: the rule picks inequality ${data.labels[i]}, ${rowText(i)}. ` +
+      panel.say(`Iteration ${t}: the rule picks inequality ${data.labels[i]}, ${rowText(i)}. ` +
         `a_i·w − c_i = ${fmt(residual, 3)}` +
         (moved ? ` > ${data.tol ? data.tol : 0}: violated, so w moves ${what}, from ${vec(prev)} to ${vec(w)}.`
-               : ` ≤ ${data.tol ? data.tol : 0}: satisfied, w stays.`);
+               : ` ≤ ${data.tol ? data.tol : 0}: satisfied, w stays.`), moved);
     }
     q(".now").textContent = `w = ${vec(w)}`;
     let count = 0;
     for (let i = 0; i < A.length; i++) if (A[i][0] * w[0] + A[i][1] * w[1] - c[i] > data.tol) count++;
-    fitText(q('[data-counter="iteration"]'), `${s} / ${T}`);
-    fitText(q('[data-counter="moves"]'), `${view.updates} / ${data.player.update_steps.length}`);
-    fitText(q('[data-counter="violated"]'), `${count} of ${A.length}`);
-    fitText(q('[data-counter="violation"]'), fmt(data.violation[s], 3));
-    const banner = q(".banner");
-    banner.hidden = !view.atEnd;
-    banner.className = "banner " + (data.feasible ? "success" : "warning");
-    banner.textContent = data.feasible ? `Feasible after ${T} iterations: every a_i·w ≤ c_i` +
-        (data.tol ? ` + ${data.tol}.` : ".")
-      : (data.system.feasible ? `Not feasible within ${T} iterations (the system does have a solution: ` +
-         `more iterations, a tolerance or another η get there).`
-         : `Stopped after ${T} iterations: this system has no solution, so no iterate can satisfy every inequality.`);
+    panel.count("iteration", `${s} / ${T}`);
+    panel.count("moves", `${view.updates} / ${data.player.update_steps.length}`);
+    panel.count("violated", `${count} of ${A.length}`);
+    panel.count("violation", fmt(data.violation[s], 3));
+    panel.banner(view.atEnd, data.feasible, endText);
     chartAt(s);
   }
 

@@ -1,7 +1,9 @@
-// Drawing helpers shared by every scene of the player (joined after player.js and
-// before a page's scene by pages/common.py): colours, SVG elements, numbers as a
-// person writes them, the square view, half-planes and lines clipped to it, and a
-// small line chart with fixed axes.
+// Drawing helpers shared by every scene of the player, joined after player.js (whose
+// element() they use) and before a page's scene by pages.common: colours, SVG elements,
+// numbers as a person writes them, the square view, half-planes and lines clipped to
+// it, a small line chart with fixed axes and the two charts of the convergence proof,
+// the square with its data and what scenes draw on it, and the info panel beside it
+// (the step in words, counters, progress against a bound, the banner at the end).
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const COLORS = {
@@ -31,6 +33,8 @@ function fmt(value, digits) {
 }
 const signed = (label) => (label > 0 ? "+1" : "−1");
 const plural = (count, word) => `${count.toLocaleString("en-US")} ${word}${count === 1 ? "" : "s"}`;
+const pair = (v, digits) => `(${fmt(v[0], digits)}, ${fmt(v[1], digits)})`;  // a point of the plane
+const outOf = (count, total) => `${count.toLocaleString("en-US")} / ${total.toLocaleString("en-US")}`;
 
 // Decode the example examined at each step: cyclic order needs no table.
 function examinedIndex(data) {
@@ -51,14 +55,15 @@ function viewMap(limit) {
   };
 }
 
-// Polygon of {x : side (w·x + b) > 0} inside the square (Sutherland–Hodgman on one edge).
-function halfPlane(w, b, limit, side) {
-  const square = [[-limit, -limit], [limit, -limit], [limit, limit], [-limit, limit]];
-  if (w[0] === 0 && w[1] === 0) return (b > 0 ? 1 : -1) === side ? square : [];
-  const value = (p) => side * (w[0] * p[0] + w[1] * p[1] + b);
+// The corners of the square [-limit, limit]^2, counter-clockwise.
+const squareCorners = (limit) => [[-limit, -limit], [limit, -limit], [limit, limit], [-limit, limit]];
+
+// The part of a convex polygon where the affine function value(p) is ≥ 0
+// (Sutherland–Hodgman on one edge); [] when less than a triangle is left.
+function clipPolygon(corners, value) {
   const out = [];
-  for (let i = 0; i < 4; i++) {
-    const a = square[i], c = square[(i + 1) % 4];
+  for (let i = 0; i < corners.length; i++) {
+    const a = corners[i], c = corners[(i + 1) % corners.length];
     const va = value(a), vc = value(c);
     if (va >= 0) out.push(a);
     if ((va >= 0) !== (vc >= 0)) {
@@ -67,6 +72,13 @@ function halfPlane(w, b, limit, side) {
     }
   }
   return out.length >= 3 ? out : [];
+}
+
+// Polygon of {x : side (w·x + b) > 0} inside the square.
+function halfPlane(w, b, limit, side) {
+  const square = squareCorners(limit);
+  if (w[0] === 0 && w[1] === 0) return (b > 0 ? 1 : -1) === side ? square : [];
+  return clipPolygon(square, (p) => side * (w[0] * p[0] + w[1] * p[1] + b));
 }
 
 // End points of the line w·x + b = 0 inside the square, or null.
@@ -86,6 +98,25 @@ function lineInSquare(w, b, limit) {
   }
   return points.length >= 2 ? [points[0], points[1]] : null;
 }
+
+// Place an SVG line on a segment [p, q] of the plane, or hide it when there is none.
+function placeSegment(node, map, seg) {
+  node.style.display = seg ? "" : "none";
+  if (seg) {
+    node.setAttribute("x1", map.x(seg[0][0])); node.setAttribute("y1", map.y(seg[0][1]));
+    node.setAttribute("x2", map.x(seg[1][0])); node.setAttribute("y2", map.y(seg[1][1]));
+  }
+}
+
+// An arrow from the vector `from` to the vector `to`, both drawn at `scale`; hidden
+// when it has no length.
+function placeArrow(node, map, from, to, scale) {
+  placeSegment(node, map, [[from[0] * scale, from[1] * scale], [to[0] * scale, to[1] * scale]]);
+  node.style.display = from[0] !== to[0] || from[1] !== to[1] ? "" : "none";
+}
+
+// The points attribute of an SVG polygon with these corners in the plane.
+const polygonPoints = (map, corners) => corners.map((p) => `${map.x(p[0])},${map.y(p[1])}`).join(" ");
 
 function niceStep(span, count) {
   const raw = span / count, power = 10 ** Math.floor(Math.log10(raw));
@@ -148,6 +179,45 @@ function miniChart(host, title, series, xMax, yRange, yFormat, xName = "update t
     cursor.setAttribute("x1", px(k));
     cursor.setAttribute("x2", px(k));
   };
+}
+
+// A tick label of a chart: whole numbers from 100 up, one decimal below.
+const chartNumber = (v) => (Math.abs(v) >= 100 ? fmt(v, 0) : fmt(v, 1));
+
+// The chart area under the player: a title (optional), a row of panels for miniChart,
+// and a caption under it (optional). Returns the row.
+function chartRow(host, title, caption) {
+  const row = element("div", { class: "panels" });
+  if (title) host.append(element("div", { class: "chart-title" }, title));
+  host.append(row);
+  if (caption) host.append(element("div", { class: "caption" }, caption));
+  return row;
+}
+
+// The proof of convergence as two panels up to update k: the alignment with the best
+// direction against the line it stays above, and the squared norm against the line it
+// stays below. `proof` names the series as the payloads do (alignment, alignment_lower,
+// norm_sq, norm_sq_upper with their _title / _name); `notes` are added to the two line
+// names. Returns draw(k).
+function proofCharts(row, proof, xMax, notes = ["", ""]) {
+  const alignments = proof.alignment.concat(proof.alignment_lower);
+  const norms = proof.norm_sq.concat(proof.norm_sq_upper);
+  const left = miniChart(row, proof.alignment_title, [
+    { name: proof.alignment_name, values: proof.alignment, color: COLORS.weight },
+    { name: proof.alignment_lower_name + notes[0], values: proof.alignment_lower, color: COLORS.bound, dash: "10 6" },
+  ], xMax, [Math.min(0, ...alignments), Math.max(...alignments)], chartNumber);
+  const right = miniChart(row, proof.norm_sq_title, [
+    { name: proof.norm_sq_name, values: proof.norm_sq, color: COLORS.step },
+    { name: proof.norm_sq_upper_name + notes[1], values: proof.norm_sq_upper, color: COLORS.negative, dash: "4 6" },
+  ], xMax, [0, Math.max(...norms)], chartNumber);
+  return (k) => { left(k); right(k); };
+}
+
+// The share of the training examples predicted correctly after each update.
+function accuracyChart(row, accuracy, xMax) {
+  return miniChart(row, "training accuracy", [
+    { name: "share predicted correctly", values: accuracy, color: COLORS.step },
+  ], xMax, [0, 1], (v) => `${Math.round(v * 100)}%`);
 }
 
 
@@ -215,6 +285,50 @@ function drawPoints(plot, map, X, y, r) {
     svg("path", { d: negative, fill: COLORS.negative, stroke: "white", "stroke-width": 1.5, class: "class-negative" }));
 }
 
+// The planted separator w*·x + b* = 0 (dotted) and the edges of its margin band
+// w*·x + b* = ±margin (dashed), under the data.
+function plantedLines(plot, map, w, b, margin, limit) {
+  for (const [offset, dash, width] of [[0, "4 8", 3], [-margin, "14 8", 2], [margin, "14 8", 2]]) {
+    const seg = lineInSquare(w, b + offset, limit);
+    if (seg) plot.insertBefore(svg("line", { x1: map.x(seg[0][0]), y1: map.y(seg[0][1]), x2: map.x(seg[1][0]),
+                                             y2: map.y(seg[1][1]), stroke: COLORS.planted, "stroke-width": width,
+                                             "stroke-dasharray": dash }), plot.dataLayer);
+  }
+}
+
+// A note in the corner when vectors (named `what`) are drawn shorter than they are.
+function scaleNote(root, map, scale, what) {
+  if (scale >= 1) return;
+  const note = svg("text", { x: map.left + map.size - 8, y: map.top + 30, "text-anchor": "end", class: "note" });
+  note.textContent = `${what} drawn at ${scale.toPrecision(2)}× scale`;
+  root.append(note);
+}
+
+// Path data of a ring of radius R (viewBox units) round a point of the plane.
+function ringAround(map, point, R) {
+  return `M${(map.x(point[0]) - R).toFixed(1)},${map.y(point[1]).toFixed(1)}a${R},${R} 0 1,0 ${2 * R},0a${R},${R} 0 1,0 ${-2 * R},0`;
+}
+
+// The diamond round the example examined at a step (drawn by showStep).
+const examinedMark = () => svg("path", { fill: "none", "stroke-width": 5, class: "examined" });
+
+// The step in words (panel.say) and the diamond `examined` round the example it looked
+// at: orange when the step updated, green when it did not. shown = { sentence, point,
+// size (half-width in viewBox units), updated }; with no point (nothing examined yet)
+// only the sentence is said.
+function showStep(panel, examined, map, shown) {
+  if (!shown.point) {
+    examined.style.display = "none";
+    panel.say(shown.sentence);
+    return;
+  }
+  const cx = map.x(shown.point[0]), cy = map.y(shown.point[1]), d = shown.size;
+  examined.setAttribute("d", `M${cx},${cy - d}L${cx + d},${cy}L${cx},${cy + d}L${cx - d},${cy}z`);
+  examined.setAttribute("stroke", shown.updated ? COLORS.step : COLORS.weight);
+  examined.style.display = "";
+  panel.say(shown.sentence, shown.updated);
+}
+
 // A legend under a figure: entries [kind, colour, text], kind one of the .swatch styles
 // (dot, square, line, dash, dot-line, arrow, ring, diamond, fill).
 function legend(entries) {
@@ -230,4 +344,44 @@ function legend(entries) {
     box.append(item);
   }
   return box;
+}
+
+// The info panel beside the figure, top to bottom: the step in words, the state now,
+// the counters ([label, key] pairs), a line of facts, the progress against a bound
+// (with a line for its hypotheses) when asked, and the banner shown at the end.
+// Returns { q, say, count, progress, banner }: q(selector) finds a part of the panel.
+function infoPanel(host, counters, { progress = false, hypotheses = false } = {}) {
+  const counter = ([label, key]) =>
+    `<div><span class="label">${label}</span><span class="value" data-counter="${key}"></span></div>`;
+  const bar = `<div class="progress"><div class="bar"><div class="fill"></div></div><div class="progress-text"></div>` +
+    (hypotheses ? `<div class="hypotheses"></div>` : "") + `</div>`;
+  host.innerHTML = [
+    `<div class="step-text" data-testid="step-text"></div>`,
+    `<div class="now"></div>`,
+    `<div class="counters">${counters.map(counter).join("")}</div>`,
+    `<div class="facts"></div>`,
+    progress ? bar : "",
+    `<div class="banner" hidden></div>`,
+  ].join("\n");
+  const q = (selector) => host.querySelector(selector);
+  return {
+    q,
+    // the step in words, marked as an update (true), a step without one (false) or neither
+    say(sentence, updated) {
+      const text = q(".step-text");
+      text.textContent = sentence;
+      text.className = updated === undefined ? "step-text" : "step-text " + (updated ? "mistake" : "correct");
+    },
+    count: (key, text) => fitText(q(`[data-counter="${key}"]`), text),
+    progress(count, limit, text) {
+      q(".fill").style.width = `${Math.min(100, (100 * count) / limit)}%`;
+      q(".progress-text").textContent = text;
+    },
+    banner(shown, success, text) {
+      const banner = q(".banner");
+      banner.hidden = !shown;
+      banner.className = "banner " + (success ? "success" : "warning");
+      banner.textContent = text;
+    },
+  };
 }
