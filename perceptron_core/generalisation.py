@@ -484,7 +484,7 @@ def _check_betas(beta, beta_star, dim=None):
     try:
         star = np.array(beta_star, dtype=np.float64)
         betas = np.array(beta, dtype=np.float64)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise ValueError("beta and beta_star must be numeric vectors.") from None
     if star.ndim != 1 or star.size == 0:
         raise ValueError(f"beta_star must be a vector of shape (dim,), got shape {star.shape}.")

@@ -220,8 +220,8 @@ def relaxation_step(A, c, w, i, eta=1.0) -> np.ndarray:
     eta = 1 lands on the hyperplane a_i·v = c_i, eta = 2 on w's mirror image across it.
     """
     eta = check_number(eta, "eta (relaxation parameter)", low=0, low_open=True, high=2)
-    w = np.asarray(w, dtype=np.float64)
-    return (1.0 - eta) * w + eta * project(A, c, w, i)
+    projected = project(A, c, w, i)  # checks A, c, w and i
+    return (1.0 - eta) * _check_point(w, len(projected), "w") + eta * projected
 
 
 # ---------------------------------------------------------------------------
