@@ -28,8 +28,6 @@ crashes. Targets: ours / sklearn <= 1.0, loop / ours >= 30.
 
 from __future__ import annotations
 
-import os
-import platform
 import statistics
 import sys
 import time
@@ -45,6 +43,7 @@ from sklearn.linear_model import Perceptron  # noqa: E402
 
 from perceptron_core import (aggressive_counterexample, make_separable, max_margin,  # noqa: E402
                              run_perceptron)
+from timing import load_average, machine_line, median_time  # noqa: E402
 
 N, DIM = 100_000, 50
 MARGIN, SEED = 0.01, 0        # needs 14 epochs and 2556 updates (see the output)
@@ -53,19 +52,6 @@ LOOP_REPEATS = 5              # full runs, no warm-up (about 1.5 s each)
 LOOP_BUDGET_S = 45.0          # if one loop run is slower than this, stop repeating it
 MM_N, MM_MARGIN, MM_SEED = 5_000, 0.05, 0
 AGGRESSIVE_T = 10**7
-
-
-def median_time(fn, repeats=REPEATS, warmup=1):
-    """(median seconds, all timings, last result) of fn() over `repeats` runs."""
-    result = None
-    for _ in range(warmup):
-        result = fn()
-    timings = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = fn()
-        timings.append(time.perf_counter() - start)
-    return statistics.median(timings), timings, result
 
 
 def textbook_perceptron(X, y, max_epochs=1_000):
@@ -111,12 +97,9 @@ def fmt_s(seconds: float) -> str:
 def main() -> None:
     wall = time.perf_counter()
     print("perceptron_core benchmark")
-    print(f"  python {platform.python_version()}  numpy {np.__version__}  "
-          f"scikit-learn {sklearn.__version__}  os.cpu_count() = {os.cpu_count()}")
+    print(f"  {machine_line()}  scikit-learn {sklearn.__version__}")
     print(f"  BLAS: {blas_info()}")
-    load = os.getloadavg() if hasattr(os, "getloadavg") else None
-    if load:
-        print(f"  load average at start (1/5/15 min): {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(f"  load average at start (1/5/15 min): {load_average()}")
     print(f"  timing: time.perf_counter, median of {REPEATS} runs after 1 warm-up "
           "(ours and sklearn interleaved)")
     print()
@@ -183,11 +166,11 @@ def main() -> None:
     mm_rows = []
     for d in (2, 20):
         mds = make_separable(n=MM_N, margin=MM_MARGIN, dim=d, seed=MM_SEED)
-        med, _, res = median_time(lambda: max_margin(mds.X, mds.y))
+        med, _, res = median_time(lambda: max_margin(mds.X, mds.y), REPEATS)
         mm_rows.append((d, med, res.margin, res.separable, res.support.size))
 
     # ---------------------------------------------- aggressive counterexample
-    med_agg, _, agg = median_time(lambda: aggressive_counterexample(AGGRESSIVE_T))
+    med_agg, _, agg = median_time(lambda: aggressive_counterexample(AGGRESSIVE_T), REPEATS)
 
     # ----------------------------------------------------------------- table
     print()
@@ -220,9 +203,7 @@ def main() -> None:
     print(f"  sklearn {' '.join(f'{t:.4f}' for t in t_sk)}   "
           f"CPU {' '.join(f'{t:.4f}' for t in cpu_sk)}")
     print(f"  loop    {' '.join(f'{t:.3f}' for t in loop_times)}")
-    if load:
-        end = os.getloadavg()
-        print(f"load average at end: {end[0]:.2f} {end[1]:.2f} {end[2]:.2f}")
+    print(f"load average at end: {load_average()}")
     print(f"total wall time {time.perf_counter() - wall:.1f} s")
 
 

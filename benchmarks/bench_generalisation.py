@@ -16,11 +16,7 @@ A script, not a test: it asserts nothing and exits 0 unless something crashes.
 
 from __future__ import annotations
 
-import os
-import platform
-import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,28 +26,17 @@ if str(ROOT) not in sys.path:
 import numpy as np  # noqa: E402
 
 from perceptron_core import generalisation_curve  # noqa: E402
+from timing import load_average, machine_line, median_time  # noqa: E402
 
 REPEATS = 3
 TARGET_S = 5.0
 
 
-def median_time(fn, repeats=REPEATS):
-    """(median seconds, all timings, last result) of fn() after one warm-up."""
-    result = fn()
-    timings = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = fn()
-        timings.append(time.perf_counter() - start)
-    return statistics.median(timings), timings, result
-
-
 def main() -> None:
-    print(f"Python {platform.python_version()}, numpy {np.__version__}, "
-          f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}")
+    print(f"{machine_line()}  load average (1/5/15 min): {load_average()}")
     for label, kwargs in [("default curve (d = 2, exact errors)", {}),
                           ("same curve in d = 5 (10 000 test points a run)", {"dim": 5})]:
-        seconds, timings, curve = median_time(lambda: generalisation_curve(**kwargs))
+        seconds, timings, curve = median_time(lambda: generalisation_curve(**kwargs), REPEATS)
         runs = curve.repeats * len(curve.n_train)
         print(f"\n{label}: {runs} runs")
         print(f"  median {seconds * 1e3:.0f} ms  (runs: "
@@ -65,7 +50,7 @@ def main() -> None:
                   f"{curve.margin_mistakes[k].max():>13d}")
         print(f"  margin mistakes never above 3/g^2 = {curve.mistake_bound:.0f}: "
               f"{bool(np.all(curve.margin_mistakes <= curve.mistake_bound))}")
-    print(f"\nload average after: {os.getloadavg()[0]:.2f}")
+    print(f"\nload average after: {load_average()}")
 
 
 if __name__ == "__main__":

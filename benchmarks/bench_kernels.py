@@ -21,11 +21,7 @@ This is a script, not a test: it asserts nothing and exits 0 unless something cr
 
 from __future__ import annotations
 
-import os
-import platform
-import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,6 +32,7 @@ import numpy as np  # noqa: E402
 
 from perceptron_core import (kernel_margin, kernel_perceptron, make_circles,  # noqa: E402
                              run_perceptron, with_label_noise)
+from timing import load_average, machine_line, median_time  # noqa: E402
 
 N, SEED = 500, 0
 GAMMA = 2.0
@@ -43,19 +40,6 @@ NOISE, NOISY_UPDATES = 0.1, 10_000
 DEGREE, COEF0 = 2, 1.0
 GRID = 100
 REPEATS = 7
-
-
-def median_time(fn, repeats=REPEATS, warmup=1):
-    """(median seconds, last result) of fn() over `repeats` runs after `warmup` runs."""
-    result = None
-    for _ in range(warmup):
-        result = fn()
-    timings = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = fn()
-        timings.append(time.perf_counter() - start)
-    return statistics.median(timings), result
 
 
 def explicit_degree2_features(X, coef0):
@@ -70,23 +54,20 @@ def fmt_ms(seconds: float) -> str:
 
 def main() -> None:
     print("kernel perceptron benchmark")
-    print(f"  python {platform.python_version()}  numpy {np.__version__}  "
-          f"os.cpu_count() = {os.cpu_count()}")
-    if hasattr(os, "getloadavg"):
-        load = os.getloadavg()
-        print(f"  load average at start (1/5/15 min): {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(f"  {machine_line()}")
+    print(f"  load average at start (1/5/15 min): {load_average()}")
     print(f"  timing: median of {REPEATS} runs after 1 warm-up, trace included")
     ds = make_circles(n=N, seed=SEED)
     print(f"data: make_circles(n={N}, seed={SEED})")
     print()
 
-    rbf_time, rbf = median_time(lambda: kernel_perceptron(ds.X, ds.y, kernel="rbf",
-                                                          gamma=GAMMA))
+    rbf_time, _, rbf = median_time(
+        lambda: kernel_perceptron(ds.X, ds.y, kernel="rbf", gamma=GAMMA), REPEATS)
     print(f"1. kernel_perceptron rbf (gamma={GAMMA:g}), n = {N}: {fmt_ms(rbf_time)}  "
           f"({rbf.n_updates} updates, {rbf.epochs} epochs, converged={rbf.converged})")
 
     noisy = with_label_noise(ds, NOISE, seed=SEED)
-    noisy_time, noisy_run = median_time(
+    noisy_time, _, noisy_run = median_time(
         lambda: kernel_perceptron(noisy.X, noisy.y, kernel="rbf", gamma=GAMMA,
                                   max_updates=NOISY_UPDATES), repeats=3)
     print(f"   with {NOISE:.0%} labels flipped: {fmt_ms(noisy_time)}  ({noisy_run.n_updates} "
@@ -94,9 +75,10 @@ def main() -> None:
           f"{noisy_time / max(noisy_run.n_updates, 1) * 1e6:.1f} µs per update)")
 
     features = explicit_degree2_features(ds.X, COEF0)
-    poly_time, poly = median_time(lambda: kernel_perceptron(ds.X, ds.y, kernel="poly",
-                                                            degree=DEGREE, coef0=COEF0))
-    primal_time, primal = median_time(lambda: run_perceptron(features, ds.y))
+    poly_time, _, poly = median_time(
+        lambda: kernel_perceptron(ds.X, ds.y, kernel="poly", degree=DEGREE, coef0=COEF0),
+        REPEATS)
+    primal_time, _, primal = median_time(lambda: run_perceptron(features, ds.y), REPEATS)
     same = np.array_equal(poly.update_indices, primal.update_indices)
     print(f"2. kernel_perceptron poly (degree {DEGREE}, c={COEF0:g}):    {fmt_ms(poly_time)}  "
           f"({poly.n_updates} updates)")
@@ -106,11 +88,11 @@ def main() -> None:
 
     axis = np.linspace(-1.5, 1.5, GRID)
     grid = np.column_stack([g.ravel() for g in np.meshgrid(axis, axis)])
-    path_time, path = median_time(lambda: rbf.decision_path(grid), repeats=3)
+    path_time, _, path = median_time(lambda: rbf.decision_path(grid), repeats=3)
     print(f"3. decision_path, {GRID}x{GRID} grid, every update of run 1 -> {path.shape}: "
           f"{fmt_ms(path_time)} ({path.nbytes / 2**20:.1f} MB)")
 
-    margin_time, margin = median_time(
+    margin_time, _, margin = median_time(
         lambda: kernel_margin(ds.X, ds.y, kernel="rbf", gamma=GAMMA), repeats=3)
     print(f"4. kernel_margin rbf: {fmt_ms(margin_time)}  (R = {margin.radius:.4f}, "
           f"gamma = {margin.margin:.4f}, bound (R/gamma)^2 = {margin.bound:.1f} >= "

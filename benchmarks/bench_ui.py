@@ -26,7 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
-from browser_helpers import launch_chromium, run_streamlit, wait_for_app  # noqa: E402
+from browser_helpers import launch_chromium, open_url, run_streamlit, wait_for_app  # noqa: E402
 
 STEPS = 40
 CLICKS = 30
@@ -111,8 +111,7 @@ def measure_player_steps(page, base, n) -> tuple[list[float], float]:
     """Key press -> step drawn, and websocket frames sent per step."""
     frames: list[str] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda payload: frames.append(payload)))
-    page.goto(f"{base}/train?n={n}&margin=0.02&data_seed=3")
-    wait_for_app(page, timeout=120_000)
+    open_url(page, f"{base}/train?n={n}&margin=0.02&data_seed=3", timeout=120_000)
     root = player_root(page)
     page.wait_for_timeout(500)
     frames.clear()
@@ -140,49 +139,52 @@ def measure_open(page, base) -> list[float]:
     return opened
 
 
-def measure_margin_change(page, base) -> list[float]:
-    """Margin slider -> the player holds the new run, drawn."""
-    page.goto(f"{base}/train?n=1000")
-    wait_for_app(page, timeout=120_000)
+def slider_change_times(page, slider, before_press, after_press, changes: int = 8) -> list[float]:
+    """Press → and ← in turn on ``slider`` (a locator), ``changes`` times: ``before_press()``
+    marks the picture shown, ``after_press(mark, started)`` waits for the new one and returns
+    the milliseconds it took (<= 0: not measured). Waits for the script run after each."""
     times = []
-    for index in range(8):
-        root = player_root(page)
-        run = page.evaluate("(el) => el.dataset.run", root)
-        slider = page.get_by_role("slider", name="margin γ")
-        slider.focus()
-        start = time.perf_counter()
-        page.keyboard.press("ArrowRight" if index % 2 == 0 else "ArrowLeft")
-        page.wait_for_function(
-            "(run) => { const host = [...document.querySelectorAll('[data-testid=stBidiComponentIsolated]')]"
-            ".map(h => h.shadowRoot && h.shadowRoot.querySelector('[data-testid=perceptron-player]'))"
-            ".find(Boolean); return host && host.dataset.run !== run; }", arg=run, timeout=60_000)
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
-        times.append((time.perf_counter() - start) * 1000)
-        wait_for_app(page)
-    return times
-
-
-def measure_plotly_setting(page, base) -> list[float]:
-    """/aggressive: Exercise 1.20's slider -> its chart of the always-wrong sequence redrawn."""
-    page.goto(f"{base}/aggressive")
-    wait_for_app(page, timeout=120_000)
-    page.locator(".st-key-aggressive_always_wrong .js-plotly-plot").wait_for(timeout=60_000)
-    times = []
-    for index in range(8):
-        page.evaluate(MARK_CHART_JS, "aggressive_always_wrong")
-        slider = page.locator(".st-key-always_wrong_T input[type=range]")
+    for index in range(changes):
+        mark = before_press()
         slider.focus(timeout=60_000)
+        started = time.perf_counter()
         page.keyboard.press("ArrowRight" if index % 2 == 0 else "ArrowLeft")
-        elapsed = page.evaluate(WAIT_CHART_JS, "aggressive_always_wrong")
+        elapsed = after_press(mark, started)
         if elapsed > 0:
             times.append(elapsed)
         wait_for_app(page)
     return times
 
 
+def measure_margin_change(page, base) -> list[float]:
+    """Margin slider -> the player holds the new run, drawn."""
+    open_url(page, f"{base}/train?n=1000", timeout=120_000)
+
+    def new_run_drawn(run, started):
+        page.wait_for_function(
+            "(run) => { const host = [...document.querySelectorAll('[data-testid=stBidiComponentIsolated]')]"
+            ".map(h => h.shadowRoot && h.shadowRoot.querySelector('[data-testid=perceptron-player]'))"
+            ".find(Boolean); return host && host.dataset.run !== run; }", arg=run, timeout=60_000)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
+        return (time.perf_counter() - started) * 1000
+
+    return slider_change_times(
+        page, page.get_by_role("slider", name="margin γ"),
+        lambda: page.evaluate("(el) => el.dataset.run", player_root(page)), new_run_drawn)
+
+
+def measure_plotly_setting(page, base) -> list[float]:
+    """/aggressive: Exercise 1.20's slider -> its chart of the always-wrong sequence redrawn."""
+    open_url(page, f"{base}/aggressive", timeout=120_000)
+    page.locator(".st-key-aggressive_always_wrong .js-plotly-plot").wait_for(timeout=60_000)
+    return slider_change_times(
+        page, page.locator(".st-key-always_wrong_T input[type=range]"),
+        lambda: page.evaluate(MARK_CHART_JS, "aggressive_always_wrong"),
+        lambda _, started: page.evaluate(WAIT_CHART_JS, "aggressive_always_wrong"))
+
+
 def measure_floor(page, base) -> list[float]:
-    page.goto(base)
-    wait_for_app(page)
+    open_url(page, base)
     times = []
     for _ in range(CLICKS):
         elapsed = page.evaluate(CLICK_AND_WAIT_JS)
@@ -220,8 +222,7 @@ def main() -> None:
         browser = launch_chromium(playwright)
         page = browser.new_page(viewport={"width": 1600, "height": 1000})
         with run_streamlit("app.py") as base:
-            page.goto(f"{base}/train")
-            wait_for_app(page, timeout=120_000)  # warm the server's caches
+            open_url(page, f"{base}/train", timeout=120_000)  # warm the server's caches
             results["open"] = measure_open(page, base)
             for n in (1000, 2000):
                 times, per_step = measure_player_steps(page, base, n)

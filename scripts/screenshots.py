@@ -1,9 +1,10 @@
 """Take a screenshot of every page with headless Chromium into assets/.
 
 Run from the repository root: ``python scripts/screenshots.py [OUT_DIR]``. Starts its
-own Streamlit server on a free loopback port (tests/browser_helpers.py) and stops it
-at the end. The player pages are shot at 1440×900 scrolled to the player, after a few
-steps; /train also on the presenter stage at 1920×1080.
+own Streamlit server on a free loopback port and drives Debian's Chromium with the
+tests' flags (both from tests/browser_helpers.py: ``run_streamlit``, ``launch_chromium``),
+and stops the server at the end. The player pages are shot at 1440×900 scrolled to the
+player, after a few steps; /train also on the presenter stage at 1920×1080.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
-from browser_helpers import launch_chromium, run_streamlit, wait_for_app  # noqa: E402
+from browser_helpers import launch_chromium, open_url, run_streamlit  # noqa: E402
 
 #: name -> (path and query, viewport, keys pressed for the player, or None)
 SHOTS = {
@@ -33,8 +34,7 @@ SHOTS = {
 def shoot(browser, base: str, out_dir: Path, name: str, path: str, size, keys) -> bool:
     page = browser.new_page(viewport={"width": size[0], "height": size[1]})
     try:
-        page.goto(f"{base}/{path}")
-        wait_for_app(page, timeout=120_000)
+        open_url(page, f"{base}/{path}", timeout=120_000)
         if page.locator("h1").count() == 0 and "present" not in path:
             return False  # no such page in this version of the app
         if keys is not None:

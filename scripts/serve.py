@@ -101,8 +101,9 @@ class Replica:
         return f"http://127.0.0.1:{self.port}"
 
 
-def _stop(process: subprocess.Popen | None, timeout: float = 10.0) -> None:
-    """SIGTERM the child's process group, SIGKILL after ``timeout`` seconds."""
+def stop_process_group(process: subprocess.Popen | None, timeout: float = 10.0) -> None:
+    """SIGTERM the child's process group, SIGKILL after ``timeout`` seconds (also what
+    tests/browser_helpers.py stops its Streamlit server with)."""
     if process is None or process.poll() is not None:
         return
     with contextlib.suppress(ProcessLookupError):
@@ -217,9 +218,9 @@ class Deployment:
                 if row["pxname"] == "replicas" and row["svname"] not in ("BACKEND", "FRONTEND")}
 
     def stop(self) -> None:
-        _stop(self.haproxy)
+        stop_process_group(self.haproxy)
         for replica in self.replicas:
-            _stop(replica.process)
+            stop_process_group(replica.process)
         shutil.rmtree(self.workdir, ignore_errors=True)
 
 

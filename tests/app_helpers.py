@@ -2,6 +2,9 @@
 
     from app_helpers import open_page, player_payload, plotly_array, assert_every_widget_has_a_key
 
+Links: ``link_warning`` (the page's one warning about values of its link it ignored),
+``assert_link_warning_names``, ``copied_link`` (the parameters of "Copy link to this view").
+
 How AppTest runs a page: ``AppTest`` starts every run in Streamlit's older multipage
 mode (a folder named ``pages/`` is there), so the page file usually runs on its own,
 without app.py: the presenter toggle and the Notation popover are not drawn, and a test
@@ -15,6 +18,7 @@ from __future__ import annotations
 import base64
 import json
 from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
 
 import numpy as np
 from streamlit.testing.v1 import AppTest
@@ -23,6 +27,10 @@ from streamlit.testing.v1.element_tree import Widget
 REPO_ROOT = Path(__file__).resolve().parent.parent
 APP = str(REPO_ROOT / "app.py")
 HOME = "pages/home.py"
+#: in the one warning a page shows about the values of its link that it ignored
+IGNORED = "out of range or malformed"
+#: in the message that replaces a view whose drawing failed (pages/common/guard.py)
+GUARD = "could not be drawn"
 
 
 def page_files() -> list[str]:
@@ -33,7 +41,7 @@ def page_files() -> list[str]:
 
 
 def open_page(page: str = HOME, query: dict[str, str] | None = None, *,
-              state: dict | None = None, timeout: float = 120) -> AppTest:
+              state: dict | None = None, timeout: float = 180) -> AppTest:
     """Run ``page`` (e.g. "pages/train.py") as a link with ``query`` would open it.
 
     ``state`` holds session-state values set before the page runs (as app.py sets
@@ -56,10 +64,16 @@ def open_page(page: str = HOME, query: dict[str, str] | None = None, *,
 # ---------------------------------------------------------------------------
 
 
-def player_payload(at: AppTest, page: str) -> dict:
-    """The JSON the page's player component received (component "perceptron_player_<page>")."""
+def player_payload(at: AppTest, page: str, *, required: bool = True) -> dict | None:
+    """The JSON the page's player component received (component "perceptron_player_<page>").
+
+    A page sends one player; with ``required=False`` it may send none (None is returned:
+    no data to run on yet).
+    """
     players = [element for element in at.get("bidi_component")
                if element.proto.component_name == f"perceptron_player_{page}"]
+    if not players and not required:
+        return None
     assert len(players) == 1, f"{len(players)} players named perceptron_player_{page}"
     return json.loads(players[0].proto.json)
 
@@ -69,12 +83,17 @@ def plotly_specs(at: AppTest) -> list[dict]:
     return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
 
 
-def plotly_spec(at: AppTest, key: str) -> dict:
-    """The Plotly figure drawn with widget key ``key``."""
+def plotly_chart(at: AppTest, key: str):
+    """The Plotly chart element drawn with widget key ``key`` (its element id ends in the key)."""
     for chart in at.get("plotly_chart"):
-        if chart.proto.id and key in chart.proto.id:
-            return json.loads(chart.proto.spec)
+        if chart.proto.id.endswith(f"-{key}"):
+            return chart
     raise AssertionError(f"no chart with key {key!r}")
+
+
+def plotly_spec(at: AppTest, key: str) -> dict:
+    """The Plotly figure drawn with widget key ``key``, as the JSON sent to the browser."""
+    return json.loads(plotly_chart(at, key).proto.spec)
 
 
 def plotly_array(value) -> np.ndarray:
@@ -104,6 +123,12 @@ def trace_named(figure, name_start: str):
     raise AssertionError(f"no trace named {name_start!r} in {names}")
 
 
+def table_with_column(at: AppTest, column: str):
+    """The first table (a pandas DataFrame) the page shows that has ``column``; AppTest does
+    not expose the keys of display tables."""
+    return next(d.value for d in at.dataframe if column in d.value.columns)
+
+
 def markdown_text(at: AppTest) -> str:
     """All markdown of the page, one element a line."""
     return "\n".join(m.value for m in at.markdown)
@@ -111,6 +136,55 @@ def markdown_text(at: AppTest) -> str:
 
 def warning_texts(at: AppTest) -> list[str]:
     return [w.value for w in at.warning]
+
+
+def fallback_messages(at: AppTest) -> list[str]:
+    """The "could not be drawn" messages of views that failed (none on a working page)."""
+    return [e.value for e in at.error if GUARD in e.value]
+
+
+# ---------------------------------------------------------------------------
+# Links: the warning about ignored values, the copied link
+# ---------------------------------------------------------------------------
+
+
+def link_warnings(at: AppTest) -> list[str]:
+    """The page's warnings about link values it ignored (at most one on a working page)."""
+    return [w.value for w in at.warning if IGNORED in w.value]
+
+
+def link_warning(at: AppTest) -> str:
+    """The page's one warning about ignored link values (there must be exactly one)."""
+    warnings = link_warnings(at)
+    assert len(warnings) == 1, warning_texts(at)
+    return warnings[0]
+
+
+def assert_link_warning_names(at: AppTest, params: dict[str, str], ignored: set[str],
+                              longest: int) -> None:
+    """The page opened with link ``params`` names exactly the keys in ``ignored``.
+
+    No ignored key: no link warning. Otherwise one warning, shorter than ``longest``
+    characters (long values are cut), that shows ``key=value`` (the value's first 20
+    characters) for every ignored key and for no accepted one.
+    """
+    warnings = link_warnings(at)
+    if not ignored:
+        assert not warnings, (params, warnings)
+        return
+    assert len(warnings) == 1, (params, warning_texts(at))
+    text = warnings[0]
+    assert len(text) < longest, "long values must be cut"
+    for key, value in params.items():
+        named = f"{key}={value[:20]}" in text
+        assert named == (key in ignored), (key, value, text)
+
+
+def copied_link(at: AppTest) -> dict[str, str]:
+    """The parameters of the page's one "Copy link to this view" link."""
+    links = [c.value for c in at.code if "?" in c.value]
+    assert len(links) == 1, [c.value for c in at.code]
+    return dict(parse_qsl(urlsplit(links[0]).query))
 
 
 # ---------------------------------------------------------------------------

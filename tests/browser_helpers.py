@@ -1,31 +1,38 @@
 """Helpers for browser end-to-end tests of the Streamlit app.
 
 Used by ``tests/conftest.py`` (fixtures ``streamlit_server``, ``browser``,
-``page``, ``app_page``) and importable from test modules::
+``page``, ``app_page``), by the benchmarks and scripts/screenshots.py, and importable
+from test modules::
 
-    from browser_helpers import wait_for_app, assert_no_exception
+    from browser_helpers import open_url, open_player, wait_for_player, assert_no_exception
 
-Only the standard library is imported at module level; Playwright is imported
-lazily so that non-browser tests never need it.
+- a server and a browser: ``run_streamlit``, ``launch_chromium`` (Debian's Chromium and
+  its flags), ``new_page`` (a page in a browser context of its own);
+- a page: ``open_url``, ``wait_for_app``, ``assert_no_exception``, ``assert_nothing_leaks``;
+- the player: ``open_player``, ``wait_for_player``, ``open_link_with_step``;
+- widgets and messages: ``input_box``, ``enter_value``, ``upload_csv``, ``alert``,
+  ``link_warning`` / ``link_warning_text``.
+
+Only the standard library is imported at module level (the server pieces are
+scripts/serve.py's); Playwright is imported lazily so that non-browser tests never need it.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT / "scripts") not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT / "scripts"))
+from serve import free_port, health_ok, stop_process_group  # noqa: E402
 
 #: Debian's chromium; Playwright's own browser downloads are not available.
 CHROMIUM_PATH = os.environ.get("PERCEPTRON_CHROMIUM", "/usr/bin/chromium")
@@ -58,19 +65,17 @@ APP_IDLE_SELECTOR = (
 STATUS_RUNNING_SELECTOR = '[data-testid="stStatusWidgetRunningIcon"]'
 STATUS_WIDGET_SELECTOR = '[data-testid="stStatusWidget"]'
 EXCEPTION_SELECTOR = '[data-testid="stException"]'
-
-_NO_PROXY_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+PLAYER_SELECTOR = '[data-testid="perceptron-player"]'
+ALERT_SELECTOR = '[data-testid="stAlert"]'
+#: the phrase of the one warning a page shows about values of its link that it ignored
+IGNORED = "out of range or malformed"
+#: how long a page may take to open or to rerun (ms) on a loaded 2-core machine
+PAGE_TIMEOUT = 60_000
 
 
 def require_browser() -> bool:
     """True when browser tests must run (CI sets REQUIRE_BROWSER=1)."""
     return os.environ.get("REQUIRE_BROWSER", "") == "1"
-
-
-def find_free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind((host, 0))
-        return s.getsockname()[1]
 
 
 def resolve_app_path(app: str | os.PathLike[str] | None = None) -> Path:
@@ -82,32 +87,11 @@ def resolve_app_path(app: str | os.PathLike[str] | None = None) -> Path:
     return path
 
 
-def _health_ok(url: str) -> bool:
-    try:
-        with _NO_PROXY_OPENER.open(url, timeout=2) as resp:
-            return resp.status == 200 and resp.read().strip() == b"ok"
-    except (urllib.error.URLError, OSError, ValueError):
-        return False
-
-
 def _tail(path: Path, n: int = 40) -> str:
     try:
         return "\n".join(path.read_text(errors="replace").splitlines()[-n:])
     except OSError:
         return "<no log>"
-
-
-def _kill_group(proc: subprocess.Popen[Any], timeout: float = 10.0) -> None:
-    if proc.poll() is not None:
-        return
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=timeout)
 
 
 @contextlib.contextmanager
@@ -127,7 +111,7 @@ def run_streamlit(
     app_path = resolve_app_path(app)
     if not app_path.is_file():
         raise FileNotFoundError(f"Streamlit app not found: {app_path}")
-    port = port or find_free_port()
+    port = port or free_port()
     base_url = f"http://127.0.0.1:{port}"
     cmd = [
         sys.executable, "-m", "streamlit", "run", str(app_path),
@@ -156,8 +140,7 @@ def run_streamlit(
         )
     try:
         deadline = time.monotonic() + startup_timeout
-        health = f"{base_url}/_stcore/health"
-        while not _health_ok(health):
+        while not health_ok(base_url):
             if proc.poll() is not None:
                 raise RuntimeError(
                     f"streamlit exited with code {proc.returncode} before becoming "
@@ -165,13 +148,13 @@ def run_streamlit(
                 )
             if time.monotonic() > deadline:
                 raise RuntimeError(
-                    f"streamlit not healthy at {health} after {startup_timeout:.0f}s."
+                    f"streamlit not healthy at {base_url} after {startup_timeout:.0f}s."
                     f"\n--- {log_path} ---\n{_tail(log_path)}"
                 )
             time.sleep(0.25)
         yield base_url
     finally:
-        _kill_group(proc)
+        stop_process_group(proc)
         with contextlib.suppress(OSError):
             log_path.unlink()
 
@@ -237,6 +220,25 @@ def wait_for_app(page: Any, timeout: float = 30_000, settle_ms: int = 300) -> No
         page.wait_for_timeout(50)
 
 
+def open_url(page: Any, url: str, timeout: float = PAGE_TIMEOUT) -> Any:
+    """Go to ``url`` and wait until the app has drawn it (``wait_for_app``); returns ``page``."""
+    page.goto(url)
+    wait_for_app(page, timeout=timeout)
+    return page
+
+
+@contextlib.contextmanager
+def new_page(browser: Any, width: int = 1400, height: int = 1000) -> Iterator[Any]:
+    """A page in a browser context of its own: no cookie, session or storage shared with
+    any other page, as in another student's browser. The context is closed on exit."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.set_default_timeout(PAGE_TIMEOUT)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
 def exception_texts(page: Any) -> list[str]:
     loc = page.locator(EXCEPTION_SELECTOR)
     return [loc.nth(i).inner_text() for i in range(loc.count())]
@@ -254,9 +256,90 @@ def assert_no_exception(page: Any) -> None:
         )
 
 
-def wait_for_player(player: Any, *, step: int | None = None, updates: int | None = None,
+def assert_nothing_leaks(page: Any) -> None:
+    """No exception box, no traceback, no server path, no "could not be drawn" fallback and
+    no Deploy button on the page."""
+    from playwright.sync_api import expect
+
+    assert_no_exception(page)
+    body = page.locator("body").inner_text()
+    assert "Traceback" not in body and "/work/" not in body and ".py\"" not in body
+    assert "could not be drawn" not in body
+    expect(page.locator('[data-testid="stAppDeployButton"]')).to_have_count(0)
+
+
+# ---------------------------------------------------------------------------
+# Widgets, found by their key (Streamlit gives a keyed widget the class st-key-<key>)
+# ---------------------------------------------------------------------------
+
+
+def input_box(page: Any, key: str) -> Any:
+    """The input box of the number or text input ``key`` (check what it shows with
+    ``expect(...).to_have_value``)."""
+    return page.locator(f".st-key-{key} input")
+
+
+def enter_value(page: Any, key: str, value: str) -> None:
+    """Type ``value`` into the number or text input ``key``, press Enter, wait for the rerun."""
+    box = input_box(page, key)
+    box.fill(value)
+    box.press("Enter")
+    wait_for_app(page, timeout=PAGE_TIMEOUT)
+
+
+def upload_csv(page: Any, name: str, content: bytes) -> None:
+    """Drop a CSV file named ``name`` into the page's file uploader and wait for the rerun."""
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
+        files=[{"name": name, "mimeType": "text/csv", "buffer": content}])
+    wait_for_app(page, timeout=PAGE_TIMEOUT)
+
+
+def alert(page: Any, text: Any) -> Any:
+    """The alert boxes (st.warning, st.error, st.info, st.success) containing ``text`` (a
+    string or a compiled regular expression), as a locator."""
+    return page.locator(ALERT_SELECTOR, has_text=text)
+
+
+def link_warning(page: Any) -> Any:
+    """The page's warning about values of its link that it ignored (a locator)."""
+    return alert(page, IGNORED)
+
+
+def link_warning_text(page: Any) -> str:
+    """The text of the page's one link warning, once it is drawn (there must be one)."""
+    from playwright.sync_api import expect
+
+    warning = link_warning(page)
+    expect(warning).to_have_count(1, timeout=PAGE_TIMEOUT)
+    return warning.inner_text()
+
+
+# ---------------------------------------------------------------------------
+# The player (pages/player.js): its root carries data-step, data-updates, data-playing
+# ---------------------------------------------------------------------------
+
+
+def open_player(page: Any, url: str) -> Any:
+    """Open ``url`` (a page with a player) and return the player's root once it is there."""
+    open_url(page, url)
+    player = page.get_by_test_id("perceptron-player")
+    player.wait_for()
+    return player
+
+
+def open_link_with_step(page: Any, other_page: Any, step: int) -> tuple[str, Any]:
+    """Wait until ``page``'s address bar carries ``step=<step>`` (the player writes it after
+    a pause), open that link in ``other_page`` (say, another student's browser) and return
+    (the link, the player there)."""
+    page.wait_for_function(
+        "(step) => new URLSearchParams(location.search).get('step') === String(step)", arg=step)
+    link = page.url
+    return link, open_player(other_page, link)
+
+
+def wait_for_player(player: Any, step: int | None = None, updates: int | None = None, *,
                     playing: bool | None = None, min_updates: int | None = None,
-                    timeout: float = 15_000) -> tuple[int, int]:
+                    timeout: float = 30_000) -> tuple[int, int]:
     """Wait until a player root (a locator of ``data-testid="perceptron-player"``) shows
     the given ``data-step`` / ``data-updates`` / ``data-playing`` (or at least
     ``min_updates``), then return (step, updates).

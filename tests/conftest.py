@@ -8,8 +8,8 @@ streamlit_server (session)  base URL (e.g. "http://127.0.0.1:53123") of
 browser (session)           Playwright Browser (Debian /usr/bin/chromium, headless).
                             Skips if chromium/playwright is unavailable, or fails
                             instead when REQUIRE_BROWSER=1 (as in CI).
-page (function)             fresh BrowserContext + Page (1280x900); a screenshot
-                            is saved to test-results/ if the test fails.
+page (function)             fresh BrowserContext + Page (1280x900, browser_helpers.new_page);
+                            a screenshot is saved to test-results/ if the test fails.
 app_page (function)         ``page`` already at the app's URL, after wait_for_app().
 
 Tests that use ``browser`` (directly or through page/app_page) are marked
@@ -33,6 +33,7 @@ from browser_helpers import (  # noqa: E402
     CHROMIUM_PATH,
     REPO_ROOT,
     launch_chromium,
+    new_page,
     require_browser,
     run_streamlit,
     wait_for_app,
@@ -94,22 +95,19 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(30_000)
-    pg = context.new_page()
-    try:
-        yield pg
-    finally:
-        rep = getattr(request.node, "rep_call", None)
-        if rep is not None and rep.failed:
-            out = REPO_ROOT / "test-results"
-            out.mkdir(exist_ok=True)
-            name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid)[:150]
-            try:
-                pg.screenshot(path=str(out / f"{name}.png"), full_page=True)
-            except Exception:  # noqa: BLE001 - best effort diagnostics only
-                pass
-        context.close()
+    with new_page(browser, 1280, 900) as pg:
+        try:
+            yield pg
+        finally:
+            rep = getattr(request.node, "rep_call", None)
+            if rep is not None and rep.failed:
+                out = REPO_ROOT / "test-results"
+                out.mkdir(exist_ok=True)
+                name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid)[:150]
+                try:
+                    pg.screenshot(path=str(out / f"{name}.png"), full_page=True)
+                except Exception:  # noqa: BLE001 - best effort diagnostics only
+                    pass
 
 
 @pytest.fixture

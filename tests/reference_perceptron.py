@@ -15,6 +15,9 @@ Stopping (``check``):
 The aggressive rule (Remark 1.19) updates on every examined example and checks
 all examples at each epoch boundary. Greedy orders (Remark 1.38) examine the most
 violated example; the run stops when even that one is correct.
+
+``random_labels`` draws the data, usually not separable, that the comparisons with this
+loop (and the kernel perceptron's with the primal one) also run on.
 """
 
 from __future__ import annotations
@@ -99,3 +102,15 @@ def reference_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyc
         if check == "epoch" and not aggressive and all_correct():
             return done(True)
     return done(all_correct())
+
+
+def random_labels(rng: np.random.Generator, max_dim: int, max_n: int):
+    """(X, y): n points in d dimensions (1 <= d < max_dim, 4 <= n < max_n), standard normal
+    around a centre drawn from [-1, 1]^d, with labels +-1 drawn at random (the first two
+    are +1 and -1, so both classes are there): usually not separable."""
+    dim = int(rng.integers(1, max_dim))
+    n = int(rng.integers(4, max_n))
+    X = rng.standard_normal((n, dim)) + rng.uniform(-1, 1, dim)
+    y = np.where(rng.random(n) < 0.5, 1, -1)
+    y[:2] = (1, -1)
+    return X, y

@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-import base64
-import json
-from pathlib import Path
-
 import numpy as np
 import pytest
+from app_helpers import (assert_every_widget_has_a_key, open_page, plotly_array, plotly_specs,
+                         trace_named)
 from streamlit.testing.v1 import AppTest
 
-APP = str(Path(__file__).resolve().parent.parent / "app.py")
-WIDGET_TYPES = ("toggle", "checkbox", "selectbox", "number_input", "text_input", "slider",
-                "select_slider", "radio", "button", "download_button", "multiselect",
-                "text_area", "segmented_control", "pills")
 TABS = {
     "size": ":material/straighten: n and d",
     "delta": ":material/tune: Threshold δ",
@@ -22,51 +16,30 @@ TABS = {
 }
 
 
-def values_of(array) -> np.ndarray:
-    if isinstance(array, dict) and "bdata" in array:
-        return np.frombuffer(base64.b64decode(array["bdata"]), dtype=np.dtype(array["dtype"]))
-    return np.asarray(array, dtype=float)
-
-
-def charts(at: AppTest) -> list[dict]:
-    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
-
-
-def trace(spec: dict, name_start: str) -> dict:
-    matches = [t for t in spec["data"] if t.get("name", "").startswith(name_start)]
-    assert matches, f"no trace named {name_start!r} in {[t.get('name') for t in spec['data']]}"
-    return matches[0]
-
-
-def open_page(tab: str | None = None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=120).run()
-    at.switch_page("pages/bound.py").run()
-    if tab is not None:
-        at.session_state["bound_tab"] = TABS[tab]
-        at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+def open_bound(tab: str | None = None) -> AppTest:
+    """/bound with the tab ``tab`` (a key of TABS; None: the first tab) selected."""
+    return open_page("pages/bound.py", state={"bound_tab": TABS[tab]} if tab else None)
 
 
 @pytest.fixture(scope="module")
 def default_page() -> AppTest:
-    return open_page()
+    return open_bound()
 
 
 def test_default_page_shows_the_margin_sweep(default_page):
     at = default_page
     assert not at.error
     assert at.title[0].value == "Mistakes against the bound"
-    sweep, ratio = charts(at)
+    sweep, ratio = plotly_specs(at)
     assert [t["name"] for t in sweep["data"]] == [
         "runs (one dot each)", "median over seeds", "T(A) = (R²+1)/γ₂², largest over seeds",
         "2(R²+1)/ε² (notebook), largest over seeds",  # issue 12 item 5: it holds here too
         "(R/γ)², geometric γ: reference only"]
     assert sweep["layout"]["xaxis"]["type"] == "log" and sweep["layout"]["yaxis"]["type"] == "log"
-    assert values_of(trace(sweep, "runs")["y"]).size == 8 * 5
-    runs = values_of(trace(ratio, "runs")["y"])
+    assert plotly_array(trace_named(sweep, "runs")["y"]).size == 8 * 5
+    runs = plotly_array(trace_named(ratio, "runs")["y"])
     assert runs.size == 40 and runs.max() <= 1.0
-    np.testing.assert_array_equal(values_of(trace(ratio, "ratio = 1")["y"]), [1.0, 1.0])
+    np.testing.assert_array_equal(plotly_array(trace_named(ratio, "ratio = 1")["y"]), [1.0, 1.0])
     assert "updates / T(A)" == ratio["layout"]["yaxis"]["title"]["text"]
     assert any("All 40 runs converged within T(A)" in s.value for s in at.success)
     assert [d.key for d in at.get("download_button")] == ["bound_margin_csv"]
@@ -76,12 +49,7 @@ def test_default_page_shows_the_margin_sweep(default_page):
 
 def test_every_widget_has_a_key():
     for tab in (None, *TABS):
-        at = open_page(tab)
-        widgets = [w for kind in WIDGET_TYPES for w in at.get(kind)]
-        assert widgets
-        missing = [f"{type(w).__name__} {getattr(w, 'label', '')!r}" for w in widgets
-                   if not getattr(w, "key", None)]
-        assert not missing, f"widgets without a key in tab {tab}: {missing}"
+        assert_every_widget_has_a_key(open_bound(tab))
 
 
 def test_every_control_of_every_tab_is_in_the_link():
@@ -90,7 +58,7 @@ def test_every_control_of_every_tab_is_in_the_link():
     shared = {"bound_bias", "bound_order", "bound_n", "bound_dim"}
     inputs_of_tab = {}
     for tab in (None, *TABS):
-        at = open_page(tab)
+        at = open_bound(tab)
         controls = [w for kind in ("toggle", "selectbox", "number_input", "text_input")
                     for w in at.get(kind)]
         assert all(w.proto.query_param_key == w.key for w in controls), tab
@@ -101,31 +69,31 @@ def test_every_control_of_every_tab_is_in_the_link():
 
 
 def test_fewer_margins_and_seeds_change_the_result():
-    at = open_page()
+    at = open_bound()
     at.number_input(key="bound_margin_count").set_value(4)
     at.number_input(key="bound_margin_seeds").set_value(2)
     at.run()
     assert not at.exception and not at.error
-    sweep, ratio = charts(at)
-    assert values_of(trace(sweep, "runs")["y"]).size == 8
-    assert values_of(trace(sweep, "median")["x"]).size == 4
+    sweep, ratio = plotly_specs(at)
+    assert plotly_array(trace_named(sweep, "runs")["y"]).size == 8
+    assert plotly_array(trace_named(sweep, "median")["x"]).size == 4
     assert any("All 8 runs" in s.value for s in at.success)
 
 
 def test_without_bias_the_ratio_is_against_novikoff():
-    at = open_page()
+    at = open_bound()
     at.toggle(key="bound_bias").set_value(False).run()
     assert not at.exception and not at.error
-    sweep, ratio = charts(at)
+    sweep, ratio = plotly_specs(at)
     names = [t["name"] for t in sweep["data"]]
     assert names[2].startswith("(R/γ)² (Novikoff)")
     assert not any("reference only" in name for name in names)
     assert ratio["layout"]["yaxis"]["title"]["text"] == "updates / (R/γ)²"
-    assert values_of(trace(ratio, "runs")["y"]).max() <= 1.0
+    assert plotly_array(trace_named(ratio, "runs")["y"]).max() <= 1.0
 
 
 def test_bad_margin_range_shows_an_error_not_a_crash():
-    at = open_page()
+    at = open_bound()
     at.number_input(key="bound_margin_low").set_value(0.6)
     at.number_input(key="bound_margin_high").set_value(0.1)
     at.run()
@@ -135,46 +103,46 @@ def test_bad_margin_range_shows_an_error_not_a_crash():
 
 
 def test_n_and_d_tab_draws_flat_bounds_and_handles_bad_text():
-    at = open_page("size")
+    at = open_bound("size")
     assert not at.error
-    by_n, by_d = charts(at)
+    by_n, by_d = plotly_specs(at)
     for spec in (by_n, by_d):
-        flat = values_of(trace(spec, "largest T(A)")["y"])
+        flat = plotly_array(trace_named(spec, "largest T(A)")["y"])
         assert flat.size == 2 and flat[0] == flat[1]
         assert spec["layout"]["xaxis"]["type"] == "log"
-    assert values_of(trace(by_d, "median")["x"]).max() == 1000
+    assert plotly_array(trace_named(by_d, "median")["x"]).max() == 1000
     at.text_input(key="bound_n_values").set_value("10, lots").run()
     assert not at.exception
     assert any("'lots' is not a number" in e.value for e in at.error)
-    assert len(charts(at)) == 1  # the d sweep still shows
+    assert len(plotly_specs(at)) == 1  # the d sweep still shows
 
 
 def test_threshold_tab_checks_bound_1_4():
-    at = open_page("delta")
+    at = open_bound("delta")
     assert not at.error
-    curve, ratio = charts(at)
-    bound = values_of(trace(curve, "bound (1.4)")["y"])
+    curve, ratio = plotly_specs(at)
+    bound = plotly_array(trace_named(curve, "bound (1.4)")["y"])
     assert np.all(np.diff(bound) > 0)  # grows with delta
-    assert values_of(trace(ratio, "runs")["y"]).max() <= 1.0
+    assert plotly_array(trace_named(ratio, "runs")["y"]).max() <= 1.0
     assert any("bound (1.4)" in s.value for s in at.success)
 
 
 def test_margin_mistakes_tab_uses_three_over_gamma_squared():
-    at = open_page("mistakes")
+    at = open_bound("mistakes")
     assert not at.error
-    sweep, ratio = charts(at)
-    assert trace(sweep, "3/γ²")
-    assert values_of(trace(ratio, "runs")["y"]).max() <= 1.0
+    sweep, ratio = plotly_specs(at)
+    assert trace_named(sweep, "3/γ²")
+    assert plotly_array(trace_named(ratio, "runs")["y"]).max() <= 1.0
     assert any("3/γ²" in s.value for s in at.success)
 
 
 def test_scaling_through_the_origin_is_checked_to_change_nothing():
-    at = open_page("scale")
+    at = open_bound("scale")
     at.toggle(key="bound_bias").set_value(False).run()
     assert not at.exception and not at.error
     assert any("the update count is the same at every λ" in s.value for s in at.success)
-    scale_chart, shift_chart = charts(at)
-    medians = values_of(trace(scale_chart, "median")["y"])
+    scale_chart, shift_chart = plotly_specs(at)
+    medians = plotly_array(trace_named(scale_chart, "median")["y"])
     assert np.all(medians == medians[0])
     assert len(at.dataframe) == 2
     keys = {d.key for d in at.get("download_button")}

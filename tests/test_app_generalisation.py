@@ -17,9 +17,6 @@ KEYS = ["n", "margin", "data_seed", "order_seed", "curve_n", "curve_margin", "cu
         "repeats", "curve_seed", "stab_n", "heldout", "eta"]
 
 
-def payload(at) -> dict:
-    return player_payload(at, "generalisation")
-
 
 def test_the_page_opens_and_sends_the_core_run():
     at = open_page(PAGE)
@@ -28,7 +25,7 @@ def test_the_page_opens_and_sends_the_core_run():
         widget(at, key)
     data = make_unit_margin(n=40, margin=0.1, dim=2, seed=0)
     trace = margin_perceptron(data.X, data.y, order="random", seed=0)
-    sent = payload(at)
+    sent = player_payload(at, "generalisation")
     np.testing.assert_array_equal(sent["X"], data.X)
     np.testing.assert_array_equal(sent["updates"]["weights"], trace.weights)
     assert sent["updates"]["steps"] == trace.update_steps.tolist()
@@ -48,10 +45,10 @@ def test_the_page_opens_and_sends_the_core_run():
 
 def test_changing_the_data_sends_a_new_run():
     at = open_page(PAGE)
-    first = payload(at)
+    first = player_payload(at, "generalisation")
     widget(at, "n").set_value(60).run()
     assert not at.exception
-    sent = payload(at)
+    sent = player_payload(at, "generalisation")
     data = make_unit_margin(n=60, margin=0.1, dim=2, seed=0)
     trace = margin_perceptron(data.X, data.y, order="random", seed=0)
     assert sent["player"]["run_id"] != first["player"]["run_id"]
@@ -64,7 +61,7 @@ def test_a_link_round_trip():
     at = open_page(PAGE, query)
     assert widget(at, "n").value == 60 and widget(at, "margin").value == 0.2
     assert widget(at, "eta").value == 0.5 and widget(at, "curve_n").value == "3, 30"
-    sent = payload(at)
+    sent = player_payload(at, "generalisation")
     assert sent["player"]["start_step"] == 5
     data = make_unit_margin(n=60, margin=0.2, dim=2, seed=0)
     trace = margin_perceptron(data.X, data.y, order="random", seed=3)
@@ -76,7 +73,7 @@ def test_a_link_round_trip():
             assert f"{name}={value.replace(', ', '%2C+')}" in link, (name, link)
     # opening that link again gives the same view
     again = open_page(PAGE, dict(query))
-    assert payload(again)["updates"] == sent["updates"]
+    assert player_payload(again, "generalisation")["updates"] == sent["updates"]
     # the stability section uses the held-out point of the link
     stab = make_unit_margin(n=20, margin=0.2, dim=2, seed=0)
     full = margin_perceptron(stab.X, stab.y, order="cyclic")
@@ -95,4 +92,4 @@ def test_a_bad_link_value_is_named_and_the_default_used():
 
 def test_presenter_mode_reaches_the_player():
     at = open_page(PAGE, state={"present": True})  # app.py sets it from ?present=1
-    assert payload(at)["player"]["present"] is True
+    assert player_payload(at, "generalisation")["player"]["present"] is True

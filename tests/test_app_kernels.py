@@ -6,32 +6,25 @@ and the widgets around it; stepping is tested in Chromium (test_browser_kernels.
 
 from __future__ import annotations
 
-
 import numpy as np
-from streamlit.testing.v1 import AppTest
-
 from app_helpers import open_page, player_payload
+
 from perceptron_core import (kernel_margin, kernel_perceptron, make_circles, make_xor,
                              with_label_noise)
 
+PAGE = "pages/kernels.py"
 KEYED = ["data", "n", "data_seed", "noise", "kernel", "degree", "coef0", "gamma", "bias",
          "order", "order_seed", "lift", "bits_a", "bits_b", "conj_kind", "conj_size",
          "conj_bits", "conj_m"]
 
 
-def open_kernels(query: dict[str, str] | None = None) -> AppTest:
-    return open_page("pages/kernels.py", query)
-
-
-def payload(at: AppTest) -> dict:
-    return player_payload(at, "kernels")
 
 
 def test_page_opens_with_keyed_widgets_and_the_core_run():
-    at = open_kernels()
+    at = open_page(PAGE)
     for key in KEYED:
         assert key in at.session_state, key
-    data = payload(at)
+    data = player_payload(at, "kernels")
     ds = make_circles(n=100, seed=0)
     kt = kernel_perceptron(ds.X, ds.y, kernel="rbf", gamma=2.0, bias=True, order="cyclic",
                            seed=0, max_updates=2_000, max_epochs=500)
@@ -52,13 +45,13 @@ def test_settings_from_a_link_reach_the_run_and_round_trip():
              "degree": "3", "coef0": "0.5", "gamma": "1.5", "bias": "false",
              "order": "permuted", "order_seed": "4", "lift": "product", "bits_a": "101",
              "conj_kind": "disjunction", "conj_bits": "12"}
-    at = open_kernels(query)
+    at = open_page(PAGE, query)
     assert all("link had values" not in w.value for w in at.warning)
     ds = with_label_noise(make_xor(n=60, seed=3), 0.05, seed=4)
     kt = kernel_perceptron(ds.X, ds.y, kernel="poly", degree=3, coef0=0.5, gamma=1.5,
                            bias=False, order="permuted", seed=4, max_updates=2_000,
                            max_epochs=500)
-    data = payload(at)
+    data = player_payload(at, "kernels")
     assert data["updates"]["indices"] == kt.update_indices.tolist()
     assert data["bias"] is False and data["kernel"]["degree"] == 3
     for key, value in query.items():  # every setting stays in the link
@@ -67,23 +60,23 @@ def test_settings_from_a_link_reach_the_run_and_round_trip():
 
 
 def test_a_bad_link_value_is_ignored_and_named():
-    at = open_kernels({"gamma": "-3", "n": "99999"})
+    at = open_page(PAGE, {"gamma": "-3", "n": "99999"})
     assert any("gamma=-3" in w.value for w in at.warning)
-    assert payload(at)["kernel"]["gamma"] == 2.0
+    assert player_payload(at, "kernels")["kernel"]["gamma"] == 2.0
 
 
 def test_a_view_set_with_the_controls_is_reopened_by_its_link():
-    at = open_kernels()
+    at = open_page(PAGE)
     at.selectbox(key="kernel").set_value("poly").run()
     at.number_input(key="degree").set_value(3).run()
     at.segmented_control(key="data").set_value("xor").run()
     assert not at.exception
-    data = payload(at)
+    data = player_payload(at, "kernels")
     assert data["kernel"]["name"] == "poly" and data["kernel"]["degree"] == 3
     # the URL parameters are the widget keys (bind="query-params"): the same values reopen it
-    again = open_kernels({"kernel": "poly", "degree": "3", "data": "xor"})
-    assert payload(again)["updates"] == data["updates"]
-    assert payload(again)["X"] == data["X"]
+    again = open_page(PAGE, {"kernel": "poly", "degree": "3", "data": "xor"})
+    assert player_payload(again, "kernels")["updates"] == data["updates"]
+    assert player_payload(again, "kernels")["X"] == data["X"]
 
 
 # ---------------------------------------------------------------------------

@@ -3,16 +3,12 @@ in the link."""
 
 from __future__ import annotations
 
-
 import numpy as np
-from streamlit.testing.v1 import AppTest
+from app_helpers import open_page, plotly_array, plotly_spec, table_with_column
 
-from app_helpers import open_page, plotly_array, plotly_spec
 from perceptron_core import make_blobs, one_vs_all, one_vs_one
 
-
-def open_multiclass(query: dict[str, str] | None = None) -> AppTest:
-    return open_page("pages/multiclass.py", query)
+PAGE = "pages/multiclass.py"
 
 
 def core(k=4, n=120, spread=0.12, seed=1, middle=False, order="cyclic", max_epochs=100):
@@ -24,21 +20,16 @@ def core(k=4, n=120, spread=0.12, seed=1, middle=False, order="cyclic", max_epoc
     return X, labels, one_vs_all(X, labels, **settings), one_vs_one(X, labels, **settings)
 
 
-def frame(at: AppTest, column: str):
-    """The table that has ``column`` (AppTest does not expose display tables' keys)."""
-    return next(d.value for d in at.dataframe if column in d.value.columns)
-
-
 def test_default_view_matches_the_core():
-    at = open_multiclass()
+    at = open_page(PAGE)
     X, labels, ova, ovo = core()
-    table = frame(at, "one-vs-all")
+    table = table_with_column(at, "one-vs-all")
     assert table["one-vs-all"][0] == f"{np.mean(ova.predict(X) == labels):.1%}"
     assert table["one-vs-one"][0] == f"{np.mean(ovo.predict(X) == labels):.1%}"
     assert table["one-vs-all"][1] == "4" and table["one-vs-one"][1] == "6"
     assert table["one-vs-all"][2] == str(ova.total_updates)
     assert table["one-vs-one"][2] == str(ovo.total_updates)
-    imbalance = frame(at, "negatives")
+    imbalance = table_with_column(at, "negatives")
     assert imbalance["negatives"].tolist() == [f"{v:.0%}" for v in ova.imbalance]
     for key in ("k", "n", "spread", "data_seed", "layout", "order", "order_seed",
                 "max_epochs", "lines"):
@@ -51,10 +42,10 @@ def test_default_view_matches_the_core():
 def test_a_link_round_trip_and_the_middle_class_note():
     query = {"k": "5", "layout": "one class in the middle", "max_epochs": "3",
              "lines": "0", "spread": "0.2"}
-    at = open_multiclass(query)
+    at = open_page(PAGE, query)
     X, labels, ova, ovo = core(k=5, middle=True, max_epochs=3, spread=0.2)
     assert at.slider(key="k").value == 5 and at.radio(key="layout").value == query["layout"]
-    table = frame(at, "one-vs-all")
+    table = table_with_column(at, "one-vs-all")
     assert table["one-vs-all"][2] == str(ova.total_updates)
     names = [t.get("name") for t in plotly_spec(at, "ova_chart")["data"]]
     assert "line 0 vs rest" in names and "line 1 vs rest" not in names
@@ -64,12 +55,12 @@ def test_a_link_round_trip_and_the_middle_class_note():
                    for w in warnings)
     link = dict(at.query_params)
     assert link["k"] == "5" and link["lines"] in ("0", ["0"])
-    again = open_multiclass(link)
-    assert frame(again, "one-vs-all").equals(table)
+    again = open_page(PAGE, link)
+    assert table_with_column(again, "one-vs-all").equals(table)
 
 
 def test_bad_link_values_fall_back_with_a_warning():
-    at = open_multiclass({"k": "9"})
+    at = open_page(PAGE, {"k": "9"})
     assert at.slider(key="k").value == 4
     assert any("k=9" in w.value for w in at.warning)
 
@@ -86,14 +77,14 @@ def test_the_budget_warning_appears_exactly_when_the_estimate_is_over_it():
 def test_the_copied_link_carries_every_shown_line_and_opens_them_again():
     from urllib.parse import parse_qs, urlsplit
 
-    at = open_multiclass({"k": "4"})
+    at = open_page(PAGE, {"k": "4"})
     at.session_state["lines"] = [0, 2]
     at.run()
     copied = [c.value for c in at.code if "lines=" in c.value]
     assert copied, "the copy-link box holds no lines"
     query = parse_qs(urlsplit(copied[0]).query)
     assert query["lines"] == ["0", "2"]  # the key once per line: what the widget reads back
-    again = open_multiclass({key: values if len(values) > 1 else values[0]
+    again = open_page(PAGE, {key: values if len(values) > 1 else values[0]
                              for key, values in query.items()})
     names = [t.get("name") for t in plotly_spec(again, "ova_chart")["data"]]
     assert "line 0 vs rest" in names and "line 2 vs rest" in names

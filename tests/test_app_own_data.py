@@ -13,26 +13,21 @@ import re
 
 import numpy as np
 import pytest
+from app_helpers import (open_page, player_payload, plotly_chart, plotly_spec,
+                         table_with_column)
 from streamlit.runtime.media_file_manager import MediaFileManager
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import ElementTree
 
 from perceptron_core import kernel_perceptron, one_vs_all, one_vs_one
 
+KERNELS, MULTICLASS, TRAIN = "pages/kernels.py", "pages/multiclass.py", "pages/train.py"
+
 GOOD = b"x1,x2,label\n0.5,0.5,cat\n0.6,0.3,cat\n-0.5,-0.4,dog\n-0.3,-0.6,dog\n0.2,-0.7,dog\n"
 GOOD_X = [[0.5, 0.5], [0.6, 0.3], [-0.5, -0.4], [-0.3, -0.6], [0.2, -0.7]]
 GOOD_Y = [-1, -1, 1, 1, 1]  # cat -> -1, dog -> +1 (sorted order)
 IRIS_LIKE = (b"petal,sepal,species\n0.9,0.1,setosa\n0.8,0.2,setosa\n-0.1,0.9,versicolor\n"
              b"0.1,0.8,versicolor\n-0.8,-0.5,virginica\n-0.7,-0.6,virginica\n")
-
-
-def open_page(page: str, query: dict[str, str] | None = None) -> AppTest:
-    at = AppTest.from_file("../app.py", default_timeout=120)
-    for name, value in (query or {}).items():
-        at.query_params[name] = value
-    at.switch_page(f"pages/{page}.py").run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
 
 
 def upload(at: AppTest, key: str, name: str, content: bytes) -> AppTest:
@@ -42,21 +37,14 @@ def upload(at: AppTest, key: str, name: str, content: bytes) -> AppTest:
 
 
 def kernel_payload(at: AppTest) -> dict | None:
-    players = [e for e in at.get("bidi_component")
-               if e.proto.component_name == "perceptron_player_kernels"]
-    return json.loads(players[0].proto.json) if players else None
-
-
-def chart_spec(at: AppTest, key: str) -> tuple[str, dict]:
-    chart = next(e for e in at.get("plotly_chart") if e.proto.id.endswith(f"-{key}")
-                 or e.proto.id.endswith(key))
-    return chart.proto.id, json.loads(chart.proto.spec)
+    """What /kernels' player received; None when the page has no data to run on."""
+    return player_payload(at, "kernels", required=False)
 
 
 def click_chart(at: AppTest, key: str, x: float, y: float, curve: int = 0) -> AppTest:
     """Rerun as after a click on the chart ``key`` at (x, y) on trace ``curve`` (0: the
     clickable grid): the Plotly selection the browser sends with the next run."""
-    chart_id, _ = chart_spec(at, key)
+    chart_id = plotly_chart(at, key).proto.id
     selection = json.dumps({"selection": {
         "points": [{"curve_number": curve, "point_number": 0, "point_index": 0, "x": x,
                     "y": y}], "point_indices": [0], "box": [], "lasso": []}})
@@ -89,7 +77,7 @@ def shown_text(at: AppTest) -> str:
 
 
 def test_kernels_trains_on_an_uploaded_file_and_shows_its_name_and_labels_as_text():
-    at = open_page("kernels", {"data": "upload"})
+    at = open_page(KERNELS, {"data": "upload"})
     assert kernel_payload(at) is None  # no file yet: no player
     assert any("Upload a CSV" in i.value and "400 rows" in i.value for i in at.info)
     upload(at, "kernels_upload", "**x**.csv", GOOD)
@@ -108,7 +96,7 @@ def test_kernels_trains_on_an_uploaded_file_and_shows_its_name_and_labels_as_tex
 
 
 def test_kernels_bad_files_keep_the_previous_data_and_say_what_to_fix():
-    at = upload(open_page("kernels", {"data": "upload"}), "kernels_upload", "good.csv", GOOD)
+    at = upload(open_page(KERNELS, {"data": "upload"}), "kernels_upload", "good.csv", GOOD)
     before = kernel_payload(at)
     for name, content, message in [
             ("one.csv", b"x1,label\n0.5,1\n-0.5,-1\n", "it has 1 feature column"),
@@ -127,7 +115,7 @@ def test_kernels_bad_files_keep_the_previous_data_and_say_what_to_fix():
 
 
 def test_a_bad_first_file_loads_nothing_and_says_so():
-    at = upload(open_page("kernels", {"data": "upload"}), "kernels_upload", "one.csv",
+    at = upload(open_page(KERNELS, {"data": "upload"}), "kernels_upload", "one.csv",
                 b"x1,label\n0.5,1\n-0.5,-1\n")
     error = next(e.value for e in at.error if "one.csv" in e.value)
     assert "Nothing was loaded." in error and kernel_payload(at) is None
@@ -141,7 +129,7 @@ def test_a_bad_first_file_loads_nothing_and_says_so():
 
 
 def test_kernels_drawing_adds_and_removes_points_and_keeps_them_in_the_link():
-    at = open_page("kernels", {"data": "draw"})
+    at = open_page(KERNELS, {"data": "draw"})
     assert "0 points drawn" in shown_text(at)
     assert any("points of both classes" in i.value for i in at.info)
     click_chart(at, "kernels_draw_chart", 0.5, 0.25)
@@ -155,7 +143,7 @@ def test_kernels_drawing_adds_and_removes_points_and_keeps_them_in_the_link():
                                                         [-0.5, 0.45, -1]]
     sent = kernel_payload(at)
     assert sent["X"] == [[0.5, 0.25], [-0.4, -0.35], [-0.5, 0.45]] and sent["y"] == [1, -1, -1]
-    _, spec = chart_spec(at, "kernels_draw_chart")
+    spec = plotly_spec(at, "kernels_draw_chart")
     assert [t.get("name") for t in spec["data"]][1:] == ["class +1", "class -1"]
     click_chart(at, "kernels_draw_chart", -0.5, 0.45, curve=2)  # click on a point: removed
     assert at.session_state["kernels_drawn_points"] == [[0.5, 0.25, 1], [-0.4, -0.35, -1]]
@@ -171,7 +159,7 @@ def test_kernels_drawing_adds_and_removes_points_and_keeps_them_in_the_link():
     link = at.query_params["points"]
     assert link in ("0.5,0.25,1;-0.4,-0.35,-1", ["0.5,0.25,1;-0.4,-0.35,-1"])
     # the link opens the same data and run in a new session
-    again = open_page("kernels", {"data": "draw", "points": "0.5,0.25,1;-0.4,-0.35,-1"})
+    again = open_page(KERNELS, {"data": "draw", "points": "0.5,0.25,1;-0.4,-0.35,-1"})
     assert kernel_payload(again)["updates"] == kernel_payload(at)["updates"]
     at.button(key="kernels_draw_undo").click().run()
     assert at.session_state["kernels_drawn_points"] == [[0.5, 0.25, 1]]
@@ -183,11 +171,11 @@ def test_a_bad_points_link_is_ignored_and_named():
     # 1000,0 would have drawn a clickable grid of two billion points: off the board
     for points in ("1e100,0,1;0,1e-60,-1", "0.1,0.1,3", "0.1,0.2", "1000,0,1;-1000,5,-1",
                    "2.01,0,1", ";".join(["0.1,0.1,1"] * 401)):
-        at = open_page("kernels", {"data": "draw", "points": points})
+        at = open_page(KERNELS, {"data": "draw", "points": points})
         assert at.session_state["kernels_drawn_points"] == []
         assert any("points value could not be read" in w.value and "400" in w.value
                    and "between -2 and 2" in w.value for w in at.warning)
-    assert open_page("kernels", {"data": "draw", "points": "2,-2,1;-2,2,-1"}).session_state[
+    assert open_page(KERNELS, {"data": "draw", "points": "2,-2,1;-2,2,-1"}).session_state[
         "kernels_drawn_points"] == [[2, -2, 1], [-2, 2, -1]]
 
 
@@ -205,7 +193,7 @@ def test_kernels_export_is_one_offline_html_file_with_the_run(monkeypatch):
         return register(self, data_callable, mimetype, coordinates, file_name, **kwargs)
 
     monkeypatch.setattr(MediaFileManager, "add_deferred", keep)
-    at = open_page("kernels", {"data": "draw", "points": "0.5,0.25,1;-0.4,-0.35,-1;0.1,0.9,1"})
+    at = open_page(KERNELS, {"data": "draw", "points": "0.5,0.25,1;-0.4,-0.35,-1;0.1,0.9,1"})
     sent = kernel_payload(at)
     assert any(b.label == "Player (HTML, works offline)" for b in at.get("download_button"))
     html = deferred["kernel-perceptron-player.html"]()
@@ -226,24 +214,20 @@ def test_kernels_export_is_one_offline_html_file_with_the_run(monkeypatch):
 # ---------------------------------------------------------------------------
 
 
-def multiclass_table(at: AppTest):
-    return next(d.value for d in at.dataframe if "one-vs-all" in d.value.columns)
-
-
 def core_table(X, labels):
     settings = dict(bias=True, order="cyclic", seed=0, max_updates=20_000, max_epochs=100)
     return one_vs_all(X, labels, **settings), one_vs_one(X, labels, **settings)
 
 
 def test_multiclass_trains_on_a_file_with_k_text_labels():
-    at = upload(open_page("multiclass", {"source": "upload"}), "multiclass_upload",
+    at = upload(open_page(MULTICLASS, {"source": "upload"}), "multiclass_upload",
                 "iris.csv", IRIS_LIKE)
     caption = next(c.value for c in at.caption if "6 rows" in c.value)
     assert ("`setosa` → class 0, `versicolor` → class 1, `virginica` → class 2"
             in caption)
     X = np.array([[0.9, 0.1], [0.8, 0.2], [-0.1, 0.9], [0.1, 0.8], [-0.8, -0.5], [-0.7, -0.6]])
     ova, ovo = core_table(X, np.array([0, 0, 1, 1, 2, 2]))
-    table = multiclass_table(at)
+    table = table_with_column(at, "one-vs-all")
     assert table["one-vs-all"][1] == "3" and table["one-vs-one"][1] == "3"
     assert table["one-vs-all"][2] == str(ova.total_updates)
     assert table["one-vs-one"][2] == str(ovo.total_updates)
@@ -252,21 +236,22 @@ def test_multiclass_trains_on_a_file_with_k_text_labels():
 
 def test_multiclass_keeps_whole_number_labels_and_refuses_too_many_classes():
     content = b"1,1,1\n1.1,0.9,1\n-1,1,3\n-0.9,1.1,3\n0,-1,5\n0.1,-1.1,5\n"
-    at = upload(open_page("multiclass", {"source": "upload"}), "multiclass_upload",
+    at = upload(open_page(MULTICLASS, {"source": "upload"}), "multiclass_upload",
                 "numbers.csv", content)
     assert "`1` → class 1, `3` → class 3, `5` → class 5" in " ".join(
         c.value for c in at.caption)
-    assert any("line 3 vs rest" == t.get("name") for t in chart_spec(at, "ova_chart")[1]["data"])
+    assert any("line 3 vs rest" == t.get("name") for t in plotly_spec(at, "ova_chart")["data"])
     seven = b"".join(b"%d,%d,c%d\n" % (k, -k, k) for k in range(7))
     upload(at, "multiclass_upload", "seven.csv", seven)
     error = next(e.value for e in at.error if "seven.csv" in e.value).replace("\\", "")
     assert "7 distinct labels" in error and "at most 6 classes" in error
     assert "previous data are kept" in error
-    assert multiclass_table(at)["one-vs-all"][1] == "3"  # still the numbers.csv classes
+    table = table_with_column(at, "one-vs-all")
+    assert table["one-vs-all"][1] == "3"  # still the numbers.csv classes
 
 
 def test_multiclass_drawing_uses_the_class_picker_and_the_link():
-    at = open_page("multiclass", {"source": "draw"})
+    at = open_page(MULTICLASS, {"source": "draw"})
     picker = at.segmented_control(key="multiclass_draw_class")
     assert picker.options == ["0 ●", "1 ■", "2 ◆", "3 ▲", "4 ✚", "5 ★"]
     points = [(0.6, 0.5, 0), (0.7, 0.4, 0), (-0.6, 0.5, 3), (-0.5, 0.6, 3), (0.0, -0.7, 5)]
@@ -280,7 +265,7 @@ def test_multiclass_drawing_uses_the_class_picker_and_the_link():
         return {t["name"]: (t["marker"]["color"], t["marker"]["symbol"]) for t in spec["data"]
                 if t.get("name", "").startswith("class ")}
 
-    board, result = chart_spec(at, "multiclass_draw_chart")[1], chart_spec(at, "ova_chart")[1]
+    board, result = plotly_spec(at, "multiclass_draw_chart"), plotly_spec(at, "ova_chart")
     # each class looks the same on the board and on the results, with the picker's shape
     assert list(markers(board)) == ["class 0", "class 3", "class 5"]
     assert markers(board) == markers(result)
@@ -288,13 +273,13 @@ def test_multiclass_drawing_uses_the_class_picker_and_the_link():
     X = np.array([p[:2] for p in points])
     labels = np.array([p[2] for p in points])
     ova, _ = core_table(X, labels)
-    table = multiclass_table(at)
+    table = table_with_column(at, "one-vs-all")
     assert table["one-vs-all"][2] == str(ova.total_updates)
     link = at.query_params["points"]
     link = link[0] if isinstance(link, list) else link
     assert link == "0.6,0.5,0;0.7,0.4,0;-0.6,0.5,3;-0.5,0.6,3;0,-0.7,5"
-    again = open_page("multiclass", {"source": "draw", "points": link})
-    assert multiclass_table(again).equals(table)
+    again = open_page(MULTICLASS, {"source": "draw", "points": link})
+    assert table_with_column(again, "one-vs-all").equals(table)
 
 
 @pytest.mark.parametrize("query, text", [
@@ -303,7 +288,7 @@ def test_multiclass_drawing_uses_the_class_picker_and_the_link():
     ({"source": "upload"}, "Upload a CSV"),
 ])
 def test_multiclass_without_enough_own_data_says_what_to_do(query, text):
-    at = open_page("multiclass", query)
+    at = open_page(MULTICLASS, query)
     assert any(text in i.value for i in at.info)
     assert not any("one-vs-all" in d.value.columns for d in at.dataframe)
 
@@ -314,19 +299,18 @@ def test_multiclass_without_enough_own_data_says_what_to_do(query, text):
 
 
 def train_payload(at: AppTest) -> dict | None:
-    players = [e for e in at.get("bidi_component")
-               if e.proto.component_name == "perceptron_player_train"]
-    return json.loads(players[0].proto.json) if players else None
+    """What /train's player received; None when the page has no data to run on."""
+    return player_payload(at, "train", required=False)
 
 
 def test_train_takes_a_file_of_one_class_and_refuses_points_off_the_board():
-    at = upload(open_page("train", {"source": "upload"}), "upload", "one class.csv",
+    at = upload(open_page(TRAIN, {"source": "upload"}), "upload", "one class.csv",
                 b"x1,x2,label\n0.5,0.3,1\n0.2,0.6,1.0\n")
     assert any(c.value.startswith("`one class.csv`: 2 rows") and "`1` → +1" in c.value
                for c in at.caption)
     sent = train_payload(at)
     assert sent["X"] == [[0.5, 0.3], [0.2, 0.6]] and sent["y"] == [1, 1]
     # a link whose points lie far off the board once built a grid of 2e9 clickable points
-    at = open_page("train", {"source": "draw", "points": "1000,0,1;-1000,5,-1"})
+    at = open_page(TRAIN, {"source": "draw", "points": "1000,0,1;-1000,5,-1"})
     assert at.session_state["drawn_points"] == [] and train_payload(at) is None
     assert any("points value could not be read" in w.value for w in at.warning)

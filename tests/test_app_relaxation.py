@@ -14,13 +14,10 @@ from perceptron_core.viz.relaxation import PRESETS, rows_to_system
 PAGE = "pages/relaxation.py"
 
 
-def payload(at) -> dict:
-    return player_payload(at, "relaxation")
-
 
 def test_default_view_sends_the_core_run_and_every_control_is_keyed():
     at = open_page(PAGE)
-    sent = payload(at)
+    sent = player_payload(at, "relaxation")
     A, c = rows_to_system(PRESETS["wide polygon"][0])
     trace = relaxation(A, c, eta=1.0, rule="cyclic", w0=np.zeros(2), seed=0, tol=0.001,
                        max_iter=1000, tau=10)
@@ -39,7 +36,7 @@ def test_a_link_reopens_settings_and_step():
     query = {"system": "thin sliver", "eta": "2.0", "rule": "chaotic", "tau": "7",
              "seed": "4", "step": "5"}
     at = open_page(PAGE, query)
-    sent = payload(at)
+    sent = player_payload(at, "relaxation")
     A, c = rows_to_system(PRESETS["thin sliver"][0])
     trace = relaxation(A, c, eta=2.0, rule="chaotic", w0=np.zeros(2), seed=4, tol=0.001,
                        max_iter=1000, tau=7)
@@ -49,13 +46,13 @@ def test_a_link_reopens_settings_and_step():
     assert at.selectbox(key="rule").value == "chaotic" and at.slider(key="eta").value == 2.0
     # the same settings go back into the link: a second session opens the same run
     again = open_page(PAGE, {key: at.query_params[key] for key in at.query_params} | {"step": "5"})
-    assert payload(again)["iterates"] == sent["iterates"]
+    assert player_payload(again, "relaxation")["iterates"] == sent["iterates"]
 
 
 def test_own_rows_travel_in_the_link_and_tau_below_n_is_raised_with_a_warning():
     rows = "1,0,1;-1,0,1;0,1,1;0,-1,1"
     at = open_page(PAGE, {"system": "your own rows", "rows": rows, "rule": "chaotic", "tau": "2"})
-    sent = payload(at)
+    sent = player_payload(at, "relaxation")
     assert sent["A"] == [[1, 0], [-1, 0], [0, 1], [0, -1]] and sent["c"] == [1, 1, 1, 1]
     assert sent["tau"] == 4
     assert any("τ = 2 is below n = 4" in w.value for w in at.warning)
@@ -64,7 +61,7 @@ def test_own_rows_travel_in_the_link_and_tau_below_n_is_raised_with_a_warning():
 
 def test_infeasible_system_says_so_exactly_and_skips_the_sweep():
     at = open_page(PAGE, {"system": "infeasible"})
-    sent = payload(at)
+    sent = player_payload(at, "relaxation")
     A, c = rows_to_system(PRESETS["infeasible"][0])
     assert not plane_system(A, c).feasible and not sent["system"]["feasible"]
     assert not sent["feasible"] and sent["n_iter"] == 1000
@@ -76,7 +73,8 @@ def test_infeasible_system_says_so_exactly_and_skips_the_sweep():
 
 def test_bad_link_values_are_reported_and_ignored():
     at = open_page(PAGE, {"eta": "3", "rule": "sideways"})
-    assert payload(at)["eta"] == 1.0 and payload(at)["rule"] == "cyclic"
+    sent = player_payload(at, "relaxation")
+    assert sent["eta"] == 1.0 and sent["rule"] == "cyclic"
     assert any("eta=3" in w.value and "rule=sideways" in w.value for w in at.warning)
 
 

@@ -7,23 +7,15 @@ stepping itself is tested in Chromium (test_browser_player.py).
 
 from __future__ import annotations
 
-
 import numpy as np
-from streamlit.testing.v1 import AppTest
-
 from app_helpers import open_page, player_payload
+
 from perceptron_core import make_separable, run_perceptron
 
+PAGE = "pages/train.py"
 DEFAULTS = dict(n=40, margin=0.1, seed=7)
 
 
-def open_train(query: dict[str, str] | None = None) -> AppTest:
-    return open_page("pages/train.py", query, timeout=90)
-
-
-def payload(at: AppTest) -> dict:
-    """The data the player component received (its JSON argument)."""
-    return player_payload(at, "train")
 
 
 def reference_trace(**changes):
@@ -36,8 +28,8 @@ def reference_trace(**changes):
 
 def test_the_player_gets_the_whole_run_once():
     data, trace = reference_trace()
-    at = open_train()
-    sent = payload(at)
+    at = open_page(PAGE)
+    sent = player_payload(at, "train")
     np.testing.assert_array_equal(sent["X"], data.X)
     np.testing.assert_array_equal(sent["updates"]["weights"], trace.weights)
     assert sent["updates"]["steps"] == trace.update_steps.tolist()
@@ -47,15 +39,15 @@ def test_the_player_gets_the_whole_run_once():
     assert sent["bound"]["name"].startswith("T(A)") and sent["converged"]
     # a rerun that changes nothing sends the same data (the browser keeps its position)
     at.radio(key="quiz_delta").set_value("nothing at all").run()
-    assert payload(at) == sent
+    assert player_payload(at, "train") == sent
 
 
 def test_changing_data_sends_a_new_run():
-    at = open_train()
-    first = payload(at)
+    at = open_page(PAGE)
+    first = player_payload(at, "train")
     at.number_input(key="n").set_value(60).run()
     assert not at.exception
-    sent = payload(at)
+    sent = player_payload(at, "train")
     data, trace = reference_trace(n=60)
     assert sent["player"]["run_id"] != first["player"]["run_id"]
     assert sent["updates"]["indices"] == trace.update_indices.tolist()
@@ -63,30 +55,30 @@ def test_changing_data_sends_a_new_run():
 
 
 def test_a_display_option_keeps_the_run():
-    at = open_train()
-    first = payload(at)
+    at = open_page(PAGE)
+    first = player_payload(at, "train")
     at.toggle(key="show_planted").set_value(False).run()
-    sent = payload(at)
+    sent = player_payload(at, "train")
     assert sent["player"]["run_id"] == first["player"]["run_id"]
     assert sent["show_planted"] is False and first["show_planted"] is True
 
 
 def test_bias_off_on_data_that_need_one_says_what_is_true():
-    at = open_train()
+    at = open_page(PAGE)
     at.toggle(key="bias").set_value(False).run()
     assert not at.exception
-    sent = payload(at)
+    sent = player_payload(at, "train")
     assert "No line through the origin separates" in sent["facts"]
     assert "Not linearly separable" not in sent["facts"]
     assert "Stopped without converging" in sent["end_text"]
 
 
 def test_presenter_mode_sends_the_stage_and_keeps_the_run():
-    at = open_train()
-    first = payload(at)
+    at = open_page(PAGE)
+    first = player_payload(at, "train")
     at.session_state["present"] = True  # what app.py's toggle sets (AppTest runs the page alone)
     at.run()
-    sent = payload(at)
+    sent = player_payload(at, "train")
     assert sent["player"]["present"] is True
     assert sent["player"]["run_id"] == first["player"]["run_id"]
     assert not at.title  # the page title gives the stage its room

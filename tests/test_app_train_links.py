@@ -2,31 +2,23 @@
 
 from __future__ import annotations
 
-
 import numpy as np
-from streamlit.testing.v1 import AppTest
-
 from app_helpers import open_page, player_payload
+
 from perceptron_core import make_separable, run_perceptron, with_label_noise
 
+PAGE = "pages/train.py"
 
-def open_train(query: dict[str, str] | None = None) -> AppTest:
-    return open_page("pages/train.py", query, timeout=90)
-
-
-def payload(at: AppTest) -> dict:
-    """The data the player component received (its JSON argument)."""
-    return player_payload(at, "train")
 
 
 def test_a_link_restores_data_algorithm_and_step():
-    at = open_train({"n": "60", "margin": "0.2", "order": "permuted", "order_seed": "3",
+    at = open_page(PAGE, {"n": "60", "margin": "0.2", "order": "permuted", "order_seed": "3",
                      "bias": "false", "through_origin": "true", "step": "7", "speed": "fast"})
     assert at.number_input(key="n").value == 60
     assert at.slider(key="margin").value == 0.2
     assert at.selectbox(key="order").value == "permuted"
     assert at.toggle(key="bias").value is False
-    sent = payload(at)
+    sent = player_payload(at, "train")
     assert sent["player"]["start_step"] == 7 and sent["player"]["speed"] == "fast"
     data = make_separable(n=60, margin=0.2, dim=2, radius=1.0, seed=7, through_origin=True)
     trace = run_perceptron(data.X, data.y, bias=False, order="permuted", seed=3,
@@ -37,14 +29,14 @@ def test_a_link_restores_data_algorithm_and_step():
 
 
 def test_the_link_step_applies_to_the_first_run_only():
-    at = open_train({"step": "5"})
-    assert payload(at)["player"]["start_step"] == 5
+    at = open_page(PAGE, {"step": "5"})
+    assert player_payload(at, "train")["player"]["start_step"] == 5
     at.number_input(key="n").set_value(50).run()  # a new run starts at 0
-    assert payload(at)["player"]["start_step"] is None
+    assert player_payload(at, "train")["player"]["start_step"] is None
 
 
 def test_bad_link_values_fall_back_and_are_named():
-    at = open_train({"n": "99999", "margin": "abc", "order": "zigzag", "step": "-4",
+    at = open_page(PAGE, {"n": "99999", "margin": "abc", "order": "zigzag", "step": "-4",
                      "speed": "warp"})
     assert at.number_input(key="n").value == 40
     assert at.slider(key="margin").value == 0.1
@@ -52,20 +44,20 @@ def test_bad_link_values_fall_back_and_are_named():
     warnings = " ".join(w.value for w in at.warning)
     for shown in ("n=99999", "margin=abc", "order=zigzag", "step=-4", "speed=warp"):
         assert shown in warnings
-    sent = payload(at)
+    sent = player_payload(at, "train")
     assert sent["player"]["start_step"] is None and sent["player"]["speed"] == "medium"
 
 
 def test_a_step_beyond_the_run_or_in_other_digits_is_refused():
     for raw in ("100000", "²", "①", "7.5"):
-        at = open_train({"step": raw})
-        assert payload(at)["player"]["start_step"] is None
+        at = open_page(PAGE, {"step": raw})
+        assert player_payload(at, "train")["player"]["start_step"] is None
         assert any(f"step={raw}" in w.value for w in at.warning)
 
 
 def test_label_noise_never_converges_and_sends_bounded_weights():
-    at = open_train({"noise": "0.2"})
-    sent = payload(at)
+    at = open_page(PAGE, {"noise": "0.2"})
+    sent = player_payload(at, "train")
     assert "Stopped without converging" in sent["end_text"]
     assert "No line separates" in sent["facts"]
     assert sent["proof"] is None and sent["path"] is not None
@@ -79,9 +71,9 @@ def test_label_noise_never_converges_and_sends_bounded_weights():
 
 def test_drawn_points_come_back_from_a_link_and_train():
     points = "0.5,0.5,1;0.6,0.4,1;-0.5,-0.4,-1;-0.3,-0.6,-1"
-    at = open_train({"source": "draw", "points": points})
+    at = open_page(PAGE, {"source": "draw", "points": points})
     assert len(at.session_state.drawn_points) == 4
-    sent = payload(at)
+    sent = player_payload(at, "train")
     assert sent["converged"] and "Converged" in sent["end_text"]
     assert sent["X"] == [[0.5, 0.5], [0.6, 0.4], [-0.5, -0.4], [-0.3, -0.6]]
     assert at.query_params["points"] == points  # the link keeps the drawn points
@@ -95,7 +87,7 @@ def test_drawn_points_come_back_from_a_link_and_train():
 
 
 def test_quiz_feedback_explains():
-    at = open_train()
+    at = open_page(PAGE)
     at.radio(key="quiz_single_point").set_value("none").run()
     feedback = " ".join(i.value for i in at.info)
     assert "Not quite" in feedback and "‖x‖²" in feedback
@@ -107,10 +99,11 @@ def test_drawn_data_get_their_margin_and_bound():
     from perceptron_core import bound_summary
 
     points = [[0.5, 0.5, 1], [0.6, 0.4, 1], [-0.5, -0.4, -1], [-0.3, -0.6, -1]]
-    at = open_train({"source": "draw", "points": ";".join(f"{a},{b},{c}" for a, b, c in points)})
+    at = open_page(PAGE, {"source": "draw",
+                          "points": ";".join(f"{a},{b},{c}" for a, b, c in points)})
     array = np.array(points, dtype=float)
     summary = bound_summary(array[:, :2], array[:, 2].astype(int), bias=True)
-    sent = payload(at)
+    sent = player_payload(at, "train")
     assert f"R = max‖x‖ = {summary.radius:.3f}" in sent["facts"]
     assert f"γ = {summary.margin:.4f}" in sent["facts"]
     assert sent["bound"]["value"] == summary.bound

@@ -7,7 +7,7 @@ instead when REQUIRE_BROWSER=1 (CI).
 from __future__ import annotations
 
 import pytest
-from browser_helpers import assert_no_exception, wait_for_app
+from browser_helpers import assert_no_exception, new_page, open_url, run_streamlit
 
 PAGES = {
     "": "Perceptron Lab",
@@ -18,14 +18,9 @@ PAGES = {
 }
 
 
-def goto(page, base, path):
-    page.goto(f"{base}/{path}")
-    wait_for_app(page, timeout=60_000)
-
-
 @pytest.mark.parametrize("path", list(PAGES))
 def test_every_page_renders_without_exception(page, streamlit_server, path):
-    goto(page, streamlit_server, path)
+    open_url(page, f"{streamlit_server}/{path}")
     assert_no_exception(page)
     heading = page.locator("h1").first
     assert PAGES[path].lower() in heading.inner_text().lower()
@@ -35,17 +30,10 @@ def test_every_page_renders_without_exception(page, streamlit_server, path):
 
 def test_deep_link_on_a_fresh_server_uses_the_app_navigation(browser):
     """A shared /train link opened before anyone visited / must still get app.py's pages."""
-    from browser_helpers import run_streamlit
-
-    with run_streamlit("app.py") as fresh_base:
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        try:
-            page = context.new_page()
-            goto(page, fresh_base, "train")
-            navigation = page.locator('[data-testid="stSidebarNav"]').inner_text()
-            assert "Train, one mistake at a time" in navigation
-            assert "common" not in navigation
-            assert "train" in page.locator("h1").first.inner_text().lower()
-            assert_no_exception(page)
-        finally:
-            context.close()
+    with run_streamlit("app.py") as fresh_base, new_page(browser, 1280, 900) as page:
+        open_url(page, f"{fresh_base}/train")
+        navigation = page.locator('[data-testid="stSidebarNav"]').inner_text()
+        assert "Train, one mistake at a time" in navigation
+        assert "common" not in navigation
+        assert "train" in page.locator("h1").first.inner_text().lower()
+        assert_no_exception(page)

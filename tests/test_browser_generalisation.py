@@ -3,7 +3,7 @@ browser, the words name the kind of margin mistake, and a link with step= reopen
 
 from __future__ import annotations
 
-from browser_helpers import wait_for_player, assert_no_exception, wait_for_app
+from browser_helpers import assert_no_exception, open_player, wait_for_player
 
 from perceptron_core import make_unit_margin, margin_perceptron
 
@@ -13,27 +13,15 @@ def default_run(n=40, margin=0.1, order_seed=0):
     return data, margin_perceptron(data.X, data.y, order="random", seed=order_seed)
 
 
-def open_player(page, base, query=""):
-    page.goto(f"{base}/generalisation{query}")
-    wait_for_app(page, timeout=60_000)
-    player = page.get_by_test_id("perceptron-player")
-    player.wait_for()
-    return player
-
-
-def at(player, step=None, updates=None, timeout=10_000):
-    return wait_for_player(player, step=step, updates=updates, timeout=timeout)
-
-
 def test_keys_step_the_margin_perceptron_and_say_which_kind(page, streamlit_server):
     data, trace = default_run()
-    player = open_player(page, streamlit_server)
+    player = open_player(page, f"{streamlit_server}/generalisation")
     steps = trace.update_steps.tolist()
-    assert at(player, 0, 0) == (0, 0)
+    assert wait_for_player(player, 0, 0) == (0, 0)
     page.get_by_role("heading", name="1. The margin perceptron").click()  # focus the page
     for k in range(1, len(steps) + 1):
         page.keyboard.press("ArrowRight")
-        at(player, steps[k - 1], k)
+        wait_for_player(player, steps[k - 1], k)
         text = player.get_by_test_id("step-text").inner_text()
         index = int(trace.update_indices[k - 1])
         assert f"example {index}," in text
@@ -47,27 +35,28 @@ def test_keys_step_the_margin_perceptron_and_say_which_kind(page, streamlit_serv
     assert player.locator('[data-counter="wrong"]').inner_text() == str(wrong)
     assert player.locator('[data-counter="close"]').inner_text() == str(6 - wrong)
     page.keyboard.press("ArrowDown")  # one more example
-    at(player, steps[5] + 1)
+    wait_for_player(player, steps[5] + 1)
     page.keyboard.press("ArrowLeft")
-    at(player, steps[5], 6)
+    wait_for_player(player, steps[5], 6)
     page.keyboard.press("End")
-    at(player, trace.n_examined, trace.n_updates)
+    wait_for_player(player, trace.n_examined, trace.n_updates)
     assert "Converged after" in player.locator(".banner").inner_text()
-    assert f"of at most 3/γ² = 300" in player.inner_text()
+    assert "of at most 3/γ² = 300" in player.inner_text()
     page.keyboard.press("Home")
-    at(player, 0, 0)
+    wait_for_player(player, 0, 0)
     assert_no_exception(page)
 
 
 def test_a_link_with_step_reopens_that_step(page, streamlit_server):
     data, trace = default_run(n=60, margin=0.2, order_seed=3)
     step = int(trace.update_steps[4])
-    player = open_player(page, streamlit_server, f"?n=60&margin=0.2&order_seed=3&step={step}")
-    assert at(player, step, 5) == (step, 5)
+    player = open_player(page, f"{streamlit_server}/generalisation"
+                               f"?n=60&margin=0.2&order_seed=3&step={step}")
+    assert wait_for_player(player, step, 5) == (step, 5)
     # stepping writes the new step to the address bar after a pause
     page.get_by_role("heading", name="1. The margin perceptron").click()
     page.keyboard.press("ArrowRight")
-    at(player, int(trace.update_steps[5]), 6)
+    wait_for_player(player, int(trace.update_steps[5]), 6)
     page.wait_for_function(f"() => location.search.includes('step={int(trace.update_steps[5])}')")
     assert "n=60" in page.url and "margin=0.2" in page.url
     assert_no_exception(page)

@@ -7,8 +7,8 @@ decision function the scene evaluated (root.kernelField), and compares them with
 from __future__ import annotations
 
 import numpy as np
-from browser_helpers import assert_no_exception, wait_for_app
-from playwright.sync_api import expect
+from browser_helpers import (assert_no_exception, new_page, open_link_with_step, open_player,
+                             wait_for_player)
 
 from perceptron_core import kernel_perceptron, make_circles, make_xor
 from perceptron_core.viz.kernels import GRID
@@ -17,24 +17,6 @@ from perceptron_core.viz.train import axis_limit
 
 def core_run(data, **settings):
     return kernel_perceptron(data.X, data.y, **settings, max_updates=2_000, max_epochs=500)
-
-
-def open_player(page, base, query=""):
-    page.goto(f"{base}/kernels{query}")
-    wait_for_app(page, timeout=60_000)
-    player = page.get_by_test_id("perceptron-player")
-    player.wait_for()
-    return player
-
-
-def at(player, step=None, updates=None, timeout=30_000):
-    """Wait until the player shows ``step`` (and ``updates``); the locator re-resolves, so a
-    player mounted again (a rerun with a new payload) is still found."""
-    if step is not None:
-        expect(player).to_have_attribute("data-step", str(step), timeout=timeout)
-    if updates is not None:
-        expect(player).to_have_attribute("data-updates", str(updates), timeout=timeout)
-    return int(player.get_attribute("data-step")), int(player.get_attribute("data-updates"))
 
 
 def browser_field(player):
@@ -56,12 +38,12 @@ def test_keys_step_the_kernel_run_and_f_matches_the_core(page, streamlit_server)
     data = make_circles(n=100, seed=0)
     trace = core_run(data, kernel="rbf", gamma=2.0, bias=True, order="cyclic", seed=0)
     steps = trace.update_steps.tolist()
-    player = open_player(page, streamlit_server)
-    assert at(player, 0, 0) == (0, 0)
+    player = open_player(page, f"{streamlit_server}/kernels")
+    assert wait_for_player(player, 0, 0) == (0, 0)
     assert "Nothing examined yet" in player.get_by_test_id("step-text").inner_text()
     for k in (1, 2, 3):
         page.keyboard.press("ArrowRight")
-        assert at(player, steps[k - 1], k) == (steps[k - 1], k)
+        assert wait_for_player(player, steps[k - 1], k) == (steps[k - 1], k)
     assert "a mistake" in player.get_by_test_id("step-text").inner_text()
     grid = grid_points(axis_limit(data.X, 1.0))
     k, f_grid, f_points = browser_field(player)
@@ -69,16 +51,16 @@ def test_keys_step_the_kernel_run_and_f_matches_the_core(page, streamlit_server)
     np.testing.assert_allclose(f_grid, trace.decision_function(grid, upto=3), atol=1e-9)
     np.testing.assert_allclose(f_points, trace.decision_function(data.X, upto=3), atol=1e-9)
     page.keyboard.press("ArrowDown")  # one more example
-    at(player, steps[2] + 1, 3)
+    wait_for_player(player, steps[2] + 1, 3)
     page.keyboard.press("ArrowLeft")  # back undoes it
-    at(player, steps[2], 3)
+    wait_for_player(player, steps[2], 3)
     page.keyboard.press("End")
-    at(player, trace.n_examined, trace.n_updates)
+    wait_for_player(player, trace.n_examined, trace.n_updates)
     assert "Converged" in player.locator(".banner").inner_text()
     k, f_grid, _ = browser_field(player)
     np.testing.assert_allclose(f_grid, trace.decision_function(grid), atol=1e-9)
     page.keyboard.press("Home")
-    at(player, 0, 0)
+    wait_for_player(player, 0, 0)
     assert_no_exception(page)
 
 
@@ -88,21 +70,14 @@ def test_a_link_with_step_reopens_that_step(page, streamlit_server):
                      order="cyclic", seed=0)
     target = int(trace.update_steps[4])
     query = "?data=xor&n=60&data_seed=2&kernel=poly"
-    player = open_player(page, streamlit_server, f"{query}&step={target}")
-    assert at(player, target, 5) == (target, 5)
+    player = open_player(page, f"{streamlit_server}/kernels{query}&step={target}")
+    assert wait_for_player(player, target, 5) == (target, 5)
     # stepping writes the new step into the address bar; that link reopens it
     page.keyboard.press("ArrowRight")
-    at(player, int(trace.update_steps[5]), 6)
-    page.wait_for_function("s => window.location.search.includes('step=' + s)",
-                           arg=int(trace.update_steps[5]), timeout=5_000)
-    url = page.url
-    assert "kernel=poly" in url and "data=xor" in url
-    fresh = page.context.browser.new_context(viewport={"width": 1280, "height": 900})
-    reopened = fresh.new_page()  # a new session: the link alone decides the step
-    reopened.goto(url)
-    wait_for_app(reopened, timeout=60_000)
-    player = reopened.get_by_test_id("perceptron-player")
-    player.wait_for()
-    assert at(player, int(trace.update_steps[5]), 6) == (int(trace.update_steps[5]), 6)
-    assert_no_exception(reopened)
-    fresh.close()
+    step = int(trace.update_steps[5])
+    wait_for_player(player, step, 6)
+    with new_page(page.context.browser, 1280, 900) as fresh:  # the link alone decides the step
+        url, player = open_link_with_step(page, fresh, step)
+        assert "kernel=poly" in url and "data=xor" in url
+        assert wait_for_player(player, step, 6) == (step, 6)
+        assert_no_exception(fresh)

@@ -8,10 +8,10 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlparse
 
 import numpy as np
-from browser_helpers import (assert_no_exception, find_free_port, run_streamlit, wait_for_app,
-                             wait_for_player)
+from browser_helpers import (assert_no_exception, free_port, new_page, open_player, open_url,
+                             run_streamlit, upload_csv, wait_for_app, wait_for_player)
 from playwright.sync_api import expect
-from test_browser_kernels import at, browser_field, grid_points
+from test_browser_kernels import browser_field, grid_points
 
 from perceptron_core import kernel_perceptron
 from perceptron_core.viz.train import axis_limit
@@ -19,17 +19,6 @@ from perceptron_core.viz.train import axis_limit
 GOOD_CSV = b"x1,x2,label\n0.5,0.5,cat\n0.6,0.3,cat\n-0.5,-0.4,dog\n-0.3,-0.6,dog\n0.2,-0.7,dog\n"
 IRIS_LIKE = (b"petal,sepal,species\n0.9,0.1,setosa\n0.8,0.2,setosa\n-0.1,0.9,versicolor\n"
              b"0.1,0.8,versicolor\n-0.8,-0.5,virginica\n-0.7,-0.6,virginica\n")
-
-
-def goto(page, url):
-    page.goto(url)
-    wait_for_app(page, timeout=60_000)
-
-
-def upload(page, name, content):
-    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
-        files=[{"name": name, "mimeType": "text/csv", "buffer": content}])
-    wait_for_app(page, timeout=60_000)
 
 
 def click_board(page, chart_key, fx, fy):
@@ -53,7 +42,7 @@ def link_points(page) -> list[list[float]]:
 
 
 def test_kernels_drawn_points_train_and_the_player_steps_them(page, streamlit_server):
-    goto(page, f"{streamlit_server}/kernels?data=draw&kernel=poly&degree=2")
+    open_url(page, f"{streamlit_server}/kernels?data=draw&kernel=poly&degree=2")
     page.get_by_text("0 points drawn").wait_for()
     click_board(page, "kernels_draw_chart", 0.75, 0.25)
     page.get_by_text("1 point drawn").wait_for()
@@ -74,13 +63,13 @@ def test_kernels_drawn_points_train_and_the_player_steps_them(page, streamlit_se
     page.locator("h1").first.click()  # the keys go to the player, not a widget
     for k in (1, 2):
         page.keyboard.press("ArrowRight")
-        at(player, int(trace.update_steps[k - 1]), k)
+        wait_for_player(player, int(trace.update_steps[k - 1]), k)
     k, f_grid, f_points = browser_field(player)
     np.testing.assert_allclose(f_grid, trace.decision_function(grid_points(axis_limit(X, 1.0)),
                                                                 upto=2), atol=1e-9)
     np.testing.assert_allclose(f_points, trace.decision_function(X, upto=2), atol=1e-9)
     page.keyboard.press("End")
-    at(player, trace.n_examined, trace.n_updates)
+    wait_for_player(player, trace.n_examined, trace.n_updates)
     # a click on a drawn point removes it, and the link follows
     click_board(page, "kernels_draw_chart", 0.7, 0.7)
     page.get_by_text("3 points drawn").wait_for()
@@ -90,15 +79,15 @@ def test_kernels_drawn_points_train_and_the_player_steps_them(page, streamlit_se
 
 def test_kernels_upload_shows_the_name_as_written_and_keeps_data_on_a_bad_file(
         page, streamlit_server):
-    goto(page, f"{streamlit_server}/kernels?data=upload")
-    upload(page, "**x**.csv", GOOD_CSV)
+    open_url(page, f"{streamlit_server}/kernels?data=upload")
+    upload_csv(page, "**x**.csv", GOOD_CSV)
     caption = page.locator('[data-testid="stCaptionContainer"]', has_text="5 rows")
     caption.wait_for()
     assert "**x**.csv: 5 rows" in caption.inner_text().replace("\n", "")  # not made bold
     player = page.get_by_test_id("perceptron-player")
     player.wait_for()
     wait_for_player(player, updates=0)
-    upload(page, "one.csv", b"x1,label\n0.5,1\n-0.5,-1\n0.7,1\n")
+    upload_csv(page, "one.csv", b"x1,label\n0.5,1\n-0.5,-1\n0.7,1\n")
     error = page.locator('[data-testid="stAlert"]', has_text="one.csv")
     error.wait_for()
     assert "1 feature column" in error.inner_text()
@@ -113,8 +102,7 @@ def test_kernels_upload_shows_the_name_as_written_and_keeps_data_on_a_bad_file(
 def test_the_exported_kernel_player_steps_from_a_file_with_no_network(page, streamlit_server,
                                                                      tmp_path):
     query = "data=draw&kernel=rbf&points=0.5,0.5,1;0.6,-0.4,-1;-0.5,-0.5,1;-0.4,0.6,-1"
-    goto(page, f"{streamlit_server}/kernels?{query}")
-    page.get_by_test_id("perceptron-player").wait_for()
+    open_player(page, f"{streamlit_server}/kernels?{query}")
     with page.expect_download() as download_info:
         page.get_by_role("button", name="Player (HTML, works offline)").click()
     html_file = tmp_path / "kernels.html"
@@ -131,25 +119,25 @@ def test_the_exported_kernel_player_steps_from_a_file_with_no_network(page, stre
         viewer.goto(html_file.as_uri())
         player = viewer.get_by_test_id("perceptron-player")
         player.wait_for()
-        assert at(player) == (0, 0) and player.get_attribute("data-playing") == "false"
+        assert wait_for_player(player) == (0, 0) and player.get_attribute("data-playing") == "false"
         viewer.keyboard.press("ArrowRight")
-        at(player, int(trace.update_steps[0]), 1)
+        wait_for_player(player, int(trace.update_steps[0]), 1)
         viewer.keyboard.press("End")
-        at(player, trace.n_examined, trace.n_updates)
+        wait_for_player(player, trace.n_examined, trace.n_updates)
         assert [url for url in requests if url.startswith("http")] == []
     finally:
         offline.close()
 
 
 def test_multiclass_takes_a_file_with_k_labels_and_drawn_classes(page, streamlit_server):
-    goto(page, f"{streamlit_server}/multiclass?source=upload")
-    upload(page, "iris.csv", IRIS_LIKE)
+    open_url(page, f"{streamlit_server}/multiclass?source=upload")
+    upload_csv(page, "iris.csv", IRIS_LIKE)
     caption = page.locator('[data-testid="stCaptionContainer"]', has_text="6 rows")
     caption.wait_for()
     caption = caption.inner_text()
     assert "setosa → class 0" in caption and "virginica → class 2" in caption
     page.get_by_text("of the 6 training points").wait_for()
-    goto(page, f"{streamlit_server}/multiclass?source=draw")
+    open_url(page, f"{streamlit_server}/multiclass?source=draw")
     page.get_by_text("points of at least 2 classes").wait_for()
     for name, (fx, fy) in (("0 ●", (0.75, 0.25)), ("3 ▲", (0.25, 0.25)), ("5 ★", (0.5, 0.8))):
         pick_class(page, "multiclass_draw_class", name)
@@ -158,27 +146,21 @@ def test_multiclass_takes_a_file_with_k_labels_and_drawn_classes(page, streamlit
     assert [p[2] for p in link_points(page)] == [0, 3, 5]
     page.get_by_text("of the 3 training points").wait_for()  # both schemes ran on them
     # the link reopens the same points in a new session
-    fresh = page.context.browser.new_context(viewport={"width": 1280, "height": 900})
-    try:
-        other = fresh.new_page()
-        goto(other, page.url)
+    with new_page(page.context.browser, 1280, 900) as other:
+        open_url(other, page.url)
         other.get_by_text("3 points drawn").wait_for()
         other.get_by_text("of the 3 training points").wait_for()
         assert link_points(other) == link_points(page)
-    finally:
-        fresh.close()
     assert_no_exception(page)
 
 
 def test_an_upload_lost_to_a_server_restart_is_named_and_the_uploader_is_fresh(browser):
-    port = find_free_port()
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    app = page.locator('[data-testid="stApp"]')
-    try:
+    port = free_port()
+    with new_page(browser, 1280, 900) as page:
+        app = page.locator('[data-testid="stApp"]')
         with run_streamlit(port=port) as base:
-            goto(page, f"{base}/kernels?data=upload")
-            upload(page, "good.csv", GOOD_CSV)
+            open_url(page, f"{base}/kernels?data=upload")
+            upload_csv(page, "good.csv", GOOD_CSV)
             page.get_by_test_id("perceptron-player").wait_for()
         # the server is gone; the page still shows the uploader listing good.csv
         expect(app).not_to_have_attribute("data-test-connection-state", "CONNECTED",
@@ -195,9 +177,7 @@ def test_an_upload_lost_to_a_server_restart_is_named_and_the_uploader_is_fresh(b
             uploader = page.locator('[data-testid="stFileUploader"]')
             assert "good.csv" not in uploader.inner_text()  # a fresh, empty uploader
             assert page.get_by_test_id("perceptron-player").count() == 0
-            upload(page, "good.csv", GOOD_CSV)  # uploading again works
+            upload_csv(page, "good.csv", GOOD_CSV)  # uploading again works
             page.get_by_test_id("perceptron-player").wait_for()
             assert page.locator('[data-testid="stAlert"]', has_text="server restarted").count() == 0
             assert_no_exception(page)
-    finally:
-        context.close()

@@ -9,11 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_helpers import assert_no_exception, wait_for_app, wait_for_player
+from browser_helpers import (assert_no_exception, new_page, open_link_with_step, open_player,
+                             wait_for_player)
 
 from perceptron_core import make_separable, run_perceptron
-
-PLAYER = '[data-testid="perceptron-player"]'
 
 
 def default_trace(n=40):
@@ -22,55 +21,42 @@ def default_trace(n=40):
                                 max_updates=5_000, max_epochs=500)
 
 
-def open_player(page, base, query=""):
-    page.goto(f"{base}/train{query}")
-    wait_for_app(page, timeout=60_000)
-    player = page.get_by_test_id("perceptron-player")
-    player.wait_for()
-    return player
-
-
-def at(player, step=None, updates=None, timeout=10_000):
-    """Wait until the player shows ``step`` (and ``updates``); return (step, updates)."""
-    return wait_for_player(player, step=step, updates=updates, timeout=timeout)
-
-
 def test_keys_work_straight_after_opening_and_not_while_typing(page, streamlit_server):
     data, trace = default_trace()
-    player = open_player(page, streamlit_server)
+    player = open_player(page, f"{streamlit_server}/train")
     steps = trace.update_steps.tolist()
-    assert at(player, 0, 0) == (0, 0)
+    assert wait_for_player(player, 0, 0) == (0, 0)
     for k in (1, 2, 3):  # no click first: the keys reach the player at once
         page.keyboard.press("ArrowRight")
-        assert at(player, steps[k - 1], k) == (steps[k - 1], k)
+        assert wait_for_player(player, steps[k - 1], k) == (steps[k - 1], k)
     page.keyboard.press("PageDown")  # a presentation clicker
-    at(player, steps[3], 4)
+    wait_for_player(player, steps[3], 4)
     page.keyboard.press("PageUp")  # back undoes the last move
-    at(player, steps[2], 3)
+    wait_for_player(player, steps[2], 3)
     page.keyboard.press("ArrowDown")  # one more example
-    at(player, steps[2] + 1)
+    wait_for_player(player, steps[2] + 1)
     page.keyboard.press("End")
-    at(player, trace.n_examined, trace.n_updates)
+    wait_for_player(player, trace.n_examined, trace.n_updates)
     assert "Converged after" in player.locator(".banner").inner_text()
     page.keyboard.press("Home")
-    at(player, 0, 0)
+    wait_for_player(player, 0, 0)
     # typing in a settings field is not stepping
     field = page.get_by_label("points n")
     field.click()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("End")
     page.wait_for_timeout(300)
-    assert at(player) == (0, 0)
+    assert wait_for_player(player) == (0, 0)
     assert_no_exception(page)
 
 
 def test_buttons_and_the_words_of_each_step_match_the_core(page, streamlit_server):
     data, trace = default_trace()
-    player = open_player(page, streamlit_server)
+    player = open_player(page, f"{streamlit_server}/train")
     assert "Nothing examined yet" in player.get_by_test_id("step-text").inner_text()
     player.get_by_role("button", name="Next mistake").click()
     first = int(trace.update_steps[0])
-    at(player, first, 1)
+    wait_for_player(player, first, 1)
     step = trace.example_at(first, data.X, data.y)
     text = player.get_by_test_id("step-text").inner_text()
     assert f"example {step.index}," in text and "a mistake" in text
@@ -81,47 +67,47 @@ def test_buttons_and_the_words_of_each_step_match_the_core(page, streamlit_serve
     correct = next(t for t in range(first + 1, trace.n_examined + 1) if t not in updated)
     for _ in range(correct - first):
         player.get_by_role("button", name="Next example").click()
-    at(player, correct)
+    wait_for_player(player, correct)
     step = trace.example_at(correct, data.X, data.y)
     text = player.get_by_test_id("step-text").inner_text()
     assert f"example {step.index}," in text and "correct, no update" in text
     assert f"{step.score:+.3f}".replace("+", "").replace("-", "−") in text
     player.get_by_role("button", name="Back").click()
-    at(player, correct - 1)
+    wait_for_player(player, correct - 1)
     player.get_by_role("button", name="Run to end").click()
-    at(player, trace.n_examined, trace.n_updates)
+    wait_for_player(player, trace.n_examined, trace.n_updates)
     player.get_by_role("button", name="Reset").click()
-    at(player, 0, 0)
+    wait_for_player(player, 0, 0)
 
 
 def test_scrubbing_jumps_to_an_update_and_back_undoes_the_drag(page, streamlit_server):
     data, trace = default_trace()
-    player = open_player(page, streamlit_server)
+    player = open_player(page, f"{streamlit_server}/train")
     slider = player.get_by_role("slider", name="jump to update")
     slider.evaluate("(el) => { for (const v of [2, 4, 5]) { el.value = v; "
                     "el.dispatchEvent(new Event('input', {bubbles: true})); } "
                     "el.dispatchEvent(new Event('change', {bubbles: true})); }")
-    at(player, int(trace.update_steps[4]), 5)
+    wait_for_player(player, int(trace.update_steps[4]), 5)
     assert "update 5 of" in player.inner_text()
     player.get_by_role("button", name="Back").click()
-    at(player, 0, 0)
+    wait_for_player(player, 0, 0)
 
 
 def test_play_advances_pause_stops_and_space_toggles(page, streamlit_server):
-    player = open_player(page, streamlit_server)
+    player = open_player(page, f"{streamlit_server}/train")
     player.get_by_role("combobox", name="speed").select_option("fast")
     player.get_by_role("button", name="Play").click()
     wait_for_player(player, min_updates=3)
     player.get_by_role("button", name="Pause").click()
-    paused = at(player)
+    paused = wait_for_player(player)
     page.wait_for_timeout(600)
-    assert at(player) == paused and player.get_attribute("data-playing") == "false"
+    assert wait_for_player(player) == paused and player.get_attribute("data-playing") == "false"
     page.keyboard.press(" ")
     wait_for_player(player, playing=True)
     page.keyboard.press(" ")
     wait_for_player(player, playing=False)
     # the title, slider and counters agree at every frame
-    k = at(player)[1]
+    k = wait_for_player(player)[1]
     assert f"update {k} of" in player.inner_text()
     assert player.locator('[data-counter="updates"]').inner_text().startswith(f"{k} /")
 
@@ -129,7 +115,7 @@ def test_play_advances_pause_stops_and_space_toggles(page, streamlit_server):
 def test_stepping_sends_nothing_to_the_server(page, streamlit_server):
     frames: list[str] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda payload: frames.append(payload)))
-    player = open_player(page, streamlit_server)
+    player = open_player(page, f"{streamlit_server}/train")
     page.wait_for_timeout(500)
     frames.clear()
     for key in ["ArrowRight"] * 6 + ["ArrowDown"] * 4 + ["ArrowLeft"] * 3 + ["End", "Home"]:
@@ -144,55 +130,35 @@ def test_stepping_sends_nothing_to_the_server(page, streamlit_server):
 
 
 def test_a_link_with_a_step_opens_that_step_in_a_fresh_browser(browser, streamlit_server):
-    data, trace = default_trace()
-    first = browser.new_context(viewport={"width": 1400, "height": 1000})
-    second = browser.new_context(viewport={"width": 1400, "height": 1000})
-    try:
-        page = first.new_page()
-        player = open_player(page, streamlit_server, "?order=permuted&order_seed=2")
+    with new_page(browser) as page, new_page(browser) as fresh:
+        player = open_player(page, f"{streamlit_server}/train?order=permuted&order_seed=2")
         for _ in range(4):
             page.keyboard.press("ArrowRight")
         page.keyboard.press("ArrowDown")
-        step, updates = at(player, updates=4)
-        page.wait_for_function("() => location.search.includes('step=')")
-        link = page.url
-        assert f"step={step}" in link and "order=permuted" in link
-        fresh = second.new_page()
-        fresh.goto(link)
-        wait_for_app(fresh, timeout=60_000)
-        other = fresh.get_by_test_id("perceptron-player")
-        other.wait_for()
-        assert at(other, step, updates) == (step, updates)
+        step, updates = wait_for_player(player, updates=4)
+        link, other = open_link_with_step(page, fresh, step)
+        assert "order=permuted" in link
+        assert wait_for_player(other, step, updates) == (step, updates)
         assert other.get_by_test_id("step-text").inner_text() == \
             player.get_by_test_id("step-text").inner_text()
-    finally:
-        first.close()
-        second.close()
 
 
 def test_two_students_step_independently(browser, streamlit_server):
-    contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(2)]
-    try:
-        alice, bob = (context.new_page() for context in contexts)
-        alice_player = open_player(alice, streamlit_server)
-        bob_player = open_player(bob, streamlit_server)
+    with new_page(browser, 1280, 900) as alice, new_page(browser, 1280, 900) as bob:
+        alice_player = open_player(alice, f"{streamlit_server}/train")
+        bob_player = open_player(bob, f"{streamlit_server}/train")
         for _ in range(3):
             alice.keyboard.press("ArrowRight")
-        at(alice_player, updates=3)
+        wait_for_player(alice_player, updates=3)
         bob.keyboard.press("ArrowRight")
-        at(bob_player, updates=1)
-        assert at(alice_player)[1] == 3
-    finally:
-        for context in contexts:
-            context.close()
+        wait_for_player(bob_player, updates=1)
+        assert wait_for_player(alice_player)[1] == 3
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
 def test_presenter_stage_fits_the_screen(browser, streamlit_server, size):
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    try:
-        page = context.new_page()
-        player = open_player(page, streamlit_server, "?present=1")
+    with new_page(browser, *size) as page:
+        player = open_player(page, f"{streamlit_server}/train?present=1")
         page.wait_for_timeout(500)
         box = player.bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= size[1] + 1, box
@@ -201,15 +167,13 @@ def test_presenter_stage_fits_the_screen(browser, streamlit_server, size):
             assert inner["y"] + inner["height"] <= size[1] + 1, (part, inner)
         assert page.locator('section[data-testid="stSidebar"]').is_hidden()
         page.keyboard.press("ArrowRight")
-        at(player, updates=1)
-    finally:
-        context.close()
+        wait_for_player(player, updates=1)
 
 
 def test_exported_player_steps_from_a_file_with_no_server(page, streamlit_server,
                                                          tmp_path: Path):
     data, trace = default_trace()
-    open_player(page, streamlit_server)
+    open_player(page, f"{streamlit_server}/train")
     page.get_by_text("Export: data, trace, player").click()
     with page.expect_download() as download_info:
         page.get_by_role("button", name="Player (HTML, works offline)").click()
@@ -223,10 +187,10 @@ def test_exported_player_steps_from_a_file_with_no_server(page, streamlit_server
         player = viewer.get_by_test_id("perceptron-player")
         player.wait_for()
         viewer.wait_for_timeout(1_000)
-        assert at(player) == (0, 0) and player.get_attribute("data-playing") == "false"
+        assert wait_for_player(player) == (0, 0) and player.get_attribute("data-playing") == "false"
         viewer.keyboard.press("ArrowRight")
         viewer.keyboard.press("ArrowRight")
-        assert at(player, int(trace.update_steps[1]), 2)[1] == 2
+        assert wait_for_player(player, int(trace.update_steps[1]), 2)[1] == 2
         player.get_by_role("button", name="Play").click()
         wait_for_player(player, min_updates=4)
     finally:
@@ -237,9 +201,9 @@ def test_the_page_asks_nothing_of_the_internet(page, streamlit_server):
     """No CDN: every request of opening /train and stepping stays on the app's server."""
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
-    player = open_player(page, streamlit_server)
+    player = open_player(page, f"{streamlit_server}/train")
     page.keyboard.press("ArrowRight")
-    at(player, updates=1)
+    wait_for_player(player, updates=1)
     page.wait_for_timeout(500)
     outside = [url for url in requests
                if not url.startswith((streamlit_server, "data:", "blob:"))]

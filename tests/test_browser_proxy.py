@@ -16,11 +16,10 @@ import pytest
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT / "scripts"))
 
-from browser_helpers import (require_browser, resolve_app_path,  # noqa: E402
-                             wait_for_app)
+from browser_helpers import (PAGE_TIMEOUT, open_url, require_browser,  # noqa: E402
+                             resolve_app_path, wait_for_app)
 from serve import deployment, find_haproxy, free_port  # noqa: E402
 
-TIMEOUT = 60_000
 VIEW = "/train?n=60&margin=0.2&data_seed=3"
 FIRST_VISIT_LIMIT = 3 * 1024 * 1024
 UPLOAD_CSV = b"x1,x2,label\n0.1,0.9,cat\n0.8,0.2,dog\n-0.5,0.4,cat\n0.6,-0.7,dog\n-0.2,0.8,cat\n"
@@ -43,7 +42,7 @@ class Student:
 
     def __init__(self, browser, proxy):
         self.context = browser.new_context(viewport={"width": 1280, "height": 900})
-        self.context.set_default_timeout(TIMEOUT)
+        self.context.set_default_timeout(PAGE_TIMEOUT)
         self.page = self.context.new_page()
         self.proxy = proxy
         self.responses = []   # (url, headers, response)
@@ -52,8 +51,7 @@ class Student:
         self.page.on("websocket", lambda ws: self.websockets.append(ws))
 
     def open(self, path=VIEW):
-        self.page.goto(self.proxy.url + path)
-        wait_for_app(self.page, timeout=TIMEOUT)
+        open_url(self.page, self.proxy.url + path)
 
     def replica(self) -> str | None:
         cookies = {c["name"]: c["value"] for c in self.context.cookies()}
@@ -71,7 +69,7 @@ def test_a_first_visit_is_compressed_and_small(browser, proxy):
     try:
         student.open()
         student.page.get_by_test_id("perceptron-player").wait_for()  # the player is drawn
-        wait_for_app(student.page, timeout=TIMEOUT)
+        wait_for_app(student.page, timeout=PAGE_TIMEOUT)
         scripts = [(url, headers, response) for url, headers, response in student.responses
                    if url.endswith(".js")]
         transferred, raw = 0, 0
@@ -105,7 +103,7 @@ def test_two_students_get_different_replicas_and_keep_them(browser, proxy):
             for _ in range(2):
                 handle.focus()
                 handle.press("ArrowRight")
-                wait_for_app(student.page, timeout=TIMEOUT)
+                wait_for_app(student.page, timeout=PAGE_TIMEOUT)
             assert "margin=0.22" in student.page.url
         assert (first.replica(), second.replica()) == replicas
         assert first.answered_by() == {replicas[0]}
@@ -122,7 +120,7 @@ def test_an_upload_reaches_the_replica_holding_the_session(browser, proxy):
         student.open("/train?source=upload")
         student.page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
             files=[{"name": "hall.csv", "mimeType": "text/csv", "buffer": UPLOAD_CSV}])
-        wait_for_app(student.page, timeout=TIMEOUT)
+        wait_for_app(student.page, timeout=PAGE_TIMEOUT)
         student.page.get_by_text("hall.csv: 5 rows").wait_for()
         uploads = [(h, r) for url, h, r in student.responses if "/_stcore/upload_file/" in url]
         assert uploads, "no upload request went through the proxy"
@@ -140,7 +138,7 @@ def test_a_student_on_a_stopped_replica_moves_to_the_other_with_the_same_view(br
         handle = student.page.locator(".st-key-margin input[type='range']")
         handle.focus()
         handle.press("ArrowRight")
-        wait_for_app(student.page, timeout=TIMEOUT)
+        wait_for_app(student.page, timeout=PAGE_TIMEOUT)
         url_before = student.page.url
         main = student.page.locator('[data-testid="stMain"]')
         text_before = main.inner_text()
@@ -153,9 +151,9 @@ def test_a_student_on_a_stopped_replica_moves_to_the_other_with_the_same_view(br
             student.page.wait_for_timeout(250)
             waited += 250
         assert student.replica() == survivor, "the page did not move to the other replica"
-        wait_for_app(student.page, timeout=TIMEOUT)
+        wait_for_app(student.page, timeout=PAGE_TIMEOUT)
         student.page.locator(".st-key-margin").wait_for()
-        wait_for_app(student.page, timeout=TIMEOUT)
+        wait_for_app(student.page, timeout=PAGE_TIMEOUT)
         assert student.page.url == url_before
         assert student.page.locator('[data-testid="stException"]').count() == 0
         assert main.inner_text() == text_before

@@ -8,45 +8,27 @@ from __future__ import annotations
 import re
 from urllib.parse import urlencode
 
-from browser_helpers import assert_no_exception, wait_for_app
+from browser_helpers import (PAGE_TIMEOUT, assert_nothing_leaks, link_warning, open_url,
+                             wait_for_app)
 from playwright.sync_api import expect
-
-TIMEOUT = 60_000
-IGNORED = "out of range or malformed"
-
-
-def goto(page, url: str) -> None:
-    page.goto(url)
-    wait_for_app(page, timeout=TIMEOUT)
-
-
-def link_warning(page):
-    return page.locator('[data-testid="stAlert"]', has_text=IGNORED)
-
-
-def assert_nothing_leaks(page) -> None:
-    assert_no_exception(page)
-    body = page.locator("body").inner_text()
-    assert "Traceback" not in body and "/work/" not in body and ".py\"" not in body
-    assert "could not be drawn" not in body
 
 
 def assert_player_steps(page) -> None:
     """The page works: its player mounts and one step forward moves it."""
     player = page.get_by_test_id("perceptron-player")
-    player.wait_for(timeout=TIMEOUT)
+    player.wait_for(timeout=PAGE_TIMEOUT)
     before = player.get_attribute("data-step")
     player.get_by_role("button", name=re.compile(r"^Next (example|iteration)")).click()
-    expect(player).not_to_have_attribute("data-step", before, timeout=TIMEOUT)
+    expect(player).not_to_have_attribute("data-step", before, timeout=PAGE_TIMEOUT)
 
 
 def test_hostile_links_of_the_newer_pages_show_a_message_and_a_working_page(
         page, streamlit_server):
     # /kernels: a 5 000-digit step (int() refuses it), n = 1e309, Markdown for γ
     query = urlencode({"step": "9" * 5000, "n": "1e309", "gamma": "**bold**"})
-    goto(page, f"{streamlit_server}/kernels?{query}")
+    open_url(page, f"{streamlit_server}/kernels?{query}")
     warning = link_warning(page)
-    expect(warning).to_contain_text("n=1e309", timeout=TIMEOUT)
+    expect(warning).to_contain_text("n=1e309", timeout=PAGE_TIMEOUT)
     expect(warning).to_contain_text("gamma=**bold**")
     expect(warning.locator("strong")).to_have_count(0)
     assert "9" * 50 not in warning.inner_text()
@@ -55,38 +37,38 @@ def test_hostile_links_of_the_newer_pages_show_a_message_and_a_working_page(
 
     # /relaxation: own rows with a₁ = a₂ = 0 and a superscript step
     query = urlencode({"system": "your own rows", "rows": "0,0,1;1,1,1", "step": "²"})
-    goto(page, f"{streamlit_server}/relaxation?{query}")
+    open_url(page, f"{streamlit_server}/relaxation?{query}")
     warning = link_warning(page)
-    expect(warning).to_contain_text("rows=0,0,1;1,1,1", timeout=TIMEOUT)
+    expect(warning).to_contain_text("rows=0,0,1;1,1,1", timeout=PAGE_TIMEOUT)
     expect(warning).to_contain_text("step=²")
     assert_player_steps(page)
     assert_nothing_leaks(page)
 
     # /multiclass: non-ASCII digit and an overflowing epoch limit, with the largest n
-    goto(page, f"{streamlit_server}/multiclass?k=%C2%B2&max_epochs=1e309&n=600")
+    open_url(page, f"{streamlit_server}/multiclass?k=%C2%B2&max_epochs=1e309&n=600")
     warning = link_warning(page)
-    expect(warning).to_contain_text("k=²", timeout=TIMEOUT)
+    expect(warning).to_contain_text("k=²", timeout=PAGE_TIMEOUT)
     expect(warning).to_contain_text("max_epochs=1e309")
-    expect(page.locator(".st-key-ova_chart")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator(".st-key-ova_chart")).to_be_visible(timeout=PAGE_TIMEOUT)
     expect(page.get_by_text("Side by side")).to_be_visible()
     assert_nothing_leaks(page)
 
     # /generalisation: infinite dimension, and a curve over one request's share
     query = urlencode({"curve_dim": "inf", "repeats": "1000",
                        "curve_n": "2, 5, 10, 20, 50, 100, 200, 500"})
-    goto(page, f"{streamlit_server}/generalisation?{query}")
-    expect(link_warning(page)).to_contain_text("curve_dim=inf", timeout=TIMEOUT)
+    open_url(page, f"{streamlit_server}/generalisation?{query}")
+    expect(link_warning(page)).to_contain_text("curve_dim=inf", timeout=PAGE_TIMEOUT)
     expect(page.locator('[data-testid="stAlert"]', has_text="fewer runs per N")).to_have_count(
-        1, timeout=TIMEOUT)
+        1, timeout=PAGE_TIMEOUT)
     assert_player_steps(page)
     assert_nothing_leaks(page)
 
 
 def test_a_bad_row_typed_into_the_relaxation_editor_keeps_the_previous_system(
         page, streamlit_server):
-    goto(page, f"{streamlit_server}/relaxation?system=your+own+rows")
+    open_url(page, f"{streamlit_server}/relaxation?system=your+own+rows")
     player = page.get_by_test_id("perceptron-player")
-    player.wait_for(timeout=TIMEOUT)
+    player.wait_for(timeout=PAGE_TIMEOUT)
     run_before = player.get_attribute("data-run")
     grid = page.locator(".st-key-rows_editor [data-testid='stDataFrameResizable']")
     box = grid.bounding_box()
@@ -97,9 +79,9 @@ def test_a_bad_row_typed_into_the_relaxation_editor_keeps_the_previous_system(
     page.keyboard.press("Control+A")
     page.keyboard.type("9999999", delay=30)
     page.keyboard.press("Enter")
-    wait_for_app(page, timeout=TIMEOUT)
+    wait_for_app(page, timeout=PAGE_TIMEOUT)
     refusal = page.locator('[data-testid="stAlert"]', has_text="previous system is kept")
-    expect(refusal).to_contain_text("Row 1", timeout=TIMEOUT)
+    expect(refusal).to_contain_text("Row 1", timeout=PAGE_TIMEOUT)
     expect(refusal).to_contain_text("above 1e+06")
     # the run is still the one of the previous rows, and it still steps
     assert player.get_attribute("data-run") == run_before

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from browser_helpers import assert_no_exception, wait_for_app, wait_for_player
+from browser_helpers import (alert, assert_no_exception, new_page, open_link_with_step, open_player,
+                             open_url, upload_csv, wait_for_app, wait_for_player)
 from playwright.sync_api import expect
 
 GOOD_CSV = b"x1,x2,label\n0.5,0.5,cat\n0.6,0.3,cat\n-0.5,-0.4,dog\n-0.3,-0.6,dog\n-0.2,-0.7,dog\n"
@@ -14,49 +15,29 @@ BAD_FILES = {
 }
 
 
-def goto(page, base, path):
-    page.goto(f"{base}/{path}")
-    wait_for_app(page, timeout=60_000)
-
-
-def player_at(page, updates):
-    player = page.get_by_test_id("perceptron-player")
-    player.wait_for()
-    wait_for_player(player, updates=updates)
-    return player
-
-
 def test_settings_and_step_round_trip_in_a_fresh_browser(browser, streamlit_server):
-    first = browser.new_context(viewport={"width": 1400, "height": 1000})
-    second = browser.new_context(viewport={"width": 1400, "height": 1000})
-    try:
-        page = first.new_page()
-        goto(page, streamlit_server, "train")
+    with new_page(browser) as page, new_page(browser) as fresh:
+        player = open_player(page, f"{streamlit_server}/train")
         field = page.get_by_label("points n")
         field.fill("70")
         field.press("Enter")
         wait_for_app(page)
         page.locator("h1").first.click()  # leave the field: the keys go to the player again
-        player_at(page, 0)
+        wait_for_player(player, updates=0)
         for _ in range(2):
             page.keyboard.press("ArrowRight")
-        player = player_at(page, 2)
-        page.wait_for_function("() => location.search.includes('n=70') && "
-                               "location.search.includes('step=')")
+        step, _ = wait_for_player(player, updates=2)
         shown = player.locator(".info").inner_text()
-        other = second.new_page()
-        other.goto(page.url)
-        wait_for_app(other, timeout=60_000)
-        expect(other.get_by_label("points n")).to_have_value("70")
-        assert player_at(other, 2).locator(".info").inner_text() == shown
-        assert_no_exception(other)
-    finally:
-        first.close()
-        second.close()
+        link, other = open_link_with_step(page, fresh, step)
+        assert "n=70" in link
+        expect(fresh.get_by_label("points n")).to_have_value("70")
+        wait_for_player(other, step, 2)
+        assert other.locator(".info").inner_text() == shown
+        assert_no_exception(fresh)
 
 
 def test_presenter_mode_hides_the_sidebar_and_shows_the_keys(page, streamlit_server):
-    goto(page, streamlit_server, "train?present=1")
+    open_url(page, f"{streamlit_server}/train?present=1")
     assert not page.locator('section[data-testid="stSidebar"]').is_visible()
     keys = page.get_by_test_id("perceptron-player").get_by_text("PageDown next mistake")
     keys.wait_for()
@@ -65,20 +46,14 @@ def test_presenter_mode_hides_the_sidebar_and_shows_the_keys(page, streamlit_ser
     assert toggle.is_visible() and toggle.bounding_box()["y"] >= 0
 
 
-def upload(page, name, content):
-    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
-        files=[{"name": name, "mimeType": "text/csv", "buffer": content}])
-    wait_for_app(page, timeout=60_000)
-
-
 def test_bad_uploads_say_what_to_fix_and_keep_the_previous_data(page, streamlit_server):
-    goto(page, streamlit_server, "train?source=upload")
-    upload(page, "good.csv", GOOD_CSV)
+    open_url(page, f"{streamlit_server}/train?source=upload")
+    upload_csv(page, "good.csv", GOOD_CSV)
     page.get_by_text("good.csv: 5 rows").wait_for()
     assert "cat → -1" in page.get_by_text("good.csv: 5 rows").inner_text()
     for name, (content, message) in BAD_FILES.items():
-        upload(page, name, content)
-        error = page.locator('[data-testid="stAlert"]', has_text=name)
+        upload_csv(page, name, content)
+        error = alert(page, name)
         error.wait_for()
         assert message in error.inner_text(), error.inner_text()
         assert "previous data are kept" in error.inner_text()
@@ -88,7 +63,7 @@ def test_bad_uploads_say_what_to_fix_and_keep_the_previous_data(page, streamlit_
 
 
 def test_clicking_the_chart_adds_and_removes_points(page, streamlit_server):
-    goto(page, streamlit_server, "train?source=draw")
+    open_url(page, f"{streamlit_server}/train?source=draw")
     page.get_by_text("0 points drawn").wait_for()
     plot = page.locator(".js-plotly-plot").first
     box = page.locator(".js-plotly-plot .nsewdrag").first.bounding_box()
@@ -112,9 +87,9 @@ def test_clicking_the_chart_adds_and_removes_points(page, streamlit_server):
 def test_crash_links_show_a_message_and_the_player_works(page, streamlit_server):
     for query in ("n=inf&data_seed=-1e309", "order_seed=inf&step=%C2%B2",
                   "n=" + "9" * 400):
-        goto(page, streamlit_server, f"train?{query}")
+        open_url(page, f"{streamlit_server}/train?{query}")
         assert_no_exception(page)
-        warning = page.locator('[data-testid="stAlert"]', has_text="ignored")
+        warning = alert(page, "ignored")
         warning.first.wait_for()
         player = page.get_by_test_id("perceptron-player")
         player.wait_for()
@@ -125,15 +100,15 @@ def test_crash_links_show_a_message_and_the_player_works(page, streamlit_server)
 
 def test_a_one_feature_file_keeps_the_data_and_names_are_shown_as_written(page,
                                                                           streamlit_server):
-    goto(page, streamlit_server, "train?source=upload")
-    upload(page, "**x**.csv", GOOD_CSV)
+    open_url(page, f"{streamlit_server}/train?source=upload")
+    upload_csv(page, "**x**.csv", GOOD_CSV)
     caption = page.get_by_text("**x**.csv", exact=False).first
     caption.wait_for()
     assert "**x**.csv" in caption.inner_text()  # not turned into bold
     player = page.get_by_test_id("perceptron-player")
     player.wait_for()
-    upload(page, "one.csv", b"x1,label\n0.5,1\n-0.5,-1\n0.7,1\n")
-    error = page.locator('[data-testid="stAlert"]', has_text="one.csv")
+    upload_csv(page, "one.csv", b"x1,label\n0.5,1\n-0.5,-1\n0.7,1\n")
+    error = alert(page, "one.csv")
     error.wait_for()
     assert "1 feature column" in error.inner_text()
     assert "previous data are kept" in error.inner_text()

@@ -21,6 +21,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference_perceptron import random_labels
 from sklearn.svm import SVC
 
 from perceptron_core import (GREEDY_ORDERS, KERNEL_PARAMETERS, KERNELS, MAX_CONJUNCTION_BITS,
@@ -76,12 +77,7 @@ def _datasets(seed: int):
                             through_origin=k % 2 == 0)
         yield ds.X + 1e-7 * rng.standard_normal(ds.X.shape), ds.y
     for _ in range(2):
-        dim = int(rng.integers(1, 5))
-        n = int(rng.integers(4, 50))
-        X = rng.standard_normal((n, dim)) + rng.uniform(-1, 1, dim)
-        y = np.where(rng.random(n) < 0.5, 1, -1)
-        y[:2] = (1, -1)
-        yield X, y
+        yield random_labels(rng, max_dim=5, max_n=50)
 
 
 def _limit_part(stop_reason: str) -> str | None:

@@ -149,17 +149,21 @@ def test_one_vs_one_matches_plain_loop(k, seed, order):
         assert share == pytest.approx(np.mean(ds.y[rows] == classes[b]))
 
 
-def _sklearn_perceptron(epochs):
-    return Perceptron(eta0=1.0, shuffle=False, tol=None, max_iter=epochs)
+def _ours_and_sklearns(scheme, sklearn_scheme, k, seed):
+    """Blobs, our ``scheme`` on them and scikit-learn's ``sklearn_scheme`` of Perceptrons
+    (cyclic order, 25 epochs each; sklearn's "did not converge" warning silenced)."""
+    ds = _blobs(k, seed)
+    model = scheme(ds.X, ds.y, order="cyclic", max_updates=10**6, max_epochs=25)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        peer = sklearn_scheme(Perceptron(eta0=1.0, shuffle=False, tol=None, max_iter=25))
+        peer.fit(ds.X, ds.y)
+    return ds, model, peer
 
 
 @pytest.mark.parametrize("k, seed", list(itertools.product(range(3, 7), range(4))))
 def test_one_vs_rest_agrees_with_sklearn(k, seed):
-    ds = _blobs(k, seed)
-    model = one_vs_all(ds.X, ds.y, order="cyclic", max_updates=10**6, max_epochs=25)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ConvergenceWarning)
-        peer = OneVsRestClassifier(_sklearn_perceptron(25)).fit(ds.X, ds.y)
+    ds, model, peer = _ours_and_sklearns(one_vs_all, OneVsRestClassifier, k, seed)
     np.testing.assert_allclose(model.weights, [e.coef_[0] for e in peer.estimators_],
                                atol=1e-8)
     points = np.vstack([ds.X, _grid(ds.X)])
@@ -168,11 +172,7 @@ def test_one_vs_rest_agrees_with_sklearn(k, seed):
 
 @pytest.mark.parametrize("k, seed", list(itertools.product(range(3, 7), range(4))))
 def test_one_vs_one_agrees_with_sklearn(k, seed):
-    ds = _blobs(k, seed)
-    model = one_vs_one(ds.X, ds.y, order="cyclic", max_updates=10**6, max_epochs=25)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ConvergenceWarning)
-        peer = OneVsOneClassifier(_sklearn_perceptron(25)).fit(ds.X, ds.y)
+    ds, model, peer = _ours_and_sklearns(one_vs_one, OneVsOneClassifier, k, seed)
     # sklearn's pair (i, j) has class j positive: its w is minus ours
     np.testing.assert_allclose(model.weights, [-e.coef_[0] for e in peer.estimators_],
                                atol=1e-8)

@@ -12,7 +12,7 @@ import itertools
 
 import numpy as np
 import pytest
-from reference_perceptron import reference_perceptron
+from reference_perceptron import random_labels, reference_perceptron
 
 from perceptron_core import GREEDY_ORDERS, ORDERS, STREAM_ORDERS, make_separable, run_perceptron
 
@@ -36,12 +36,7 @@ def _datasets(bias: bool, seed: int):
                             through_origin=(not bias) or k % 3 == 0)
         yield ds.X, ds.y, True
     for _ in range(3):
-        dim = int(rng.integers(1, 6))
-        n = int(rng.integers(4, 61))
-        X = rng.standard_normal((n, dim)) + rng.uniform(-1, 1, dim)
-        y = np.where(rng.random(n) < 0.5, 1, -1)
-        y[:2] = (1, -1)
-        yield X, y, False
+        yield *random_labels(rng, max_dim=6, max_n=61), False
 
 
 def _limits(aggressive: bool, separable: bool) -> dict:

@@ -8,12 +8,13 @@ and none of the accepted ones. Seeded (derandomized).
 
 from __future__ import annotations
 
-import json
 import math
 import re
 
+from app_helpers import (assert_link_warning_names, fallback_messages, link_warning, link_warnings,
+                         open_page, player_payload)
 from hypothesis import HealthCheck, given, settings, strategies as st
-from test_fuzz_links import GUARD, HOSTILE, IGNORED, open_with
+from test_fuzz_links import HOSTILE
 
 PAGE = "pages/train.py"
 #: key -> values the page accepts as given
@@ -46,8 +47,7 @@ RANGES = {"n": (2, 2000), "margin": (0.01, 0.5), "data_seed": (0, 1_000_000),
 
 
 def player_sent(at) -> bool:
-    return any(e.proto.component_name == "perceptron_player_train"
-               for e in at.get("bidi_component"))
+    return player_payload(at, "train", required=False) is not None
 
 
 def test_fuzzed_links_never_crash_and_name_every_ignored_value():
@@ -57,21 +57,13 @@ def test_fuzzed_links_never_crash_and_name_every_ignored_value():
                            unique=True).flatmap(lambda keys: st.fixed_dictionaries(
                                {key: st.sampled_from(ACCEPTED[key] + HOSTILE) for key in keys})))
     def case(params):
-        at = open_with(PAGE, params)
-        assert not at.exception, [e.message for e in at.exception]
-        assert not [e.value for e in at.error if GUARD in e.value]
+        at = open_page(PAGE, params)  # no exception
+        assert not fallback_messages(at)
         if params.get("source") != "draw":
             assert player_sent(at), params
-        warnings = [w.value for w in at.warning if IGNORED in w.value]
-        bad = {k: v for k, v in params.items() if v not in ACCEPTED[k] and not in_range(k, v)}
-        if not bad:
-            assert not warnings, (params, warnings)
-            return
-        assert len(warnings) == 1, (params, [w.value for w in at.warning])
-        text = warnings[0]
-        assert len(text) < 700, "long values must be cut"
-        for key, value in params.items():
-            assert (f"{key}={value[:20]}" in text) == (key in bad), (key, value, text)
+        bad = {key for key, value in params.items()
+               if value not in ACCEPTED[key] and not in_range(key, value)}
+        assert_link_warning_names(at, params, bad, longest=700)
 
     case()
 
@@ -79,8 +71,7 @@ def test_fuzzed_links_never_crash_and_name_every_ignored_value():
 def test_the_issues_crash_links_show_a_message_and_the_player():
     for params in ({"n": "inf"}, {"data_seed": "-1e309"}, {"order_seed": "inf"},
                    {"n": "9" * 400}, {"step": "²"}, {"step": "①"}):
-        at = open_with(PAGE, params)
-        assert not at.exception, (params, [e.message for e in at.exception])
+        at = open_page(PAGE, params)  # no exception
         assert player_sent(at), params
         text = " ".join(w.value for w in at.warning)
         key = next(iter(params))
@@ -88,36 +79,36 @@ def test_the_issues_crash_links_show_a_message_and_the_player():
 
 
 def test_a_fraction_for_a_whole_number_says_what_was_used():
-    at = open_with(PAGE, {"n": "60.7"})
-    text = next(w.value for w in at.warning if IGNORED in w.value)
+    at = open_page(PAGE, {"n": "60.7"})
+    text = link_warning(at)
     assert "n=60.7 (not a whole number; used the default 40)" in text
     assert at.number_input(key="n").value == 40
 
 
 def test_bad_values_are_named_even_when_the_page_stops_early():
-    at = open_with(PAGE, {"source": "upload", "order": "zigzag", "n": "99999", "speed": "warp"})
+    at = open_page(PAGE, {"source": "upload", "order": "zigzag", "n": "99999", "speed": "warp"})
     assert not at.exception
-    text = " ".join(w.value for w in at.warning if IGNORED in w.value)
+    text = " ".join(link_warnings(at))
     for shown in ("order=zigzag", "n=99999", "speed=warp"):
         assert shown in text
 
 
 def test_points_out_of_scale_or_too_many_are_ignored_and_named():
     for points in ("1e100,0,1;0,1e-60,-1", ";".join(["0.1,0.1,1"] * 2_500)):
-        at = open_with(PAGE, {"source": "draw", "points": points})
+        at = open_page(PAGE, {"source": "draw", "points": points})
         assert not at.exception
         assert at.session_state.drawn_points == []
         assert any("points value could not be read" in w.value for w in at.warning)
 
 
 def test_markdown_in_a_link_value_is_shown_as_text():
-    at = open_with(PAGE, {"order": "**bold** :red[x] $x^2$"})
-    text = next(w.value for w in at.warning if IGNORED in w.value)
+    at = open_page(PAGE, {"order": "**bold** :red[x] $x^2$"})
+    text = link_warning(at)
     assert "`order=**bold** :red[x] $x^2$" in text  # inside code: shown literally
 
 
 def test_the_run_still_matches_the_core_after_cleaning():
-    at = open_with(PAGE, {"n": "inf", "margin": "0.2"})
-    sent = json.loads(next(e.proto.json for e in at.get("bidi_component")))
+    at = open_page(PAGE, {"n": "inf", "margin": "0.2"})
+    sent = player_payload(at, "train")
     assert len(sent["y"]) == 40  # n fell back to its default, the margin was kept
     assert at.slider(key="margin").value == 0.2

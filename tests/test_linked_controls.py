@@ -9,16 +9,13 @@ a small script run by streamlit.testing (AppTest), so nothing here depends on a 
 
 from __future__ import annotations
 
-from urllib.parse import parse_qsl, urlsplit
-
 import pytest
 import streamlit as st
+from app_helpers import copied_link, link_warning, link_warnings
 from streamlit.testing.v1 import AppTest
 
 from pages.common import (LINK_TEXT_CHARS, LinkParam, bool_param, choice_param, float_param,
                           int_param, link_rule, text_param)
-
-IGNORED = "out of range or malformed"
 
 
 # ---------------------------------------------------------------------------
@@ -97,21 +94,11 @@ def values(at: AppTest) -> str:
     return next(m.value for m in at.markdown if m.value.startswith("values:"))
 
 
-def copied(at: AppTest) -> dict[str, str]:
-    links = [c.value for c in at.code if "?" in c.value]
-    assert len(links) == 1
-    return dict(parse_qsl(urlsplit(links[0]).query))
-
-
-def ignored(at: AppTest) -> list[str]:
-    return [w.value for w in at.warning if IGNORED in w.value]
-
-
 def test_values_a_control_cannot_take_are_cleaned_and_named_in_one_warning():
     at = open_linked({"n": "60.7", "ratio": "7", "order": "rnd", "flag": "maybe",
                       "words": "x" * (LINK_TEXT_CHARS + 1), "step": "²"})
     assert values(at) == "values: 40 0.5 cyc True hello"  # every control at its default
-    [text] = ignored(at)
+    text = link_warning(at)
     for part in ("n=60.7 (not a whole number; used the default 40)",
                  "ratio=7 (outside 0 to 1; used the default 0.5)",
                  "order=rnd (not one of the choices; used the default cyclic order)",
@@ -125,9 +112,9 @@ def test_accepted_values_open_the_view_and_are_not_named():
     at = open_linked({"n": "60", "ratio": "0.25", "order": "random order", "flag": "false",
                       "words": "bye", "step": "3"})
     assert values(at) == "values: 60 0.25 rnd False bye"
-    assert not ignored(at)
+    assert not link_warnings(at)
     # a select widget's default named by its label is no ignored value either
-    assert not ignored(open_linked({"order": "cyclic order", "n": "40"}))
+    assert not link_warnings(open_linked({"order": "cyclic order", "n": "40"}))
 
 
 def test_every_control_is_in_the_copied_link_and_it_reopens_the_same_view():
@@ -135,14 +122,14 @@ def test_every_control_is_in_the_copied_link_and_it_reopens_the_same_view():
     at.number_input(key="n").set_value(75)
     at.selectbox(key="order").set_value("rnd")
     at.text_input(key="words").set_value("again").run()
-    link = copied(at)
+    link = copied_link(at)
     assert link == {"n": "75", "ratio": "0.5", "order": "random order", "flag": "true",
                     "words": "again", "drawn": "1,2"}
     again = open_linked(link)
     assert values(again) == values(at) == "values: 75 0.5 rnd True again"
-    assert not ignored(again)
+    assert not link_warnings(again)
     at.toggle(key="flag").set_value(False).run()
-    assert copied(at)["flag"] == "false" and "drawn" not in copied(at)
+    assert copied_link(at)["flag"] == "false" and "drawn" not in copied_link(at)
 
 
 # ---------------------------------------------------------------------------

@@ -8,26 +8,9 @@ and the page names it in a warning.
 
 from __future__ import annotations
 
-from urllib.parse import parse_qsl, urlsplit
-
 import pytest
-from app_helpers import open_page, warning_texts
+from app_helpers import copied_link, link_warning, open_page, warning_texts
 from streamlit.testing.v1 import AppTest
-
-IGNORED = "out of range or malformed"
-
-
-def ignored_warning(at: AppTest) -> str:
-    texts = [w for w in warning_texts(at) if IGNORED in w]
-    assert len(texts) == 1, warning_texts(at)
-    return texts[0]
-
-
-def copied_link(at: AppTest) -> dict[str, str]:
-    """The parameters of the "Copy link to this view" link."""
-    links = [c.value for c in at.code if "?" in c.value]
-    assert len(links) == 1, [c.value for c in at.code]
-    return dict(parse_qsl(urlsplit(links[0]).query))
 
 
 def widget_values(at: AppTest, kinds=("toggle", "selectbox", "number_input", "text_input",
@@ -77,7 +60,7 @@ def test_adversary_malformed_link_falls_back_and_names_every_ignored_value():
     assert at.number_input(key="adv_gamma").value == pytest.approx(0.2)
     assert at.number_input(key="adv_dim").value == 50
     assert at.metric[0].value == "25"
-    text = ignored_warning(at)
+    text = link_warning(at)
     assert "adv_gamma=-3" in text and "adv_dim=abc" in text
     assert any("adv_moves=+x-" in w for w in warning_texts(at))
     assert at.session_state["adv_predictions"] == []
@@ -96,7 +79,7 @@ def test_adversary_learner_in_the_link_is_its_label_not_its_code_name():
     # a bound selectbox stores the option's label in the URL; the code name is refused
     at = open_page(ADVERSARY, {"adv_learner": "perceptron"})
     assert at.selectbox(key="adv_learner").value == "you"
-    assert "adv_learner=perceptron" in ignored_warning(at)
+    assert "adv_learner=perceptron" in link_warning(at)
     # the default learner named by its label is fine (Streamlit just drops it)
     at = open_page(ADVERSARY, {"adv_learner": "You: be the learner"})
     assert not warning_texts(at)
@@ -139,12 +122,12 @@ def test_aggressive_malformed_link_falls_back_with_a_warning():
     at = open_page(AGGRESSIVE, {"aggressive_T": "10000", "always_wrong_T": "99"})
     assert at.select_slider(key="aggressive_T").value == 10**6
     assert at.slider(key="always_wrong_T").value == 20
-    text = ignored_warning(at)
+    text = link_warning(at)
     assert "aggressive_T=10000" in text and "always_wrong_T=99" in text
     assert any(s.value.startswith("20 mistakes in 20 examples") for s in at.success)
     assert dict(at.query_params) == {}
     at = open_page(AGGRESSIVE, {"always_wrong_T": "abc"})
-    assert "always_wrong_T=abc" in ignored_warning(at)
+    assert "always_wrong_T=abc" in link_warning(at)
 
 
 def test_aggressive_copied_link_reopens_the_same_view():
@@ -201,7 +184,7 @@ def test_bound_malformed_link_falls_back_and_names_every_ignored_value():
     assert values["bound_margin_low"] == pytest.approx(0.02)
     assert values["bound_order"] == "cyclic"
     assert at.session_state["bound_tab"].endswith("Margin sweep")
-    text = ignored_warning(at)
+    text = link_warning(at)
     for part in ("bound_n=abc", "bound_dim=5000", "bound_tab=nonsense", "bound_margin_low=-1",
                  "bound_order=random"):
         assert part in text

@@ -5,10 +5,11 @@ the numbers recomputed here from the core (not read back from the page)."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import numpy as np
 import pytest
+from app_helpers import (markdown_text, open_page, player_payload, plotly_array, plotly_specs,
+                         trace_named)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
@@ -19,28 +20,9 @@ from perceptron_core.perceptron import ORDERS
 from perceptron_core.sweeps import log_grid, margin_sweep, shift_sweep
 from perceptron_core.theory import (NAMED_RESULTS, NOTATION, bias_bound, bias_bound_margin,
                                     bound_summary, padded_bound, run_bounds)
+from perceptron_core.viz.style import number_text
 
-APP = str(Path(__file__).resolve().parent.parent / "app.py")
 SHIFT_TAB = ":material/open_in_full: Scaling and translation"
-
-
-def open_page(page: str, query: dict | None = None, state: dict | None = None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=180)
-    for name, value in (query or {}).items():
-        at.query_params[name] = value
-    at.run()
-    if page != "pages/home.py":
-        at.switch_page(page).run()
-    for key, value in (state or {}).items():
-        at.session_state[key] = value
-    if state:
-        at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
-
-
-def text_of(at: AppTest) -> str:
-    return "\n".join(m.value for m in at.markdown)
 
 
 # --------------------------------------------------------------------------- home (item 5)
@@ -51,14 +33,14 @@ def home() -> AppTest:
 
 
 def test_home_separates_the_prediction_of_sign0_from_the_update_test(home):
-    text = text_of(home)
+    text = markdown_text(home)
     assert "counts as a mistake for either label" not in text  # the false sentence
     assert "is *predicted* $-1$: right for a $-1$ point, wrong for a $+1$ point" in text
     assert "even a $-1$ point the prediction gets right" in text
 
 
 def test_home_states_the_hypotheses_of_the_upper_and_lower_bounds(home):
-    text = text_of(home)
+    text = markdown_text(home)
     assert "whatever the order — and no algorithm can promise" not in text
     why = next(m.value for m in home.markdown if m.value.startswith("**Why it stops**"))
     assert "\\mathbf w_0 = \\mathbf 0, b_0 = 0$ with threshold $\\delta = 0$" in why
@@ -91,10 +73,10 @@ def test_notation_panel_is_drawn_by_app_py_also_in_presenter_mode(query):
 
 def test_named_results_are_stated_where_used():
     at = open_page("pages/adversary.py")
-    lines = text_of(at)
+    lines = markdown_text(at)
     assert f"**Theorem 1.34.** {NAMED_RESULTS['Theorem 1.34']}" in lines
     at = open_page("pages/aggressive.py")
-    assert f"**Remark 1.19.** {NAMED_RESULTS['Remark 1.19']}" in text_of(at)
+    assert f"**Remark 1.19.** {NAMED_RESULTS['Remark 1.19']}" in markdown_text(at)
     assert "⌊1/γ²⌋" in NAMED_RESULTS["Theorem 1.34"] and "δ = 0" in NAMED_RESULTS["Theorem 1.35"]
 
 
@@ -117,7 +99,7 @@ def test_bound_opening_names_the_bound_of_the_bias_setting(bound_default):
 
 
 def test_bound_says_halving_the_margin_only_roughly_quadruples_T_A(bound_default):
-    text = text_of(bound_default)
+    text = markdown_text(bound_default)
     assert "Halving the margin multiplies the bound by four" not in text
     sweep = margin_sweep(log_grid(0.02, 0.5, 8), list(range(5)), n=200, dim=2, bias=True,
                          delta=0.0, order="cyclic")
@@ -136,19 +118,16 @@ def test_bound_says_halving_the_margin_only_roughly_quadruples_T_A(bound_default
 
 
 def test_bound_draws_the_notebook_bound_and_it_holds_for_every_run(bound_default):
-    import json
-
-    from tests.test_app_bound import trace, values_of
-    spec = json.loads(bound_default.get("plotly_chart")[0].proto.spec)
-    notebook = values_of(trace(spec, "2(R²+1)/ε² (notebook)")["y"])
-    t_a = values_of(trace(spec, "T(A)")["y"])
-    margins = values_of(trace(spec, "runs")["x"])
-    updates = values_of(trace(spec, "runs")["y"])
-    grid = values_of(trace(spec, "T(A)")["x"])
+    spec = plotly_specs(bound_default)[0]
+    notebook = plotly_array(trace_named(spec, "2(R²+1)/ε² (notebook)")["y"])
+    t_a = plotly_array(trace_named(spec, "T(A)")["y"])
+    margins = plotly_array(trace_named(spec, "runs")["x"])
+    updates = plotly_array(trace_named(spec, "runs")["y"])
+    grid = plotly_array(trace_named(spec, "T(A)")["x"])
     assert np.all(notebook >= t_a)
     for margin, count in zip(margins, updates):
         assert count <= notebook[np.argmin(np.abs(grid - margin))]
-    text = text_of(bound_default)
+    text = markdown_text(bound_default)
     assert "needs a separator $(w^*, b^*)$ with $\\|w^*\\| \\le 1$, $b^{*2} \\le 1$" in text
     assert "so here ε = γ" in text  # the data lie in the unit ball, so R <= 1
 
@@ -172,7 +151,7 @@ def test_translation_tab_says_what_the_runs_on_screen_show():
     at = open_page("pages/bound.py", state={"bound_tab": SHIFT_TAB, "bound_margin_count": 2,
                                             "bound_margin_seeds": 1, "bound_scale_seeds": 1,
                                             "bound_shift_seeds": 4})
-    text = text_of(at)
+    text = markdown_text(at)
     assert "needs more updates" not in text and "$\\gamma_2$ shrinks and $T(A)$ grows" not in text
     assert "Exercise 1.29 asks" in text and "faster or slower" in text
     result = shift_sweep([0, 0.5, 1, 2, 4], list(range(4)), margin=0.1, n=200, dim=2,
@@ -208,7 +187,7 @@ def test_bound_quiz_texts_carry_their_hypotheses():
 
 def test_aggressive_b_squared_plus_one_only_from_zero():
     at = open_page("pages/aggressive.py")
-    text = text_of(at)
+    text = markdown_text(at)
     assert "can make at most $B^2 + 1$ mistakes in a row" not in text
     assert "a run that starts at\n  $\\mathbf{w}_0 = \\mathbf{0}, b_0 = 0$ makes at most " \
            "$B^2 + 1$ mistakes" in text
@@ -289,13 +268,7 @@ def test_notation_panel_opens_on_other_pages_in_the_browser(browser, streamlit_s
 # --------------------------------------------------------------------------- one class (issue 9)
 
 def _train_payload(query: dict) -> dict:
-    import json
-
-    at = open_page("pages/train.py", query)
-    players = [el for el in at.get("bidi_component")
-               if el.proto.component_name.endswith("perceptron_player_train")]
-    assert len(players) == 1
-    return json.loads(players[0].proto.json)
+    return player_payload(open_page("pages/train.py", query), "train")
 
 
 def test_one_drawn_point_trains_and_says_the_margin_is_unbounded_with_a_bias():
@@ -335,7 +308,7 @@ def test_point_1_bias_names_T_A_and_marks_R_over_gamma_as_not_applying():
     sent = _train_payload({"n": "10", "margin": "0.5", "data_seed": "1336"})
     assert sent["bound"]["name"].startswith("T(A)")
     assert f"allows at most {summary.padded:.0f}." in sent["end_text"]
-    assert f"(R/γ)² = {summary.novikoff:.2g} does not apply here" in sent["facts"]
+    assert f"(R/γ)² = {number_text(summary.novikoff)} does not apply here" in sent["facts"]
 
 
 def test_point_1_delta_names_bound_1_4_not_T_A():
@@ -401,16 +374,11 @@ def test_train_quiz_states_delta_and_the_padded_quantities():
 
 def test_legend_and_long_counters_fit_in_the_browser(browser, streamlit_server):
     """Point 10's legend names the ring for what it marks; long counters stay in the card."""
-    from browser_helpers import wait_for_app, wait_for_player
+    from browser_helpers import new_page, open_player, wait_for_player
     from playwright.sync_api import expect
 
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(60_000)
-    try:
-        page = context.new_page()
-        page.goto(streamlit_server.rstrip("/") + "/train?bias=false")
-        wait_for_app(page, timeout=120_000)
-        player = page.get_by_test_id("perceptron-player")
+    with new_page(browser, 1280, 900) as page:
+        player = open_player(page, f"{streamlit_server}/train?bias=false")
         wait_for_player(player)
         expect(player).to_contain_text("y(w·x + b) ≤ δ: an update is due")
         page.keyboard.press("End")  # the keys reach the player without a click
@@ -423,8 +391,6 @@ def test_legend_and_long_counters_fit_in_the_browser(browser, streamlit_server):
                 "el => [el.scrollWidth, el.clientWidth]")
             assert box["x"] + box["width"] <= card["x"] + card["width"] + 0.5, name
             assert text[0] <= text[1] + 1, (name, text)  # nothing cut inside the counter
-    finally:
-        context.close()
 
 
 def test_train_states_each_named_result_it_uses():

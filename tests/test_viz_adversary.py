@@ -6,15 +6,10 @@ import json
 
 import numpy as np
 import pytest
+from app_helpers import trace_named
 
 from perceptron_core import constructions as cx
 from perceptron_core.viz import adversary as viz
-
-
-def _trace(fig, startswith: str):
-    matches = [trace for trace in fig.data if (trace.name or "").startswith(startswith)]
-    assert matches, f"no trace named {startswith!r}: {[t.name for t in fig.data]}"
-    return matches[0]
 
 
 def _sweep(dim: int):
@@ -30,16 +25,16 @@ def test_forced_mistakes_meet_the_bound_until_d_caps_them():
     gammas, forced = _sweep(dim)
     fig = viz.forced_mistakes_figure(gammas, forced, dim)
     assert fig.layout.xaxis.type == "log" and fig.layout.yaxis.type == "log"
-    bound = _trace(fig, "perceptron upper bound")
+    bound = trace_named(fig, "perceptron upper bound")
     np.testing.assert_allclose(bound.y, bound.x)  # 1/gamma^2 against 1/gamma^2
     np.testing.assert_allclose(bound.x, 1 / gammas**2)
-    shown = np.asarray(_trace(fig, "mistakes forced").y)
+    shown = np.asarray(trace_named(fig, "mistakes forced").y)
     x = np.asarray(bound.x)
     meet = x <= dim
     np.testing.assert_allclose(shown[meet], x[meet])          # the two curves coincide
     assert np.all(shown[~meet] == dim)                        # then d caps the adversary
     assert np.all(shown <= np.asarray(bound.y) + 1e-9)        # never above the upper bound
-    assert set(_trace(fig, "dimension d").y) == {dim}
+    assert set(trace_named(fig, "dimension d").y) == {dim}
     json.loads(fig.to_json())
 
 
@@ -47,8 +42,8 @@ def test_forced_mistakes_floor_between_integers():
     gammas = np.array([0.3, 0.15])  # 1/gamma^2 = 11.1..., 44.4...
     forced = np.array([cx.adversary_size(g, 1000) for g in gammas])
     fig = viz.forced_mistakes_figure(gammas, forced, 1000, current=(0.3, 11))
-    np.testing.assert_array_equal(_trace(fig, "mistakes forced").y, [11, 44])
-    star = _trace(fig, "your choice")
+    np.testing.assert_array_equal(trace_named(fig, "mistakes forced").y, [11, 44])
+    star = trace_named(fig, "your choice")
     assert star.x[0] == pytest.approx(1 / 0.09) and star.y[0] == 11
 
 
@@ -62,8 +57,8 @@ def test_forced_mistakes_rejects_bad_input():
 def test_rounds_figure_puts_every_prediction_opposite_its_label():
     result = cx.adversarial_lower_bound(0.25, 50, "majority")
     fig = viz.rounds_figure(result.predictions, result.y)
-    prediction = _trace(fig, "prediction")
-    plus, minus = _trace(fig, "label y_i = +1"), _trace(fig, "label y_i = -1")
+    prediction = trace_named(fig, "prediction")
+    plus, minus = trace_named(fig, "label y_i = +1"), trace_named(fig, "label y_i = -1")
     assert len(plus.x) + len(minus.x) == result.n_mistakes == 16
     assert plus.marker.symbol == "circle" and minus.marker.symbol == "square"
     labels = dict(zip(list(plus.x) + list(minus.x), list(plus.y) + list(minus.y)))

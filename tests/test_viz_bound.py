@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import base64
 import json
 
 import numpy as np
 import plotly.graph_objects as go
 import pytest
+from app_helpers import plotly_array
 
 from perceptron_core.sweeps import margin_sweep, shift_sweep
 from perceptron_core.viz import style
@@ -15,13 +15,6 @@ from perceptron_core.viz.bound import (dependence_figure, halving_factors, halvi
                                        largest_per_value, log_ticks, notebook_bounds,
                                        ratio_figure, shift_findings, step_changes,
                                        sweep_figure)
-
-
-def values_of(array) -> np.ndarray:
-    """A trace array from a figure's JSON (plain list or plotly's base64 'bdata')."""
-    if isinstance(array, dict) and "bdata" in array:
-        return np.frombuffer(base64.b64decode(array["bdata"]), dtype=np.dtype(array["dtype"]))
-    return np.asarray(array, dtype=float)
 
 
 def as_json(fig: go.Figure) -> dict:
@@ -52,7 +45,7 @@ def test_sweep_figure_without_reference_and_in_json():
     fig = sweep_figure(MARGINS, UPDATES, VALUES, MEDIANS, BOUND, "(R/γ)²")
     assert len(fig.data) == 3
     spec = as_json(fig)
-    np.testing.assert_allclose(values_of(spec["data"][0]["x"]), MARGINS)
+    np.testing.assert_allclose(plotly_array(spec["data"][0]["x"]), MARGINS)
 
 
 def test_projector_style():
