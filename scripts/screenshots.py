@@ -47,6 +47,9 @@ def shoot(browser, base: str, out_dir: Path, name: str, path: str, size, keys) -
                                 " if (box) box.scrollBy(0, -70); }")  # clear of the header
             for key in keys:
                 page.keyboard.press(key)
+        # widgets still loading show as grey skeletons: wait until every one is drawn
+        page.wait_for_function("!document.querySelector('[data-testid^=\"stSkeleton\"]')",
+                               timeout=60_000)
         page.wait_for_timeout(1500)
         page.screenshot(path=str(out_dir / f"{name}.png"))
         return True
