@@ -88,12 +88,14 @@ def test_every_bound_said_to_hold_is_at_least_the_update_count(seed, n, label, s
     w0_norm = float(np.hypot(np.linalg.norm(w0), b0))
     bounds = bound_summary(X, y, bias=bias, delta=delta, w0_norm=w0_norm)
     statements = run_bounds(bounds, bias=bias, delta=delta, w0_norm=w0_norm)
+    # an epoch that does not end the run makes an update, so 20 001 epochs are enough
+    # for every run whose bound is below the 20 000 updates allowed
     trace = run_perceptron(X, y, bias=bias, delta=delta, w0=w0, b0=b0, order=order, seed=seed,
-                           max_updates=20_000)
+                           max_updates=20_000, max_epochs=20_001)
     if bias:
         assert statements and statements[0].holds  # one class is always separable with b
     for statement in statements:
         if statement.holds:
-            assert trace.converged
+            assert trace.converged or statement.value >= 20_000
             # bounds are exact up to rounding: 1 update against T(A) = 0.99999... is fine
             assert trace.n_updates <= statement.value * (1 + 1e-9)
