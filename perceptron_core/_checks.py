@@ -35,6 +35,20 @@ MIN_ABS_VALUE = 1e-150
 MAX_DYNAMIC_RANGE = 1e150
 
 
+class RowsOfX:
+    """``n`` and ``dim`` of a frozen dataclass whose ``X`` has shape (n, dim)."""
+
+    @property
+    def n(self) -> int:
+        """Number of examples: the rows of X."""
+        return int(self.X.shape[0])
+
+    @property
+    def dim(self) -> int:
+        """Number of features: the columns of X."""
+        return int(self.X.shape[1])
+
+
 def frozen(array, dtype=None) -> np.ndarray:
     """Return a read-only copy of ``array`` (results hand these out)."""
     out = np.array(array, dtype=dtype, copy=True)
@@ -89,19 +103,24 @@ def check_features(X, name: str = "X", copy: bool = True) -> np.ndarray:
     return arr
 
 
+def check_one_per_row(arr: np.ndarray, n_samples: int, name: str, entries: str) -> None:
+    """A 1-D array with one entry per row of X (``entries`` names them in the message)."""
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-D of shape (n_samples,), got shape {arr.shape}.")
+    if arr.shape[0] != n_samples:
+        raise ValueError(
+            f"{name} has {arr.shape[0]} {entries} but X has {n_samples} rows; "
+            "give exactly one label per row."
+        )
+
+
 def check_labels(y, n_samples: int, name: str = "y", both_classes: bool = True) -> np.ndarray:
     """Check labels: shape (n_samples,), values in {-1, +1}, both classes present."""
     try:
         arr = np.array(y, dtype=np.float64, copy=True)
     except (TypeError, ValueError, OverflowError):
         raise ValueError(f"{name} must hold the numbers -1 and +1.") from None
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be 1-D of shape (n_samples,), got shape {arr.shape}.")
-    if arr.shape[0] != n_samples:
-        raise ValueError(
-            f"{name} has {arr.shape[0]} labels but X has {n_samples} rows; "
-            "give exactly one label per row."
-        )
+    check_one_per_row(arr, n_samples, name, "labels")
     if not np.isfinite(arr).all():
         raise ValueError(f"{name} contains NaN or infinity; labels must be -1 or +1.")
     wrong = ~np.isin(arr, (-1.0, 1.0))

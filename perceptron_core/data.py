@@ -12,11 +12,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import MAX_FEATURES, MAX_SAMPLES, MAX_VALUES, check_number, check_seed, frozen
+from ._checks import (MAX_FEATURES, MAX_SAMPLES, MAX_VALUES, RowsOfX, check_number,
+                      check_seed, frozen)
 
 
 @dataclass(frozen=True)
-class Dataset:
+class Dataset(RowsOfX):
     """A labelled dataset.
 
     Attributes
@@ -47,14 +48,6 @@ class Dataset:
     radius: float
     seed: int
     name: str = "separable"
-
-    @property
-    def n(self) -> int:
-        return int(self.X.shape[0])
-
-    @property
-    def dim(self) -> int:
-        return int(self.X.shape[1])
 
 
 def _check_common(n, dim, radius, seed, n_min=2):

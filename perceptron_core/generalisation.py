@@ -33,8 +33,8 @@ import numpy as np
 
 from ._checks import MAX_SAMPLES, MAX_VALUES, check_dataset, check_number, check_seed, frozen
 from .data import Dataset
-from .perceptron import (MAX_EPOCHS_LIMIT, MAX_STEPS_LIMIT, MAX_TRACE_VALUES, MAX_UPDATES_LIMIT,
-                         STREAM_ORDERS, Trace, example_order)
+from .perceptron import (MAX_TRACE_VALUES, STREAM_ORDERS, ExampleScan, Trace,
+                         check_run_settings)
 
 #: Largest dimension the generators and the curve accept.
 MAX_DIM = 1_000
@@ -149,52 +149,34 @@ def _run_sgd(X, labels, subgradient, eta, order, seed, step_limit, max_updates):
     (a stationary point), or at a limit.
     Returns (weights, indices, steps, scores, n_examined, stationary, limit_hit).
     """
-    n, dim = X.shape
-    beta = np.zeros(dim)
+    beta = np.zeros(X.shape[1])
     weights, indices, steps, scores = [beta], [], [], []
-    step, clean, epoch, position = 0, 0, 0, 0
-    stream = example_order(order, n, seed, 0)
-    block = 256
-    while True:
-        if step >= step_limit:
-            done = _stationary(X, labels, beta, subgradient)
-            return weights, indices, steps, scores, step, done, f"limit of {step_limit // n} epochs"
-        take = min(block, n - position, step_limit - step, n - clean)
-        ids = stream[position:position + take]
-        margins = (X[ids] @ beta) * labels[ids]  # m = y x·beta for the block
-        slopes = subgradient(margins)             # l'(m)
-        moving = slopes != 0
-        offset = int(moving.argmax())
-        if not moving[offset]:
-            step += take
-            position += take
-            clean += take
-            block = min(2 * block, 1 << 16)
-        else:
-            index = int(ids[offset])
-            step += offset + 1
-            position += offset + 1
+    scan = ExampleScan(order, X.shape[0], seed, step_limit)
+    while not scan.at_limit():
+        rows = scan.coming()
+        margins = (X[rows] @ beta) * labels[rows]  # m = y x·beta for the block
+        slopes = subgradient(margins)               # l'(m)
+        hit = scan.advance(rows, slopes != 0)
+        if hit is not None:
+            offset, index = hit
             # SGD step: beta <- beta - eta l'(m) y x   (= beta + eta y x when l'(m) = -1)
             beta = beta - (eta * slopes[offset] * labels[index]) * X[index]
             weights.append(beta)
             indices.append(index)
-            steps.append(step)
+            steps.append(scan.step)
             scores.append(float(margins[offset]))
-            clean = 0
-            block = max(256, offset + 1)
             if len(indices) >= max_updates:
                 done = _stationary(X, labels, beta, subgradient)
-                return (weights, indices, steps, scores, step, done,
+                return (weights, indices, steps, scores, scan.step, done,
                         f"limit of {max_updates} updates")
-        if position == n:
-            epoch += 1
-            position = 0
-            stream = example_order(order, n, seed, epoch)
-        if clean >= n:
+        if scan.pass_clean():
             # n examples in a row left beta alone: is it stationary on all of them?
             if _stationary(X, labels, beta, subgradient):
-                return weights, indices, steps, scores, step, True, None
-            clean = 0
+                return weights, indices, steps, scores, scan.step, True, None
+            scan.clean = 0
+    done = _stationary(X, labels, beta, subgradient)
+    return (weights, indices, steps, scores, scan.step, done,
+            f"limit of {step_limit // X.shape[0]} epochs")
 
 
 def _check_run_args(X, y, order, seed, max_updates, max_epochs):
@@ -203,16 +185,11 @@ def _check_run_args(X, y, order, seed, max_updates, max_epochs):
     if not isinstance(order, str) or order not in STREAM_ORDERS:
         raise ValueError(f"unknown order {order!r}; choose one of: {', '.join(STREAM_ORDERS)} "
                          "(the stream orders: SGD examines one example at a time).")
-    seed = check_seed(seed)
-    # the same documented limits as run_perceptron
-    max_updates = check_number(max_updates, "max_updates", low=1, high=MAX_UPDATES_LIMIT,
-                               integer=True)
-    max_epochs = check_number(max_epochs, "max_epochs", low=1, high=MAX_EPOCHS_LIMIT,
-                              integer=True)
-    n, dim = X.shape
-    if max_epochs * n > MAX_STEPS_LIMIT:
-        raise ValueError(f"max_epochs x n = {max_epochs} x {n} examined steps is over the limit "
-                         f"of {MAX_STEPS_LIMIT:.0e}; lower max_epochs.")
+    # the same documented limits as run_perceptron (SGD has no threshold)
+    _, seed, max_updates, max_epochs = check_run_settings(
+        X.shape[0], delta=0.0, order=order, seed=seed, max_updates=max_updates,
+        max_epochs=max_epochs)
+    dim = X.shape[1]
     # the trace's memory: (updates + 1) rows of d weights and a bias
     max_updates = min(max_updates, MAX_TRACE_VALUES // (dim + 1) - 1)
     if max_updates < 1:
@@ -823,6 +800,30 @@ def _check_n_train(n_train) -> list[int]:
                          high=CURVE_MAX_N, integer=True) for v in values]
 
 
+def _curve_runs(rng, runs, size, margin, dim, order, n_test):
+    """``runs`` runs of the curve at one N: errors (runs,) and margin mistakes (runs,).
+
+    Each run draws a target direction beta* uniformly on the sphere, N points with
+    margin gamma about it (:func:`_margin_points`), runs the margin perceptron until
+    no margin mistake is left (at most 3/gamma^2 of them, by the Lemma) and measures
+    the test error of its beta: exactly in d = 2, on ``n_test`` fresh points in d > 2.
+    """
+    stars = rng.standard_normal((runs, dim))
+    stars /= np.linalg.norm(stars, axis=1, keepdims=True)
+    signed = np.empty((runs, size, dim))
+    for r in range(runs):
+        X, y = _margin_points(rng, size, margin, stars[r])
+        signed[r] = y[:, None] * X                   # a = y x
+    beta, mistakes, _, _ = _margin_perceptron_batch(
+        signed, _batch_streams(rng, order, size), max_updates=int(3.0 / margin**2) + 1,
+        max_epochs=100_000)
+    angles = _angles_rows(beta, stars)
+    zero = ~np.any(beta != 0, axis=1)
+    if dim == 2:
+        return _exact_error_2d(angles, margin, zero), mistakes
+    return _sampled_errors(rng, angles, zero, margin, dim, n_test), mistakes
+
+
 def generalisation_curve(n_train=(10, 30, 100, 300, 1000), margin=0.1, dim=2, repeats=200,
                          seed=0, n_test=10_000, confidence=0.95, order="random",
                          progress: Progress = None) -> GeneralisationCurve:
@@ -879,8 +880,7 @@ def generalisation_curve(n_train=(10, 30, 100, 300, 1000), margin=0.1, dim=2, re
             f"this curve is too much work ({work:.2g} > {CURVE_MAX_WORK:.0e}: repeats * sum(N) * "
             "(dim + 8) * (3/gamma^2 + 40)); use fewer repeats, smaller N, fewer dimensions or a "
             "larger margin.")
-    exact = dim == 2
-    if not exact and repeats * len(sizes) * n_test > CURVE_MAX_TEST_POINTS:
+    if dim > 2 and repeats * len(sizes) * n_test > CURVE_MAX_TEST_POINTS:
         raise ValueError(f"repeats * len(n_train) * n_test = {repeats * len(sizes) * n_test} "
                          f"test points is too many (at most {CURVE_MAX_TEST_POINTS:.0e}); "
                          "lower n_test or repeats.")
@@ -892,23 +892,8 @@ def generalisation_curve(n_train=(10, 30, 100, 300, 1000), margin=0.1, dim=2, re
         chunk = max(1, min(repeats, 2_000_000 // (size * max(dim, 2))))
         for start in range(0, repeats, chunk):
             runs = min(chunk, repeats - start)
-            stars = rng.standard_normal((runs, dim))
-            stars /= np.linalg.norm(stars, axis=1, keepdims=True)
-            signed = np.empty((runs, size, dim))
-            for r in range(runs):
-                X, y = _margin_points(rng, size, margin, stars[r])
-                signed[r] = y[:, None] * X                   # a = y x
-            beta, count, _, _ = _margin_perceptron_batch(
-                signed, _batch_streams(rng, order, size), max_updates=int(mistake_bound) + 1,
-                max_epochs=100_000)
-            angles = _angles_rows(beta, stars)
-            zero = ~np.any(beta != 0, axis=1)
-            if exact:
-                errors[k, start:start + runs] = _exact_error_2d(angles, margin, zero)
-            else:
-                errors[k, start:start + runs] = _sampled_errors(rng, angles, zero, margin, dim,
-                                                                n_test)
-            mistakes[k, start:start + runs] = count
+            errors[k, start:start + runs], mistakes[k, start:start + runs] = _curve_runs(
+                rng, runs, size, margin, dim, order, n_test)
             done += runs * size
             if progress is not None:
                 progress(done / total)
@@ -921,7 +906,7 @@ def generalisation_curve(n_train=(10, 30, 100, 300, 1000), margin=0.1, dim=2, re
         stability_bound=frozen(stability_bound(sizes_array, margin)),
         uniform_bound=frozen(uniform_bound(sizes_array, dim, confidence)),
         mistake_bound=mistake_bound, margin=margin, dim=dim, repeats=repeats, seed=seed,
-        n_test=0 if exact else n_test, confidence=confidence, order=order, exact=exact,
+        n_test=0 if dim == 2 else n_test, confidence=confidence, order=order, exact=dim == 2,
     )
 
 

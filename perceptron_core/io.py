@@ -28,8 +28,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import (MAX_ABS_VALUE, MIN_ABS_VALUE, check_dataset, check_drawable_scale,
-                      check_number, frozen)
+from ._checks import (MAX_ABS_VALUE, MIN_ABS_VALUE, RowsOfX, check_dataset,
+                      check_drawable_scale, check_number, frozen)
 from .perceptron import Trace
 
 __all__ = ["LoadedData", "LoadedClasses", "parse_labelled_csv", "parse_class_csv",
@@ -49,8 +49,19 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
+@dataclass(frozen=True, kw_only=True)
+class _ReadFromCsv(RowsOfX):
+    """What a dataset read from a CSV file records about the file (keyword fields)."""
+
+    feature_names: tuple
+    has_header: bool
+    n_rows: int
+    label_name: str = "label"
+    delimiter: str = ","
+
+
 @dataclass(frozen=True)
-class LoadedData:
+class LoadedData(_ReadFromCsv):
     """A labelled dataset read from a CSV file.
 
     Attributes
@@ -81,59 +92,27 @@ class LoadedData:
     X: np.ndarray
     y: np.ndarray
     label_mapping: tuple
-    feature_names: tuple
-    has_header: bool
-    n_rows: int
-    label_name: str = "label"
-    delimiter: str = ","
-
-    @property
-    def n(self) -> int:
-        """Number of examples (same as ``n_rows``)."""
-        return int(self.X.shape[0])
-
-    @property
-    def dim(self) -> int:
-        """Number of features."""
-        return int(self.X.shape[1])
 
 
 @dataclass(frozen=True)
-class LoadedClasses:
+class LoadedClasses(_ReadFromCsv):
     """A dataset of k classes read from a CSV file (:func:`parse_class_csv`).
 
     Attributes
     ----------
-    X : ndarray of shape (n_rows, n_features)
-        Feature values, float64, finite, read-only.
     codes : ndarray of shape (n_rows,)
         Each example's class as its position in ``classes`` (0..k-1), int64,
         read-only.
     classes : tuple of str, length k
         The distinct labels as first written in the file, in sorted order
         (numbers numerically, text alphabetically).
-    feature_names, has_header, n_rows, label_name, delimiter
+    X, feature_names, has_header, n_rows, label_name, delimiter
         As in :class:`LoadedData`.
     """
 
     X: np.ndarray
     codes: np.ndarray
     classes: tuple
-    feature_names: tuple
-    has_header: bool
-    n_rows: int
-    label_name: str = "label"
-    delimiter: str = ","
-
-    @property
-    def n(self) -> int:
-        """Number of examples (same as ``n_rows``)."""
-        return int(self.X.shape[0])
-
-    @property
-    def dim(self) -> int:
-        """Number of features."""
-        return int(self.X.shape[1])
 
     @property
     def n_classes(self) -> int:
@@ -464,11 +443,17 @@ def _read_table(data, max_bytes, max_rows, label_column, check_scale, min_rows: 
     return table, _read_features(table, check_scale)
 
 
-def _names(table: _Table) -> tuple[tuple, str]:
-    """(feature names, label name): the header's, or x1..xd and "label"."""
+def _file_facts(table: _Table) -> dict:
+    """The fields of :class:`_ReadFromCsv`: the header's names (or x1..xd and "label"),
+    whether there was a header, the number of data rows and the delimiter."""
     if table.names is None:
-        return tuple(f"x{k + 1}" for k in range(len(table.feature_index))), "label"
-    return tuple(table.names[j] for j in table.feature_index), table.names[table.label_index]
+        feature_names = tuple(f"x{k + 1}" for k in range(len(table.feature_index)))
+        label_name = "label"
+    else:
+        feature_names = tuple(table.names[j] for j in table.feature_index)
+        label_name = table.names[table.label_index]
+    return dict(feature_names=feature_names, has_header=table.names is not None,
+                n_rows=len(table.data_rows), label_name=label_name, delimiter=table.delimiter)
 
 
 def _sign_of_only_class(key) -> int:
@@ -559,12 +544,9 @@ def parse_labelled_csv(data, *, max_bytes=5 * 1024 * 1024, max_rows=20_000,
     sign = ({ordered[0]: _sign_of_only_class(ordered[0])} if len(ordered) == 1
             else {ordered[0]: -1, ordered[1]: 1})
     y = np.fromiter((sign[key] for key in labels.keys), dtype=np.int64, count=len(labels.keys))
-    feature_names, label_name = _names(table)
     return LoadedData(X=frozen(X), y=frozen(y),
                       label_mapping=tuple((labels.spelling[key], sign[key]) for key in ordered),
-                      feature_names=feature_names, has_header=table.names is not None,
-                      n_rows=len(table.data_rows), label_name=label_name,
-                      delimiter=table.delimiter)
+                      **_file_facts(table))
 
 
 def parse_class_csv(data, *, max_bytes=5 * 1024 * 1024, max_rows=20_000, label_column=-1,
@@ -626,12 +608,9 @@ def parse_class_csv(data, *, max_bytes=5 * 1024 * 1024, max_rows=20_000, label_c
     code = {key: k for k, key in enumerate(ordered)}
     codes = np.fromiter((code[key] for key in labels.keys), dtype=np.int64,
                         count=len(labels.keys))
-    feature_names, label_name = _names(table)
     return LoadedClasses(X=frozen(X), codes=frozen(codes),
                          classes=tuple(labels.spelling[key] for key in ordered),
-                         feature_names=feature_names, has_header=table.names is not None,
-                         n_rows=len(table.data_rows), label_name=label_name,
-                         delimiter=table.delimiter)
+                         **_file_facts(table))
 
 
 # ---------------------------------------------------------------------------
@@ -836,10 +815,8 @@ def trace_to_json(trace, X, y, parameters: dict) -> str:
 
     Parameters
     ----------
-    trace : Trace
-        From :func:`~perceptron_core.run_perceptron`.
-    X, y : ndarrays
-        The data the run was trained on (checked against the trace).
+    trace, X, y
+        As in :func:`trace_to_csv`: the run and the data it was trained on.
     parameters : dict
         Whatever the page wants recorded (data and algorithm settings).
         NumPy scalars and arrays are converted; NaN or infinity is refused.

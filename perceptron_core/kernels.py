@@ -29,10 +29,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import check_dataset, check_features, check_number, check_seed, frozen
+from ._checks import check_dataset, check_features, check_number, frozen
 from .margin import min_norm_point
-from .perceptron import (GREEDY_ORDERS, MAX_EPOCHS_LIMIT, MAX_STEPS_LIMIT, MAX_UPDATES_LIMIT,
-                         ORDERS, example_order)
+from .perceptron import GREEDY_ORDERS, ExampleScan, RunRecord, check_run_settings
 
 #: largest number of examples a kernel run or margin accepts (the n x n Gram
 #: matrix is stored: 5 000 examples take 200 MB)
@@ -270,7 +269,7 @@ def _padded_gram(X, kernel, params, bias) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class KernelTrace:
+class KernelTrace(RunRecord):
     """The complete, read-only record of one kernel perceptron run.
 
     Attributes
@@ -297,35 +296,13 @@ class KernelTrace:
         Their labels.
     """
 
-    update_indices: np.ndarray
-    update_steps: np.ndarray
-    update_scores: np.ndarray
     alphas: np.ndarray
-    biases: np.ndarray
-    n_examined: int
-    epochs: int
-    converged: bool
-    stop_reason: str
-    order: str
-    seed: int
-    delta: float
-    bias: bool
-    n_samples: int
     kernel: str
     degree: int
     coef0: float
     gamma: float
     X: np.ndarray
     y: np.ndarray
-    greedy_indices: np.ndarray | None = None
-
-    @property
-    def n_updates(self) -> int:
-        return int(self.update_indices.shape[0])
-
-    @property
-    def b(self) -> float:
-        return float(self.biases[-1])
 
     def _params(self) -> dict:
         return {"degree": self.degree, "coef0": self.coef0, "gamma": self.gamma}
@@ -416,31 +393,6 @@ class KernelTrace:
             done = stop
         return out
 
-    def updates_before_step(self, step: int) -> int:
-        """Number of updates made before examined step ``step`` (1-based)."""
-        step = check_number(step, "step", low=0, high=self.n_examined + 1, integer=True)
-        return int(np.searchsorted(self.update_steps, step, side="left"))
-
-    def indices_at_steps(self, steps) -> np.ndarray:
-        """Example index examined at each step in ``steps`` (1-based)."""
-        try:
-            steps = np.atleast_1d(np.asarray(steps, dtype=np.int64))
-        except (TypeError, ValueError, OverflowError):
-            raise ValueError(f"steps must be whole numbers in 1..{self.n_examined}.") from None
-        if steps.ndim != 1:
-            raise ValueError(f"steps must be a list of whole numbers, got shape {steps.shape}.")
-        if steps.size and (steps.min() < 1 or steps.max() > self.n_examined):
-            raise ValueError(f"steps must lie in 1..{self.n_examined} (the examined steps).")
-        if self.greedy_indices is not None:
-            return self.greedy_indices[steps - 1]
-        n = self.n_samples
-        epochs, positions = np.divmod(steps - 1, n)
-        out = np.empty_like(steps)
-        for epoch in np.unique(epochs):
-            chosen = epochs == epoch
-            out[chosen] = example_order(self.order, n, self.seed, int(epoch))[positions[chosen]]
-        return out
-
 
 def _kernel_stop_reason(converged, n_updates, epochs, delta, limit_hit, kernel):
     if converged:
@@ -496,18 +448,9 @@ def kernel_perceptron(X, y, kernel="poly", degree=2, coef0=1.0, gamma=1.0, bias=
     params = _check_kernel(kernel, degree, coef0, gamma)
     if not isinstance(bias, (bool, np.bool_)):
         raise ValueError(f"bias must be True or False, got {bias!r}.")
-    delta = check_number(delta, "delta (threshold)", low=0)
-    if not isinstance(order, str) or order not in ORDERS:
-        raise ValueError(f"unknown order {order!r}; choose one of: {', '.join(ORDERS)}.")
-    seed = check_seed(seed)
-    # the same limits as run_perceptron
-    max_updates = check_number(max_updates, "max_updates", low=1, high=MAX_UPDATES_LIMIT,
-                               integer=True)
-    max_epochs = check_number(max_epochs, "max_epochs", low=1, high=MAX_EPOCHS_LIMIT,
-                              integer=True)
-    if max_epochs * n > MAX_STEPS_LIMIT:
-        raise ValueError(f"max_epochs x n = {max_epochs} x {n} examined steps is over the limit "
-                         f"of {MAX_STEPS_LIMIT:.0e}; lower max_epochs.")
+    # the same settings and limits as run_perceptron
+    delta, seed, max_updates, max_epochs = check_run_settings(
+        n, delta=delta, order=order, seed=seed, max_updates=max_updates, max_epochs=max_epochs)
     labels = y.astype(np.float64)
     state = _DualState(KERNELS[kernel](X, X, **params), labels, bool(bias), delta)
     step_limit = max_epochs * n
@@ -571,42 +514,23 @@ class _DualState:
 def _run_stream(state, step_limit, max_updates, record, *, order, seed):
     """Stream orders, with run_perceptron's stopping rule: n examined in a row correct."""
     n = state.gram.shape[0]
-    cyclic = order == "cyclic"
-    step = 0              # examples examined so far
-    clean = 0             # examples examined since the last update
-    epoch, position = 0, 0
-    stream = np.arange(n) if cyclic else example_order(order, n, seed, 0)
-    while True:
-        if step >= step_limit:
-            return step, state.all_correct(), f"limit of {step_limit // n} epochs"
-        take = min(n - position, step_limit - step, n - clean)
-        ids = stream[position:position + take]
-        margins = state.margins(ids)  # y f(x) for the coming examples
-        violated = margins <= state.delta
-        offset = int(violated.argmax())
-        if not violated[offset]:
-            step += take
-            position += take
-            clean += take
-        else:
-            index = int(ids[offset])
-            step += offset + 1
-            position += offset + 1
+    scan = ExampleScan(order, n, seed, step_limit)
+    while not scan.at_limit():
+        rows = scan.coming()
+        margins = state.margins(rows)  # y f(x) for the coming examples
+        hit = scan.advance(rows, margins <= state.delta)  # mistake: y f(x) <= delta
+        if hit is not None:
+            offset, index = hit
             state.update(index)
-            record.append((index, step, float(margins[offset])))
-            clean = 0
+            record.append((index, scan.step, float(margins[offset])))
             if len(record) >= max_updates:
-                return step, state.all_correct(), f"limit of {max_updates} updates"
-        if position == n:
-            epoch += 1
-            position = 0
-            if not cyclic:
-                stream = example_order(order, n, seed, epoch)
-        if clean >= n:
+                return scan.step, state.all_correct(), f"limit of {max_updates} updates"
+        if scan.pass_clean():
             # n examples in a row were correct: check every example at once
-            if cyclic or state.all_correct():
-                return step, True, None
-            clean = 0
+            if scan.cyclic or state.all_correct():
+                return scan.step, True, None
+            scan.clean = 0
+    return scan.step, state.all_correct(), f"limit of {step_limit // n} epochs"
 
 
 def _run_greedy(state, step_limit, max_updates, record, *, rule):

@@ -24,7 +24,7 @@ from itertools import combinations
 
 import numpy as np
 
-from ._checks import check_features, frozen
+from ._checks import check_features, check_one_per_row, frozen
 from .perceptron import Trace, run_perceptron
 
 
@@ -37,13 +37,7 @@ def check_class_labels(labels, n_samples: int, name: str = "labels") -> tuple[np
     position in ``classes`` (n_samples,).
     """
     arr = np.asarray(labels)
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be 1-D of shape (n_samples,), got shape {arr.shape}.")
-    if arr.shape[0] != n_samples:
-        raise ValueError(
-            f"{name} has {arr.shape[0]} entries but X has {n_samples} rows; "
-            "give exactly one label per row."
-        )
+    check_one_per_row(arr, n_samples, name, "entries")
     if arr.dtype.kind == "f" and not np.isfinite(arr).all():
         first = int(np.flatnonzero(~np.isfinite(arr))[0])
         raise ValueError(f"{name}[{first}] is NaN or infinite; give every row a class label.")
@@ -75,8 +69,22 @@ def _winner_and_ties(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.argmax(at_best, axis=1), at_best.sum(axis=1) > 1
 
 
+class _BinaryRuns:
+    """What one-vs-all and one-vs-one share: one binary perceptron per row of ``weights``."""
+
+    @property
+    def n_perceptrons(self) -> int:
+        """Number of binary perceptrons: k (one-vs-all) or k(k-1)/2 (one-vs-one)."""
+        return int(self.weights.shape[0])
+
+    @property
+    def total_updates(self) -> int:
+        """Updates made by all the binary perceptrons together."""
+        return int(self.n_updates.sum())
+
+
 @dataclass(frozen=True)
-class OneVsAll:
+class OneVsAll(_BinaryRuns):
     """k perceptrons, class j (+1) against the rest (-1); Remark 1.36.
 
     Attributes
@@ -105,14 +113,6 @@ class OneVsAll:
     imbalance: np.ndarray
     traces: tuple[Trace, ...]
 
-    @property
-    def n_perceptrons(self) -> int:
-        return int(self.classes.shape[0])
-
-    @property
-    def total_updates(self) -> int:
-        return int(self.n_updates.sum())
-
     def scores(self, X_new) -> np.ndarray:
         """w_j·x + b_j for every point and class, shape (m, k) (region colouring)."""
         X_new = _check_new_features(X_new, self.weights.shape[1])
@@ -132,7 +132,7 @@ class OneVsAll:
 
 
 @dataclass(frozen=True)
-class OneVsOne:
+class OneVsOne(_BinaryRuns):
     """k(k-1)/2 perceptrons, class j (+1) against class j' (-1); Remark 1.36.
 
     Attributes
@@ -164,14 +164,6 @@ class OneVsOne:
     imbalance: np.ndarray
     subsets: tuple[np.ndarray, ...]
     traces: tuple[Trace, ...]
-
-    @property
-    def n_perceptrons(self) -> int:
-        return int(self.pairs.shape[0])
-
-    @property
-    def total_updates(self) -> int:
-        return int(self.n_updates.sum())
 
     def votes(self, X_new) -> np.ndarray:
         """Votes of each class at each point, shape (m, k), summing to k(k-1)/2 per row.
@@ -248,12 +240,9 @@ def one_vs_one(X, labels, bias=True, order="cyclic", seed=None, max_updates=100_
 
     Parameters
     ----------
-    X : ndarray of shape (n_samples, n_features)
-    labels : array of shape (n_samples,)
-        Any sortable class labels (at least two distinct values).
-    bias, order, seed, max_updates, max_epochs
-        Passed to every binary :func:`run_perceptron`; pair (j, j') trains on
-        the rows of classes j and j' in their order in X, class j as +1.
+    X, labels, bias, order, seed, max_updates, max_epochs
+        As in :func:`one_vs_all`. Pair (j, j') trains on the rows of classes j
+        and j' in their order in X, class j as +1.
 
     Returns
     -------

@@ -329,8 +329,11 @@ def estimated_run_seconds(n, dim, margin, bias=True, delta=0.0, radius=1.0) -> f
 _INTEGER_COLUMNS = ("seed", "n", "dim", "updates", "epochs")
 
 
-def _sweep(parameter, settings, seeds, *, bias, order, radius) -> SweepResult:
-    """Run every (setting, seed) pair; ``settings`` is a list of (value, keyword dict)."""
+def _sweep(parameter, values, seeds, *, bias, order, radius, **fixed) -> SweepResult:
+    """Run every (value, seed) pair: ``parameter`` takes each of ``values``, the other
+    settings of :func:`_run_one` are ``fixed`` (by default no threshold, scaling or shift)."""
+    settings = [(value, {"delta": 0.0, "scale": 1.0, "shift": 0.0, **fixed, parameter: value})
+                for value in values]
     if not isinstance(order, str) or order not in ORDERS:
         raise ValueError(f"unknown order {order!r:.40}; choose one of: {', '.join(ORDERS)}.")
     seeds = _check_seeds(seeds)
@@ -418,36 +421,32 @@ def margin_sweep(margins, seeds, n=200, dim=2, bias=True, delta=0.0, order="cycl
     """
     margins = _check_values(margins, "margin", low=0, low_open=True)
     delta = check_number(delta, "delta (threshold)", low=0)
-    settings = [(m, dict(margin=m, n=n, dim=dim, delta=delta, scale=1.0, shift=0.0))
-                for m in margins]
-    return _sweep("margin", settings, seeds, bias=bias, order=order, radius=radius)
+    return _sweep("margin", margins, seeds, bias=bias, order=order, radius=radius,
+                  n=n, dim=dim, delta=delta)
 
 
 def n_sweep(sizes, seeds, margin=0.1, dim=2, bias=True, delta=0.0, order="cyclic",
             radius=1.0) -> SweepResult:
     """Updates for each sample size n at a fixed margin (the bound does not involve n)."""
     sizes = _check_values(sizes, "n (number of points)", low=2, integer=True)
-    settings = [(s, dict(margin=margin, n=s, dim=dim, delta=delta, scale=1.0, shift=0.0))
-                for s in sizes]
-    return _sweep("n", settings, seeds, bias=bias, order=order, radius=radius)
+    return _sweep("n", sizes, seeds, bias=bias, order=order, radius=radius,
+                  margin=margin, dim=dim, delta=delta)
 
 
 def dim_sweep(dims, seeds, margin=0.1, n=200, bias=True, delta=0.0, order="cyclic",
               radius=1.0) -> SweepResult:
     """Updates for each dimension d at a fixed margin (the bound does not involve d)."""
     dims = _check_values(dims, "d (number of features)", low=1, integer=True)
-    settings = [(d, dict(margin=margin, n=n, dim=d, delta=delta, scale=1.0, shift=0.0))
-                for d in dims]
-    return _sweep("dim", settings, seeds, bias=bias, order=order, radius=radius)
+    return _sweep("dim", dims, seeds, bias=bias, order=order, radius=radius,
+                  margin=margin, n=n, delta=delta)
 
 
 def delta_sweep(deltas, seeds, margin=0.1, n=200, dim=2, bias=True, order="cyclic",
                 radius=1.0) -> SweepResult:
     """Updates for each threshold delta: bound (1.4) grows linearly in delta."""
     deltas = _check_values(deltas, "delta (threshold)", low=0)
-    settings = [(d, dict(margin=margin, n=n, dim=dim, delta=d, scale=1.0, shift=0.0))
-                for d in deltas]
-    return _sweep("delta", settings, seeds, bias=bias, order=order, radius=radius)
+    return _sweep("delta", deltas, seeds, bias=bias, order=order, radius=radius,
+                  margin=margin, n=n, dim=dim)
 
 
 def scale_sweep(scales, seeds, margin=0.1, n=200, dim=2, bias=True, order="cyclic",
@@ -459,9 +458,8 @@ def scale_sweep(scales, seeds, margin=0.1, n=200, dim=2, bias=True, order="cycli
     the original, so the runs make exactly the same updates.
     """
     scales = _check_values(scales, "scaling factor lambda", low=0, low_open=True)
-    settings = [(s, dict(margin=margin, n=n, dim=dim, delta=0.0, scale=s, shift=0.0))
-                for s in scales]
-    return _sweep("scale", settings, seeds, bias=bias, order=order, radius=radius)
+    return _sweep("scale", scales, seeds, bias=bias, order=order, radius=radius,
+                  margin=margin, n=n, dim=dim)
 
 
 def shift_sweep(shifts, seeds, margin=0.1, n=200, dim=2, order="cyclic",
@@ -474,6 +472,5 @@ def shift_sweep(shifts, seeds, margin=0.1, n=200, dim=2, order="cyclic",
     learns a bias.
     """
     shifts = _check_values(shifts, "shift s")
-    settings = [(s, dict(margin=margin, n=n, dim=dim, delta=0.0, scale=1.0, shift=s))
-                for s in shifts]
-    return _sweep("shift", settings, seeds, bias=True, order=order, radius=radius)
+    return _sweep("shift", shifts, seeds, bias=True, order=order, radius=radius,
+                  margin=margin, n=n, dim=dim)

@@ -1,9 +1,12 @@
 """Lines per file in pages/ and every function over 60 lines, not counting its docstring.
 
-Run from anywhere: ``python scripts/code_stats.py [--limit 60]``. Functions are found with
-``ast`` in pages/ and perceptron_core/ (Python files); a function's length runs from its
+Run from anywhere: ``python scripts/code_stats.py [--limit 60]``. Python functions are
+found with ``ast`` in pages/ and perceptron_core/; a function's length runs from its
 ``def`` line to its last line, decorators left out, minus the lines of its docstring
 (a nested function counts in its parent's length and is also listed on its own).
+The player's JavaScript (pages/*.js) is written with every top-level function starting
+``function name(`` at the start of a line and ending at the next line that is ``}``:
+such a function's length runs from one to the other.
 """
 
 from __future__ import annotations
@@ -52,6 +55,18 @@ def function_lengths(path: Path) -> list[tuple[str, int, int]]:
     return found
 
 
+def script_function_lengths(path: Path) -> list[tuple[str, int, int]]:
+    """(name, first line, length) of every top-level function of a JavaScript file."""
+    found, start, name = [], None, ""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.startswith("function ") or line.startswith("export default function"):
+            start, name = number, line.split("(")[0].removeprefix("function ").strip()
+        elif line == "}" and start is not None:
+            found.append((name, start, number - start + 1))
+            start = None
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=60,
@@ -59,7 +74,7 @@ def main() -> None:
     limit = parser.parse_args().limit
 
     print("Lines per file in pages/")
-    for path in sorted(p for p in PAGE_FOLDER.iterdir() if p.is_file() and p.suffix in
+    for path in sorted(p for p in PAGE_FOLDER.rglob("*") if p.is_file() and p.suffix in
                        (".py", ".js", ".css")):
         print(f"  {line_count(path):5d}  {path.relative_to(ROOT)}")
 
@@ -70,6 +85,10 @@ def main() -> None:
             for name, first_line, length in function_lengths(path):
                 if length > limit:
                     long_ones.append((length, f"{path.relative_to(ROOT)}:{first_line}", name))
+    for path in sorted(PAGE_FOLDER.glob("*.js")):
+        for name, first_line, length in script_function_lengths(path):
+            if length > limit:
+                long_ones.append((length, f"{path.relative_to(ROOT)}:{first_line}", name))
     for length, where, name in sorted(long_ones, reverse=True):
         print(f"  {length:5d}  {where}  {name}")
     if not long_ones:

@@ -67,7 +67,7 @@ def test_updates_within_threshold_bound_with_bias(params, order, delta, run_seed
     assert gamma_2 > 0
     bound = threshold_bound(max_norm_sq, gamma_2, delta)
     trace = run_perceptron(X, y, bias=True, delta=delta, order=order, seed=run_seed,
-                           max_updates=int(bound) + 2, max_epochs=100_000)
+                           max_updates=int(bound) + 2, max_epochs=10_000_000)
     assert trace.converged
     assert trace.n_updates <= bound
     if delta == 0:
@@ -88,7 +88,7 @@ def test_updates_within_threshold_bound_from_any_start(params, order, delta, w0_
     gamma_2 = padded_margin(X, y)
     bound = threshold_bound(max_norm_sq, gamma_2, delta, float(np.hypot(np.linalg.norm(w0), b0)))
     trace = run_perceptron(X, y, w0=w0, b0=b0, delta=delta, order=order, seed=run_seed,
-                           max_updates=int(bound) + 2, max_epochs=100_000)
+                           max_updates=int(bound) + 2, max_epochs=10_000_000)
     assert trace.converged
     assert trace.n_updates <= bound
 
@@ -101,13 +101,15 @@ def test_updates_within_novikoff_bound_through_origin(params, order, delta, run_
     X, y = np.asarray(ds.X), np.asarray(ds.y)
     R = float(np.max(np.linalg.norm(X, axis=1)))
     trace = run_perceptron(X, y, bias=False, delta=delta, order=order, seed=run_seed,
-                           max_updates=10**6, max_epochs=100_000)
+                           max_updates=10**6, max_epochs=10_000_000)
     assert trace.converged
     assert trace.b == 0.0 and np.all(trace.biases == 0.0)
     # ds.margin is the margin the generator promises through the origin
-    assert trace.n_updates <= threshold_bound(R**2, ds.margin, delta)
+    # 1e-9 relative: with every point at distance gamma from the line, R^2 / gamma^2 = 1
+    # computes as 0.9999999999999997 (n = 2, margin 0.025) while the run makes 1 update
+    assert trace.n_updates <= threshold_bound(R**2, ds.margin, delta) * (1 + 1e-9)
     if delta == 0:
-        assert trace.n_updates <= novikoff_bound(R, ds.margin)
+        assert trace.n_updates <= novikoff_bound(R, ds.margin) * (1 + 1e-9)
         assert trace.n_updates <= novikoff_bound(ds.radius, ds.margin)
 
 
