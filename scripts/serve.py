@@ -47,6 +47,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
+#: a replica's BLAS libraries get one thread (the same as the worker processes',
+#: pages/common/worker_process.py ONE_BLAS_THREAD; a test keeps the two equal)
+ONE_BLAS_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 HAPROXY_TEMPLATE = REPO_ROOT / "deploy" / "haproxy.cfg"
 HAPROXY_CANDIDATES = ("/usr/sbin/haproxy", "/usr/local/sbin/haproxy")
 MAX_RESTARTS = 3
@@ -148,9 +151,12 @@ class Deployment:
 
     def start_replica(self, replica: Replica) -> None:
         replica.log_path = self.workdir / f"{replica.name}.log"
+        # one BLAS thread, as `make run` does: on a busy 2-core server OpenBLAS's second
+        # thread spins waiting for a core, and that spinning counts against a request's
+        # CPU budget (README, robustness)
         env = dict(os.environ, PYTHONUNBUFFERED="1",
                    STREAMLIT_BROWSER_GATHER_USAGE_STATS="false",
-                   STREAMLIT_SERVER_COOKIE_SECRET=self.cookie_secret)
+                   STREAMLIT_SERVER_COOKIE_SECRET=self.cookie_secret, **ONE_BLAS_THREAD)
         command = [sys.executable, "-m", "streamlit", "run", "app.py",
                    "--server.port", str(replica.port), "--server.address", "127.0.0.1",
                    "--server.headless", "true", "--browser.gatherUsageStats", "false",

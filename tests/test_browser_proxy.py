@@ -18,7 +18,7 @@ sys.path.insert(0, str(REPO_ROOT / "scripts"))
 
 from browser_helpers import (PAGE_TIMEOUT, open_url, require_browser,  # noqa: E402
                              resolve_app_path, wait_for_app)
-from serve import deployment, find_haproxy, free_port  # noqa: E402
+from serve import ONE_BLAS_THREAD, deployment, find_haproxy, free_port  # noqa: E402
 
 VIEW = "/train?n=60&margin=0.2&data_seed=3"
 FIRST_VISIT_LIMIT = 3 * 1024 * 1024
@@ -62,6 +62,19 @@ class Student:
 
     def close(self):
         self.context.close()
+
+
+def test_every_replica_runs_with_one_blas_thread(proxy):
+    """A replica's OpenBLAS must not spin a second thread against the CPU budget."""
+    from pages.common.worker_process import ONE_BLAS_THREAD as WORKERS_SETTING
+    assert ONE_BLAS_THREAD == WORKERS_SETTING
+    running = [r for r in proxy.replicas if r.process is not None and r.process.poll() is None]
+    assert running
+    for replica in running:
+        environ = Path(f"/proc/{replica.process.pid}/environ").read_bytes().split(b"\0")
+        variables = dict(entry.decode().split("=", 1) for entry in environ if b"=" in entry)
+        for name, value in ONE_BLAS_THREAD.items():
+            assert variables.get(name) == value, (replica.name, name, variables.get(name))
 
 
 def test_a_first_visit_is_compressed_and_small(browser, proxy):
