@@ -11,7 +11,8 @@ from app_helpers import plotly_array
 
 from perceptron_core.sweeps import margin_sweep, shift_sweep
 from perceptron_core.viz import style
-from perceptron_core.viz.bound import (dependence_figure, halving_factors, halving_spread,
+from perceptron_core.viz.bound import (LEGEND_GAP, LEGEND_ROW, dependence_figure,
+                                       halving_factors, halving_spread,
                                        largest_per_value, log_ticks, notebook_bounds,
                                        ratio_figure, shift_findings, step_changes,
                                        sweep_figure)
@@ -54,8 +55,26 @@ def test_projector_style():
     assert fig.data[0].marker.color == style.STEP
     assert fig.data[2].line.color == style.BOUND
     # legend above the plot area, and room left for it
-    assert fig.layout.legend.y > 1 and fig.layout.legend.yanchor == "bottom"
-    assert fig.layout.margin.t >= 100
+    assert fig.layout.legend.y >= 1 and fig.layout.legend.yanchor == "bottom"
+    assert fig.layout.margin.t >= LEGEND_ROW + LEGEND_GAP
+
+
+def test_a_long_legend_gets_a_row_per_entry_and_the_plot_keeps_its_height():
+    """Five long entries on a horizontal legend wrapped past the figure's top (the first
+    /bound chart hid "runs" and half of "median"): each entry gets its own row instead."""
+    short = sweep_figure(MARGINS, UPDATES, VALUES, MEDIANS, BOUND, "T(A)")
+    long = sweep_figure(MARGINS, UPDATES, VALUES, MEDIANS, BOUND, "T(A) = (R²+1)/γ₂²",
+                        BOUND / 2, "(R/γ)², geometric γ: reference only", also_holds=BOUND * 2,
+                        also_holds_label="2(R²+1)/ε² (notebook), largest over seeds")
+    entries = [t for t in long.data if t.name and t.showlegend is not False]
+    assert len(entries) == 5
+    assert long.layout.legend.orientation == "v"
+    assert long.layout.margin.t >= LEGEND_ROW * len(entries)
+    plot_height = [f.layout.height - f.layout.margin.t - f.layout.margin.b for f in (short, long)]
+    assert plot_height[0] == plot_height[1]
+    ratio = ratio_figure(MARGINS, UPDATES / np.repeat(BOUND, 3), "T(A)")
+    assert ratio.layout.legend.orientation == "h"
+    assert LEGEND_ROW <= ratio.layout.margin.t < 2 * LEGEND_ROW + LEGEND_GAP
 
 
 def test_ratio_figure_has_the_line_at_one():

@@ -23,8 +23,10 @@ VALID_COLOUR = style.BOUND        # sky blue: the bound that holds
 REFERENCE_COLOUR = style.GHOST    # grey: a reference that is not a theorem here
 LIMIT_COLOUR = style.NEGATIVE     # vermillion: ratio = 1, the line a run must stay under
 
-#: Top margin leaving room for a horizontal legend above the plot area.
-LEGEND_ROOM = 110
+#: Height of one legend entry's row above the plot area, and the gap under the legend.
+LEGEND_ROW, LEGEND_GAP = 30, 16
+#: Widest legend written on one row: it fits the narrowest chart the pages draw.
+ONE_ROW_WIDTH = 640
 
 
 def log_ticks(values) -> np.ndarray:
@@ -70,10 +72,17 @@ def _set_log_ticks(fig: go.Figure, axis: str) -> None:
 
 def _layout(fig: go.Figure, *, xlabel: str, ylabel: str, log_x: bool, log_y: bool,
             height: int) -> go.Figure:
-    style.base_layout(fig, height=height)
-    fig.update_layout(margin=dict(l=90, r=30, t=LEGEND_ROOM, b=80),
-                      legend=dict(orientation="h", yanchor="bottom", y=1.03, xanchor="left",
-                                  x=0, font=dict(size=style.FONT_SIZE)))
+    # the legend above the plot area: on one row when it fits the narrowest chart, else
+    # one entry per row, so that no entry is pushed out of the figure's top; the figure
+    # grows by the legend's rows and the plot area keeps its height
+    names = [trace.name for trace in fig.data if trace.name and trace.showlegend is not False]
+    one_row = sum(50 + 0.6 * style.FONT_SIZE * len(name) for name in names) <= ONE_ROW_WIDTH
+    rows = 1 if one_row else len(names)
+    room = LEGEND_GAP + LEGEND_ROW * rows
+    style.base_layout(fig, height=height + room)
+    fig.update_layout(margin=dict(l=90, r=30, t=room, b=80),
+                      legend=dict(orientation="h" if one_row else "v", yanchor="bottom",
+                                  y=1.0, xanchor="left", x=0, font=dict(size=style.FONT_SIZE)))
     fig.update_xaxes(title_text=xlabel, type="log" if log_x else "linear",
                      showline=True, linecolor="black", mirror=True, ticks="outside")
     fig.update_yaxes(title_text=ylabel, type="log" if log_y else "linear",
@@ -107,7 +116,7 @@ def sweep_figure(margins, updates, values, medians, bound, bound_label: str,
                  also_holds=None, also_holds_label: str | None = None,
                  xlabel: str = "margin γ (data units, log scale)",
                  ylabel: str = "updates until convergence (log scale)",
-                 height: int = 560) -> go.Figure:
+                 height: int = 450) -> go.Figure:
     """Updates against the margin on log-log axes, with the bounds as lines.
 
     Parameters
@@ -134,6 +143,8 @@ def sweep_figure(margins, updates, values, medians, bound, bound_label: str,
     also_holds_label : str or None
     xlabel, ylabel : str
     height : int, pixels
+        Height of the figure without the legend above it (the legend adds
+        LEGEND_GAP + LEGEND_ROW per row).
 
     Returns
     -------
@@ -158,7 +169,7 @@ def sweep_figure(margins, updates, values, medians, bound, bound_label: str,
 
 def ratio_figure(x_values, ratios, bound_label: str, *,
                  xlabel: str = "margin γ (data units, log scale)", log_x: bool = True,
-                 height: int = 460) -> go.Figure:
+                 height: int = 350) -> go.Figure:
     """updates / bound for every run, with the horizontal line ratio = 1.
 
     Parameters
@@ -172,6 +183,8 @@ def ratio_figure(x_values, ratios, bound_label: str, *,
     xlabel : str
     log_x : bool
     height : int, pixels
+        Height of the figure without the legend above it (the legend adds
+        LEGEND_GAP + LEGEND_ROW per row).
 
     Returns
     -------
@@ -205,7 +218,7 @@ def ratio_figure(x_values, ratios, bound_label: str, *,
 
 def dependence_figure(x_values, updates, values, medians, bound, xlabel: str,
                       bound_label: str, *, log_x: bool = True, log_y: bool = True,
-                      ylabel: str = "updates until convergence", height: int = 520
+                      ylabel: str = "updates until convergence", height: int = 410
                       ) -> go.Figure:
     """Updates against a quantity the bound may not involve (n, d, delta, lambda, s).
 
@@ -225,6 +238,8 @@ def dependence_figure(x_values, updates, values, medians, bound, xlabel: str,
     log_x, log_y : bool
         Log axes (log_x needs positive x values).
     height : int, pixels
+        Height of the figure without the legend above it (the legend adds
+        LEGEND_GAP + LEGEND_ROW per row).
 
     Returns
     -------
