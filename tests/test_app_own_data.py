@@ -123,6 +123,17 @@ def test_a_bad_first_file_loads_nothing_and_says_so():
     assert not [e.value for e in at.error if "one.csv" in e.value]
 
 
+def test_a_bad_file_error_goes_when_the_student_leaves_and_comes_back_but_the_data_stay():
+    at = upload(open_page(KERNELS, {"data": "upload"}), "kernels_upload", "good.csv", GOOD)
+    upload(at, "kernels_upload", "one.csv", b"x1,label\n0.5,1\n-0.5,-1\n")
+    assert [e.value for e in at.error if "one.csv" in e.value]
+    at.switch_page("pages/home.py").run()
+    at.switch_page(KERNELS).run()
+    assert at.file_uploader(key="kernels_upload").value is None  # a fresh, empty uploader
+    assert not [e.value for e in at.error if "one.csv" in e.value]
+    assert any(c.value.startswith("`good.csv`: 5 rows") for c in at.caption)  # still used
+
+
 # ---------------------------------------------------------------------------
 # /kernels: drawing, the class picker and the link
 # ---------------------------------------------------------------------------

@@ -51,8 +51,6 @@ def _upload_key(spec: OwnDataSpec) -> str:
 def _load_upload(spec: OwnDataSpec, key: str) -> None:
     """The uploader's callback: accept the file whole, or keep the previous data."""
     uploaded = st.session_state.get(key)
-    if uploaded is None:  # the file was taken out of the uploader: its error goes too
-        st.session_state[spec.key("upload_error")] = None
     if uploaded is None or isinstance(uploaded, DeletedFile):
         return
     try:
@@ -110,6 +108,10 @@ def uploaded_data(spec: OwnDataSpec) -> OwnData | None:
     st.file_uploader(label, type=["csv", "txt"], key=key, help=help_text,
                      on_change=_load_upload, args=(spec, key))
     _replace_lost_upload(spec, key)
+    if st.session_state.get(key) is None:
+        # the uploader is empty (the file was taken out, or the student left the page and
+        # came back to a fresh uploader): an error about a file it no longer lists goes
+        st.session_state[spec.key("upload_error")] = None
     uploaded = st.session_state.get(spec.key("uploaded"))
     if st.session_state.get(spec.key("upload_lost")) and uploaded is None:
         st.warning("The server restarted since you uploaded your file, and the file was lost "
