@@ -10,9 +10,9 @@ import numpy as np
 import streamlit as st
 
 from pages.common import (OwnDataSpec, PageLink, QuizQuestion, about_this_page, choice_param,
-                          core_call, int_param, named_results, own_data, page_guard,
-                          page_header, player, player_html, player_start, presenting, quiz,
-                          restore_drawn_points)
+                          core_call, data_source_control, int_param, named_results, own_data,
+                          page_guard, page_header, player, player_html, player_start,
+                          presenting, quiz, restore_drawn_points)
 from perceptron_core import (ORDERS, bound_summary, make_separable, proof_quantities,
                              run_perceptron, with_label_noise)
 from perceptron_core.io import dataset_to_csv, trace_to_csv, trace_to_json
@@ -20,7 +20,8 @@ from perceptron_core.theory import run_bounds, separability_case
 from perceptron_core.viz import train as viz
 from perceptron_core.viz.player import SPEEDS, player_spec, run_id
 
-SOURCES = ["generated", "upload", "draw"]
+SOURCES = {"generated": "planted separator with margin γ", "upload": "your CSV",
+           "draw": "click on the chart"}
 CACHE = dict(max_entries=32, ttl=3600)
 #: the student's own data: labels -1/+1; one class is allowed (the slides' one-point quiz);
 #: a link carries at most max_points drawn points
@@ -54,11 +55,7 @@ class Settings:  # every control of the sidebar, each one keyed and in the link
 def read_settings(link: PageLink) -> Settings:
     """Step 0: the sidebar, every control bound to the link."""
     with st.sidebar:
-        st.header("Data")
-        source = link.control(st.segmented_control, "data source", SOURCES, default="generated",
-                              required=True, key="source", rule=choice_param(SOURCES, "generated"),
-                              help="generated: planted separator with margin γ; "
-                                   "upload: your CSV; draw: click on the chart")
+        source = data_source_control(link, SOURCES, "generated", key="source")
         off = source != "generated"
         n = link.control(st.number_input, "points n", 2, 2000, 40, step=10, key="n", disabled=off)
         margin = link.control(st.slider, "margin γ", 0.01, 0.5, 0.1, 0.01, key="margin",

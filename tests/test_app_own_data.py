@@ -325,3 +325,14 @@ def test_train_takes_a_file_of_one_class_and_refuses_points_off_the_board():
     at = open_page(TRAIN, {"source": "draw", "points": "1000,0,1;-1000,5,-1"})
     assert at.session_state["drawn_points"] == [] and train_payload(at) is None
     assert any("points value could not be read" in w.value for w in at.warning)
+
+
+@pytest.mark.parametrize("page, key, generated", [
+    (TRAIN, "source", "generated"), (KERNELS, "data", "circles"), (MULTICLASS, "source", "blobs")])
+def test_own_data_say_why_the_generator_settings_are_greyed_out(page, key, generated):
+    for source, said in [(generated, False), ("upload", True), ("draw", True)]:
+        at = open_page(page, {key: source})
+        greyed = [w for w in at.sidebar.number_input if w.label == "points n"]
+        assert len(greyed) == 1 and greyed[0].disabled == said
+        note = [c.value for c in at.sidebar.caption if "greyed out" in c.value]
+        assert bool(note) == said, (page, source, note)

@@ -10,6 +10,9 @@ from pages.common.own_data_drawing import drawn_data
 from pages.common.own_data_spec import OwnData, OwnDataSpec
 from pages.common.own_data_upload import uploaded_data
 
+#: the sources that are the student's own data: a file, or points drawn on a chart
+OWN_SOURCES = ("upload", "draw")
+
 
 def data_source_control(link, sources: dict[str, str], default: str, key: str,
                         label: str = "data source") -> str:
@@ -17,9 +20,13 @@ def data_source_control(link, sources: dict[str, str], default: str, key: str,
     PageLink): one segment per entry of ``sources`` (link value -> what it is, e.g.
     generated data, ``upload``, ``draw``), each named in the help. Returns the chosen value."""
     st.header("Data")
-    return link.control(st.segmented_control, label, list(sources), default=default,
-                        required=True, key=key, rule=choice_param(sources, default),
-                        help="; ".join(f"{name}: {what}" for name, what in sources.items()))
+    source = link.control(st.segmented_control, label, list(sources), default=default,
+                          required=True, key=key, rule=choice_param(sources, default),
+                          help="; ".join(f"{name}: {what}" for name, what in sources.items()))
+    if source in OWN_SOURCES:  # the page greys out its generator's settings
+        st.caption("The data generator's settings below are greyed out: your own data are "
+                   "used instead.")
+    return source
 
 
 def own_data(spec: OwnDataSpec, source: str) -> OwnData | None:
