@@ -6,20 +6,29 @@
 // from player.js, where one examined step is one iteration t and an "update" is an
 // iteration that moved w. Every number shown is read from the payload.
 // Helpers (svg, fmt, plane, lineInSquare, legend, miniChart, infoPanel, ...) are in
-// scene_common.js.
+// scene_common.js, scene_charts.js and scene_plane.js. The scene's functions share one
+// object s: the data (A, c, L, eta, T), the figure's nodes and the panel.
 
 function relaxationScene(slots, data) {
-  const A = data.A, c = data.c, L = data.limit, eta = data.eta, T = data.n_iter;
-  const present = Boolean(data.player.present);
-  const vec = (w) => pair(w, 3);
-  const rowText = (i) => {  // a_i·w ≤ c_i written out, zero terms left out
-    const terms = [[A[i][0], "w₁"], [A[i][1], "w₂"]].filter(([v]) => v !== 0)
-      .map(([v, name]) => `${fmt(v, 2)}·${name}`).join(" + ").replace("+ −", "− ");
-    return `${terms} ≤ ${fmt(c[i], 2)}`;
-  };
+  const s = { data, A: data.A, c: data.c, L: data.limit, eta: data.eta, T: data.n_iter };
+  Object.assign(s, relaxationFigure(slots, s));
+  Object.assign(s, relaxationInfo(slots, s));
+  return { draw: (view) => relaxationDraw(s, view) };
+}
 
-  // -- the figure: half-planes, the feasible set, the path of w
-  const { root, plot, map, r } = plane(L, present, "the inequalities, the feasible set and the iterates");
+const relaxationVector = (w) => pair(w, 3);
+
+// a_i·w ≤ c_i written out, zero terms left out.
+function relaxationRowText({ A, c }, i) {
+  const terms = [[A[i][0], "w₁"], [A[i][1], "w₂"]].filter(([v]) => v !== 0)
+    .map(([v, name]) => `${fmt(v, 2)}·${name}`).join(" + ").replace("+ −", "− ");
+  return `${terms} ≤ ${fmt(c[i], 2)}`;
+}
+
+// The figure: half-planes, the feasible set, the path of w. Returns the nodes that move.
+function relaxationFigure(slots, { data, A, c, L, eta }) {
+  const { root, plot, map, r } = plane(L, Boolean(data.player.present),
+                                       "the inequalities, the feasible set and the iterates");
   for (const text of root.querySelectorAll(".axis-title")) {  // the unknowns are w, not x
     text.textContent = text.textContent.replace("x", "w");
   }
@@ -29,37 +38,17 @@ function relaxationScene(slots, data) {
                                        stroke: COLORS.weight, "stroke-width": 2, class: "feasible" }),
                       plot.dataLayer);
   }
-  const lines = A.map((a, i) => {
-    const seg = lineInSquare(a, -c[i], L);  // a·w - c = 0
-    const group = svg("g", { class: "inequality" });
-    if (!seg) return group;
-    const line = svg("line", { x1: map.x(seg[0][0]), y1: map.y(seg[0][1]), x2: map.x(seg[1][0]),
-                               y2: map.y(seg[1][1]), stroke: "#555", "stroke-width": 3 });
-    // short ticks on the side that violates a·w <= c (the side a points to)
-    const norm = Math.hypot(a[0], a[1]);
-    const nx = (a[0] / norm) * (L * 0.035), ny = (a[1] / norm) * (L * 0.035);
-    const ticks = svg("path", { d: "", stroke: "#555", "stroke-width": 2, fill: "none" });
-    let d = "";
-    for (let k = 1; k < 12; k++) {
-      const f = k / 12, px = seg[0][0] + f * (seg[1][0] - seg[0][0]), py = seg[0][1] + f * (seg[1][1] - seg[0][1]);
-      d += `M${P([px, py])}L${P([px + nx, py + ny])}`;
-    }
-    ticks.setAttribute("d", d);
-    const mid = [(seg[0][0] + seg[1][0]) / 2 - 2.2 * nx, (seg[0][1] + seg[1][1]) / 2 - 2.2 * ny];
-    const label = svg("text", { x: map.x(mid[0]), y: map.y(mid[1]) + 10, "text-anchor": "middle", class: "ineq-label" });
-    label.textContent = data.labels[i];
-    group.append(line, ticks, label);
-    group.line = line;
-    plot.insertBefore(group, plot.dataLayer);
-    return group;
-  });
-  const path = svg("polyline", { fill: "none", stroke: COLORS.weight, "stroke-width": 3, opacity: 0.6, class: "path" });
-  const toProjection = svg("line", { stroke: COLORS.step, "stroke-width": 4, "stroke-dasharray": "10 7" });
-  const stepArrow = svg("line", { stroke: COLORS.step, "stroke-width": 5, "marker-end": root.arrowHead("step") });
-  const foot = svg("path", { fill: "white", stroke: COLORS.step, "stroke-width": 4 });
-  const before = svg("circle", { r: r, fill: COLORS.ghost });
-  const current = svg("circle", { r: r * 1.5, fill: COLORS.weight, stroke: "white", "stroke-width": 3, class: "iterate" });
-  plot.append(path, toProjection, stepArrow, foot, before, current);
+  const lines = A.map((a, i) => relaxationInequality(plot, map, P, L, a, c[i], data.labels[i]));
+  const nodes = {
+    map, r, P, lines,
+    path: svg("polyline", { fill: "none", stroke: COLORS.weight, "stroke-width": 3, opacity: 0.6, class: "path" }),
+    toProjection: svg("line", { stroke: COLORS.step, "stroke-width": 4, "stroke-dasharray": "10 7" }),
+    stepArrow: svg("line", { stroke: COLORS.step, "stroke-width": 5, "marker-end": root.arrowHead("step") }),
+    foot: svg("path", { fill: "white", stroke: COLORS.step, "stroke-width": 4 }),
+    before: svg("circle", { r: r, fill: COLORS.ghost }),
+    current: svg("circle", { r: r * 1.5, fill: COLORS.weight, stroke: "white", "stroke-width": 3, class: "iterate" }),
+  };
+  plot.append(nodes.path, nodes.toProjection, nodes.stepArrow, nodes.foot, nodes.before, nodes.current);
   const start = svg("circle", { cx: map.x(data.iterates[0][0]), cy: map.y(data.iterates[0][1]), r: r,
                                 fill: "none", stroke: "#111", "stroke-width": 3 });
   plot.append(start);
@@ -71,70 +60,104 @@ function relaxationScene(slots, data) {
     ["arrow", COLORS.step, `the step, η = ${fmt(eta, 2)}`],
     ["dot", COLORS.weight, "w now"], ["dot", COLORS.ghost, "w before"], ["ring", "#111", "w₀"],
   ]));
+  return nodes;
+}
 
-  // -- the info panel
+// One inequality a·w ≤ c: its line a·w − c = 0 in the square, short ticks on the side
+// that violates it (the side a points to) and its label; group.line is the line.
+function relaxationInequality(plot, map, P, L, a, c, text) {
+  const seg = lineInSquare(a, -c, L);
+  const group = svg("g", { class: "inequality" });
+  if (!seg) return group;
+  const line = svg("line", { x1: map.x(seg[0][0]), y1: map.y(seg[0][1]), x2: map.x(seg[1][0]),
+                             y2: map.y(seg[1][1]), stroke: "#555", "stroke-width": 3 });
+  const norm = Math.hypot(a[0], a[1]);
+  const nx = (a[0] / norm) * (L * 0.035), ny = (a[1] / norm) * (L * 0.035);
+  const ticks = svg("path", { d: "", stroke: "#555", "stroke-width": 2, fill: "none" });
+  let d = "";
+  for (let k = 1; k < 12; k++) {
+    const f = k / 12, px = seg[0][0] + f * (seg[1][0] - seg[0][0]), py = seg[0][1] + f * (seg[1][1] - seg[0][1]);
+    d += `M${P([px, py])}L${P([px + nx, py + ny])}`;
+  }
+  ticks.setAttribute("d", d);
+  const mid = [(seg[0][0] + seg[1][0]) / 2 - 2.2 * nx, (seg[0][1] + seg[1][1]) / 2 - 2.2 * ny];
+  const label = svg("text", { x: map.x(mid[0]), y: map.y(mid[1]) + 10, "text-anchor": "middle", class: "ineq-label" });
+  label.textContent = text;
+  group.append(line, ticks, label);
+  group.line = line;
+  plot.insertBefore(group, plot.dataLayer);
+  return group;
+}
+
+// The info panel, the chart below (the largest violation against the iteration) and
+// the banner's text at the end. Returns { panel, chartAt, endText }.
+function relaxationInfo(slots, { data, eta, T }) {
   const panel = infoPanel(slots.info, [
     ["iteration", "iteration"], ["moves (violated when chosen)", "moves"],
     ["inequalities violated at w", "violated"], ["largest violation", "violation"],
   ]);
-  const q = panel.q;
-  q(".facts").textContent = `Rule: ${data.rule_label}${data.rule === "chaotic" ? `, τ = ${data.tau}` : ""}; ` +
+  panel.q(".facts").textContent = `Rule: ${data.rule_label}${data.rule === "chaotic" ? `, τ = ${data.tau}` : ""}; ` +
     `η = ${fmt(eta, 2)}; tolerance ${data.tol}. ${data.system.feasible ? "The system has a solution" :
     "The system has NO solution"} (checked exactly: ${data.system.reason}).`;
-
-  // -- below: the largest violation against the iteration
   const panels = chartRow(slots.chart);
   const top = Math.max(...data.violation);
   const chartAt = miniChart(panels, "largest violation max_i (a_i·w − c_i)⁺ after each iteration", [
     { name: "largest violation", color: COLORS.weight, values: data.violation },
   ], Math.max(1, T), [0, top > 0 ? top : 1], (v) => fmt(v, 2), "iteration t");
-
   const endText = data.feasible ? `Feasible after ${T} iterations: every a_i·w ≤ c_i` + (data.tol ? ` + ${data.tol}.` : ".")
     : (data.system.feasible ? `Not feasible within ${T} iterations (the system does have a solution: ` +
        `more iterations, a tolerance or another η get there).`
        : `Stopped after ${T} iterations: this system has no solution, so no iterate can satisfy every inequality.`);
+  return { panel, chartAt, endText };
+}
 
-  function draw(view) {
-    const s = view.step, w = data.iterates[s];
-    current.setAttribute("cx", map.x(w[0]));
-    current.setAttribute("cy", map.y(w[1]));
-    path.setAttribute("points", data.iterates.slice(0, s + 1).map(P).join(" "));
-    for (const g of lines) if (g.line) { g.line.setAttribute("stroke", "#555"); g.line.setAttribute("stroke-width", 3); }
-    const shown = s >= 1;
-    for (const node of [toProjection, stepArrow, foot, before]) node.style.display = shown ? "" : "none";
-    if (!shown) {
-      panel.say(`Start: w₀ = ${vec(w)}. Each iteration picks one inequality by the rule and, ` +
-        `if w violates it, moves w towards its half-plane.`);
-    } else {
-      const t = s, i = data.indices[t - 1], prev = data.iterates[t - 1], proj = data.projections[t - 1];
-      const residual = data.residuals[t - 1], moved = Boolean(data.moved[t - 1]);
-      if (lines[i].line) { lines[i].line.setAttribute("stroke", COLORS.step); lines[i].line.setAttribute("stroke-width", 8); }
-      before.setAttribute("cx", map.x(prev[0]));
-      before.setAttribute("cy", map.y(prev[1]));
-      placeSegment(toProjection, map, [prev, proj]);
-      placeSegment(stepArrow, map, [prev, w]);
-      stepArrow.style.display = moved ? "" : "none";
-      toProjection.style.display = moved ? "" : "none";
-      const fx = map.x(proj[0]), fy = map.y(proj[1]), h = r * 1.1;
-      foot.setAttribute("d", `M${fx - h},${fy}L${fx},${fy - h}L${fx + h},${fy}L${fx},${fy + h}z`);
-      foot.style.display = moved ? "" : "none";
-      const what = eta === 1 ? "onto the line (projection, η = 1)" : eta === 2 ? "to its mirror image across the line (reflection, η = 2)"
-        : eta < 1 ? `a fraction η = ${fmt(eta, 2)} of the way to the line` : `past the line, η = ${fmt(eta, 2)} times the way to it`;
-      panel.say(`Iteration ${t}: the rule picks inequality ${data.labels[i]}, ${rowText(i)}. ` +
-        `a_i·w − c_i = ${fmt(residual, 3)}` +
-        (moved ? ` > ${data.tol ? data.tol : 0}: violated, so w moves ${what}, from ${vec(prev)} to ${vec(w)}.`
-               : ` ≤ ${data.tol ? data.tol : 0}: satisfied, w stays.`), moved);
-    }
-    q(".now").textContent = `w = ${vec(w)}`;
-    let count = 0;
-    for (let i = 0; i < A.length; i++) if (A[i][0] * w[0] + A[i][1] * w[1] - c[i] > data.tol) count++;
-    panel.count("iteration", `${s} / ${T}`);
-    panel.count("moves", `${view.updates} / ${data.player.update_steps.length}`);
-    panel.count("violated", `${count} of ${A.length}`);
-    panel.count("violation", fmt(data.violation[s], 3));
-    panel.banner(view.atEnd, data.feasible, endText);
-    chartAt(s);
+// Iteration t ≥ 1: the chosen inequality, the step from the previous iterate towards
+// its projection, and the iteration in words.
+function relaxationIteration(s, t, w) {
+  const { data, eta, map, r, lines, toProjection, stepArrow, foot, before, panel } = s;
+  const i = data.indices[t - 1], prev = data.iterates[t - 1], proj = data.projections[t - 1];
+  const residual = data.residuals[t - 1], moved = Boolean(data.moved[t - 1]);
+  if (lines[i].line) { lines[i].line.setAttribute("stroke", COLORS.step); lines[i].line.setAttribute("stroke-width", 8); }
+  before.setAttribute("cx", map.x(prev[0]));
+  before.setAttribute("cy", map.y(prev[1]));
+  placeSegment(toProjection, map, [prev, proj]);
+  placeSegment(stepArrow, map, [prev, w]);
+  stepArrow.style.display = moved ? "" : "none";
+  toProjection.style.display = moved ? "" : "none";
+  const fx = map.x(proj[0]), fy = map.y(proj[1]), h = r * 1.1;
+  foot.setAttribute("d", `M${fx - h},${fy}L${fx},${fy - h}L${fx + h},${fy}L${fx},${fy + h}z`);
+  foot.style.display = moved ? "" : "none";
+  const what = eta === 1 ? "onto the line (projection, η = 1)" : eta === 2 ? "to its mirror image across the line (reflection, η = 2)"
+    : eta < 1 ? `a fraction η = ${fmt(eta, 2)} of the way to the line` : `past the line, η = ${fmt(eta, 2)} times the way to it`;
+  panel.say(`Iteration ${t}: the rule picks inequality ${data.labels[i]}, ${relaxationRowText(s, i)}. ` +
+    `a_i·w − c_i = ${fmt(residual, 3)}` +
+    (moved ? ` > ${data.tol ? data.tol : 0}: violated, so w moves ${what}, from ${relaxationVector(prev)} to ${relaxationVector(w)}.`
+           : ` ≤ ${data.tol ? data.tol : 0}: satisfied, w stays.`), moved);
+}
+
+// Draw the view: the iterate after `view.step` iterations and the path to it.
+function relaxationDraw(s, view) {
+  const { data, A, c, T, map, panel } = s;
+  const t = view.step, w = data.iterates[t];
+  s.current.setAttribute("cx", map.x(w[0]));
+  s.current.setAttribute("cy", map.y(w[1]));
+  s.path.setAttribute("points", data.iterates.slice(0, t + 1).map(s.P).join(" "));
+  for (const g of s.lines) if (g.line) { g.line.setAttribute("stroke", "#555"); g.line.setAttribute("stroke-width", 3); }
+  const shown = t >= 1;
+  for (const node of [s.toProjection, s.stepArrow, s.foot, s.before]) node.style.display = shown ? "" : "none";
+  if (!shown) {
+    panel.say(`Start: w₀ = ${relaxationVector(w)}. Each iteration picks one inequality by the rule and, ` +
+      `if w violates it, moves w towards its half-plane.`);
+  } else {
+    relaxationIteration(s, t, w);
   }
-
-  return { draw };
+  panel.q(".now").textContent = `w = ${relaxationVector(w)}`;
+  let count = 0;
+  for (let i = 0; i < A.length; i++) if (A[i][0] * w[0] + A[i][1] * w[1] - c[i] > data.tol) count++;
+  panel.count("iteration", `${t} / ${T}`);
+  panel.count("moves", `${view.updates} / ${data.player.update_steps.length}`);
+  panel.count("violated", `${count} of ${A.length}`);
+  panel.count("violation", fmt(data.violation[t], 3));
+  panel.banner(view.atEnd, data.feasible, s.endText);
+  s.chartAt(t);
 }

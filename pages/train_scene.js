@@ -5,32 +5,45 @@
 // from player.js. Every number shown is read from the payload (tested in
 // pytest) or is y(w·x + b) of one example, computed here the same way.
 // Helpers (svg, fmt, plane, halfPlane, lineInSquare, miniChart, proofCharts,
-// infoPanel, showStep, ...) are in scene_common.js.
+// infoPanel, showStep, ...) are in scene_common.js, scene_charts.js and scene_plane.js.
+// The scene's functions share one object s: the data (X, y, n, L, up, delta), the
+// figure's nodes (trainFigure) and the panel with the chart (trainInfo).
 
 function trainScene(slots, data) {
-  const X = data.X, y = data.y, n = y.length, L = data.limit, scale = data.scale;
-  const up = data.updates, delta = data.delta, present = Boolean(data.player.present);
-  const exampleAt = examinedIndex(data);
+  const s = {
+    data, X: data.X, y: data.y, n: data.y.length, L: data.limit, up: data.updates,
+    delta: data.delta, exampleAt: examinedIndex(data),
+    deltaText: `δ = ${fmt(data.delta, 2).replace(/\.?0+$/, "") || "0"}`,
+  };
+  Object.assign(s, trainFigure(slots, s));
+  Object.assign(s, trainInfo(slots, s));
+  return { draw: (view) => trainDraw(s, view) };
+}
 
-  // -- the figure: the square with its axes and data (scene_common.js), then what moves
-  const { root, plot, map, r } = plane(L, present,
+// The figure: the square with its axes and data (scene_plane.js), then what moves:
+// the half-planes, the hyperplane, w, the update y·x with the old w and line ghosted,
+// the rings where an update is due and the examined example; and the legend.
+function trainFigure(slots, { data, X, y, L }) {
+  const { root, plot, map, r } = plane(L, Boolean(data.player.present),
                                        "the data, the hyperplane and the weight vector");
-  const fillPositive = svg("polygon", { fill: COLORS.positiveFill });
-  const fillNegative = svg("polygon", { fill: COLORS.negativeFill });
-  plot.prepend(fillPositive, fillNegative);  // under the grid and the data
-  if (data.planted && data.show_planted) {
-    plantedLines(plot, map, data.planted.w, data.planted.b, data.planted.margin, L);
-  }
+  const nodes = { map, r, fillPositive: svg("polygon", { fill: COLORS.positiveFill }),
+                  fillNegative: svg("polygon", { fill: COLORS.negativeFill }) };
+  plot.prepend(nodes.fillPositive, nodes.fillNegative);  // under the grid and the data
+  const planted = data.planted && data.show_planted ? data.planted : null;
+  if (planted) plantedLines(plot, map, planted.w, planted.b, planted.margin, L);
   drawPoints(plot, map, X, y, r);
-  const rings = svg("path", { fill: "none", stroke: "black", "stroke-width": 2.5, class: "rings" });
-  const oldLine = svg("line", { stroke: COLORS.ghost, "stroke-width": 4, "stroke-dasharray": "12 8" });
-  const line = svg("line", { stroke: COLORS.hyperplane, "stroke-width": 5, class: "hyperplane" });
-  const oldArrow = svg("line", { stroke: COLORS.ghost, "stroke-width": 4, "marker-end": root.arrowHead("ghost") });
-  const stepArrow = svg("line", { stroke: COLORS.step, "stroke-width": 5, "marker-end": root.arrowHead("step") });
-  const arrow = svg("line", { stroke: COLORS.weight, "stroke-width": 6, "marker-end": root.arrowHead("w"), class: "weight" });
-  const examined = examinedMark();
-  plot.append(rings, oldLine, line, oldArrow, stepArrow, arrow, examined);
-  scaleNote(root, map, scale, "vectors");
+  Object.assign(nodes, {
+    rings: svg("path", { fill: "none", stroke: "black", "stroke-width": 2.5, class: "rings" }),
+    oldLine: svg("line", { stroke: COLORS.ghost, "stroke-width": 4, "stroke-dasharray": "12 8" }),
+    line: svg("line", { stroke: COLORS.hyperplane, "stroke-width": 5, class: "hyperplane" }),
+    oldArrow: svg("line", { stroke: COLORS.ghost, "stroke-width": 4, "marker-end": root.arrowHead("ghost") }),
+    stepArrow: svg("line", { stroke: COLORS.step, "stroke-width": 5, "marker-end": root.arrowHead("step") }),
+    arrow: svg("line", { stroke: COLORS.weight, "stroke-width": 6, "marker-end": root.arrowHead("w"), class: "weight" }),
+    examined: examinedMark(),
+  });
+  plot.append(nodes.rings, nodes.oldLine, nodes.line, nodes.oldArrow, nodes.stepArrow, nodes.arrow,
+              nodes.examined);
+  scaleNote(root, map, data.scale, "vectors");
   const entries = [
     ["dot", COLORS.positive, "class +1"], ["square", COLORS.negative, "class −1"],
     ["line", COLORS.hyperplane, "hyperplane w·x + b = 0"], ["arrow", COLORS.weight, "w"],
@@ -39,87 +52,84 @@ function trainScene(slots, data) {
     ["diamond", COLORS.step, "example examined"],
     ["fill", COLORS.positiveFill, "predicted +1"], ["fill", COLORS.negativeFill, "predicted −1 (also on the line: sign(0) = −1)"],
   ];
-  if (data.planted && data.show_planted) entries.push(["dot-line", COLORS.planted, `planted w*·x + b* = 0, band ±${data.planted.margin}`]);
+  if (planted) entries.push(["dot-line", COLORS.planted, `planted w*·x + b* = 0, band ±${planted.margin}`]);
   slots.figure.append(root, legend(entries));
+  return nodes;
+}
 
-  // -- the info panel: step in words, w and b, counters, bound, end banner
+// The info panel (step in words, w and b, counters, bound, end banner) and the chart
+// below: the proof (separable) or bounded weights (not separable). Returns { panel, chartAt }.
+function trainInfo(slots, { data, up }) {
   const panel = infoPanel(slots.info, [
     ["updates", "updates"], ["examples examined", "examined"], ["epoch", "epoch"],
     ["training accuracy", "accuracy"],
   ], { progress: true, hypotheses: true });
-  const q = panel.q;
-  q(".facts").textContent = data.facts;
-  const bound = data.bound;
-  if (!bound) q(".progress").hidden = true;
-  else q(".hypotheses").textContent = `It holds because: ${bound.hypotheses}.`;
-
-  // -- the chart below: the proof (separable) or bounded weights (not separable)
-  let chartAt = () => {};
+  panel.q(".facts").textContent = data.facts;
+  if (!data.bound) panel.q(".progress").hidden = true;
+  else panel.q(".hypotheses").textContent = `It holds because: ${data.bound.hypotheses}.`;
   if (data.proof) {
-    chartAt = proofCharts(chartRow(slots.chart, data.proof.title, data.proof.caption), data.proof,
-                          up.steps.length);
-  } else if (data.path) {
-    const p = data.path;
-    const row = chartRow(slots.chart, p.title, p.caption);
-    const left = miniChart(row, p.norm_title, [{ name: p.norm_name, values: p.norms, color: COLORS.weight }],
-                           up.steps.length, [0, Math.max(...p.norms)], (v) => fmt(v, 1));
-    const right = accuracyChart(row, p.accuracy, up.steps.length);
-    chartAt = (k) => { left(k); right(k); };
+    return { panel, chartAt: proofCharts(chartRow(slots.chart, data.proof.title, data.proof.caption),
+                                         data.proof, up.steps.length) };
   }
+  if (!data.path) return { panel, chartAt: () => {} };
+  const p = data.path;
+  const row = chartRow(slots.chart, p.title, p.caption);
+  const left = miniChart(row, p.norm_title, [{ name: p.norm_name, values: p.norms, color: COLORS.weight }],
+                         up.steps.length, [0, Math.max(...p.norms)], (v) => fmt(v, 1));
+  const right = accuracyChart(row, p.accuracy, up.steps.length);
+  return { panel, chartAt: (k) => { left(k); right(k); } };
+}
 
+// The step in words and the example it examined, for showStep.
+function trainDescribe({ data, X, y, up, r, exampleAt, deltaText }, step, k, updated) {
+  const i = exampleAt(step);
+  // the (w, b) in force when example i was examined: before this step's update
+  const before = updated ? k - 1 : k;
+  const w = up.weights[before], b = up.biases[before];
+  const score = updated ? up.scores[k - 1] : y[i] * (w[0] * X[i][0] + w[1] * X[i][1] + b);
+  const head = `Step ${step.toLocaleString("en-US")}: example ${i}, x = ${pair(X[i], 2)}, y = ${signed(y[i])}. ` +
+    `y(w·x + b) = ${fmt(score, 3)}`;
+  let rule = `w ← w + y·x = ${pair(up.weights[k], 2)}`;
+  if (data.bias) rule += `, b ← b + y = ${fmt(up.biases[k], 2)}`;
+  const sentence = updated ? `${head} ≤ ${deltaText}: a mistake by the update test, so ${rule}.`
+    : `${head} > ${deltaText}: correct, no update.`;
+  return { sentence, point: X[i], size: r + 16, updated };
+}
+
+// Draw the view: after k updates, at examined step `step`.
+function trainDraw(s, view) {
+  const { data, X, y, n, L, up, delta, map, r, panel } = s;
   const setLine = (node, w, b) => placeSegment(node, map, lineInSquare(w, b, L));
-  const setArrow = (node, from, to) => placeArrow(node, map, from, to, scale);
-  const polygon = (node, corners) => node.setAttribute("points", polygonPoints(map, corners));
-
-  const deltaText = `δ = ${fmt(delta, 2).replace(/\.?0+$/, "") || "0"}`;
-
-  // the step in words and the example it examined, for showStep
-  function describe(step, k, updated) {
-    const i = exampleAt(step);
-    // the (w, b) in force when example i was examined: before this step's update
-    const before = updated ? k - 1 : k;
-    const w = up.weights[before], b = up.biases[before];
-    const score = updated ? up.scores[k - 1] : y[i] * (w[0] * X[i][0] + w[1] * X[i][1] + b);
-    const head = `Step ${step.toLocaleString("en-US")}: example ${i}, x = ${pair(X[i], 2)}, y = ${signed(y[i])}. ` +
-      `y(w·x + b) = ${fmt(score, 3)}`;
-    let rule = `w ← w + y·x = ${pair(up.weights[k], 2)}`;
-    if (data.bias) rule += `, b ← b + y = ${fmt(up.biases[k], 2)}`;
-    const sentence = updated ? `${head} ≤ ${deltaText}: a mistake by the update test, so ${rule}.`
-      : `${head} > ${deltaText}: correct, no update.`;
-    return { sentence, point: X[i], size: r + 16, updated };
+  const setArrow = (node, from, to) => placeArrow(node, map, from, to, data.scale);
+  const k = view.updates, step = view.step;
+  const w = up.weights[k], b = up.biases[k];
+  const updated = step > 0 && k > 0 && up.steps[k - 1] === step;
+  s.fillPositive.setAttribute("points", polygonPoints(map, halfPlane(w, b, L, 1)));
+  s.fillNegative.setAttribute("points", polygonPoints(map, halfPlane(w, b, L, -1)));
+  setLine(s.line, w, b);
+  let ringPath = "";
+  for (let i = 0; i < n; i++) {
+    if (y[i] * (w[0] * X[i][0] + w[1] * X[i][1] + b) <= delta) ringPath += ringAround(map, X[i], r + 8);
   }
-
-  function draw(view) {
-    const k = view.updates, step = view.step;
-    const w = up.weights[k], b = up.biases[k];
-    const updated = step > 0 && k > 0 && up.steps[k - 1] === step;
-    polygon(fillPositive, halfPlane(w, b, L, 1));
-    polygon(fillNegative, halfPlane(w, b, L, -1));
-    setLine(line, w, b);
-    let ringPath = "";
-    for (let i = 0; i < n; i++) {
-      if (y[i] * (w[0] * X[i][0] + w[1] * X[i][1] + b) <= delta) ringPath += ringAround(map, X[i], r + 8);
-    }
-    rings.setAttribute("d", ringPath);
-    setArrow(arrow, [0, 0], w);
-    if (updated) {
-      setLine(oldLine, up.weights[k - 1], up.biases[k - 1]);
-      setArrow(oldArrow, [0, 0], up.weights[k - 1]);
-      setArrow(stepArrow, up.weights[k - 1], w);
-    } else {
-      oldLine.style.display = oldArrow.style.display = stepArrow.style.display = "none";
-    }
-    showStep(panel, examined, map, step === 0
-      ? { sentence: "Nothing examined yet. Press Next mistake or Next example (or → / ↓)." }
-      : describe(step, k, updated));
-    q(".now").textContent = `Now w = ${pair(w, 3)}` + (data.bias ? `, b = ${fmt(b, 3)}` : " (no bias: b = 0)");
-    panel.count("updates", outOf(k, up.steps.length));
-    panel.count("examined", outOf(step, data.player.n_examined));
-    panel.count("epoch", step === 0 ? "—" : String(Math.ceil(step / n)));
-    panel.count("accuracy", `${(100 * up.accuracy[k]).toFixed(1)}%`);
-    if (bound) panel.progress(k, bound.value, `${plural(k, "update")} of at most ${bound.value_text} (${bound.name})`);
-    panel.banner(view.atEnd, data.converged, data.end_text);
-    chartAt(k);
+  s.rings.setAttribute("d", ringPath);
+  setArrow(s.arrow, [0, 0], w);
+  if (updated) {
+    setLine(s.oldLine, up.weights[k - 1], up.biases[k - 1]);
+    setArrow(s.oldArrow, [0, 0], up.weights[k - 1]);
+    setArrow(s.stepArrow, up.weights[k - 1], w);
+  } else {
+    s.oldLine.style.display = s.oldArrow.style.display = s.stepArrow.style.display = "none";
   }
-  return { draw };
+  showStep(panel, s.examined, map, step === 0
+    ? { sentence: "Nothing examined yet. Press Next mistake or Next example (or → / ↓)." }
+    : trainDescribe(s, step, k, updated));
+  panel.q(".now").textContent = `Now w = ${pair(w, 3)}` + (data.bias ? `, b = ${fmt(b, 3)}` : " (no bias: b = 0)");
+  panel.count("updates", outOf(k, up.steps.length));
+  panel.count("examined", outOf(step, data.player.n_examined));
+  panel.count("epoch", step === 0 ? "—" : String(Math.ceil(step / n)));
+  panel.count("accuracy", `${(100 * up.accuracy[k]).toFixed(1)}%`);
+  const bound = data.bound;
+  if (bound) panel.progress(k, bound.value, `${plural(k, "update")} of at most ${bound.value_text} (${bound.name})`);
+  panel.banner(view.atEnd, data.converged, data.end_text);
+  s.chartAt(k);
 }

@@ -15,16 +15,26 @@ from pages.common.shown_text import as_code, shown_value
 #: the folder of the player's scripts and styles (pages/)
 HERE = Path(__file__).resolve().parent.parent
 _PLAYERS: dict[str, object] = {}
+#: the player's machinery and the drawing helpers every scene uses, in the order joined
+PLAYER_SCRIPTS = ("player.js", "player_frame.js", "player_moves.js", "scene_common.js",
+                  "scene_charts.js", "scene_plane.js")
+#: a scene's files after its ``{scene}_scene.js``, for the scenes that have more than one
+SCENE_EXTRA_SCRIPTS: dict[str, tuple[str, ...]] = {"kernels": ("kernels_field.js",)}
+
+
+def scene_scripts(scene: str) -> tuple[str, ...]:
+    """The files of pages/ joined into the player for ``scene``, in order."""
+    return PLAYER_SCRIPTS + (f"{scene}_scene.js",) + SCENE_EXTRA_SCRIPTS.get(scene, ())
 
 
 def _player_sources(scene: str) -> tuple[str, str]:
     """The player's machinery and a scene, joined into one script; and the CSS.
 
     ``pages/{scene}_scene.js`` defines ``{scene}Scene(slots, data)``; the drawing
-    helpers every scene uses are in ``pages/scene_common.js``.
+    helpers every scene uses are in ``pages/scene_common.js``, ``scene_charts.js`` and
+    ``scene_plane.js``.
     """
-    script = "\n".join((HERE / name).read_text()
-                       for name in ("player.js", "scene_common.js", f"{scene}_scene.js"))
+    script = "\n".join((HERE / name).read_text() for name in scene_scripts(scene))
     return script, (HERE / "player.css").read_text()
 
 

@@ -1,0 +1,111 @@
+// The figure of /kernels (joined after kernels_scene.js): the decision function f as a
+// picture on the grid, its zero curve f = 0, the data with α as marker size, the rings
+// round the points on the wrong side, and the legend.
+
+// Build the figure into slots.figure. Returns { map, r, image, canvas, context, pixels,
+// rings, curve, examined, marks, radiusFor } for the other functions of the scene.
+function kernelsFigure(slots, { data, X, y, n, L, G }) {
+  const { root, plot, map, r } = plane(L, Boolean(data.player.present),
+                                       "the data and the kernel perceptron's decision function");
+  const canvas = document.createElement("canvas");
+  canvas.width = G; canvas.height = G;
+  const image = svg("image", { x: map.x(-L), y: map.y(L), width: map.size, height: map.size,
+                               preserveAspectRatio: "none" });
+  const half = (L * map.size) / (G - 1) / (2 * L);  // grid cells are centred on the grid points
+  image.setAttribute("x", map.x(-L) - half); image.setAttribute("y", map.y(L) - half);
+  image.setAttribute("width", map.size + 2 * half); image.setAttribute("height", map.size + 2 * half);
+  plot.prepend(image);
+  const rings = svg("path", { fill: "none", stroke: "black", "stroke-width": 2.5, class: "rings" });
+  const curve = svg("path", { fill: "none", stroke: COLORS.hyperplane, "stroke-width": 5, class: "zero-curve" });
+  const examined = examinedMark();
+  const marks = [];
+  const points = svg("g", { class: "data" });
+  for (let i = 0; i < n; i++) {
+    const node = y[i] > 0
+      ? svg("circle", { cx: map.x(X[i][0]), cy: map.y(X[i][1]), r, fill: COLORS.positive })
+      : svg("rect", { fill: COLORS.negative });
+    node.setAttribute("stroke", "white");
+    node.setAttribute("stroke-width", 1.5);
+    marks.push(node);
+    points.append(node);
+  }
+  plot.append(curve, points, rings, examined);
+  const entries = [
+    ["dot", COLORS.positive, "class +1"], ["square", COLORS.negative, "class −1"],
+    ["line", COLORS.hyperplane, "f(x) = 0"],
+    ["ring", "black", "y f(x) ≤ 0: on the wrong side (a mistake if examined)"],
+    ["diamond", COLORS.step, "example examined"],
+    ["fill", "rgba(0, 114, 178, 0.35)", "f > 0: predicted +1 (darker: larger |f|)"],
+    ["fill", "rgba(213, 94, 0, 0.35)", "f ≤ 0: predicted −1"],
+  ];
+  const sizeNote = document.createElement("div");
+  sizeNote.className = "caption";
+  sizeNote.textContent = "Marker size grows with αᵢ, the number of updates example i caused; faint points have αᵢ = 0 and do not enter f.";
+  slots.figure.append(root, legend(entries), sizeNote);
+  const context = canvas.getContext("2d");
+  return { map, r, image, canvas, context, pixels: context.createImageData(G, G), rings, curve,
+           examined, marks, radiusFor: (a) => r * (a > 0 ? 1.2 + 0.9 * Math.sqrt(a) : 0.9) };
+}
+
+// Marker size grows with αᵢ; points with αᵢ = 0 are faint.
+function kernelsSizeMarks({ X, y, n, map, r, marks, radiusFor, sums }) {
+  for (let i = 0; i < n; i++) {
+    const rr = Math.min(radiusFor(sums.alpha[i]), 5 * r), node = marks[i];
+    if (y[i] > 0) node.setAttribute("r", rr);
+    else {
+      const side = rr * 0.9;
+      node.setAttribute("x", map.x(X[i][0]) - side); node.setAttribute("y", map.y(X[i][1]) - side);
+      node.setAttribute("width", 2 * side); node.setAttribute("height", 2 * side);
+    }
+    node.setAttribute("fill-opacity", sums.alpha[i] > 0 ? 1 : 0.6);
+  }
+}
+
+const KERNELS_BLUE = [0, 114, 178], KERNELS_ORANGE = [213, 94, 0];
+
+// f = s + b on the grid as a picture in five bands per sign, scaled by the largest |f| shown.
+function kernelsPaint({ sums, pixels, context, canvas, image }, b) {
+  const gridSum = sums.gridSum;
+  let largest = 0;
+  for (let j = 0; j < gridSum.length; j++) largest = Math.max(largest, Math.abs(gridSum[j] + b));
+  for (let j = 0; j < gridSum.length; j++) {
+    const f = gridSum[j] + b;
+    const band = largest > 0 ? Math.min(4, Math.floor((5 * Math.abs(f)) / largest)) : 0;
+    const colour = f > 0 ? KERNELS_BLUE : KERNELS_ORANGE, weight = 0.1 + 0.07 * band;
+    for (let c = 0; c < 3; c++) pixels.data[4 * j + c] = Math.round(255 - weight * (255 - colour[c]));
+    pixels.data[4 * j + 3] = 255;
+  }
+  context.putImageData(pixels, 0, 0);
+  image.setAttribute("href", canvas.toDataURL());
+}
+
+// The curve f = 0: marching squares with linear interpolation along each cell edge.
+function kernelsZeroCurve({ sums, G, L, map, curve }, b) {
+  let path = "";
+  const value = (row, col) => sums.gridSum[row * G + col] + b;
+  const px = (col) => map.x(-L + (2 * L * col) / (G - 1)), py = (row) => map.y(L - (2 * L * row) / (G - 1));
+  const segment = (a, c) => `M${a[0].toFixed(1)},${a[1].toFixed(1)}L${c[0].toFixed(1)},${c[1].toFixed(1)}`;
+  for (let row = 0; row < G - 1; row++) {
+    for (let col = 0; col < G - 1; col++) {
+      const corners = [[row, col], [row, col + 1], [row + 1, col + 1], [row + 1, col]];
+      const v = corners.map(([a, c]) => value(a, c));
+      const crossings = [];
+      for (let e = 0; e < 4; e++) {
+        const a = v[e], c = v[(e + 1) % 4];
+        if ((a > 0) !== (c > 0)) {
+          const t = a / (a - c), [r0, c0] = corners[e], [r1, c1] = corners[(e + 1) % 4];
+          crossings.push([px(c0 + t * (c1 - c0)), py(r0 + t * (r1 - r0))]);
+        }
+      }
+      if (crossings.length === 2) {
+        path += segment(crossings[0], crossings[1]);
+      } else if (crossings.length === 4) {  // a saddle: pair the crossings by the centre's sign
+        const centre = (v[0] + v[1] + v[2] + v[3]) / 4 > 0, first = (v[0] > 0) === centre ? 1 : 0;
+        for (let p = 0; p < 2; p++) {
+          path += segment(crossings[(first + 2 * p) % 4], crossings[(first + 2 * p + 1) % 4]);
+        }
+      }
+    }
+  }
+  curve.setAttribute("d", path);
+}

@@ -1,0 +1,105 @@
+// The player's frame (joined after player.js): the stage (figure | side), the buttons,
+// speed and scrub slider, the keys line, the info panel and the chart area; the
+// "Copy link" control; and the size of the figure on a page or on the presenter stage.
+
+// The player's elements, not yet in the page: { root, stage, figure, side, controls,
+// buttons, speed, scrubLabel, slider, info, chart }. The chart goes under the stage, or
+// beside the figure on the presenter stage.
+function playerFrame(spec, words) {
+  const root = element("div", { class: "player", "data-testid": "perceptron-player" });
+  root.classList.toggle("present", Boolean(spec.present));
+  const stage = element("div", { class: "stage" });
+  const figure = element("div", { class: "figure" });
+  const side = element("div", { class: "side" });
+  const controls = element("div", { class: "controls", role: "toolbar",
+                                    "aria-label": "step through the run" });
+  const button = (name, label, title, primary) => {
+    const node = element("button", { type: "button", "data-action": name, title }, label);
+    if (primary) node.classList.add("primary");
+    controls.appendChild(node);
+    return node;
+  };
+  const buttons = {
+    nextMistake: button("next_mistake", `${words.next_mistake} ▸▸`, `next ${words.update} (→ or PageDown)`, true),
+    nextExample: button("next_example", `${words.next_example} ▸`, "one more step (↓)"),
+    back: button("back", "◂ Back", "undo the last move (← or PageUp)"),
+    reset: button("reset", "⟲ Reset", "back to the start (Home)"),
+    end: button("end", "Run to end ▸|", "the last examined step (End)"),
+    play: button("play", "▶ Play", "play every update (Space)"),
+  };
+  const speed = element("select", { "data-action": "speed", "aria-label": "speed" });
+  for (const name of Object.keys(PLAYER_SPEEDS)) speed.appendChild(element("option", { value: name }, name));
+  speed.value = PLAYER_SPEEDS[spec.speed] ? spec.speed : "medium";
+  controls.appendChild(speed);
+  const scrub = element("div", { class: "scrub" });
+  const scrubLabel = element("label", { class: "scrub-label" });
+  const slider = element("input", { type: "range", min: "0", max: String(spec.update_steps.length),
+                                    step: "1", value: "0", "data-action": "scrub",
+                                    "aria-label": `jump to ${words.update}` });
+  scrub.append(scrubLabel, slider);
+  if (!spec.update_steps.length) slider.disabled = true;
+  const keys = element("div", { class: "keys" }, words.keys);
+  const info = element("div", { class: "info" });
+  const chart = element("div", { class: "chart" });
+  side.append(controls, scrub, keys, info);
+  stage.append(figure, side);
+  root.append(stage);
+  if (spec.present) side.append(chart); else root.append(chart);
+  return { root, stage, figure, side, controls, buttons, speed, scrubLabel, slider, info, chart };
+}
+
+// "Copy link to this view": writes the step into the address bar first, shows the link
+// in a text field and copies it when the browser allows (a secure page).
+function addCopyLink(p) {
+  const link = element("div", { class: "link" });
+  const copy = element("button", { type: "button", "data-action": "copy_link",
+                                   title: "a link that opens this view (data, settings and step)" },
+                       "Copy link to this view");
+  const shown = element("input", { type: "text", readonly: "", class: "link-text",
+                                   "aria-label": "link to this view" });
+  link.append(copy, shown);
+  p.nodes.controls.appendChild(link);
+  copy.addEventListener("click", () => {
+    writeUrl(p);
+    shown.value = window.location.href;
+    shown.classList.add("shown");
+    shown.select();
+    const done = () => { copy.textContent = "Link copied ✓"; };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(shown.value).then(done, () => {
+        copy.textContent = "Copy the link below";
+      });
+    } else {
+      copy.textContent = "Copy the link below";
+    }
+  });
+}
+
+// The figure is a square as large as the stage allows.
+function fitPlayer(p) {
+  const { root, figure } = p.nodes;
+  const width = root.clientWidth;
+  if (!width) return;
+  if (!p.spec.present) {  // a page that scrolls: a square of 60% of the width, not taller than the window
+    const size = Math.max(300, Math.floor(Math.min(width * 0.6, window.innerHeight - 60)));
+    root.style.setProperty("--figure-size", size + "px");
+    return;
+  }
+  // the presenter stage: everything in the window, nothing to scroll. A page with
+  // controls above its player brings the player to the top of the window instead.
+  const rect = root.getBoundingClientRect();
+  const below = rect.top > window.innerHeight * 0.2;
+  const free = window.innerHeight - (below ? 8 : Math.max(rect.top, 0)) - 10;
+  if (below && !root.dataset.scrolled) {
+    root.dataset.scrolled = "true";
+    setTimeout(() => root.scrollIntoView({ block: "start" }), 50);
+  }
+  const legend = figure.querySelector(".legend");
+  let size = Math.floor(Math.min(width * 0.56, free));
+  for (let pass = 0; pass < 2; pass++) {  // leave room for the legend under the square
+    root.style.setProperty("--figure-size", size + "px");
+    size = Math.floor(Math.min(width * 0.56, free - (legend ? legend.offsetHeight + 6 : 0)));
+  }
+  root.style.setProperty("--figure-size", Math.max(200, size) + "px");
+  root.style.setProperty("--stage-height", free + "px");
+}

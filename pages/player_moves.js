@@ -1,0 +1,113 @@
+// The player's moves (joined after player_frame.js): to a step, next mistake, next
+// example, Back, Reset, Run to end, Play/Pause, the scrub slider and the keys; and the
+// step in the address bar once stepping pauses.
+
+// The address bar carries step= (and speed=) once stepping pauses.
+function writeUrl(p) {
+  if (!p.spec.link) return;
+  clearTimeout(p.urlTimer);
+  const url = new URL(window.location.href);
+  if (p.state.step > 0) url.searchParams.set("step", String(p.state.step));
+  else url.searchParams.delete("step");
+  const speed = p.nodes.speed.value;
+  if (speed !== "medium") url.searchParams.set("speed", speed);
+  else url.searchParams.delete("speed");
+  if (url.href !== window.location.href) {
+    try { window.history.replaceState(window.history.state, "", url.href); } catch (e) { /* file:// */ }
+  }
+}
+
+function scheduleUrl(p) {
+  clearTimeout(p.urlTimer);
+  if (!p.state.timer) p.urlTimer = setTimeout(() => writeUrl(p), 300);
+}
+
+// Go to step `target` (kept in 0..N); `remember` puts the step we leave on Back's list.
+function moveToStep(p, target, remember = true) {
+  const state = p.state;
+  target = Math.max(0, Math.min(p.n, target));
+  if (remember && target !== state.step) state.history.push(state.step);
+  state.step = target;
+  renderPlayer(p);
+  scheduleUrl(p);
+}
+
+// The step of the next update after the current step, or N when none is left.
+function nextMistakeStep(p) {
+  const k = updatesAtStep(p.steps, p.state.step);
+  return k < p.steps.length ? p.steps[k] : p.n;
+}
+
+// What each button (data-action) and key does.
+function playerActions(p) {
+  const state = p.state;
+  return {
+    next_mistake: () => moveToStep(p, nextMistakeStep(p)),
+    next_example: () => moveToStep(p, state.step + 1),
+    back: () => { stopPlaying(p); moveToStep(p, state.history.length ? state.history.pop() : 0, false); },
+    reset: () => { stopPlaying(p); state.history = []; moveToStep(p, 0, false); },
+    end: () => { stopPlaying(p); moveToStep(p, p.n); },
+    play: () => (state.timer ? stopPlaying(p) : startPlaying(p)),
+  };
+}
+
+// Play: one update per tick at the chosen speed; every frame is a state of the run.
+function startPlaying(p) {
+  const state = p.state;
+  if (state.step >= p.n) return;
+  state.history.push(state.step);
+  state.timer = setInterval(() => {
+    if (state.step >= p.n) { stopPlaying(p); return; }
+    state.step = nextMistakeStep(p);
+    renderPlayer(p);
+    if (state.step >= p.n) stopPlaying(p);
+  }, PLAYER_SPEEDS[p.nodes.speed.value]);
+  renderPlayer(p);
+}
+
+function stopPlaying(p) {
+  if (!p.state.timer) return;
+  clearInterval(p.state.timer);
+  p.state.timer = null;
+  renderPlayer(p);
+  writeUrl(p);
+}
+
+const PLAYER_KEY_ACTIONS = {
+  ArrowRight: "next_mistake", PageDown: "next_mistake", ArrowDown: "next_example",
+  ArrowLeft: "back", PageUp: "back", Home: "reset", End: "end", " ": "play",
+};
+
+// The buttons, the speed menu, the scrub slider (one drag is one move for Back) and
+// the keys (p.onKey, removed again by detach).
+function listenToControls(p) {
+  const { controls, speed, slider, root } = p.nodes;
+  const state = p.state;
+  controls.addEventListener("click", (event) => {
+    const target = event.target.closest("button[data-action]");
+    if (target && p.actions[target.dataset.action]) p.actions[target.dataset.action]();
+  });
+  speed.addEventListener("change", () => {
+    if (state.timer) { stopPlaying(p); startPlaying(p); }
+    writeUrl(p);
+  });
+  slider.addEventListener("input", () => {
+    stopPlaying(p);
+    if (state.scrubFrom === null) state.scrubFrom = state.step;
+    const k = Number(slider.value);
+    moveToStep(p, k > 0 ? p.steps[k - 1] : 0, false);
+  });
+  slider.addEventListener("change", () => {
+    if (state.scrubFrom !== null && state.scrubFrom !== state.step) state.history.push(state.scrubFrom);
+    state.scrubFrom = null;
+    renderPlayer(p);
+  });
+  p.onKey = (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || typingTarget(event)) return;
+    const name = PLAYER_KEY_ACTIONS[event.key];
+    if (!name || !root.isConnected) return;
+    event.preventDefault();
+    p.actions[name]();
+  };
+  document.addEventListener("keydown", p.onKey);
+}

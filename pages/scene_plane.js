@@ -1,0 +1,169 @@
+// The square and the info panel (joined after scene_charts.js): the square view as an
+// SVG with grid and axes, the data points, the planted separator and its band, the
+// examined example's mark and the step in words, a legend, and the info panel beside
+// the figure (counters, progress against a bound, the banner at the end).
+
+let planeCount = 0;  // ids of arrow heads and clip paths must be unique in a page
+
+// The square [-limit, limit]^2 as an SVG: grid, zero lines, ticks, axis titles, arrow
+// heads (url(#head-w|ghost|step-<id>)), and a clipped group `plot` to draw in.
+// plot.dataLayer is where the data points go (drawPoints); draw what moves after it.
+function plane(limit, present, label) {
+  const id = ++planeCount;
+  const map = viewMap(limit);
+  const r = present ? 12 : 9;  // marker radius in viewBox units
+  const root = svg("svg", { viewBox: "0 0 1000 1000", class: "plane", role: "img", "aria-label": label });
+  const defs = svg("defs");
+  for (const [name, color] of [["w", COLORS.weight], ["ghost", COLORS.ghost], ["step", COLORS.step]]) {
+    const marker = svg("marker", { id: `head-${name}-${id}`, viewBox: "0 0 10 10", refX: 8, refY: 5,
+                                   markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" });
+    marker.append(svg("path", { d: "M0,0 L10,5 L0,10 z", fill: color }));
+    defs.append(marker);
+  }
+  const clip = svg("clipPath", { id: `plot-area-${id}` });
+  clip.append(svg("rect", { x: map.left, y: map.top, width: map.size, height: map.size }));
+  defs.append(clip);
+  root.append(defs);
+  const plot = svg("g", { "clip-path": `url(#plot-area-${id})` });
+  const axes = svg("g", { class: "axes" });
+  const ticks = svg("g", { class: "axes" });  // outside the clipped plot area
+  const tick = niceStep(2 * limit, 6);
+  for (let v = Math.ceil(-limit / tick) * tick; v <= limit + 1e-9; v += tick) {
+    const zero = Math.abs(v) < 1e-9;
+    axes.append(svg("line", { x1: map.x(v), x2: map.x(v), y1: map.top, y2: map.top + map.size,
+                              class: zero ? "zero" : "grid" }));
+    axes.append(svg("line", { y1: map.y(v), y2: map.y(v), x1: map.left, x2: map.left + map.size,
+                              class: zero ? "zero" : "grid" }));
+    const tx = svg("text", { x: map.x(v), y: map.top + map.size + 34, "text-anchor": "middle" });
+    tx.textContent = fmt(v, tick < 0.1 ? 2 : 1);
+    const ty = svg("text", { x: map.left - 10, y: map.y(v) + 9, "text-anchor": "end" });
+    ty.textContent = fmt(v, tick < 0.1 ? 2 : 1);
+    ticks.append(tx, ty);
+  }
+  const xTitle = svg("text", { x: map.left + map.size - 6, y: map.top + map.size - 10,
+                               "text-anchor": "end", class: "axis-title" });
+  xTitle.textContent = "x₁";
+  const yTitle = svg("text", { x: map.left + 10, y: map.top + 30, class: "axis-title" });
+  yTitle.textContent = "x₂";
+  axes.append(xTitle, yTitle);
+  plot.append(axes);
+  plot.dataLayer = svg("g", { class: "data" });
+  plot.append(plot.dataLayer);
+  root.append(plot, ticks);
+  root.arrowHead = (name) => `url(#head-${name}-${id})`;
+  return { root, plot, map, r };
+}
+
+// Two classes, one path each: circles for +1, squares for -1 (colour and shape differ).
+function drawPoints(plot, map, X, y, r) {
+  let positive = "", negative = "";
+  for (let i = 0; i < y.length; i++) {
+    const cx = map.x(X[i][0]), cy = map.y(X[i][1]);
+    if (y[i] > 0) positive += `M${(cx - r).toFixed(1)},${cy.toFixed(1)}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0`;
+    else negative += `M${(cx - r * 0.9).toFixed(1)},${(cy - r * 0.9).toFixed(1)}h${1.8 * r}v${1.8 * r}h${-1.8 * r}z`;
+  }
+  plot.dataLayer.append(
+    svg("path", { d: positive, fill: COLORS.positive, stroke: "white", "stroke-width": 1.5, class: "class-positive" }),
+    svg("path", { d: negative, fill: COLORS.negative, stroke: "white", "stroke-width": 1.5, class: "class-negative" }));
+}
+
+// The planted separator w*·x + b* = 0 (dotted) and the edges of its margin band
+// w*·x + b* = ±margin (dashed), under the data.
+function plantedLines(plot, map, w, b, margin, limit) {
+  for (const [offset, dash, width] of [[0, "4 8", 3], [-margin, "14 8", 2], [margin, "14 8", 2]]) {
+    const seg = lineInSquare(w, b + offset, limit);
+    if (seg) plot.insertBefore(svg("line", { x1: map.x(seg[0][0]), y1: map.y(seg[0][1]), x2: map.x(seg[1][0]),
+                                             y2: map.y(seg[1][1]), stroke: COLORS.planted, "stroke-width": width,
+                                             "stroke-dasharray": dash }), plot.dataLayer);
+  }
+}
+
+// A note in the corner when vectors (named `what`) are drawn shorter than they are.
+function scaleNote(root, map, scale, what) {
+  if (scale >= 1) return;
+  const note = svg("text", { x: map.left + map.size - 8, y: map.top + 30, "text-anchor": "end", class: "note" });
+  note.textContent = `${what} drawn at ${scale.toPrecision(2)}× scale`;
+  root.append(note);
+}
+
+// Path data of a ring of radius R (viewBox units) round a point of the plane.
+function ringAround(map, point, R) {
+  return `M${(map.x(point[0]) - R).toFixed(1)},${map.y(point[1]).toFixed(1)}a${R},${R} 0 1,0 ${2 * R},0a${R},${R} 0 1,0 ${-2 * R},0`;
+}
+
+// The diamond round the example examined at a step (drawn by showStep).
+const examinedMark = () => svg("path", { fill: "none", "stroke-width": 5, class: "examined" });
+
+// The step in words (panel.say) and the diamond `examined` round the example it looked
+// at: orange when the step updated, green when it did not. shown = { sentence, point,
+// size (half-width in viewBox units), updated }; with no point (nothing examined yet)
+// only the sentence is said.
+function showStep(panel, examined, map, shown) {
+  if (!shown.point) {
+    examined.style.display = "none";
+    panel.say(shown.sentence);
+    return;
+  }
+  const cx = map.x(shown.point[0]), cy = map.y(shown.point[1]), d = shown.size;
+  examined.setAttribute("d", `M${cx},${cy - d}L${cx + d},${cy}L${cx},${cy + d}L${cx - d},${cy}z`);
+  examined.setAttribute("stroke", shown.updated ? COLORS.step : COLORS.weight);
+  examined.style.display = "";
+  panel.say(shown.sentence, shown.updated);
+}
+
+// A legend under a figure: entries [kind, colour, text], kind one of the .swatch styles
+// (dot, square, line, dash, dot-line, arrow, ring, diamond, fill).
+function legend(entries) {
+  const box = document.createElement("div");
+  box.className = "legend";
+  for (const [kind, color, text] of entries) {
+    const item = document.createElement("span");
+    item.className = "item";
+    const swatch = document.createElement("i");
+    swatch.className = "swatch " + kind;
+    swatch.style.setProperty("--c", color);
+    item.append(swatch, text);
+    box.append(item);
+  }
+  return box;
+}
+
+// The info panel beside the figure, top to bottom: the step in words, the state now,
+// the counters ([label, key] pairs), a line of facts, the progress against a bound
+// (with a line for its hypotheses) when asked, and the banner shown at the end.
+// Returns { q, say, count, progress, banner }: q(selector) finds a part of the panel.
+function infoPanel(host, counters, { progress = false, hypotheses = false } = {}) {
+  const counter = ([label, key]) =>
+    `<div><span class="label">${label}</span><span class="value" data-counter="${key}"></span></div>`;
+  const bar = `<div class="progress"><div class="bar"><div class="fill"></div></div><div class="progress-text"></div>` +
+    (hypotheses ? `<div class="hypotheses"></div>` : "") + `</div>`;
+  host.innerHTML = [
+    `<div class="step-text" data-testid="step-text"></div>`,
+    `<div class="now"></div>`,
+    `<div class="counters">${counters.map(counter).join("")}</div>`,
+    `<div class="facts"></div>`,
+    progress ? bar : "",
+    `<div class="banner" hidden></div>`,
+  ].join("\n");
+  const q = (selector) => host.querySelector(selector);
+  return {
+    q,
+    // the step in words, marked as an update (true), a step without one (false) or neither
+    say(sentence, updated) {
+      const text = q(".step-text");
+      text.textContent = sentence;
+      text.className = updated === undefined ? "step-text" : "step-text " + (updated ? "mistake" : "correct");
+    },
+    count: (key, text) => fitText(q(`[data-counter="${key}"]`), text),
+    progress(count, limit, text) {
+      q(".fill").style.width = `${Math.min(100, (100 * count) / limit)}%`;
+      q(".progress-text").textContent = text;
+    },
+    banner(shown, success, text) {
+      const banner = q(".banner");
+      banner.hidden = !shown;
+      banner.className = "banner " + (success ? "success" : "warning");
+      banner.textContent = text;
+    },
+  };
+}

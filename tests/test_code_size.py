@@ -1,0 +1,60 @@
+"""The code stays readable in an afternoon (issue #10): no file of pages/ over 200 lines,
+no function over 60 (scripts/code_stats.py measures both), and every script of the
+player is joined into it (pages/common/player_component.py lists them)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import code_stats  # noqa: E402
+
+from pages.common.player_component import PLAYER_SCRIPTS, scene_scripts  # noqa: E402
+
+PAGE_FILES = sorted(p for p in (ROOT / "pages").rglob("*")
+                    if p.is_file() and p.suffix in (".py", ".js", ".css"))
+#: the scenes the pages mount: player("<scene>", ...)
+SCENES = sorted({name for page in (ROOT / "pages").glob("*.py")
+                 for name in re.findall(r'\bplayer\("(\w+)"', page.read_text())})
+
+
+@pytest.mark.parametrize("path", PAGE_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_file_of_pages_is_over_200_lines(path):
+    assert code_stats.line_count(path) <= 200
+
+
+def test_no_function_is_over_60_lines():
+    long_ones = []
+    for folder in code_stats.CODE_FOLDERS:
+        for path in folder.rglob("*.py"):
+            long_ones += [(path.name, name, length)
+                          for name, _, length in code_stats.function_lengths(path) if length > 60]
+    for path in (ROOT / "pages").glob("*.js"):
+        long_ones += [(path.name, name, length)
+                      for name, _, length in code_stats.script_function_lengths(path)
+                      if length > 60]
+    assert long_ones == []
+
+
+def test_the_script_measure_finds_every_top_level_function():
+    """script_function_lengths relies on the house style: `function name(` at the start
+    of a line, closed by a line that is `}`; a count of the declarations checks it."""
+    for path in (ROOT / "pages").glob("*.js"):
+        text = path.read_text()
+        found = code_stats.script_function_lengths(path)
+        assert len(found) == len(re.findall(r"^function \w+\(", text, flags=re.M)), path.name
+        assert all(length >= 3 for _, _, length in found), path.name
+
+
+def test_every_script_of_pages_is_joined_into_a_player_and_every_one_joined_exists():
+    assert SCENES == ["generalisation", "kernels", "relaxation", "train"]
+    joined = {name for scene in SCENES for name in scene_scripts(scene)}
+    assert joined == {p.name for p in (ROOT / "pages").glob("*.js")}
+    for scene in SCENES:
+        assert scene_scripts(scene)[:len(PLAYER_SCRIPTS)] == PLAYER_SCRIPTS
+        assert scene_scripts(scene)[len(PLAYER_SCRIPTS)] == f"{scene}_scene.js"
