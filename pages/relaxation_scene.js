@@ -104,10 +104,11 @@ function relaxationInfo(slots, { data, eta, T }) {
   const chartAt = miniChart(panels, "largest violation max_i (a_i·w − c_i)⁺ after each iteration", [
     { name: "largest violation", color: COLORS.weight, values: data.violation },
   ], Math.max(1, T), [0, top > 0 ? top : 1], (v) => fmt(v, 2), "iteration t");
-  const endText = data.feasible ? `Feasible after ${T} iterations: every a_i·w ≤ c_i` + (data.tol ? ` + ${data.tol}.` : ".")
-    : (data.system.feasible ? `Not feasible within ${T} iterations (the system does have a solution: ` +
+  const iterations = plural(T, "iteration");
+  const endText = data.feasible ? `Feasible after ${iterations}: every a_i·w ≤ c_i` + (data.tol ? ` + ${data.tol}.` : ".")
+    : (data.system.feasible ? `Not feasible within ${iterations} (the system does have a solution: ` +
        `more iterations, a tolerance or another η get there).`
-       : `Stopped after ${T} iterations: this system has no solution, so no iterate can satisfy every inequality.`);
+       : `Stopped after ${iterations}: this system has no solution, so no iterate can satisfy every inequality.`);
   return { panel, chartAt, endText };
 }
 
@@ -154,8 +155,8 @@ function relaxationDraw(s, view) {
   panel.q(".now").textContent = `w = ${relaxationVector(w)}`;
   let count = 0;
   for (let i = 0; i < A.length; i++) if (A[i][0] * w[0] + A[i][1] * w[1] - c[i] > data.tol) count++;
-  panel.count("iteration", `${t} / ${T}`);
-  panel.count("moves", `${view.updates} / ${data.player.update_steps.length}`);
+  panel.count("iteration", outOf(t, T));
+  panel.count("moves", outOf(view.updates, data.player.update_steps.length));
   panel.count("violated", `${count} of ${A.length}`);
   panel.count("violation", fmt(data.violation[t], 3));
   panel.banner(view.atEnd, data.feasible, s.endText);
