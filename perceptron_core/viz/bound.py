@@ -72,6 +72,8 @@ def _set_log_ticks(fig: go.Figure, axis: str) -> None:
 
 def _layout(fig: go.Figure, *, xlabel: str, ylabel: str, log_x: bool, log_y: bool,
             height: int) -> go.Figure:
+    """The sweep charts' look; ``height`` is the figure's without its legend, which adds
+    LEGEND_GAP + LEGEND_ROW per row of entries above the plot."""
     # the legend above the plot area: on one row when it fits the narrowest chart, else
     # one entry per row, so that no entry is pushed out of the figure's top; the figure
     # grows by the legend's rows and the plot area keeps its height
@@ -142,9 +144,7 @@ def sweep_figure(margins, updates, values, medians, bound, bound_label: str,
         2(R² + 1)/ε² with a bias), drawn dotted in the bound's colour.
     also_holds_label : str or None
     xlabel, ylabel : str
-    height : int, pixels
-        Height of the figure without the legend above it (the legend adds
-        LEGEND_GAP + LEGEND_ROW per row).
+    height : int, pixels, without the legend (:func:`_layout` adds its rows)
 
     Returns
     -------
@@ -182,9 +182,7 @@ def ratio_figure(x_values, ratios, bound_label: str, *,
         Which bound the ratio is against (goes in the y-axis title).
     xlabel : str
     log_x : bool
-    height : int, pixels
-        Height of the figure without the legend above it (the legend adds
-        LEGEND_GAP + LEGEND_ROW per row).
+    height : int, pixels, without the legend (:func:`_layout` adds its rows)
 
     Returns
     -------
@@ -237,9 +235,7 @@ def dependence_figure(x_values, updates, values, medians, bound, xlabel: str,
     xlabel, bound_label, ylabel : str
     log_x, log_y : bool
         Log axes (log_x needs positive x values).
-    height : int, pixels
-        Height of the figure without the legend above it (the legend adds
-        LEGEND_GAP + LEGEND_ROW per row).
+    height : int, pixels, without the legend (:func:`_layout` adds its rows)
 
     Returns
     -------
