@@ -16,7 +16,7 @@ from streamlit.testing.v1 import AppTest
 
 from perceptron_core import make_separable, max_margin, run_perceptron
 from perceptron_core.margin import padded_separator
-from perceptron_core.perceptron import ORDERS
+from perceptron_core.perceptron import MAX_UPDATES_LIMIT, ORDERS
 from perceptron_core.sweeps import log_grid, margin_sweep, shift_sweep
 from perceptron_core.theory import (NAMED_RESULTS, NOTATION, bias_bound, bias_bound_margin,
                                     bound_summary, padded_bound, run_bounds)
@@ -203,7 +203,8 @@ def test_adversary_header_names_deterministic_learners_and_the_floor():
 
 # --------------------------------------------------- every bound that holds is >= updates
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), n=st.integers(2, 60), margin=st.floats(0.05, 0.5),
        radius=st.floats(0.5, 3.0), order=st.sampled_from(sorted(ORDERS)))
 def test_notebook_bound_holds_and_is_never_below_T_A(seed, n, margin, radius, order):
@@ -220,7 +221,8 @@ def test_notebook_bound_holds_and_is_never_below_T_A(seed, n, margin, radius, or
     assert padded_bound(R**2 + 1, gamma_2) <= notebook * (1 + 1e-9)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), bias=st.booleans(), delta=st.sampled_from([0.0, 0.5, 3.0]),
        w0_scale=st.sampled_from([0.0, 0.3, 2.0]), order=st.sampled_from(sorted(ORDERS)))
 def test_every_bound_said_to_hold_is_at_least_the_update_count(seed, bias, delta, w0_scale,
@@ -240,6 +242,8 @@ def test_every_bound_said_to_hold_is_at_least_the_update_count(seed, bias, delta
     # the epochs must not stop the run first: the bound limits updates, not epochs (seed
     # 4043, through the origin with delta = 3, converges after 168 023 updates and 167 936
     # epochs, within its bound of 401 658)
+    if min(holding) + 2 > MAX_UPDATES_LIMIT:
+        return  # no run may make that many updates (seed 74 through the origin: 3.1e8)
     run = run_perceptron(X, y, bias=bias, delta=delta, w0=w0, b0=b0, order=order, seed=seed,
                          max_updates=int(min(holding)) + 2, max_epochs=10_000_000)
     assert run.converged and all(run.n_updates <= value for value in holding)
