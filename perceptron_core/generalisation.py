@@ -173,7 +173,6 @@ def _run_sgd(X, labels, subgradient, eta, order, seed, step_limit, max_updates):
             # n examples in a row left beta alone: is it stationary on all of them?
             if _stationary(X, labels, beta, subgradient):
                 return weights, indices, steps, scores, scan.step, True, None
-            scan.clean = 0
     done = _stationary(X, labels, beta, subgradient)
     return (weights, indices, steps, scores, scan.step, done,
             f"limit of {step_limit // X.shape[0]} epochs")
@@ -800,13 +799,13 @@ def _check_n_train(n_train) -> list[int]:
                          high=CURVE_MAX_N, integer=True) for v in values]
 
 
-def _curve_runs(rng, runs, size, margin, dim, order, n_test):
+def _curve_runs(rng, runs, size, margin, dim, order, n_test, max_updates):
     """``runs`` runs of the curve at one N: errors (runs,) and margin mistakes (runs,).
 
     Each run draws a target direction beta* uniformly on the sphere, N points with
-    margin gamma about it (:func:`_margin_points`), runs the margin perceptron until
-    no margin mistake is left (at most 3/gamma^2 of them, by the Lemma) and measures
-    the test error of its beta: exactly in d = 2, on ``n_test`` fresh points in d > 2.
+    margin gamma about it (:func:`_margin_points`), runs the margin perceptron until no
+    margin mistake is left (``max_updates``: just over the Lemma's 3/gamma^2) and
+    measures the test error of its beta: exactly in d = 2, on ``n_test`` fresh points.
     """
     stars = rng.standard_normal((runs, dim))
     stars /= np.linalg.norm(stars, axis=1, keepdims=True)
@@ -815,8 +814,7 @@ def _curve_runs(rng, runs, size, margin, dim, order, n_test):
         X, y = _margin_points(rng, size, margin, stars[r])
         signed[r] = y[:, None] * X                   # a = y x
     beta, mistakes, _, _ = _margin_perceptron_batch(
-        signed, _batch_streams(rng, order, size), max_updates=int(3.0 / margin**2) + 1,
-        max_epochs=100_000)
+        signed, _batch_streams(rng, order, size), max_updates=max_updates, max_epochs=100_000)
     angles = _angles_rows(beta, stars)
     zero = ~np.any(beta != 0, axis=1)
     if dim == 2:
@@ -893,7 +891,7 @@ def generalisation_curve(n_train=(10, 30, 100, 300, 1000), margin=0.1, dim=2, re
         for start in range(0, repeats, chunk):
             runs = min(chunk, repeats - start)
             errors[k, start:start + runs], mistakes[k, start:start + runs] = _curve_runs(
-                rng, runs, size, margin, dim, order, n_test)
+                rng, runs, size, margin, dim, order, n_test, int(mistake_bound) + 1)
             done += runs * size
             if progress is not None:
                 progress(done / total)

@@ -529,7 +529,6 @@ def _run_stream(state, step_limit, max_updates, record, *, order, seed):
             # n examples in a row were correct: check every example at once
             if scan.cyclic or state.all_correct():
                 return scan.step, True, None
-            scan.clean = 0
     return scan.step, state.all_correct(), f"limit of {step_limit // n} epochs"
 
 

@@ -490,8 +490,15 @@ class ExampleScan:
                 self.stream = example_order(self.order, self.n, self.seed, self.epoch)
 
     def pass_clean(self) -> bool:
-        """n examples in a row left the iterate alone (in cyclic order: all of them)."""
-        return self.clean >= self.n
+        """n examples in a row left the iterate alone (in cyclic order: all of them).
+
+        True once per such pass: the count starts again, so a caller that finds an
+        example still to move (possible in the other orders) simply scans on.
+        """
+        if self.clean < self.n:
+            return False
+        self.clean = 0
+        return True
 
 
 def _run_stream(X, labels, w, b, delta, bias, step_limit, max_updates, record, seed, *,
@@ -512,7 +519,6 @@ def _run_stream(X, labels, w, b, delta, bias, step_limit, max_updates, record, s
             # n examples in a row were correct: check every example at once
             if scan.cyclic or _all_correct(X, labels, w, b, delta):
                 return scan.step, True, None
-            scan.clean = 0
     return (scan.step, _all_correct(X, labels, w, b, delta),
             f"limit of {step_limit // X.shape[0]} epochs")
 
