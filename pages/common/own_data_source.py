@@ -24,8 +24,8 @@ def data_source_control(link, sources: dict[str, str], default: str, key: str,
                           required=True, key=key, rule=choice_param(sources, default),
                           help="; ".join(f"{name}: {what}" for name, what in sources.items()))
     if source in OWN_SOURCES:  # the page greys out its generator's settings
-        st.caption("The data generator's settings below are greyed out: your own data are "
-                   "used instead.")
+        st.caption("Your own data are used as they are, so the data settings greyed out "
+                   "below do not apply.")
     return source
 
 
