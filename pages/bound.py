@@ -2,10 +2,10 @@
 perceptron's update counts with the mistake bounds of the notes.
 
 The page is a pipeline: the shared settings → the opening and the bound they make valid
-→ the open tab, drawn from its row of ``TABS`` (pages/bound_tabs.py): for each section
+→ the open tab, drawn from its row of ``TABS`` (pages/bound_parts/tabs.py): for each section
 its prose, its inputs (``sweep_inputs``) and its sweeps (``show_sweep``: run within the
 CPU budget, check updates / bound ≤ 1, charts, table, CSV) → the quiz → the link to
-this view. The words are in pages/bound_text.py, the runs in pages/bound_sweeps.py.
+this view. The words are in pages/bound_parts/text.py, the runs in pages/bound_parts/sweeps.py.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from pages import bound_text as text
-from pages.bound_sweeps import run_sweep
-from pages.bound_tabs import SHARED, SHARED_WIDTHS, TABS
-from pages.bound_views import Outcome, Shared
+from pages.bound_parts import text
+from pages.bound_parts.sweeps import run_sweep
+from pages.bound_parts.tabs import SHARED, SHARED_WIDTHS, TABS
+from pages.bound_parts.views import Outcome, Shared
 from pages.common import (PageLink, RequestBudget, choice_param, core_call, link_rule,
                           named_results, page_guard, quiz, show_chart)
 from perceptron_core.perceptron import ORDERS

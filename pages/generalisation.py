@@ -9,8 +9,8 @@ import numpy as np
 import streamlit as st
 
 from pages.common import (REQUEST_CPU_SECONDS, PageLink, choice_param, core_call, int_param,
-                          page_guard, page_header, player, player_start, presenting, prose,
-                          show_chart, text_param)
+                          page_guard, page_header, presenting, prose, show_chart, text_param)
+from pages.player import player, player_start
 from perceptron_core import generalisation_curve, make_unit_margin, margin_perceptron
 from perceptron_core.viz import generalisation as viz
 from perceptron_core.viz.player import SPEEDS, player_spec, run_id

@@ -2,7 +2,7 @@
 
 A pipeline: the settings (every control in the link), the data (generated, uploaded or
 drawn), the kernel perceptron once (cached), the player and its offline export; then the
-sections of pages/kernels_sections.py. Texts: perceptron_core/viz/kernels.py (after §2 of
+sections of pages/kernels_parts/sections.py. Texts: perceptron_core/viz/kernels.py (after §2 of
 notes-perceptron-kernels-columbia.txt).
 """
 import multiprocessing
@@ -12,11 +12,11 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
-from pages import kernels_sections as sections
+from pages.kernels_parts import sections
 from pages.common import (OwnDataSpec, PageLink, about_this_page, choice_param, core_call,
                           data_source_control, int_param, own_data, page_guard, page_header,
-                          player, player_html, player_start, presenting, restore_drawn_points,
-                          text_param)
+                          presenting, restore_drawn_points, text_param)
+from pages.player import player, player_html, player_start
 from perceptron_core import (KERNEL_FORMULAS, ORDERS, kernel_margin, kernel_perceptron,
                              make_blobs, make_circles, make_xor, with_label_noise)
 from perceptron_core.viz import kernels as viz

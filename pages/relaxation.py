@@ -7,8 +7,8 @@ import pandas as pd
 import streamlit as st
 
 from pages.common import (REQUEST_CPU_SECONDS, PageLink, about_this_page, as_code, core_call,
-                          int_param, page_guard, page_header, player, player_start, presenting,
-                          shown_value, show_chart)
+                          int_param, page_guard, page_header, presenting, shown_value, show_chart)
+from pages.player import player, player_start
 from perceptron_core import INDEX_RULE_LABELS, INDEX_RULES, relaxation
 from perceptron_core.relaxation import plane_system
 from perceptron_core.viz import relaxation as viz

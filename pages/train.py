@@ -11,8 +11,8 @@ import streamlit as st
 
 from pages.common import (OwnDataSpec, PageLink, QuizQuestion, about_this_page, choice_param,
                           core_call, data_source_control, int_param, named_results, own_data,
-                          page_guard, page_header, player, player_html, player_start,
-                          presenting, quiz, restore_drawn_points)
+                          page_guard, page_header, presenting, quiz, restore_drawn_points)
+from pages.player import player, player_html, player_start
 from perceptron_core import (ORDERS, bound_summary, make_separable, proof_quantities,
                              run_perceptron, with_label_noise)
 from perceptron_core.io import dataset_to_csv, trace_to_csv, trace_to_json

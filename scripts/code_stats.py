@@ -4,7 +4,7 @@ Run from anywhere: ``python scripts/code_stats.py [--limit 60]``. Python functio
 found with ``ast`` in pages/ and perceptron_core/; a function's length runs from its
 ``def`` line to its last line, decorators left out, minus the lines of its docstring
 (a nested function counts in its parent's length and is also listed on its own).
-The player's JavaScript (pages/*.js) is written with every top-level function starting
+The player's JavaScript (pages/player/*.js) is written with every top-level function starting
 ``function name(`` at the start of a line and ending at the next line that is ``}``:
 such a function's length runs from one to the other.
 """
@@ -85,7 +85,7 @@ def main() -> None:
             for name, first_line, length in function_lengths(path):
                 if length > limit:
                     long_ones.append((length, f"{path.relative_to(ROOT)}:{first_line}", name))
-    for path in sorted(PAGE_FOLDER.glob("*.js")):
+    for path in sorted((PAGE_FOLDER / "player").glob("*.js")):
         for name, first_line, length in script_function_lengths(path):
             if length > limit:
                 long_ones.append((length, f"{path.relative_to(ROOT)}:{first_line}", name))

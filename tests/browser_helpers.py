@@ -315,7 +315,7 @@ def link_warning_text(page: Any) -> str:
 
 
 # ---------------------------------------------------------------------------
-# The player (pages/player.js): its root carries data-step, data-updates, data-playing
+# The player (pages/player/player.js): its root carries data-step, data-updates, data-playing
 # ---------------------------------------------------------------------------
 
 

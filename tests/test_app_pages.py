@@ -21,6 +21,10 @@ def test_app_registers_the_nine_pages():
     scripts = {f"pages/{path.name}" for path in (Path(APP).parent / "pages").glob("*.py")
                if "with page_guard(" in path.read_text(encoding="utf-8")}
     assert set(PAGES) == scripts
+    # the top of pages/ holds the nine page scripts and nothing else of Python (issue #20:
+    # the player and the page parts sit in folders of their own)
+    top = {f"pages/{path.name}" for path in (Path(APP).parent / "pages").glob("*.py")}
+    assert top == set(PAGES), top - set(PAGES)
 
 
 @pytest.mark.parametrize("page", PAGES)

@@ -63,7 +63,8 @@ def test_a_widget_with_no_rule_must_be_given_one():
 def linked_page():
     import streamlit as st
 
-    from pages.common import PageLink, int_param, link_step
+    from pages.common import PageLink, int_param
+    from pages.player import link_step
 
     labels = {"cyc": "cyclic order", "rnd": "random order"}
     link = PageLink(step=int_param(0, 10**9, 0))  # a value that is not a widget

@@ -169,8 +169,8 @@ def test_translation_tab_says_what_the_runs_on_screen_show():
 
 
 def _bound_quiz():
-    """Every text of /bound's quiz (pages/bound_text.py QUIZ), joined."""
-    from pages.bound_text import QUIZ
+    """Every text of /bound's quiz (pages/bound_parts/text.py QUIZ), joined."""
+    from pages.bound_parts.text import QUIZ
 
     return " ".join(f"{q.question} {' '.join(q.options)} {q.answer} {q.why}" for q in QUIZ)
 

@@ -1,6 +1,6 @@
 """The /kernels payload and figures against the core: every number the browser shows.
 
-The player draws f on a grid itself (pages/kernels_scene.js, checked against
+The player draws f on a grid itself (pages/player/kernels_scene.js, checked against
 decision_path in test_browser_kernels.py); everything else it shows comes from
 player_payload, checked here against independent computations.
 """

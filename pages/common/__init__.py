@@ -17,7 +17,8 @@ Pages stay thin: widgets, one cached call into the core, figures, layout. The mo
 - ``linked_controls``: :class:`PageLink`, one declaration per control bound to the URL.
 - ``page_table``: every page (name, menu title, icon, Home's link text), one table.
 - ``guard``: :func:`page_guard`, an unexpected exception becomes one short message.
-- ``player_component``: the player of a frozen run (on the page and as an HTML file).
+- The player of a frozen run (on the page and as an HTML file) is a package of its own,
+  ``pages.player``.
 - ``request_budget``: the CPU budget of one request.
 - ``worker_process`` and ``workers``: one niced worker process, and the pool every
   session shares (:func:`run_in_worker`).
@@ -52,8 +53,6 @@ from pages.common.own_data_source import data_source_control, own_data  # noqa: 
 from pages.common.own_data_spec import BINARY_LABELS, OwnData, OwnDataSpec  # noqa: E402
 from pages.common.own_data_upload import read_own_csv, uploaded_data  # noqa: E402
 from pages.common.page_basics import PLOTLY_CONFIG, core_call, page_header, show_chart  # noqa: E402
-from pages.common.player_component import (HERE, link_step, player, player_html,  # noqa: E402
-                                           player_start)
 from pages.common.presenter import (PRESENTER_CSS, about_this_page, presenter_mode,  # noqa: E402
                                     presenting, prose)
 from pages.common.quizzes import QuizQuestion, quiz  # noqa: E402
@@ -68,7 +67,7 @@ from pages.common.workers import (_WORKERS, MAX_WORKERS, WORKER_SECONDS,  # noqa
 # importable from here but not in __all__.
 __all__ = [
     "COURSE_ORDER", "PAGE_TABLE", "PageEntry", "page_path",
-    "BINARY_LABELS", "DRAW_REACH", "DRAW_SPACING", "HERE", "LABELLED_WIDGETS",
+    "BINARY_LABELS", "DRAW_REACH", "DRAW_SPACING", "LABELLED_WIDGETS",
     "LINK_TEXT_CHARS", "MAX_PARAM_CHARS", "MAX_WORKERS", "PLOTLY_CONFIG", "PRESENTER_CSS",
     "REQUEST_CPU_SECONDS", "SHOWN_CHARS", "WORKER_NICENESS", "WORKER_SECONDS",
     "WORKER_TASKS", "WORKER_WAIT_SECONDS",
@@ -76,9 +75,9 @@ __all__ = [
     "RequestBudget",
     "about_this_page", "as_code", "bool_param", "check_link_value", "choice_param",
     "clean_query_params", "copy_link_control", "core_call", "data_source_control",
-    "drawn_data", "edit_drawn_points", "float_param", "int_param", "link_rule", "link_step",
+    "drawn_data", "edit_drawn_points", "float_param", "int_param", "link_rule",
     "named_result", "named_results", "notation_panel", "own_data", "page_guard",
-    "page_header", "plain_text", "player", "player_html", "player_start", "points_from_link",
+    "page_header", "plain_text", "points_from_link",
     "presenter_mode", "presenting", "prose", "quiz", "read_own_csv", "report_link_notices",
     "restore_drawn_points", "run_in_worker", "show_chart", "shown_value", "text_param",
     "uploaded_data", "url_snapshot", "use_app_navigation", "view_link",

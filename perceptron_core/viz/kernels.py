@@ -1,7 +1,7 @@
 """Pictures of the /kernels page: the kernel player's payload, the lift to 3-D, the timing chart.
 
 Arrays in, JSON-ready data (or a Plotly figure) out; never streamlit. The player
-(``pages/player.js`` with ``pages/kernels_scene.js``) evaluates the decision
+(``pages/player/player.js`` with ``pages/player/kernels_scene.js``) evaluates the decision
 function f(x) = sum_i alpha_i y_i K(x_i, x) + b (eq. 2 of
 notes-perceptron-kernels-columbia.txt) on a grid in the browser from the
 update list, so the payload grows with the number of updates (one index each),

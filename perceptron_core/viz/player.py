@@ -1,6 +1,6 @@
 """What the browser player needs to step through a frozen run (JSON-ready).
 
-The player (``pages/player.js``) keeps the position, the history for *Back*,
+The player (``pages/player/player.js``) keeps the position, the history for *Back*,
 the keys, the scrub slider, Play and the link; it needs only the run's length
 and where its updates happened. A page's scene adds what it draws.
 """

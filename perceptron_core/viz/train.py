@@ -1,7 +1,7 @@
 """Pictures of the /train page: the player's payload and the drawing board.
 
 Arrays in, JSON-ready data (or a Plotly figure) out; never streamlit. The
-player (``pages/player.js`` with ``pages/train_scene.js``) draws every step in
+player (``pages/player/player.js`` with ``pages/player/train_scene.js``) draws every step in
 the browser from one payload per run, so stepping never asks the server.
 """
 

@@ -7,7 +7,7 @@
 // lives in its scene (for /train: train_scene.js), a function
 //     scene(slots, data) -> { draw(view) }
 // that fills slots.figure, slots.info and slots.chart and redraws them for
-// view = { step, updates, atEnd }. pages/common/player_component.py joins the files
+// view = { step, updates, atEnd }. pages/player/player_component.py joins the files
 // (PLAYER_SCRIPTS, then the scene's) into one module in Streamlit, or inlines them into
 // an offline HTML export. This file: mounting, the state and drawing it; player_frame.js:
 // the buttons, slider and panels, and their size; player_moves.js: every move.

@@ -1,4 +1,4 @@
-"""The player: a frozen run stepped in the browser (pages/player.js + a scene), on the
+"""The player: a frozen run stepped in the browser (pages/player/player.js + a scene), on the
 page or in one offline HTML file, and where it opens (a link's ``step=`` and ``speed=``).
 """
 
@@ -12,8 +12,8 @@ import streamlit as st
 
 from pages.common.shown_text import as_code, shown_value
 
-#: the folder of the player's scripts and styles (pages/)
-HERE = Path(__file__).resolve().parent.parent
+#: the folder of the player's scripts and styles (pages/player/)
+HERE = Path(__file__).resolve().parent
 _PLAYERS: dict[str, object] = {}
 #: the player's machinery and the drawing helpers every scene uses, in the order joined
 PLAYER_SCRIPTS = ("player.js", "player_frame.js", "player_moves.js", "scene_common.js",
@@ -23,15 +23,15 @@ SCENE_EXTRA_SCRIPTS: dict[str, tuple[str, ...]] = {"kernels": ("kernels_field.js
 
 
 def scene_scripts(scene: str) -> tuple[str, ...]:
-    """The files of pages/ joined into the player for ``scene``, in order."""
+    """The files of pages/player/ joined into the player for ``scene``, in order."""
     return PLAYER_SCRIPTS + (f"{scene}_scene.js",) + SCENE_EXTRA_SCRIPTS.get(scene, ())
 
 
 def _player_sources(scene: str) -> tuple[str, str]:
     """The player's machinery and a scene, joined into one script; and the CSS.
 
-    ``pages/{scene}_scene.js`` defines ``{scene}Scene(slots, data)``; the drawing
-    helpers every scene uses are in ``pages/scene_common.js``, ``scene_charts.js`` and
+    ``pages/player/{scene}_scene.js`` defines ``{scene}Scene(slots, data)``; the drawing
+    helpers every scene uses are in ``pages/player/scene_common.js``, ``scene_charts.js`` and
     ``scene_plane.js``.
     """
     script = "\n".join((HERE / name).read_text() for name in scene_scripts(scene))

@@ -1,6 +1,6 @@
 """What a finished sweep of /bound shows besides the ratio check and the CSV: its charts
 (built in perceptron_core/viz/bound.py) and what it says about the runs on screen. Each
-function takes the ``Outcome`` of one sweep; pages/bound_tabs.py names which a sweep uses.
+function takes the ``Outcome`` of one sweep; pages/bound_parts/tabs.py names which a sweep uses.
 Not a page itself."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """What /bound says: the opening, the bound of each bias setting, each tab's prose and
-the quiz (what a finished sweep says is in pages/bound_views.py). Not a page itself."""
+the quiz (what a finished sweep says is in pages/bound_parts/views.py). Not a page itself."""
 
 from __future__ import annotations
 

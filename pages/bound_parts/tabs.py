@@ -3,8 +3,8 @@
 pages/bound.py draws every tab the same way: for each section of the tab, its prose,
 its row of inputs (``Control``), then each of its sweeps (``Sweep``): run, the check
 "updates / bound never above 1", the charts, a table, the CSV download. What a tab or
-a sweep does differently is named here: its prose (pages/bound_text.py), its inputs, what
-it sweeps, and what it shows (pages/bound_views.py). Not a page itself.
+a sweep does differently is named here: its prose (pages/bound_parts/text.py), its inputs, what
+it sweeps, and what it shows (pages/bound_parts/views.py). Not a page itself.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from typing import Callable
 
 import numpy as np
 
-from pages import bound_text as text
-from pages import bound_views as show
-from pages.bound_views import Outcome, Shared
+from pages.bound_parts import text
+from pages.bound_parts import views as show
+from pages.bound_parts.views import Outcome, Shared
 from pages.common import named_result
 from perceptron_core.perceptron import ORDERS
 from perceptron_core.sweeps import log_grid, parse_values
@@ -40,7 +40,7 @@ class Sweep:
     before the check, between check and charts, after the charts)."""
 
     name: str  # keys bound_{name}_csv (download) and bound_{name}_... (charts)
-    kind: str  # the core sweep (bound_sweeps.sweep_function): "margin", "n", "dim", ...
+    kind: str  # the core sweep (sweeps.sweep_function): "margin", "n", "dim", ...
     label: str  # in the progress bar: "Running the {label} sweep"
     grid: Callable[[dict], np.ndarray]  # the swept values, from the section's inputs
     settings: Callable[[dict, Shared], dict]  # the sweep's other arguments

@@ -1,0 +1,1 @@
+"""The parts of /kernels (pages/kernels.py): its sections. Not a page."""
