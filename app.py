@@ -4,7 +4,8 @@ from pathlib import Path
 
 import streamlit as st
 
-from pages.common import PAGE_TABLE, notation_panel, page_path, presenter_mode
+from pages.common import (PAGE_TABLE, accessibility_styles, notation_panel, page_path,
+                          presenter_mode)
 
 #: a local file: a material-icon favicon would be fetched from a font CDN (the app works offline)
 ICON = Path(__file__).resolve().parent / "assets" / "favicon.png"
@@ -15,7 +16,9 @@ if "present" not in st.session_state:
 
 st.set_page_config(page_title="Perceptron Lab", page_icon=str(ICON),
                    layout="wide",
-                   initial_sidebar_state="collapsed" if st.session_state.present else "expanded")
+                   # "auto": open on a wide screen, closed at load on a phone (the student
+                   # opens it to change settings)
+                   initial_sidebar_state="collapsed" if st.session_state.present else "auto")
 
 
 def _sync_present_to_url():
@@ -32,6 +35,7 @@ with st.container(horizontal=True, horizontal_alignment="right", key="presenter_
     notation_panel()  # what R, γ, γ₂, aᵢ, δ, w₀, T(A), (1.4) mean: on every page
 
 presenter_mode()  # styles for the lecture hall when on
+accessibility_styles()  # focus always visible, phones, text for screen readers
 
 # The menu: Home, then every page of pages/common/page_table.py, served at /<name>
 PAGES = [st.Page("pages/home.py", title="Home", icon=":material/home:", url_path="", default=True)]

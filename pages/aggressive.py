@@ -17,20 +17,20 @@ Fix one unit vector $\mathbf{x}$ ($\|\mathbf{x}\|_2 = 1$). Every label is $y_t =
 threshold is $\delta = 0$, the weights start at $\mathbf{w}_0 = \mathbf{0}, b_0 = 0$, and
 
 $$
-\mathbf{x}_t = \begin{cases} -2\mathbf{x}, & t \text{ a power of two } (t = 1, 2, 4, 8, \dots)\\
-\mathbf{x}, & \text{otherwise.}\end{cases}
+\mathbf{x}_t = \begin{cases} -2\mathbf{x}, & t \text{ a power of two,}\\ \mathbf{x}, & \text{otherwise}\end{cases}
 $$
+(the powers of two being $t = 1, 2, 4, 8, \dots$).
 
 The data are separable: $\mathbf{w} = \mathbf{0}, b = 1$ scores $+1$ on every example.
 Because every label is $+1$, the aggressive rule simply adds up the padded examples,
 $(\mathbf{w}_t, b_t) = \sum_{i \le t} (\mathbf{x}_i, 1)$, so the score of the next example is
 
 $$
-\langle \mathbf{w}_t, \mathbf{a}_{t+1} \rangle
-= \Big\langle \sum_{i\le t} \mathbf{x}_i,\ \mathbf{x}_{t+1} \Big\rangle + t
-= t\,\big(\langle \bar{\mathbf{x}}_t, \mathbf{x}_{t+1}\rangle + 1\big),
-\qquad \bar{\mathbf{x}}_t = \tfrac1t \textstyle\sum_{i\le t} \mathbf{x}_i .
+\begin{aligned} \langle \mathbf{w}_t, \mathbf{a}_{t+1} \rangle
+&= \Big\langle \sum_{i\le t} \mathbf{x}_i,\ \mathbf{x}_{t+1} \Big\rangle + t\\
+&= t\,\big(\langle \bar{\mathbf{x}}_t, \mathbf{x}_{t+1}\rangle + 1\big), \end{aligned}
 $$
+where $\bar{\mathbf{x}}_t = \tfrac1t \sum_{i\le t} \mathbf{x}_i$ is the mean of the first $t$ examples.
 
 It is a mistake (score $\le 0$, since $\operatorname{sign}(0) = -1$) exactly when
 $\langle \bar{\mathbf{x}}_t, \mathbf{x}_{t+1}\rangle \le -1$. Here we count $t$ from 1 and treat

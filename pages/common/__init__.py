@@ -16,6 +16,7 @@ Pages stay thin: widgets, one cached call into the core, figures, layout. The mo
 - ``link_urls``: the link that restores a view, and the "Copy link" popover.
 - ``linked_controls``: :class:`PageLink`, one declaration per control bound to the URL.
 - ``page_table``: every page (name, menu title, icon, Home's link text), one table.
+- ``accessibility``: focus, phone and screen-reader styles; a chart's summary in words.
 - ``guard``: :func:`page_guard`, an unexpected exception becomes one short message.
 - The player of a frozen run (on the page and as an HTML file) is a package of its own,
   ``pages.player``.
@@ -36,6 +37,8 @@ from pages.common.routing import use_app_navigation
 # before any other module of the package is imported.
 use_app_navigation()
 
+from pages.common.accessibility import (ACCESSIBILITY_CSS, accessibility_styles,  # noqa: E402
+                                        chart_summary, screen_reader_text)
 from pages.common.guard import page_guard  # noqa: E402
 from pages.common.page_table import COURSE_ORDER, PAGE_TABLE, PageEntry, page_path  # noqa: E402
 from pages.common.link_cleaning import (MAX_PARAM_CHARS, LinkParam, bool_param,  # noqa: E402
@@ -66,6 +69,7 @@ from pages.common.workers import (_WORKERS, MAX_WORKERS, WORKER_SECONDS,  # noqa
 # _WORKERS (the pool, for tests and benchmarks that stop or count its processes) is
 # importable from here but not in __all__.
 __all__ = [
+    "ACCESSIBILITY_CSS", "accessibility_styles", "chart_summary", "screen_reader_text",
     "COURSE_ORDER", "PAGE_TABLE", "PageEntry", "page_path",
     "BINARY_LABELS", "DRAW_REACH", "DRAW_SPACING", "LABELLED_WIDGETS",
     "LINK_TEXT_CHARS", "MAX_PARAM_CHARS", "MAX_WORKERS", "PLOTLY_CONFIG", "PRESENTER_CSS",

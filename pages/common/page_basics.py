@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import streamlit as st
 
+from pages.common.accessibility import chart_summary
+
 #: Plotly config for every chart: no logo, a PNG download button at 2x for slides
 PLOTLY_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2}}
 
 
 def show_chart(fig, key: str) -> None:
-    """Render a Plotly figure full width with the shared config."""
+    """Render a Plotly figure full width with the shared config, and its summary in words
+    (title, axes, traces) just before it for a screen reader."""
+    chart_summary(fig)
     st.plotly_chart(fig, key=key, config=PLOTLY_CONFIG, width="stretch", theme=None)
 
 

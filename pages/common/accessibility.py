@@ -1,0 +1,46 @@
+"""What every page needs for every student (issue #20): styles for focus, phones and
+screen-reader-only text, and a chart's summary in words beside it."""
+
+from __future__ import annotations
+
+import html
+
+import streamlit as st
+
+from perceptron_core.viz.describe import figure_summary
+
+#: one style sheet for every page, sent on every run (app.py)
+ACCESSIBILITY_CSS = """
+<style>
+/* Focus is always visible: a dark ring, at least 3:1 against the white or grey behind it */
+:focus-visible {outline: 3px solid #111111 !important; outline-offset: 2px;}
+/* Text only a screen reader reads (a chart in words): no room taken on the page */
+.sr-only {position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
+          overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0;}
+[data-testid="stElementContainer"]:has(> div > .sr-only),
+[data-testid="stElementContainer"]:has(.sr-only:only-child) {
+    position: absolute !important; width: 1px; height: 1px; overflow: hidden;}
+/* Phones: nothing wider than the screen, the main column uses the whole width */
+@media (max-width: 640px) {
+  [data-testid="stMainBlockContainer"] {padding-left: 0.75rem; padding-right: 0.75rem;}
+  .katex-display {overflow-x: hidden;}
+}
+</style>
+"""
+
+
+def accessibility_styles() -> None:
+    """Send the shared style sheet (it takes no room on the page)."""
+    st.html(ACCESSIBILITY_CSS)
+
+
+def screen_reader_text(text: str) -> None:
+    """A sentence read by a screen reader and not shown (escaped: never HTML)."""
+    st.html(f'<p class="sr-only">{html.escape(text)}</p>')
+
+
+def chart_summary(figure) -> str:
+    """The summary in words a chart carries; also sent beside it for a screen reader."""
+    summary = figure_summary(figure)
+    screen_reader_text(summary)
+    return summary
