@@ -105,3 +105,16 @@ def test_figures_show_the_regions_the_lines_chosen_and_every_point():
     z = np.asarray(fig.data[0].z, dtype=float)
     assert np.array_equal(~np.isnan(z), region["disagree"])
     assert fig.layout.margin.autoexpand is False
+
+
+def test_the_j_vs_rest_lines_differ_by_dash_as_well_as_colour():
+    """Nothing told by colour alone (issue #20): with every line of k = 6 shown, no two
+    lines share a dash or a colour."""
+    X, labels, ova, ovo = fitted(6, 3, spread=0.12)
+    limit = axis_limit(X)
+    region = regions(ova, ovo, limit, resolution=21)
+    fig = ova_figure(X, labels, ova, region, limit, shown_lines=tuple(ova.classes.tolist()))
+    lines = [t for t in fig.data if str(t.name).endswith("vs rest")]
+    assert len(lines) >= 5
+    assert len({t.line.dash for t in lines}) == len(lines)
+    assert len({t.line.color for t in lines}) == len(lines)

@@ -17,6 +17,8 @@ CLASS_COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9
 CLASS_SYMBOLS = ["circle", "square", "diamond", "triangle-up", "cross", "star"]
 #: the same shapes as text, for a class picker ("2 ◆")
 CLASS_GLYPHS = ["●", "■", "◆", "▲", "✚", "★"]
+#: the dash of each class's "j vs rest" line: the lines differ by dash as well as colour
+CLASS_DASHES = ["solid", "dash", "dot", "dashdot", "longdash", "longdashdot"]
 TIE_COLOUR = "#000000"
 
 
@@ -174,7 +176,7 @@ def ova_figure(X, labels, ova, region, limit, *, shown_lines=(), height=700) -> 
     for j, label in enumerate(ova.classes.tolist()):
         if label in shown_lines:
             _line(fig, ova.weights[j], ova.biases[j], limit, CLASS_COLOURS[j % 6],
-                  f"line {label} vs rest")
+                  f"line {label} vs rest", dash=CLASS_DASHES[j % 6])
     _points(fig, X, labels, ova.classes)
     return _frame(fig, limit, height, "one-vs-all: argmax of k scores")
 
