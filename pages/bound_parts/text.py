@@ -31,9 +31,9 @@ def the_valid_bound(bias: bool) -> None:
             "**Bias on.** Each example becomes the padded vector $a_i = y_i\\,(x_i, 1)$ "
             "(the bias is the last weight). Started at $(w, b) = 0$ with threshold "
             "$\\delta = 0$, the run stops after at most (eq. 1.5)")
-        # two short lines, so that the formula fits a phone's width (no sideways scrolling)
-        st.latex(r"\begin{aligned} T(A) &= \frac{\max_i \|a_i\|_2^2}{\gamma_2(A)^2}"
-                 r"= \frac{R^2 + 1}{\gamma_2(A)^2}, \\ "
+        # short lines, so that the formula fits a phone's width (no sideways scrolling)
+        st.latex(r"\begin{aligned} T(A) &= \frac{\max_i \|a_i\|_2^2}{\gamma_2(A)^2} \\ "
+                 r"&= \frac{R^2 + 1}{\gamma_2(A)^2}, \\ "
                  r"\gamma_2(A) &= \max_{\|w\|_2 \le 1}\ \min_i \langle a_i, w\rangle"
                  r"\end{aligned}")
         st.markdown(

@@ -20,10 +20,12 @@ ACCESSIBILITY_CSS = """
 [data-testid="stElementContainer"]:has(> div > .sr-only),
 [data-testid="stElementContainer"]:has(.sr-only:only-child) {
     position: absolute !important; width: 1px; height: 1px; overflow: hidden;}
-/* Phones: nothing wider than the screen, the main column uses the whole width */
+/* A displayed formula gets 2 px either side: KaTeX draws a pixel or two past its box,
+   which made the box a scrollable region that a keyboard cannot reach */
+.katex-display > .katex {padding: 0 2px;}
+/* Phones: the main column uses the whole width */
 @media (max-width: 640px) {
   [data-testid="stMainBlockContainer"] {padding-left: 0.75rem; padding-right: 0.75rem;}
-  .katex-display {overflow-x: hidden;}
 }
 </style>
 """
