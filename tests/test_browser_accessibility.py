@@ -24,6 +24,9 @@ PAGE_URLS = ["/" if path.endswith("home.py") else "/" + Path(path).stem
              for path in page_files()]
 #: the sizes every page is checked at: a desktop, a phone held upright, a small phone
 DESKTOP, PHONE, SMALL_PHONE = (1440, 900), (390, 844), (360, 740)
+#: a phone browser's user agent (the page lays its charts out for a phone when it says "Mobi")
+PHONE_AGENT = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+               "Chrome/126.0.0.0 Mobile Safari/537.36")
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 SERIOUS = ("serious", "critical")
 
@@ -43,7 +46,8 @@ def open_sized(browser, base: str, url: str, size: tuple[int, int]):
     """A fresh context of ``size`` (a phone size is a touch screen) at ``url``."""
     phone = size[0] < 500
     context = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                                  has_touch=phone, is_mobile=phone)
+                                  has_touch=phone, is_mobile=phone,
+                                  **({"user_agent": PHONE_AGENT} if phone else {}))
     page = context.new_page()
     open_url(page, base + url)
     if url != "/":  # the pages with a chart or a player: wait until it is drawn
@@ -100,6 +104,30 @@ def test_on_a_phone_nothing_pans_sideways_and_the_sidebar_is_closed(browser, str
         assert box is None or box["x"] + box["width"] <= 1, box
         assert page.locator('[data-testid="stExpandSidebarButton"], '
                             '[data-testid="stSidebarCollapsedControl"]').count() >= 1
+    finally:
+        context.close()
+
+
+#: every word of a Plotly chart (title, axis titles, legend, notes) outside its chart's box
+CLIPPED_CHART_WORDS_JS = """() => {
+  const out = [];
+  for (const plot of document.querySelectorAll('.js-plotly-plot')) {
+    const box = plot.getBoundingClientRect();
+    for (const text of plot.querySelectorAll('.gtitle, .legendtext, .xtitle, .ytitle, .annotation-text')) {
+      const b = text.getBoundingClientRect();
+      if (b.width && (b.right > box.right + 1 || b.left < box.left - 1))
+        out.push(text.textContent.slice(0, 60));
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("url", [url for url in PAGE_URLS if url != "/"])
+def test_on_a_phone_no_word_of_a_chart_is_cut_off(browser, streamlit_server, url):
+    context, page = open_sized(browser, streamlit_server, url, SMALL_PHONE)
+    try:
+        assert page.evaluate(CLIPPED_CHART_WORDS_JS) == []
     finally:
         context.close()
 

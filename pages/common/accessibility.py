@@ -8,6 +8,7 @@ import html
 import streamlit as st
 
 from perceptron_core.viz.describe import figure_summary
+from perceptron_core.viz.narrow import narrow_figure
 
 #: one style sheet for every page, sent on every run (app.py)
 ACCESSIBILITY_CSS = """
@@ -46,3 +47,19 @@ def chart_summary(figure) -> str:
     summary = figure_summary(figure)
     screen_reader_text(summary)
     return summary
+
+
+def on_a_phone() -> bool:
+    """Whether the page is open in a phone's browser (its user agent says "Mobi", as
+    every phone browser's does; a tablet's and a desktop's do not)."""
+    try:
+        agent = st.context.headers.get("User-Agent") or ""
+    except Exception:  # noqa: BLE001 - no request behind this run (a test's bare script)
+        return False
+    return "Mobi" in agent
+
+
+def fitted_to_screen(figure):
+    """The figure as this student's screen shows it whole: on a phone, its words wrapped
+    and its legend under the plot (viz.narrow); elsewhere unchanged."""
+    return narrow_figure(figure) if on_a_phone() else figure

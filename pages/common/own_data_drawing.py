@@ -9,7 +9,7 @@ from functools import partial
 import numpy as np
 import streamlit as st
 
-from pages.common.accessibility import chart_summary
+from pages.common.accessibility import chart_summary, fitted_to_screen
 from pages.common.own_data_spec import OwnData, OwnDataSpec
 from pages.common.shown_text import as_code, shown_value
 from perceptron_core._checks import check_drawable_scale
@@ -139,6 +139,7 @@ def drawn_data(spec: OwnDataSpec, height: int = 460) -> OwnData | None:
     limit = _axis_limit(X, 1.0)
     figure = (_binary_draw_figure(X, y, limit=limit, height=height) if spec.binary else
               _multiclass_viz.draw_figure(X, y, spec.class_labels, limit=limit, height=height))
+    figure = fitted_to_screen(figure)
     with board:
         chart_summary(figure)
         st.plotly_chart(figure, key=spec.key("draw_chart"),

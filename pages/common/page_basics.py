@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from pages.common.accessibility import chart_summary
+from pages.common.accessibility import chart_summary, fitted_to_screen, on_a_phone
 
 #: Plotly config for every chart: no logo, a PNG download button at 2x for slides
 PLOTLY_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2}}
@@ -16,8 +16,11 @@ PLOTLY_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png",
 def show_chart(fig, key: str) -> None:
     """Render a Plotly figure full width with the shared config, and its summary in words
     (title, axes, traces) just before it for a screen reader."""
+    fig = fitted_to_screen(fig)  # a phone: words wrapped, the legend under the plot
     chart_summary(fig)
-    st.plotly_chart(fig, key=key, config=PLOTLY_CONFIG, width="stretch", theme=None)
+    # a phone has no room for the tool bar over the chart's title (nor a need for it)
+    config = {**PLOTLY_CONFIG, "displayModeBar": False} if on_a_phone() else PLOTLY_CONFIG
+    st.plotly_chart(fig, key=key, config=config, width="stretch", theme=None)
 
 
 def page_header(title: str, summary: str) -> None:
