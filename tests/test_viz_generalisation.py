@@ -154,6 +154,8 @@ def test_the_figure_shows_positive_means_on_the_line_and_zeros_on_the_floor():
     assert 10**low < floor.y[0] < min(mean[mean > 0]) and 10**high >= max(curve.stability_bound)
     assert fig.layout.xaxis.type == "log" and fig.layout.yaxis.type == "log"
     assert fig.layout.margin.autoexpand is False
+    # error rates as powers of ten (10⁻⁵), never SI prefixes ("10μ", issue #22)
+    assert fig.layout.yaxis.exponentformat == "power" and fig.layout.yaxis.dtick == 1
 
 
 # ---------------------------------------------------------------------------

@@ -230,8 +230,9 @@ def curve_figure(curve, *, height=620) -> go.Figure:
     style.base_layout(fig, height=height)
     top = max(1.5, float(np.max(curve.stability_bound)) * 1.5, float(np.max(curve.uniform_bound)))
     fig.update_xaxes(type="log", title_text="N, training points")
-    fig.update_yaxes(type="log", title_text=f"test error ({how})",
-                     range=[np.log10(floor), np.log10(top)])
+    # error rates in powers of ten (10⁻⁵), not SI prefixes ("10μ" read as ten micro-)
+    fig.update_yaxes(type="log", title_text=f"test error ({how})", dtick=1,
+                     exponentformat="power", range=[np.log10(floor), np.log10(top)])
     fig.update_layout(legend=dict(orientation="h", x=0, xanchor="left", y=-0.2, yanchor="top",
                                   font=dict(size=14)), margin=dict(l=90, r=20, t=30, b=150))
     return fig
