@@ -10,7 +10,8 @@
 // view = { step, updates, atEnd }. pages/player/player_component.py joins the files
 // (PLAYER_SCRIPTS, then the scene's) into one module in Streamlit, or inlines them into
 // an offline HTML export. This file: mounting, the state and drawing it; player_frame.js:
-// the buttons, slider and panels, and their size; player_moves.js: every move.
+// the buttons, slider and panels, and their size; player_moves.js: every move;
+// player_access.js: keys, the live region, the picture in words, focus, touch.
 //
 // data.player (built in Python, perceptron_core/viz/*.player_spec):
 //   run_id        text that changes whenever the run changes
@@ -44,18 +45,6 @@ function updatesAtStep(updateSteps, s) {
   return low;
 }
 
-// A key press that belongs to a text field, a slider or a menu is not ours.
-function typingTarget(event) {
-  const target = (event.composedPath && event.composedPath()[0]) || event.target;
-  if (!target || !target.tagName) return false;
-  const tag = target.tagName.toUpperCase();
-  if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return true;
-  if (target.isContentEditable) return true;
-  const role = target.getAttribute && target.getAttribute("role");
-  return ["slider", "textbox", "combobox", "spinbutton", "listbox", "option", "menu",
-          "menuitem", "radio", "switch", "checkbox"].includes(role);
-}
-
 function element(tag, attributes, text) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes || {})) node.setAttribute(name, value);
@@ -87,6 +76,7 @@ function mountPlayer(host, data, scene) {
   p.state = startState(p, old);
   p.actions = playerActions(p);
   listenToControls(p);
+  listenToTouch(p);
 
   // the figure is a square as large as the stage allows, also when the window changes
   const fit = () => fitPlayer(p);
@@ -95,6 +85,7 @@ function mountPlayer(host, data, scene) {
   window.addEventListener("resize", fit);
   fit();
   renderPlayer(p);
+  p.ready = true;  // from now on every move is said in the live region
   writeUrl(p);
 
   function detach() {
@@ -132,12 +123,17 @@ function renderPlayer(p) {
   p.draw.draw({ step: state.step, updates, atEnd: state.step >= n });
   nodes.slider.value = String(updates);
   nodes.scrubLabel.textContent = `${p.words.update} ${updates} of ${steps.length}`;
+  nodes.slider.setAttribute("aria-valuetext", nodes.scrubLabel.textContent);
   const buttons = nodes.buttons;
+  const focused = playerFocus(p);
   buttons.nextMistake.disabled = buttons.nextExample.disabled = buttons.end.disabled =
     state.step >= n;
   buttons.back.disabled = state.history.length === 0 && state.step === 0;
-  buttons.play.textContent = state.timer ? "❚❚ Pause" : "▶ Play";
+  setButtonText(buttons.play, state.timer ? "❚❚ Pause" : "▶ Play");
   buttons.play.disabled = !state.timer && state.step >= n;
+  keepFocus(p, focused);
+  describePicture(p);
+  announceMove(p);
   const root = nodes.root;
   root.dataset.run = spec.run_id;
   root.dataset.step = String(state.step);

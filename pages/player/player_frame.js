@@ -3,7 +3,7 @@
 // "Copy link" control; and the size of the figure on a page or on the presenter stage.
 
 // The player's elements, not yet in the page: { root, stage, figure, side, controls,
-// buttons, speed, scrubLabel, slider, info, chart }. The chart goes under the stage, or
+// buttons, speed, scrubLabel, slider, info, chart, live }. The chart goes under the stage, or
 // beside the figure on the presenter stage.
 function playerFrame(spec, words) {
   const root = element("div", { class: "player", "data-testid": "perceptron-player" });
@@ -14,7 +14,8 @@ function playerFrame(spec, words) {
   const controls = element("div", { class: "controls", role: "toolbar",
                                     "aria-label": "step through the run" });
   const button = (name, label, title, primary) => {
-    const node = element("button", { type: "button", "data-action": name, title }, label);
+    const node = element("button", { type: "button", "data-action": name, title });
+    setButtonText(node, label);
     if (primary) node.classList.add("primary");
     controls.appendChild(node);
     return node;
@@ -27,7 +28,7 @@ function playerFrame(spec, words) {
     end: button("end", "Run to end ▸|", "the last examined step (End)"),
     play: button("play", "▶ Play", "play every update (Space)"),
   };
-  const speed = element("select", { "data-action": "speed", "aria-label": "speed" });
+  const speed = element("select", { "data-action": "speed", "aria-label": "Play speed" });
   for (const name of Object.keys(PLAYER_SPEEDS)) speed.appendChild(element("option", { value: name }, name));
   speed.value = PLAYER_SPEEDS[spec.speed] ? spec.speed : "medium";
   controls.appendChild(speed);
@@ -39,13 +40,17 @@ function playerFrame(spec, words) {
   scrub.append(scrubLabel, slider);
   if (!spec.update_steps.length) slider.disabled = true;
   const keys = element("div", { class: "keys" }, words.keys);
+  const touch = element("div", { class: "touch-hint" },
+                        "Swipe the picture left for the next example, right to go back; tap it for the next example.");
+  // the step said once per move for a screen reader (player_access.js), not shown
+  const live = element("div", { class: "live", role: "status", "aria-live": "polite", "aria-atomic": "true" });
   const info = element("div", { class: "info" });
   const chart = element("div", { class: "chart" });
-  side.append(controls, scrub, keys, info);
+  side.append(controls, scrub, keys, touch, info);
   stage.append(figure, side);
-  root.append(stage);
+  root.append(stage, live);
   if (spec.present) side.append(chart); else root.append(chart);
-  return { root, stage, figure, side, controls, buttons, speed, scrubLabel, slider, info, chart };
+  return { root, stage, figure, side, controls, buttons, speed, scrubLabel, slider, info, chart, live };
 }
 
 // "Copy link to this view": writes the step into the address bar first, shows the link
@@ -83,6 +88,7 @@ function fitPlayer(p) {
   if (!p.spec.present) {  // a page that scrolls: a square of 60% of the width, not taller than the window
     const size = Math.max(300, Math.floor(Math.min(width * 0.6, window.innerHeight - 60)));
     root.style.setProperty("--figure-size", size + "px");
+    requestAnimationFrame(() => fitSvgText(root));
     return;
   }
   // the presenter stage: everything in the window, nothing to scroll. A page with
@@ -102,4 +108,14 @@ function fitPlayer(p) {
   }
   root.style.setProperty("--figure-size", Math.max(200, size) + "px");
   root.style.setProperty("--stage-height", free + "px");
+  requestAnimationFrame(() => fitSvgText(root));
+}
+
+// Each SVG of the player scales its viewBox to its box; --unit (viewBox units per CSS
+// pixel) lets player.css keep its text at least 12 CSS px when the picture is small.
+function fitSvgText(root) {
+  for (const picture of root.querySelectorAll("svg.plane, svg.mini")) {
+    const width = picture.clientWidth, box = picture.viewBox.baseVal;
+    if (width && box && box.width) picture.style.setProperty("--unit", (box.width / width).toFixed(3));
+  }
 }

@@ -103,9 +103,9 @@ function listenToControls(p) {
     renderPlayer(p);
   });
   p.onKey = (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey || typingTarget(event)) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
     const name = PLAYER_KEY_ACTIONS[event.key];
-    if (!name || !root.isConnected) return;
+    if (!name || !root.isConnected || !playerOwnsKey(p, event)) return;
     event.preventDefault();
     p.actions[name]();
   };

@@ -1,0 +1,146 @@
+// The player for every hand, ear and keyboard (joined after player_moves.js): which key
+// presses are the player's, the step said once per move in a polite live region, the
+// picture told in words (its aria-label), focus moved off a button that a move disabled,
+// and taps and swipes on the picture.
+
+const CONTROL_TAGS = ["BUTTON", "INPUT", "SELECT", "TEXTAREA", "SUMMARY", "OPTION"];
+const CONTROL_ROLES = ["button", "link", "tab", "switch", "checkbox", "radio", "slider", "textbox",
+  "searchbox", "combobox", "spinbutton", "listbox", "option", "menu", "menuitem", "menuitemcheckbox",
+  "menuitemradio", "treeitem", "gridcell"];
+const TEXT_INPUT_TYPES = ["text", "search", "email", "url", "tel", "password", "number", ""];
+// a swipe on the picture: at least this far (CSS px), mostly sideways; a tap: at most TAP_SLOP
+const SWIPE_MIN = 40, TAP_SLOP = 10;
+// how long a tap may last (ms); a longer press is not a step
+const TAP_MAX_MS = 500;
+
+// The element a key press is aimed at, also inside a shadow root.
+function keyTarget(event) {
+  return (event.composedPath && event.composedPath()[0]) || event.target;
+}
+
+// Whether `node` is a control with keys of its own: a button, a link, a field, a menu,
+// a toggle, an expander's header, or anything with such a role.
+function isControl(node) {
+  if (!node || !node.tagName) return false;
+  const tag = node.tagName.toUpperCase();
+  if (CONTROL_TAGS.includes(tag) || node.isContentEditable) return true;
+  if (tag === "A" && node.hasAttribute("href")) return true;
+  return CONTROL_ROLES.includes(node.getAttribute("role"));
+}
+
+// Whether `node` is where one types: a text field, a text area or an editable element.
+function isTextField(node) {
+  if (!node || !node.tagName) return false;
+  const tag = node.tagName.toUpperCase();
+  if (tag === "TEXTAREA" || node.isContentEditable) return true;
+  if (tag === "INPUT") return TEXT_INPUT_TYPES.includes((node.getAttribute("type") || "").toLowerCase());
+  return ["textbox", "searchbox", "combobox", "spinbutton"].includes(node.getAttribute("role"));
+}
+
+// Whether a step key belongs to the player. On the presenter stage PageDown / PageUp (a
+// clicker) always step unless one is typing. Otherwise the keys step when focus is on
+// the page itself (no control) or on one of the player's buttons; there Space and Enter
+// press the button, as on any button. Every other control keeps its keys.
+function playerOwnsKey(p, event) {
+  const target = keyTarget(event);
+  if (p.spec.present && (event.key === "PageDown" || event.key === "PageUp")) return !isTextField(target);
+  if (!isControl(target)) return true;
+  if (!p.nodes.root.contains(target) || target.tagName.toUpperCase() !== "BUTTON") return false;
+  return event.key !== " " && event.key !== "Enter";
+}
+
+// The text of a part of the info panel, "" when it is missing or hidden.
+function panelText(p, selector) {
+  const node = p.nodes.info.querySelector(selector);
+  return node && !node.hidden ? node.textContent.trim() : "";
+}
+
+// What the live region says after a move: the step in words and the state now, and at
+// the end of the run the banner. While playing it says only that the run plays (frames
+// come faster than anyone can listen); when Play pauses or finishes it says the step.
+function announcement(p) {
+  if (p.state.timer) {
+    const seconds = PLAYER_SPEEDS[p.nodes.speed.value] / 1000;
+    return `Playing: one ${p.words.update} every ${seconds} seconds. Press Pause or Space to stop.`;
+  }
+  let text = [panelText(p, ".step-text"), panelText(p, ".now")].filter(Boolean).map(sentenceEnd).join(" ");
+  if (p.state.step >= p.n) text += ` Run finished: ${panelText(p, ".banner")}`;
+  return text;
+}
+
+// Say the state once per move: moves that render twice (Back while playing) are
+// gathered into one change of the live region, after the move's own code has run.
+function announceMove(p) {
+  if (!p.ready || p.announcing) return;
+  p.announcing = true;
+  queueMicrotask(() => {
+    p.announcing = false;
+    const text = announcement(p);
+    if (p.nodes.live.textContent !== text) p.nodes.live.textContent = text;
+  });
+}
+
+// The picture's text alternative: what it shows, the step in words, the state now and
+// the counters (for each scene its own: w and b, α and f, the iterate w, the accuracy).
+function describePicture(p) {
+  const picture = p.picture || (p.picture = p.nodes.figure.querySelector("svg"));
+  if (!picture) return;
+  if (p.pictureName === undefined) p.pictureName = picture.getAttribute("aria-label") || "the run";
+  const counters = Array.from(p.nodes.info.querySelectorAll(".counters > div"), (node) =>
+    `${node.firstChild.textContent}: ${node.lastChild.textContent}`).join("; ");
+  const parts = [`Picture of ${p.pictureName}`, panelText(p, ".step-text"), panelText(p, ".now"), counters];
+  picture.setAttribute("aria-label", parts.filter(Boolean).map(sentenceEnd).join(" "));
+}
+
+// A sentence with its full stop.
+const sentenceEnd = (text) => (/[.!?:]$/.test(text) ? text : text + ".");
+
+// The focused element of the player's document or shadow root.
+function playerFocus(p) {
+  return p.nodes.root.getRootNode().activeElement;
+}
+
+// A move that disabled the button that had focus (Run to end, Back at the start, Play
+// at the end) passes focus on to the control one wants next instead of dropping it.
+function keepFocus(p, focused) {
+  const b = p.nodes.buttons;
+  if (!focused || !focused.disabled || !Object.values(b).includes(focused)) return;
+  const next = focused === b.back ? [b.nextMistake, b.nextExample, b.play] : [b.back, b.reset];
+  const target = next.find((node) => !node.disabled);
+  if (target) target.focus();
+}
+
+// A button's text with its symbols (▸▸, ◂, ⟲, ▶, ❚❚) hidden from screen readers.
+function setButtonText(node, text) {
+  if (node.dataset.text === text) return;
+  node.dataset.text = text;
+  const [, before, words, after] = text.match(/^([^\p{L}]*)(.*?)([^\p{L}]*)$/u);
+  const symbol = (part) => Object.assign(element("span", { "aria-hidden": "true" }), { textContent: part });
+  node.replaceChildren();
+  if (before.trim()) node.append(symbol(before));
+  node.append(words);
+  if (after.trim()) node.append(symbol(after));
+}
+
+// Taps and swipes on the picture: swipe left = next example, swipe right = back (undo),
+// a tap with a finger or pen = next example. Vertical drags scroll the page
+// (touch-action: pan-y in player.css) and are no step.
+function listenToTouch(p) {
+  const picture = p.nodes.figure.querySelector("svg");
+  if (!picture) return;
+  let start = null;
+  picture.addEventListener("pointerdown", (event) => {
+    if (event.isPrimary) start = { x: event.clientX, y: event.clientY, id: event.pointerId, at: event.timeStamp };
+  });
+  picture.addEventListener("pointercancel", () => { start = null; });
+  picture.addEventListener("pointerup", (event) => {
+    if (!start || event.pointerId !== start.id) return;
+    const dx = event.clientX - start.x, dy = event.clientY - start.y, took = event.timeStamp - start.at;
+    start = null;
+    if (Math.abs(dx) >= SWIPE_MIN && Math.abs(dx) > 1.5 * Math.abs(dy)) {
+      p.actions[dx < 0 ? "next_example" : "back"]();
+    } else if (event.pointerType !== "mouse" && Math.hypot(dx, dy) <= TAP_SLOP && took <= TAP_MAX_MS) {
+      p.actions.next_example();
+    }
+  });
+}
