@@ -79,7 +79,11 @@ def own_rows(link: PageLink) -> list:
         num_rows="dynamic", key="rows_editor", width=420,
         column_config={name: st.column_config.NumberColumn(name, format="%.3g")
                        for name in ("a1", "a2", "c")})
-    rows = edited.dropna().astype(float).head(viz.MAX_ROWS).to_numpy().tolist()  # unfinished
+    rows = edited.dropna().astype(float).to_numpy().tolist()  # unfinished rows skipped
+    if len(rows) > viz.MAX_ROWS:
+        st.warning(f"{len(rows)} rows: the first {viz.MAX_ROWS} are used.",
+                   icon=":material/info:")
+        rows = rows[:viz.MAX_ROWS]
     refused = next(((number, row, why) for number, row in enumerate(rows, start=1)
                     if (why := viz.row_problem(row)) is not None), None)
     if refused:
@@ -111,8 +115,10 @@ def the_system(link: PageLink, name: str) -> tuple[list, str]:
     return rows, f"{len(rows)} inequalities of your own"
 
 
-def sweep_section(link: PageLink, A, c, feasible: bool, method: dict) -> None:
-    """Iterations to feasibility against η, one line per index rule; CSV download."""
+def sweep_section(link: PageLink, A, c, feasible: bool, method: dict, chosen_tau: int) -> None:
+    """Iterations to feasibility against η, one line per index rule; CSV download. The
+    chaotic runs use method["tau"] (at least n); ``chosen_tau`` is the τ set, said if
+    it was below n and the player's rule is not the chaotic one (else said above)."""
     st.header("Which rule, which η?")
     st.markdown(viz.RULES_TEXT)
     if not link.control(st.toggle, "run the sweep", True, key="sweep"):
@@ -127,6 +133,8 @@ def sweep_section(link: PageLink, A, c, feasible: bool, method: dict) -> None:
     else:
         rows = sweep(A, c, method["w0"], method["seed"], method["tol"], max_iter, method["tau"])
         show_chart(viz.sweep_figure(rows, max_iter), key="sweep_chart")
+        if chosen_tau < method["tau"] and method["rule"] != "chaotic":
+            st.caption(viz.tau_text(chosen_tau, A.shape[1], "the chaotic rule's line"))
         missed = viz.sweep_missed_text(rows, max_iter, method["tol"])
         if missed:
             st.caption(missed)
@@ -170,11 +178,12 @@ def main(link: PageLink) -> None:
     name, method = method_settings(link)
     rows, description = the_system(link, name)
     A, c = viz.rows_to_system(rows)
-    if method["rule"] == "chaotic" and method["tau"] < A.shape[1]:
-        st.warning(viz.tau_text(method["tau"], A.shape[1]), icon=":material/info:")
-        method["tau"] = A.shape[1]
+    chosen_tau, method["tau"] = method["tau"], max(method["tau"], A.shape[1])  # τ ≥ n
+    if method["rule"] == "chaotic" and chosen_tau < method["tau"]:
+        st.warning(viz.tau_text(chosen_tau, A.shape[1]), icon=":material/info:")
+    run_tau = method["tau"] if method["rule"] == "chaotic" else None  # only chaotic has τ
     notice_slot = st.container()  # the link's ignored values, named once every control exists
-    settings = tuple(method[k] for k in ("eta", "rule", "w0", "seed", "tol", "max_iter", "tau"))
+    settings = (*(method[k] for k in ("eta", "rule", "w0", "seed", "tol", "max_iter")), run_tau)
     trace = core_call(run, A, c, *settings)
     if trace is None:
         link.stop(notice_slot)
@@ -187,7 +196,7 @@ def main(link: PageLink) -> None:
     if not system.feasible:
         st.info(viz.NO_SOLUTION_TEXT, icon=":material/block:")
     about_this_page(viz.SUMMARY)
-    sweep_section(link, A, c, system.feasible, method)
+    sweep_section(link, A, c, system.feasible, method, chosen_tau)
     perceptron_section(link, method["eta"])
     with copy_slot:
         link.copy_control("relaxation_link", {"rows": st.query_params["rows"]}

@@ -251,7 +251,8 @@ class RelaxationTrace:
     stop_reason : str
         A sentence a page can show.
     eta, rule, seed, tol, tau
-        The settings of the run.
+        The settings of the run (tau is None unless the rule is chaotic: the other
+        rules have no window).
     """
 
     iterates: np.ndarray
@@ -265,7 +266,7 @@ class RelaxationTrace:
     rule: str
     seed: int
     tol: float
-    tau: int
+    tau: int | None
 
     @property
     def w(self) -> np.ndarray:
@@ -307,7 +308,9 @@ def relaxation(A, c, eta=1.0, rule="cyclic", w0=None, seed=None, tol=0.0, max_it
         they can drift away: two contradicting parallel half-spaces reflect w
         across two parallel hyperplanes, and two reflections make a translation.
     tau : int >= n or None
-        Window of the chaotic rule (None: 2n); the other rules ignore it.
+        Window of the chaotic rule (None: 2n). The other rules ignore it (it is not
+        checked, and the trace records None): a window below n is wrong only for the
+        chaotic rule.
 
     Returns
     -------
@@ -323,9 +326,13 @@ def relaxation(A, c, eta=1.0, rule="cyclic", w0=None, seed=None, tol=0.0, max_it
     seed = check_seed(seed)
     tol = check_number(tol, "tol", low=0)
     max_iter = check_number(max_iter, "max_iter", low=1, high=MAX_ITERATIONS, integer=True)
-    if tau is None:
+    if rule != "chaotic":
+        tau = None  # only the chaotic rule has a window
+    elif tau is None:
         tau = 2 * n
-    tau = check_number(tau, f"tau (chaotic window, at least n = {n})", low=n, integer=True)
+    else:
+        tau = check_number(tau, f"tau (chaotic window, at least n = {n})", low=n,
+                           integer=True)
     sq_norms = np.einsum("ij,ij->j", A, A)  # ||a_i||^2 for each column
     pick = INDEX_RULES[rule](sq_norms, seed, tau)
     A_rows = np.ascontiguousarray(A.T)  # row i is a_i

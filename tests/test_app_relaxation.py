@@ -4,11 +4,13 @@ control is keyed and in the link, and the perceptron section reports the core's 
 from __future__ import annotations
 
 import numpy as np
-from app_helpers import open_page, player_payload
+import pytest
+from app_helpers import IGNORED, open_page, player_payload, plotly_chart
 
-from perceptron_core import make_separable, perceptron_system, relaxation, run_perceptron
+from perceptron_core import (INDEX_RULES, make_separable, perceptron_system, relaxation,
+                             run_perceptron)
 from perceptron_core.relaxation import plane_system
-from perceptron_core.viz.relaxation import PRESETS, rows_to_system
+from perceptron_core.viz.relaxation import PRESETS, rows_text, rows_to_system
 
 
 PAGE = "pages/relaxation.py"
@@ -89,3 +91,35 @@ def test_perceptron_section_reports_both_core_runs():
     assert table["perceptron"][0] == str(percep.n_updates)
     assert table["relaxation, η = 1.5"][0] == str(relax.n_moves)
     assert table["relaxation, η = 1.5"][2] == f"({relax.w[0]:.3f}, {relax.w[1]:.3f})"
+
+
+def _own_polygon(n: int) -> list[list[float]]:
+    """n tangents of the unit circle, a·w ≤ 1: a feasible system of n own rows."""
+    angles = 2 * np.pi * np.arange(n) / n + 0.1
+    return [[round(float(np.cos(t)), 3), round(float(np.sin(t)), 3), 1.0] for t in angles]
+
+
+@pytest.mark.parametrize("n", [11, 12, 50])
+@pytest.mark.parametrize("rule", list(INDEX_RULES))
+def test_many_own_rows_run_with_every_rule_and_the_default_tau(n, rule):
+    """Issue 23: 11 own rows with the default cyclic rule showed only "tau ... must be
+    ≥ 11, got 10" (τ is greyed out unless the rule is chaotic): no player, no sweep."""
+    rows = _own_polygon(n)
+    at = open_page(PAGE, {"system": "your own rows", "rows": rows_text(rows), "rule": rule})
+    assert not at.error, [e.value for e in at.error]
+    assert not any(IGNORED in w.value for w in at.warning)  # the link's rows were used
+    sent = player_payload(at, "relaxation")
+    assert len(sent["A"]) == n and sent["rule"] == rule and sent["feasible"]
+    assert sent["tau"] == (n if rule == "chaotic" else None)
+    assert plotly_chart(at, "sweep_chart") and at.get("download_button")
+    said = [w.value for w in at.warning] + [c.value for c in at.caption]
+    assert any(f"τ = 10 is below n = {n}" in text for text in said)  # the τ used, said
+
+
+def test_rows_typed_into_the_table_run_with_the_default_cyclic_rule():
+    rows = _own_polygon(11)
+    at = open_page(PAGE, {"system": "your own rows"}, state={"own_rows": rows})
+    assert not at.error, [e.value for e in at.error]
+    sent = player_payload(at, "relaxation")
+    assert sent["A"] == [row[:2] for row in rows] and sent["rule"] == "cyclic"
+    assert plotly_chart(at, "sweep_chart")

@@ -342,3 +342,18 @@ def test_errors_say_what_to_fix():
         perceptron_eta(np.array([[1.0]]), np.array([1.0]), np.zeros(1), 0)
     with pytest.raises(ValueError, match="one class"):
         perceptron_system(np.ones((3, 2)), np.ones(3))
+
+
+def test_tau_is_checked_only_for_the_chaotic_rule():
+    """A window below n is wrong only for the chaotic rule: the other rules ignore τ
+    (issue 23: 11 own rows with the cyclic rule and τ = 10 raised)."""
+    A = np.array([np.cos(np.arange(11)), np.sin(np.arange(11))])
+    c = np.ones(11)
+    for rule in INDEX_RULES:
+        if rule == "chaotic":
+            with pytest.raises(ValueError, match="at least n = 11"):
+                relaxation(A, c, rule=rule, tau=10)
+            assert relaxation(A, c, rule=rule, tau=11).tau == 11
+        else:
+            trace = relaxation(A, c, rule=rule, tau=10)
+            assert trace.tau is None and trace.feasible

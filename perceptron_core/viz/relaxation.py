@@ -125,7 +125,8 @@ def player_payload(A, c, trace, *, player: dict, labels=None) -> dict:
         "A": A.T.tolist(), "c": c.tolist(),
         "labels": list(labels) if labels is not None else [str(i + 1) for i in range(n)],
         "eta": float(trace.eta), "rule": trace.rule, "rule_label": INDEX_RULE_LABELS[trace.rule],
-        "tau": int(trace.tau), "tol": float(trace.tol), "limit": limit,
+        "tau": None if trace.tau is None else int(trace.tau), "tol": float(trace.tol),
+        "limit": limit,
         "iterates": trace.iterates.tolist(), "indices": trace.indices.tolist(),
         "residuals": trace.residuals.tolist(), "moved": [int(m) for m in trace.moved],
         "projections": projections(A, c, trace).tolist(),
@@ -274,7 +275,7 @@ def perceptron_figure(A, c, perceptron_weights, relaxation_iterates, *, eta: flo
 MAX_ENTRY = 1e6
 MIN_NORMAL = 1e-6
 #: most rows of the student's own system
-MAX_ROWS = 12
+MAX_ROWS = 50
 #: the player's controls speak of moves and iterations on this page
 PLAYER_WORDS = {
     "next_mistake": "Next move", "next_example": "Next iteration", "update": "move",
@@ -417,10 +418,11 @@ def system_caption(name: str, description: str, system) -> str:
             + f" (decided exactly, not by running: {system.reason}).")
 
 
-def tau_text(tau: int, n: int) -> str:
-    """Why the chaotic rule runs with τ = n when the chosen τ is below n."""
+def tau_text(tau: int, n: int, what: str = "the run") -> str:
+    """Why the chaotic rule runs with τ = n when the chosen τ is below n (``what``: the
+    run on the player, or the sweep's chaotic runs)."""
     return (f"τ = {tau} is below n = {n}: a window of τ iterations cannot visit all {n} "
-            f"inequalities, so the run uses τ = n = {n}.")
+            f"inequalities, so {what} uses τ = n = {n}.")
 
 
 def sweep_refused_text(max_iter: int, seconds_allowed: float) -> str | None:
