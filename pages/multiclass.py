@@ -11,8 +11,8 @@ import streamlit as st
 
 from pages.common import (REQUEST_CPU_SECONDS, OwnDataSpec, PageLink, about_this_page,
                           core_call, data_source_control, own_data, page_guard, page_header,
-                          presenting, restore_drawn_points, show_chart)
-from perceptron_core import ORDERS, make_blobs, one_vs_all, one_vs_one
+                          presenting, restore_drawn_points, run_in_worker, show_chart)
+from perceptron_core import ORDERS, make_blobs
 from perceptron_core.viz import multiclass as viz
 
 #: the student's own data: 2 to 6 classes labelled 0..5, as many points as blobs may have
@@ -21,6 +21,8 @@ OWN = OwnDataSpec(prefix="multiclass_", class_labels=(0, 1, 2, 3, 4, 5), min_cla
                   share_hint="Links do not carry uploaded files: share the file itself "
                              "(drawn points are in the link).")
 CACHE = dict(max_entries=32, ttl=3600)
+#: fit's largest entry is 0.16 MB (k = 6, n = 600; tests/test_cache_bytes.py measures it)
+FIT_CACHE = dict(max_entries=32, max_size="8MB", ttl=3600)
 
 
 def read_settings(link: PageLink) -> dict:
@@ -61,15 +63,12 @@ def blobs(k, n, spread, data_seed, layout):
     return X, labels
 
 
-@st.cache_data(show_spinner="Training the perceptrons…", **CACHE)
+@st.cache_data(show_spinner="Training the perceptrons…", **FIT_CACHE)
 def fit(X, labels, order, order_seed, max_epochs):
-    """Step 2: both reductions, the regions on the grid and the numbers side by side."""
-    settings = dict(bias=True, order=order, seed=order_seed, max_updates=20_000,
-                    max_epochs=max_epochs)
-    ova, ovo = one_vs_all(X, labels, **settings), one_vs_one(X, labels, **settings)
-    limit = viz.axis_limit(X)
-    region = viz.regions(ova, ovo, limit)
-    return ova, ovo, limit, region, viz.summary(X, labels, ova, ovo, region)
+    """Step 2: both reductions, the regions on the grid and the numbers side by side,
+    computed in a niced worker process (the server stays free for the other students)."""
+    return run_in_worker(viz.fit_both, X, labels, order, order_seed, max_epochs,
+                         advice="Lower the epoch limit or n, or use fewer classes.")
 
 
 def within_budget(k: int, n: int, max_epochs: int) -> bool:

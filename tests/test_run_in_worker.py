@@ -184,3 +184,44 @@ def test_the_bound_page_says_a_run_was_stopped_and_the_server_goes_on(monkeypatc
     other = open_page("pages/aggressive.py")
     assert other.title
     assert run_in_worker(sweeps.log_grid, 1, 4, 2).tolist() == [1.0, 4.0]
+
+
+def test_waiters_for_a_worker_are_served_first_come_first_served():
+    """Issue #23: heavy requests queue fairly. A released slot goes to the oldest waiter,
+    never to a newcomer that happens to ask at the right moment."""
+    from pages.common.workers import FairSlots
+
+    slots, served, lock = FairSlots(1), [], threading.Lock()
+    assert slots.acquire(timeout=1)
+
+    def wait_turn(name: int) -> None:
+        assert slots.acquire(timeout=30)
+        with lock:
+            served.append(name)
+        time.sleep(0.01)
+        slots.release()
+
+    threads = []
+    for name in range(6):
+        threads.append(threading.Thread(target=wait_turn, args=(name,)))
+        threads[-1].start()
+        deadline = time.monotonic() + 10
+        while slots.waiting() < name + 1 and time.monotonic() < deadline:
+            time.sleep(0.002)  # each thread queues before the next one starts
+    slots.release()
+    assert not slots.acquire(timeout=0)  # a newcomer does not jump the queue
+    for thread in threads:
+        thread.join(30)
+    assert served == list(range(6))
+    assert slots.acquire(timeout=0) and slots.waiting() == 0
+
+
+def test_a_waiter_that_gives_up_leaves_the_queue():
+    from pages.common.workers import FairSlots
+
+    slots = FairSlots(1)
+    assert slots.acquire(timeout=1)
+    assert not slots.acquire(timeout=0.05)
+    assert slots.waiting() == 0
+    slots.release()
+    assert slots.acquire(timeout=0)

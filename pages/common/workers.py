@@ -13,6 +13,7 @@ The pool, ``_WORKERS``, exists once per server process (this module's state).
 
 from __future__ import annotations
 
+import collections
 import logging
 import os
 import threading
@@ -39,6 +40,47 @@ class ComputationStopped(ValueError):
     so ``core_call`` shows the message like any other refusal."""
 
 
+class FairSlots:
+    """At most ``limit`` holders at once, handed out first come, first served.
+
+    ``threading.BoundedSemaphore`` is not fair: a released slot goes to whichever thread
+    takes it first, often a newcomer rather than one that has waited for seconds. Here
+    each waiter queues its own event and a released slot is handed to the oldest one.
+    """
+
+    def __init__(self, limit: int):
+        self._lock = threading.Lock()
+        self._free = limit
+        self._queue: collections.deque[threading.Event] = collections.deque()
+
+    def acquire(self, timeout: float) -> bool:
+        with self._lock:
+            if self._free > 0 and not self._queue:
+                self._free -= 1
+                return True
+            turn = threading.Event()
+            self._queue.append(turn)
+        if turn.wait(timeout):
+            return True
+        with self._lock:
+            if turn.is_set():  # handed over just as the wait ended
+                return True
+            self._queue.remove(turn)
+            return False
+
+    def release(self) -> None:
+        with self._lock:
+            if self._queue:
+                self._queue.popleft().set()  # the slot passes straight to the oldest waiter
+            else:
+                self._free += 1
+
+    def waiting(self) -> int:
+        """How many callers wait for a slot (for tests and benchmarks)."""
+        with self._lock:
+            return len(self._queue)
+
+
 class _Workers:
     """The worker processes of this server process, shared by every session.
 
@@ -51,7 +93,7 @@ class _Workers:
     def __init__(self, limit: int = MAX_WORKERS):
         self._lock = threading.Lock()
         self._idle: list[WorkerProcess] = []
-        self._slots = threading.BoundedSemaphore(limit)
+        self._slots = FairSlots(limit)  # first come, first served
 
     def run(self, function, args: tuple, kwargs: dict, seconds: float, wait: float,
             advice: str):
