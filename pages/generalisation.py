@@ -9,7 +9,8 @@ import numpy as np
 import streamlit as st
 
 from pages.common import (REQUEST_CPU_SECONDS, PageLink, choice_param, core_call, int_param,
-                          page_guard, page_header, presenting, prose, show_chart, text_param)
+                          page_guard, page_header, presenting, prose, run_in_worker,
+                          show_chart, text_param)
 from pages.player import player, player_start
 from perceptron_core import generalisation_curve, make_unit_margin, margin_perceptron
 from perceptron_core.viz import generalisation as viz
@@ -46,9 +47,11 @@ def margin_payload(n, margin, data_seed, order_seed, start_step, speed, present)
 
 @st.cache_data(show_spinner=False, max_entries=64, ttl=3600)
 def curve_at(size, margin, dim, repeats, seed):
-    """The curve at one N (seeded by (seed, N): the same as within a call over all N)."""
-    return generalisation_curve(n_train=[size], margin=margin, dim=dim, repeats=repeats,
-                                seed=seed, n_test=N_TEST)
+    """The curve at one N (seeded by (seed, N): the same as within a call over all N),
+    computed in a niced worker process (the server stays free for the other students)."""
+    return run_in_worker(generalisation_curve, n_train=[size], margin=margin, dim=dim,
+                         repeats=repeats, seed=seed, n_test=N_TEST,
+                         advice="Use fewer runs per N, smaller values of N or a smaller P.")
 
 
 def curve(sizes, margin, dim, repeats, seed):
