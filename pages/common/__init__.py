@@ -23,6 +23,7 @@ Pages stay thin: widgets, one cached call into the core, figures, layout. The mo
 - ``request_budget``: the CPU budget of one request.
 - ``worker_process`` and ``workers``: one niced worker process, and the pool every
   session shares (:func:`run_in_worker`).
+- ``upload_limits``: uploaded files bounded per session, freed when the session ends.
 - ``own_data_spec``, ``own_data_upload``, ``own_data_drawing``, ``own_data_source``: the
   student's own data, uploaded as a CSV file or drawn on a chart.
 
@@ -65,6 +66,9 @@ from pages.common.worker_process import WORKER_NICENESS  # noqa: E402
 from pages.common.workers import (_WORKERS, MAX_WORKERS, WORKER_SECONDS,  # noqa: E402, F401
                                   WORKER_TASKS, WORKER_WAIT_SECONDS, ComputationStopped,
                                   run_in_worker)
+from pages.common.upload_limits import SESSION_UPLOAD_BYTES, limit_uploads  # noqa: E402
+
+limit_uploads()  # imported in the server's first script run: bounds every session's uploads
 
 # _WORKERS (the pool, for tests and benchmarks that stop or count its processes) is
 # importable from here but not in __all__.
@@ -73,8 +77,8 @@ __all__ = [
     "COURSE_ORDER", "PAGE_TABLE", "PageEntry", "page_path",
     "BINARY_LABELS", "DRAW_REACH", "DRAW_SPACING", "LABELLED_WIDGETS",
     "LINK_TEXT_CHARS", "MAX_PARAM_CHARS", "MAX_WORKERS", "PLOTLY_CONFIG", "PRESENTER_CSS",
-    "REQUEST_CPU_SECONDS", "SHOWN_CHARS", "WORKER_NICENESS", "WORKER_SECONDS",
-    "WORKER_TASKS", "WORKER_WAIT_SECONDS",
+    "REQUEST_CPU_SECONDS", "SESSION_UPLOAD_BYTES", "SHOWN_CHARS", "WORKER_NICENESS",
+    "WORKER_SECONDS", "WORKER_TASKS", "WORKER_WAIT_SECONDS",
     "ComputationStopped", "LinkParam", "OwnData", "OwnDataSpec", "PageLink", "QuizQuestion",
     "RequestBudget",
     "about_this_page", "as_code", "bool_param", "check_link_value", "choice_param",
