@@ -5,15 +5,14 @@ drawn), the kernel perceptron once (cached), the player and its offline export; 
 sections of pages/kernels_parts/sections.py. Texts: perceptron_core/viz/kernels.py (after §2 of
 notes-perceptron-kernels-columbia.txt).
 """
-import multiprocessing
-import os
 from dataclasses import dataclass
 
 import numpy as np
 import streamlit as st
 
 from pages.kernels_parts import sections
-from pages.common import (OwnDataSpec, PageLink, about_this_page, choice_param, core_call,
+from pages.common import (ComputationStopped, OwnDataSpec, PageLink, about_this_page,
+                          choice_param, core_call, run_in_worker,
                           data_source_control, int_param, own_data, page_guard, page_header,
                           presenting, restore_drawn_points, text_param)
 from pages.player import player, player_html, player_start
@@ -24,8 +23,7 @@ from perceptron_core.viz.player import SPEEDS, player_spec, run_id
 from perceptron_core.viz.train import axis_limit
 
 MAX_UPDATES = sections.MAX_UPDATES  # a run stops here when no separator is found
-MARGIN_IN_PROCESS = 150  # the margin in feature space is computed here up to this many points
-MARGIN_SECONDS = 3.0  # above, in a worker stopped after this many seconds
+MARGIN_SECONDS = 3.0  # the margin in feature space: in a worker stopped after this CPU time
 OWN = OwnDataSpec(prefix="kernels_", max_rows=400, max_points=400,  # two classes
                   share_hint="Links do not carry uploaded files: share the file itself "
                              "(drawn points are in the link).")
@@ -110,27 +108,15 @@ def load_data(s: Settings):
     return None if data is None else (data.X, data.y, data.label)
 
 
-@st.cache_resource(show_spinner=False, max_entries=1)
-def margin_pool():
-    """One niced worker process for the margins that may take long (shared by sessions)."""
-    # (a pool can be terminated when a margin runs over its time, a thread cannot)
-    return multiprocessing.get_context("spawn").Pool(1, initializer=os.nice, initargs=(10,))
-
-
 @st.cache_data(show_spinner="Computing the margin in feature space…", max_entries=64, ttl=3600)
 def feature_margin(X, y, params: tuple):
     """kernel_margin, or None when it would hold the server too long: Wolfe's solver takes
     0.05 s to over a minute at n = 200 to 400 (most when the data are nearly or not
-    separable), so above MARGIN_IN_PROCESS points (at most about 0.5 s measured) it runs in
-    a worker stopped after MARGIN_SECONDS (the page then shows no bound)."""
-    if len(y) <= MARGIN_IN_PROCESS:
-        return kernel_margin(X, y, **dict(params))
-    job = margin_pool().apply_async(kernel_margin, (X, y), dict(params))
+    separable), so it runs in the niced worker pool (pages/common/workers.py), stopped
+    after MARGIN_SECONDS of computing (the page then shows no bound)."""
     try:
-        return job.get(timeout=MARGIN_SECONDS)
-    except multiprocessing.TimeoutError:
-        margin_pool().terminate()  # the solver stops; the next margin gets a fresh worker
-        margin_pool.clear()
+        return run_in_worker(kernel_margin, X, y, **dict(params), seconds=MARGIN_SECONDS)
+    except ComputationStopped:
         return None
 
 

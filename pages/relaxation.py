@@ -35,8 +35,10 @@ def payload_for(A, c, settings, start_step, present):
 
 
 @st.cache_data(show_spinner="Sweeping η…", max_entries=16, ttl=3600)
-def sweep(A, c, w0, seed, tol, max_iter, tau):
-    return viz.eta_sweep(A, c, w0=np.array(w0), seed=seed, tol=tol, max_iter=max_iter, tau=tau)
+def sweep(A, c, w0, seed, tol, max_iter, tau):  # in the niced worker pool (issue #23)
+    from pages.common import run_in_worker
+    return run_in_worker(viz.eta_sweep, A, c, w0=np.array(w0), seed=seed, tol=tol,
+                         max_iter=max_iter, tau=tau, advice="Lower the iteration limit.")
 
 
 both_ways = st.cache_data(show_spinner=False, max_entries=16, ttl=3600)(viz.perceptron_both_ways)

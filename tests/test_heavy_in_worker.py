@@ -17,6 +17,8 @@ HEAVY = [
                              "order": "max_residual"}, "fit_both"),
     ("pages/generalisation.py", {"curve_n": "2, 5, 10", "repeats": "40", "curve_seed": "91"},
      "generalisation_curve"),
+    ("pages/relaxation.py", {}, "eta_sweep"),
+    ("pages/kernels.py", {}, "kernel_margin"),
 ]
 
 
