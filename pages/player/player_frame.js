@@ -40,8 +40,9 @@ function playerFrame(spec, words) {
   scrub.append(scrubLabel, slider);
   if (!spec.update_steps.length) slider.disabled = true;
   const keys = element("div", { class: "keys" }, words.keys);
+  const next = words.next_example.toLowerCase();
   const touch = element("div", { class: "touch-hint" },
-                        "Swipe the picture left for the next example, right to go back; tap it for the next example.");
+                        `Swipe the picture left for the ${next}, right to go back; tap it for the ${next}.`);
   // the step said once per move for a screen reader (player_access.js), not shown
   const live = element("div", { class: "live", role: "status", "aria-live": "polite", "aria-atomic": "true" });
   const info = element("div", { class: "info" });
