@@ -6,6 +6,9 @@ import time
 
 #: seconds one script run may spend on a page's computations
 REQUEST_CPU_SECONDS = 4.0
+#: bytes every st.cache_data entry of the server process may hold together (pickled),
+#: server.maxCacheDataSize in .streamlit/config.toml, which Streamlit enforces (LRU)
+CACHE_DATA_BYTES = 256 * 1024**2
 
 
 class RequestBudget:
