@@ -212,7 +212,7 @@ def test_a_keyboard_only_walk_through_train(browser, streamlit_server):
         page.wait_for_timeout(200)
         assert player_state(page)["step"] == start["step"] + 2
         # 3. Export: Tab on to its header and open it with Enter
-        tab_until(page, lambda f: f["name"].startswith("Export"))
+        tab_until(page, lambda f: f["tag"] == "SUMMARY" and "Export" in f["name"])
         page.keyboard.press("Enter")
         page.get_by_text("Player (HTML, works offline)").first.wait_for(timeout=10_000)
         assert player_state(page)["step"] == start["step"] + 2  # Enter opened, did not step
