@@ -22,7 +22,12 @@ Parts (each prints its figures; nothing is asserted):
            values not named in the warning, accepted values named.
 * soak     distinct links on every page, in one process (AppTest runs the pages in this
            process, with the app's caches): RSS before and after, and of the workers.
-* heavy    a real server and simulated students (benchmarks/load_client.py): another
+* heavy    a real server and simulated students (benchmarks/load_client.py): for each of
+           /multiclass, /generalisation, /relaxation, /kernels and /bound, six students
+           open its heaviest link at once while another student opens /aggressive and
+           changes /train's margin, at rest and loaded, interleaved: the ratio of the
+           medians and the server process's CPU seconds per heavy request (issue #23).
+* heavy1   the same with one heaviest /bound request at a time (issue 8): another
            student's page change (open /aggressive) and settings change (/train's
            margin), at rest and while the heaviest allowed /bound request runs,
            interleaved; the CPU seconds of the heavy request in the server process and
@@ -625,6 +630,103 @@ def bench_heavy(repeats: int) -> None:
               "(target: server <= 5 s)")
 
 
+#: the heaviest link each page allows (issue #23); {i} differs per request, so none is
+#: served from the cache
+HEAVY_PAGE_LINKS = {
+    "/multiclass": {"k": "6", "n": "600", "max_epochs": "200", "spread": "0.6",
+                    "layout": "one class in the middle", "order": "max_residual",
+                    "data_seed": "{i}"},
+    "/generalisation": {"curve_n": "2, 5, 10, 20, 50, 100, 200, 300", "repeats": "1000",
+                        "curve_seed": "{i}"},
+    "/relaxation": {"system": "infeasible", "max_iter": "5000", "seed": "{i}"},
+    "/kernels": {"data": "circles", "n": "400", "noise": "0.3", "data_seed": "{i}"},
+    "/bound": HEAVY_LINK,
+}
+#: heavy requests opened at once on each page
+HEAVY_AT_ONCE = 6
+
+
+def heavy_page_query(page: str, i: int) -> str:
+    from urllib.parse import urlencode
+
+    values = {key: value.format(i=i, margin=f"{0.1 + 0.0005 * i:.4f}")
+              for key, value in HEAVY_PAGE_LINKS[page].items()}
+    return urlencode(values)
+
+
+async def _heavy_page_run(base: str, page: str, repeats: int, pid: int | None) -> dict:
+    """``repeats`` rounds: the other student at rest, then while HEAVY_AT_ONCE students
+    open the page's heaviest link at once (each round's links new)."""
+    from load_client import Student
+
+    async def heavy_request(i: int) -> float:
+        student = Student(base, page, heavy_page_query(page, i), timeout=300)
+        try:
+            return (await student.open()).seconds
+        finally:
+            await student.close()
+
+    path, query, key, values = STUDENT_CHANGE
+    changer = Student(base, path, query, timeout=120)
+    await changer.open()
+    changer.turn = 0
+    for value in values:
+        await changer.change(key, value)
+    await _student_samples(base, changer)
+    await heavy_request(10**6)  # the page's imports and the workers started
+    figures = {"rest open": [], "rest change": [], "loaded open": [], "loaded change": [],
+               "heavy seconds": [], "server cpu per heavy": [], "overlap": 0}
+    try:
+        for k in range(repeats):
+            opened, changed = await _student_samples(base, changer)
+            figures["rest open"].append(opened)
+            figures["rest change"].append(changed)
+            await asyncio.sleep(0.5)
+            before = process_cpu(pid) if pid else {}
+            heavy = [asyncio.create_task(heavy_request(1000 * k + j))
+                     for j in range(HEAVY_AT_ONCE)]
+            await asyncio.sleep(0.7)
+            opened, changed = await _student_samples(base, changer)
+            figures["overlap"] += not all(task.done() for task in heavy)
+            figures["loaded open"].append(opened)
+            figures["loaded change"].append(changed)
+            figures["heavy seconds"] += await asyncio.gather(*heavy)
+            if pid:
+                after = process_cpu(pid)
+                figures["server cpu per heavy"].append(
+                    (after["server"] - before["server"]) / HEAVY_AT_ONCE)
+            print(f"  {page} {k + 1}/{repeats}: settings change at rest "
+                  f"{1000 * figures['rest change'][-1]:.0f} ms, loaded "
+                  f"{1000 * figures['loaded change'][-1]:.0f} ms", flush=True)
+    finally:
+        await changer.close()
+    return figures
+
+
+def bench_heavy_pages(repeats: int, pages: list[str]) -> None:
+    from browser_helpers import run_streamlit
+
+    header(f"heavy pages: {HEAVY_AT_ONCE} students open a page's heaviest link at once while "
+           f"another student opens /aggressive and changes /train ({repeats} rounds per "
+           "page, at rest and loaded interleaved)")
+    with run_streamlit() as base:
+        pid = server_pid(int(base.rsplit(":", 1)[1]))
+        for page in pages:
+            print(f"  {page}?{heavy_page_query(page, 0)}", flush=True)
+            figures = asyncio.run(_heavy_page_run(base, page, repeats, pid))
+            ratios = {kind: statistics.median(figures[f"loaded {kind}"])
+                      / statistics.median(figures[f"rest {kind}"]) for kind in ("open", "change")}
+            cpu = figures["server cpu per heavy"]
+            print(f"{page}: ratio loaded / rest (medians) page change {ratios['open']:.2f}, "
+                  f"settings change {ratios['change']:.2f} (target <= 1.3); rest / loaded "
+                  f"change medians {1000 * statistics.median(figures['rest change']):.0f} / "
+                  f"{1000 * statistics.median(figures['loaded change']):.0f} ms; heavy "
+                  f"requests {min(figures['heavy seconds']):.1f}-"
+                  f"{max(figures['heavy seconds']):.1f} s; server CPU-s per heavy request "
+                  f"{', '.join(f'{c:.2f}' for c in cpu)} (budget 4 s); overlapped "
+                  f"{figures['overlap']} of {repeats}", flush=True)
+
+
 # ---------------------------------------------------------------------------
 # estimate
 # ---------------------------------------------------------------------------
@@ -661,6 +763,8 @@ def main() -> None:
                         "--full 1000)")
     parser.add_argument("--repeats", type=int, help="heavy: pairs of samples (default 12, "
                         "--full 30)")
+    parser.add_argument("--pages", default=",".join(HEAVY_PAGE_LINKS),
+                        help="heavy: the pages whose heaviest links are opened at once")
     parser.add_argument("--seed", type=int, default=2, help="links: the seed of the cases")
     parser.add_argument("--links-range", help=argparse.SUPPRESS)  # one chunk, START:STOP
     args = parser.parse_args()
@@ -683,6 +787,8 @@ def main() -> None:
     if "estimate" in parts:
         bench_estimate()
     if "heavy" in parts:
+        bench_heavy_pages(args.repeats or (12 if full else 4), args.pages.split(","))
+    if "heavy1" in parts:
         bench_heavy(args.repeats or (30 if full else 12))
 
 
