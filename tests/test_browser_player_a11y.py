@@ -62,7 +62,7 @@ def phone_page(browser, size):
     touch = size[0] == 390
     context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=touch,
                                   is_mobile=touch, device_scale_factor=2 if touch else 1)
-    context.set_default_timeout(60_000)
+    context.set_default_timeout(120_000)  # a loaded 2-core machine opens /kernels slowly
     return context, context.new_page()
 
 
