@@ -81,11 +81,7 @@ def own_rows(link: PageLink) -> list:
         num_rows="dynamic", key="rows_editor", width=420,
         column_config={name: st.column_config.NumberColumn(name, format="%.3g")
                        for name in ("a1", "a2", "c")})
-    rows = edited.dropna().astype(float).to_numpy().tolist()  # unfinished rows skipped
-    if len(rows) > viz.MAX_ROWS:
-        st.warning(f"{len(rows)} rows: the first {viz.MAX_ROWS} are used.",
-                   icon=":material/info:")
-        rows = rows[:viz.MAX_ROWS]
+    rows = edited.dropna().astype(float).head(viz.MAX_ROWS).to_numpy().tolist()  # unfinished
     refused = next(((number, row, why) for number, row in enumerate(rows, start=1)
                     if (why := viz.row_problem(row)) is not None), None)
     if refused:
@@ -117,10 +113,8 @@ def the_system(link: PageLink, name: str) -> tuple[list, str]:
     return rows, f"{len(rows)} inequalities of your own"
 
 
-def sweep_section(link: PageLink, A, c, feasible: bool, method: dict, chosen_tau: int) -> None:
-    """Iterations to feasibility against η, one line per index rule; CSV download. The
-    chaotic runs use method["tau"] (at least n); ``chosen_tau`` is the τ set, said if
-    it was below n and the player's rule is not the chaotic one (else said above)."""
+def sweep_section(link: PageLink, A, c, feasible: bool, method: dict) -> None:
+    """Iterations to feasibility against η, one line per index rule; CSV download."""
     st.header("Which rule, which η?")
     st.markdown(viz.RULES_TEXT)
     if not link.control(st.toggle, "run the sweep", True, key="sweep"):
@@ -135,10 +129,7 @@ def sweep_section(link: PageLink, A, c, feasible: bool, method: dict, chosen_tau
     else:
         rows = sweep(A, c, method["w0"], method["seed"], method["tol"], max_iter, method["tau"])
         show_chart(viz.sweep_figure(rows, max_iter), key="sweep_chart")
-        if chosen_tau < method["tau"] and method["rule"] != "chaotic":
-            st.caption(viz.tau_text(chosen_tau, A.shape[1], "the chaotic rule's line"))
-        missed = viz.sweep_missed_text(rows, max_iter, method["tol"])
-        if missed:
+        if missed := viz.sweep_missed_text(rows, max_iter, method["tol"]):
             st.caption(missed)
         st.download_button("Download the sweep (CSV)", viz.sweep_csv(rows),
                            file_name="relaxation_sweep.csv", mime="text/csv",
@@ -168,8 +159,7 @@ def perceptron_section(link: PageLink, eta: float) -> None:
         st.dataframe(pd.DataFrame(viz.comparison_table(percep, relax, eta)), hide_index=True,
                      key="perceptron_table")
         st.caption(f"Perceptron: {percep.stop_reason}. Relaxation: {relax.stop_reason}.")
-        etas_text = viz.perceptron_eta_text(etas, percep.n_updates)
-        if etas_text:
+        if etas_text := viz.perceptron_eta_text(etas, percep.n_updates):
             st.markdown(etas_text)
         st.caption(viz.BOTH_WAYS_CAPTION)
 
@@ -180,10 +170,9 @@ def main(link: PageLink) -> None:
     name, method = method_settings(link)
     rows, description = the_system(link, name)
     A, c = viz.rows_to_system(rows)
-    chosen_tau, method["tau"] = method["tau"], max(method["tau"], A.shape[1])  # τ ≥ n
-    if method["rule"] == "chaotic" and chosen_tau < method["tau"]:
-        st.warning(viz.tau_text(chosen_tau, A.shape[1]), icon=":material/info:")
-    run_tau = method["tau"] if method["rule"] == "chaotic" else None  # only chaotic has τ
+    run_tau, method["tau"], said = viz.taus(method["rule"], method["tau"], A.shape[1])
+    if said:  # the chaotic rule with τ < n: the run uses τ = n
+        st.warning(said, icon=":material/info:")
     notice_slot = st.container()  # the link's ignored values, named once every control exists
     settings = (*(method[k] for k in ("eta", "rule", "w0", "seed", "tol", "max_iter")), run_tau)
     trace = core_call(run, A, c, *settings)
@@ -198,7 +187,7 @@ def main(link: PageLink) -> None:
     if not system.feasible:
         st.info(viz.NO_SOLUTION_TEXT, icon=":material/block:")
     about_this_page(viz.SUMMARY)
-    sweep_section(link, A, c, system.feasible, method, chosen_tau)
+    sweep_section(link, A, c, system.feasible, method)
     perceptron_section(link, method["eta"])
     with copy_slot:
         link.copy_control("relaxation_link", {"rows": st.query_params["rows"]}

@@ -10,7 +10,7 @@ from app_helpers import IGNORED, open_page, player_payload, plotly_chart
 from perceptron_core import (INDEX_RULES, make_separable, perceptron_system, relaxation,
                              run_perceptron)
 from perceptron_core.relaxation import plane_system
-from perceptron_core.viz.relaxation import PRESETS, rows_text, rows_to_system
+from perceptron_core.viz.relaxation import PRESETS, RULES_TEXT, rows_text, rows_to_system
 
 
 PAGE = "pages/relaxation.py"
@@ -112,8 +112,10 @@ def test_many_own_rows_run_with_every_rule_and_the_default_tau(n, rule):
     assert len(sent["A"]) == n and sent["rule"] == rule and sent["feasible"]
     assert sent["tau"] == (n if rule == "chaotic" else None)
     assert plotly_chart(at, "sweep_chart") and at.get("download_button")
-    said = [w.value for w in at.warning] + [c.value for c in at.caption]
-    assert any(f"τ = 10 is below n = {n}" in text for text in said)  # the τ used, said
+    # the τ used is said: for the chaotic rule above the player, else in the sweep's text
+    said = [w.value for w in at.warning] if rule == "chaotic" else [RULES_TEXT]
+    assert any(f"τ = 10 is below n = {n}" in t or "τ = n when the τ set is below n" in t
+               for t in said)
 
 
 def test_rows_typed_into_the_table_run_with_the_default_cyclic_rule():

@@ -307,8 +307,9 @@ RULES_TEXT = (
     "to ‖aᵢ‖²), **permuted** (a fresh random order each pass), **maximal distance** (the "
     "inequality whose half-plane is farthest from w) and **maximal residual** (the largest "
     "aᵢ·w − cᵢ). The chart runs every rule for η = 0.1, 0.2, …, 2 from the same start, "
-    "with this page's tolerance, iteration limit, τ and seed (one seeded run per point), "
-    "and counts iterations until every inequality holds up to the tolerance.")
+    "with this page's tolerance, iteration limit, τ and seed (one seeded run per point; "
+    "chaotic with τ = n when the τ set is below n), and counts iterations until every "
+    "inequality holds up to the tolerance.")
 PERCEPTRON_TEXT = (
     "Labelled points (xᵢ, yᵢ) with a line through the origin ask for w with "
     "yᵢ w·xᵢ ≥ δ for every i. Put aᵢ = −yᵢxᵢ and cᵢ = −δ: that is the system "
@@ -418,11 +419,20 @@ def system_caption(name: str, description: str, system) -> str:
             + f" (decided exactly, not by running: {system.reason}).")
 
 
-def tau_text(tau: int, n: int, what: str = "the run") -> str:
-    """Why the chaotic rule runs with τ = n when the chosen τ is below n (``what``: the
-    run on the player, or the sweep's chaotic runs)."""
+def tau_text(tau: int, n: int) -> str:
+    """Why the chaotic rule runs with τ = n when the chosen τ is below n."""
     return (f"τ = {tau} is below n = {n}: a window of τ iterations cannot visit all {n} "
-            f"inequalities, so {what} uses τ = n = {n}.")
+            f"inequalities, so the run uses τ = n = {n}.")
+
+
+def taus(rule: str, tau: int, n: int) -> tuple[int | None, int, str | None]:
+    """The τ of the page's run (None unless the rule is chaotic: only it has a window),
+    the τ of the sweep's chaotic runs (at least n: RULES_TEXT says so) and, when the
+    rule is chaotic and the τ set is below n, why the run uses τ = n (else None)."""
+    used = max(int(tau), n)
+    if rule != "chaotic":
+        return None, used, None
+    return used, used, None if used == tau else tau_text(tau, n)
 
 
 def sweep_refused_text(max_iter: int, seconds_allowed: float) -> str | None:
