@@ -31,7 +31,8 @@ import numpy as np
 
 from ._checks import check_dataset, check_features, check_number, frozen
 from .margin import min_norm_point
-from .perceptron import GREEDY_ORDERS, ExampleScan, RunRecord, check_run_settings
+from .perceptron import (GREEDY_ORDERS, ExampleScan, RunRecord, ScoreRounding,
+                         check_run_settings)
 
 #: largest number of examples a kernel run or margin accepts (the n x n Gram
 #: matrix is stored: 5 000 examples take 200 MB)
@@ -494,21 +495,33 @@ class _DualState:
         self.gram, self.labels, self.bias, self.delta = gram, labels, bias, delta
         self.kernel_part = np.zeros(gram.shape[0])
         self.b = 0.0
+        # sqrt K(x_j, x_j) = ||Phi(x_j)||: the sizes run_perceptron's rounding uses (||x_j||)
+        self.rounding = ScoreRounding(np.sqrt(np.abs(np.diag(gram))))
 
     def margins(self, ids=slice(None)) -> np.ndarray:
         """y f(x) = y (s + b) for the examples ``ids``."""
         return (self.kernel_part[ids] + self.b) * self.labels[ids]
 
+    def slack(self) -> float:
+        """The rounding error allowed in a margin (:class:`ScoreRounding`, as in
+        run_perceptron): a margin within it of delta is delta, a mistake."""
+        return self.rounding.slack(self.b)
+
+    def snap(self, margin: float) -> float:
+        """A margin within rounding of delta as delta (what the trace records)."""
+        return self.rounding.snap(margin, self.b, self.delta)
+
     def update(self, index: int) -> None:
         # mistake on x_index: alpha_index += 1, so every f(x_j) gains y_index K(x_index, x_j)
         # (and b gains y_index with a bias); one Gram row, O(n)
         self.kernel_part += self.labels[index] * self.gram[index]
+        self.rounding.add(index)
         if self.bias:
             self.b += self.labels[index]
 
     def all_correct(self) -> bool:
-        """Every example has y f(x) > delta."""
-        return bool(np.all(self.margins() > self.delta))
+        """Every example has y f(x) > delta (beyond rounding)."""
+        return bool(np.all(self.margins() > self.delta + self.slack()))
 
 
 def _run_stream(state, step_limit, max_updates, record, *, order, seed):
@@ -518,11 +531,13 @@ def _run_stream(state, step_limit, max_updates, record, *, order, seed):
     while not scan.at_limit():
         rows = scan.coming()
         margins = state.margins(rows)  # y f(x) for the coming examples
-        hit = scan.advance(rows, margins <= state.delta)  # mistake: y f(x) <= delta
+        # mistake: y f(x) <= delta, up to the rounding of f
+        hit = scan.advance(rows, margins <= state.delta + state.slack())
         if hit is not None:
             offset, index = hit
+            margin = state.snap(float(margins[offset]))
             state.update(index)
-            record.append((index, scan.step, float(margins[offset])))
+            record.append((index, scan.step, margin))
             if len(record) >= max_updates:
                 return scan.step, state.all_correct(), f"limit of {max_updates} updates"
         if scan.pass_clean():
@@ -543,13 +558,15 @@ def _run_greedy(state, step_limit, max_updates, record, *, rule):
         if step >= step_limit:
             return step, state.all_correct(), f"limit of {step_limit // n} epochs", examined
         margins = state.margins()  # y f(x) for every example
-        index = rule(margins, norms, state.delta)
+        slack = state.slack()
+        index = rule(margins, norms, state.delta, slack)
         step += 1
         examined.append(index)
-        if margins[index] > state.delta:
+        if margins[index] > state.delta + slack:
             return step, True, None, examined  # the most violated one is fine: all are
+        margin = state.snap(float(margins[index]))
         state.update(index)
-        record.append((index, step, float(margins[index])))
+        record.append((index, step, margin))
         if len(record) >= max_updates:
             return step, state.all_correct(), f"limit of {max_updates} updates", examined
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import math
+
 import numpy as np
 
 from ._checks import MAX_SAMPLES, check_dataset, check_number, check_seed, frozen
@@ -33,7 +35,8 @@ MAX_TRACE_VALUES = 20_000_000
 # Orders (Remark 1.38). Stream orders fix the examined sequence in advance,
 # epoch by epoch, and share the signature (n, seed, epoch) -> indices (n,).
 # Greedy orders look at the current scores and share the signature
-# (scores, norms, delta) -> index of the most violated example.
+# (scores, norms, delta, slack) -> index of the most violated example (slack: each
+# score's rounding error, see ScoreRounding).
 # ---------------------------------------------------------------------------
 
 
@@ -52,14 +55,27 @@ def _random(n: int, seed: int, epoch: int) -> np.ndarray:
     return np.random.default_rng([seed, epoch]).integers(0, n, size=n)
 
 
-def _max_residual(scores: np.ndarray, norms: np.ndarray, delta: float) -> int:
-    """The most violated example: largest (delta - a_i·w)^+, i.e. smallest score."""
-    return int(np.argmin(scores))
+def _first_smallest(values: np.ndarray, tie: float) -> int:
+    """The first index whose value is the smallest up to rounding: values within ``tie``
+    of the smallest (equal in exact arithmetic, however they were rounded) are a tie,
+    won by the lowest index."""
+    low = int(np.argmin(values))
+    if low:
+        earlier = values[:low] <= values[low] + tie
+        if earlier.any():
+            return int(np.argmax(earlier))
+    return low
 
 
-def _max_distance(scores: np.ndarray, norms: np.ndarray, delta: float) -> int:
+def _max_residual(scores: np.ndarray, norms: np.ndarray, delta: float, slack: float) -> int:
+    """The most violated example: largest (delta - a_i·w)^+, i.e. smallest score (scores
+    within 2 slack of each other tie: each may be off by its slack)."""
+    return _first_smallest(scores, 2 * slack)
+
+
+def _max_distance(scores: np.ndarray, norms: np.ndarray, delta: float, slack: float) -> int:
     """Largest violation after dividing by ||a_i||: distance to the half-space."""
-    return int(np.argmin((scores - delta) / norms))
+    return _first_smallest((scores - delta) / norms, 2 * slack / norms.min())
 
 
 STREAM_ORDERS = {"cyclic": _cyclic, "permuted": _permuted, "random": _random}
@@ -72,6 +88,53 @@ ORDERS = {
     "max_residual": "most violated (maximal residual)",
     "max_distance": "most violated, normalised (maximal distance)",
 }
+
+
+#: a computed score y (w·x + b) within ROUNDING_ULPS units of rounding of its size (the
+#: sum of the sizes of the terms it adds up) of delta is taken to be delta exactly
+ROUNDING_ULPS = 16
+
+
+class ScoreRounding:
+    """How far a computed score y (w·x_j + b) can be from the exact one, and the
+    mistake test with that slack.
+
+    w is a sum of updates y_i x_i (plus w0), so a score adds up products whose sizes
+    sum to at most (Σ over updates ||x_i|| + ||w0||) max_j ||x_j|| (Cauchy-Schwarz),
+    plus |b|. Computed two ways (w·x_j in the primal run, Σ α_i y_i K(x_i, x_j) in
+    the dual one) an exact 0 can come out as +7.9e-16 one way and -1.1e-14 the other;
+    both runs take every score within ROUNDING_ULPS ulps of that size of delta as delta
+    (a mistake), so they decide alike. Data on a grid (drawn points) have exact scores
+    that are either delta or far from it; float data almost never come that close.
+
+    Parameters
+    ----------
+    row_sizes : ndarray of shape (n,), ||x_j|| (in a kernel's feature space sqrt K(x_j, x_j))
+    start : float, the size of the start w0 (||w0||)
+    """
+
+    def __init__(self, row_sizes: np.ndarray, start: float = 0.0):
+        self.row_sizes = row_sizes
+        self.largest = float(row_sizes.max()) if row_sizes.size else 0.0
+        self.total = float(start)  # Σ over the updates so far of ||x_i||, plus ||w0||
+
+    def add(self, index: int) -> None:
+        """An update on example ``index``: its size joins the sum."""
+        self.total += float(self.row_sizes[index])
+
+    def slack(self, b: float) -> float:
+        """The rounding error allowed in any score of the run as it stands (0 once the
+        sizes overflow: then the scores have overflowed too, and are taken as they are)."""
+        size = self.total * self.largest if self.total else 0.0
+        slack = _ROUNDING * (size + abs(b))
+        return slack if slack < math.inf else 0.0  # also 0 for NaN
+
+    def snap(self, score: float, b: float, delta: float) -> float:
+        """A score within rounding of delta as delta (what the trace records)."""
+        return delta if abs(score - delta) <= self.slack(b) else score
+
+
+_ROUNDING = ROUNDING_ULPS * float(np.finfo(np.float64).eps)
 
 
 def example_order(order: str, n: int, seed: int | None, epoch: int) -> np.ndarray:
@@ -244,8 +307,12 @@ class Trace(RunRecord):
         w, b = self.weights[before], float(self.biases[before])
         score = float(y[index] * (np.dot(w, X[index]) + b))
         updated = before < self.n_updates and int(self.update_steps[before]) == step
+        mistake = score <= self.delta
+        if updated:  # the run's own score and verdict (a score within rounding of delta
+            # counted as delta: ScoreRounding)
+            score, mistake = float(self.update_scores[before]), bool(self.update_mistakes[before])
         return ExaminedStep(step=step, index=index, w=w, b=b, score=score, updated=updated,
-                            mistake=score <= self.delta, updates_before=before)
+                            mistake=mistake, updates_before=before)
 
 
 class _Recorder:
@@ -419,9 +486,22 @@ def _update(w: np.ndarray, b: float, x: np.ndarray, label: float, bias: bool):
     return w + label * x, (b + label if bias else b)
 
 
-def _all_correct(X, labels, w, b, delta) -> bool:
-    """Every example has y (w·x + b) > delta."""
-    return bool(np.all((X @ w + b) * labels > delta))
+def _all_correct(X, labels, w, b, delta, rounding: ScoreRounding | None = None) -> bool:
+    """Every example has y (w·x + b) > delta (beyond rounding, with ``rounding``)."""
+    slack = 0.0 if rounding is None else rounding.slack(b)
+    return bool(np.all((X @ w + b) * labels > delta + slack))
+
+
+def _rounding(X, w) -> ScoreRounding:
+    """The rounding of a run's scores: row norms of X, the start ||w0||."""
+    return ScoreRounding(row_norms(X), float(row_norms(w[None, :])[0]))
+
+
+def row_norms(X: np.ndarray) -> np.ndarray:
+    """||x_j|| of every row, without overflow in the squares (1e308 has norm 1e308)."""
+    top = np.abs(X).max(axis=1, initial=0.0)
+    scaled = X / np.where(top > 0, top, 1.0)[:, None]
+    return top * np.sqrt(np.einsum("ij,ij->i", scaled, scaled))
 
 
 class ExampleScan:
@@ -504,22 +584,26 @@ class ExampleScan:
 def _run_stream(X, labels, w, b, delta, bias, step_limit, max_updates, record, seed, *,
                 order):
     scan = ExampleScan(order, X.shape[0], seed, step_limit)
+    rounding = _rounding(X, w)
     while not scan.at_limit():
         rows = scan.coming()
         scores = (X[rows] @ w + b) * labels[rows]  # y (w·x + b) for the block
-        hit = scan.advance(rows, scores <= delta)   # mistake: y (w·x + b) <= delta
+        # mistake: y (w·x + b) <= delta, up to the rounding of the score
+        hit = scan.advance(rows, scores <= delta + rounding.slack(b))
         if hit is not None:
             offset, index = hit
+            score = rounding.snap(float(scores[offset]), b, delta)
             w, b = _update(w, b, X[index], labels[index], bias)
-            record.add(w, b, index, scan.step, float(scores[offset]), True)
+            rounding.add(index)
+            record.add(w, b, index, scan.step, score, True)
             if record.count >= max_updates:
-                return scan.step, _all_correct(X, labels, w, b, delta), \
+                return scan.step, _all_correct(X, labels, w, b, delta, rounding), \
                     f"limit of {max_updates} updates"
         if scan.pass_clean():
             # n examples in a row were correct: check every example at once
-            if scan.cyclic or _all_correct(X, labels, w, b, delta):
+            if scan.cyclic or _all_correct(X, labels, w, b, delta, rounding):
                 return scan.step, True, None
-    return (scan.step, _all_correct(X, labels, w, b, delta),
+    return (scan.step, _all_correct(X, labels, w, b, delta, rounding),
             f"limit of {step_limit // X.shape[0]} epochs")
 
 
@@ -530,21 +614,25 @@ def _run_greedy(X, labels, w, b, delta, bias, step_limit, max_updates, record, s
     norms[norms == 0] = 1.0
     examined: list[int] = []
     step = 0
+    rounding = _rounding(X, w)
     while True:
         if step >= step_limit:
-            done = _all_correct(X, labels, w, b, delta)
+            done = _all_correct(X, labels, w, b, delta, rounding)
             return step, done, f"limit of {step_limit // signed.shape[0]} epochs", examined
         scores = signed @ w + labels * b
-        index = rule(scores, norms, delta)
+        slack = rounding.slack(b)
+        index = rule(scores, norms, delta, slack)
         step += 1
         examined.append(index)
-        if scores[index] > delta:
+        if scores[index] > delta + slack:
             return step, True, None, examined  # the most violated one is fine: all are
-        # mistake: y (w·x + b) <= delta
+        # mistake: y (w·x + b) <= delta, up to rounding
+        score = rounding.snap(float(scores[index]), b, delta)
         w, b = _update(w, b, X[index], labels[index], bias)
-        record.add(w, b, index, step, float(scores[index]), True)
+        rounding.add(index)
+        record.add(w, b, index, step, score, True)
         if record.count >= max_updates:
-            done = _all_correct(X, labels, w, b, delta)
+            done = _all_correct(X, labels, w, b, delta, rounding)
             return step, done, f"limit of {max_updates} updates", examined
 
 

@@ -7,6 +7,13 @@ input of the algorithm, not part of it.
 
     for t = 1, 2, ...: take I_t; if y (w·x + b) <= delta: w += y x; b += y (with bias)
 
+A computed score within rounding of delta counts as delta (the engine's convention, so that
+the primal and the kernel run decide alike): within 16 ulps of (Σ over the updates so far of
+||x_i|| + ||w0||) · max_j ||x_j|| + |b|; the most violated example is the first of those
+within twice that (over the smallest norm, for max_distance) of the
+smallest. (The aggressive rule, which updates on every example,
+counts its mistakes with the plain test.)
+
 Stopping (``check``):
   "streak": after n consecutive examined examples without an update, check all
             examples and stop if every y (w·x + b) > delta (otherwise keep going
@@ -38,14 +45,25 @@ def reference_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyc
                          update_scores=[])
     st.weights, st.biases = [st.w.copy()], [st.b]
 
-    def score(i):
+    sizes = [float(np.linalg.norm(X[i])) for i in range(n)]
+    st.size = float(np.linalg.norm(st.w))  # Σ ||x_i|| over the updates, + ||w0||
+
+    def slack():
+        return 16 * np.finfo(float).eps * (st.size * max(sizes) + abs(st.b))
+
+    def raw_score(i):
         return y[i] * (np.dot(st.w, X[i]) + st.b)
+
+    def score(i):  # within rounding of delta: delta (not in the aggressive rule's count)
+        s = raw_score(i)
+        return delta if not aggressive and abs(s - delta) <= slack() else s
 
     def all_correct():
         return all(score(i) > delta for i in range(n))
 
     def update(i):  # lines 4-5 of Algorithm 1.16
         st.update_scores.append(score(i))
+        st.size += sizes[i]
         st.w = st.w + y[i] * X[i]
         if bias:
             st.b = st.b + y[i]
@@ -72,7 +90,8 @@ def reference_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyc
                 keys = scores
             else:
                 keys = [(scores[i] - delta) / norms[i] for i in range(n)]
-            i = min(range(n), key=lambda j: keys[j])  # first index among ties
+            tie = 2 * slack() / (1.0 if order == "max_residual" else min(norms))
+            i = int(np.argmax(np.array(keys) <= min(keys) + tie))  # first index among ties
             st.steps += 1
             st.examined.append(i)
             if scores[i] > delta:  # the most violated example is fine: all are

@@ -19,7 +19,7 @@ from ..kernels import (KERNEL_FORMULAS, KERNELS, KernelMarginResult, KernelTrace
                        kernel_perceptron, monotone_conjunction_features,
                        monotone_conjunction_kernel)
 from ..margin import max_margin
-from ..perceptron import run_perceptron
+from ..perceptron import ScoreRounding, row_norms, run_perceptron
 from . import style
 
 #: grid cells per side on which the browser evaluates f (GRID x GRID points)
@@ -399,16 +399,51 @@ def slow_margin_text(n: int, seconds: float, generated: bool) -> str:
 def dual_check(X, y, bias: bool, order: str, seed: int, max_updates: int) -> dict:
     """The linear-kernel run and ``run_perceptron`` on the same data, order and limits.
 
-    Returns a dict: ``dual`` (KernelTrace), ``primal`` (Trace), ``same`` (the same
-    update indices at the same steps) and ``w_dual`` = Σ αᵢ yᵢ xᵢ, shape (2,) (eq. 1).
+    Returns a dict: ``dual`` (KernelTrace), ``primal`` (Trace), ``w_dual`` = Σ αᵢ yᵢ xᵢ,
+    shape (2,) (eq. 1), ``difference`` (:func:`runs_difference`: None when the runs
+    agree) and ``same`` (they agree).
     """
     limits = dict(bias=bias, order=order, seed=seed, max_updates=max_updates, max_epochs=500)
     dual = kernel_perceptron(X, y, kernel="linear", **limits)
     primal = run_perceptron(X, y, **limits)
-    same = (np.array_equal(dual.update_indices, primal.update_indices)
-            and np.array_equal(dual.update_steps, primal.update_steps))
+    difference = runs_difference(primal, dual, X, y)
     # w = Σ α_i y_i x_i (eq. 1) from the dual run, against the primal w
-    return dict(dual=dual, primal=primal, same=same, w_dual=(dual.alphas * y) @ X)
+    return dict(dual=dual, primal=primal, same=difference is None, difference=difference,
+                w_dual=(dual.alphas * np.asarray(y)) @ np.asarray(X, dtype=float))
+
+
+def runs_difference(primal, dual, X, y) -> str | None:
+    """Where the dual run departs from the primal one, in words, or None if they agree.
+
+    They agree when they update on the same examples at the same steps and, up to
+    rounding, record the same scores and end at the same w = Σ αᵢ yᵢ xᵢ. Both
+    compute exactly defined numbers in floating point, in different orders, so a
+    number may differ by its rounding error: :class:`ScoreRounding`'s slack (16 ulps
+    of the sum of the sizes of the terms) for each of the two runs.
+    """
+    X = np.asarray(X, dtype=float)
+    steps_p, steps_d = primal.update_steps, dual.update_steps
+    ids_p, ids_d = primal.update_indices, dual.update_indices
+    common = min(ids_p.size, ids_d.size)
+    differs = np.flatnonzero((ids_p[:common] != ids_d[:common])
+                             | (steps_p[:common] != steps_d[:common]))
+    if differs.size or ids_p.size != ids_d.size:
+        k = int(differs[0]) if differs.size else common
+        said = [f"{name} run: " + (f"on example {int(ids[k]) + 1} at step {int(steps[k]):,}"
+                                   if k < ids.size else "none (it stopped)")
+                for name, ids, steps in (("primal", ids_p, steps_p), ("dual", ids_d, steps_d))]
+        return f"update {k + 1:,} differs ({'; '.join(said)})."
+    rounding = ScoreRounding(row_norms(X))
+    for k, (index, b) in enumerate(zip(ids_p.tolist(), primal.biases[:-1].tolist())):
+        slack = 2 * rounding.slack(b)  # each run may be off by its slack
+        if abs(primal.update_scores[k] - dual.update_scores[k]) > slack:
+            return (f"update {k + 1:,} has score {primal.update_scores[k]:.6g} in the primal "
+                    f"run and {dual.update_scores[k]:.6g} in the dual one.")
+        rounding.add(index)
+    w_dual = (dual.alphas * np.asarray(y)) @ X
+    if np.abs(w_dual - primal.weights[-1]).max(initial=0.0) > 2 * rounding.slack(0.0):
+        return "the final w differs: Σ αᵢ yᵢ xᵢ is not the primal run's w."
+    return None
 
 
 def dual_verdict(check: dict) -> str:
@@ -416,7 +451,7 @@ def dual_verdict(check: dict) -> str:
     if check["same"]:
         return (f"Checked: both runs make the same {check['primal'].n_updates:,} updates, on "
                 "the same examples at the same steps.")
-    return "The two runs differ: the dual run's updates are not the primal run's."
+    return f"The two runs differ: {check['difference']}"
 
 
 def dual_metrics(check: dict, bias: bool) -> list[tuple[str, str]]:
