@@ -218,3 +218,41 @@ def test_a_keyboard_only_walk_through_train(browser, streamlit_server):
         assert player_state(page)["step"] == start["step"] + 2  # Enter opened, did not step
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------------------
+# Nothing told by colour alone: /kernels' two predicted regions in greyscale
+# ---------------------------------------------------------------------------
+
+
+def test_kernels_two_predicted_regions_differ_in_greyscale(browser, streamlit_server):
+    """The picture of f: f > 0 is plain blue, f <= 0 striped orange. Taken to greyscale,
+    the striped side still shows its stripes (neighbouring cells differ) and the plain
+    side does not, so the regions are told apart without colour."""
+    import base64
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    context, page = open_sized(browser, streamlit_server, "/kernels", DESKTOP)
+    try:
+        player = page.locator(PLAYER_SELECTOR)
+        player.wait_for()
+        page.keyboard.press("End")  # the finished run: both regions are large
+        page.wait_for_timeout(500)
+        href = page.locator(f"{PLAYER_SELECTOR} svg image").first.get_attribute("href")
+        picture = Image.open(io.BytesIO(base64.b64decode(href.split(",", 1)[1])))
+        rgb = np.asarray(picture.convert("RGB"), dtype=float)
+        grey = np.asarray(picture.convert("L"), dtype=float)
+        negative = rgb[..., 0] > rgb[..., 2]  # orange: f <= 0; blue: f > 0
+        # a cell and its right-hand neighbour on the same side
+        same_side = negative[:, :-1] == negative[:, 1:]
+        jump = np.abs(grey[:, :-1] - grey[:, 1:]) > 12
+        on_negative = same_side & negative[:, :-1]
+        on_positive = same_side & ~negative[:, :-1]
+        assert on_negative.sum() > 200 and on_positive.sum() > 200
+        assert jump[on_negative].mean() > 0.4  # stripes
+        assert jump[on_positive].mean() < 0.1  # plain
+    finally:
+        context.close()

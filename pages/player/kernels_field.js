@@ -35,8 +35,8 @@ function kernelsFigure(slots, { data, X, y, n, L, G }) {
     ["line", COLORS.hyperplane, "f(x) = 0"],
     ["ring", "black", "y f(x) ≤ 0: on the wrong side (a mistake if examined)"],
     ["diamond", COLORS.step, "example examined"],
-    ["fill", "rgba(0, 114, 178, 0.35)", "f > 0: predicted +1 (darker: larger |f|)"],
-    ["fill", "rgba(213, 94, 0, 0.35)", "f ≤ 0: predicted −1"],
+    ["fill", "rgba(0, 114, 178, 0.35)", "f > 0: predicted +1, plain (darker: larger |f|)"],
+    ["hatch", "rgba(213, 94, 0, 0.55)", "f ≤ 0: predicted −1, striped"],
   ];
   const sizeNote = document.createElement("div");
   sizeNote.className = "caption";
@@ -64,14 +64,17 @@ function kernelsSizeMarks({ X, y, n, map, r, marks, radiusFor, sums }) {
 const KERNELS_BLUE = [0, 114, 178], KERNELS_ORANGE = [213, 94, 0];
 
 // f = s + b on the grid as a picture in five bands per sign, scaled by the largest |f| shown.
-function kernelsPaint({ sums, pixels, context, canvas, image }, b) {
+// The side f <= 0 is striped as well as orange (every third diagonal of cells darker), so
+// the two predicted regions stay apart in greyscale and for every kind of colour vision.
+function kernelsPaint({ sums, pixels, context, canvas, image, G }, b) {
   const gridSum = sums.gridSum;
   let largest = 0;
   for (let j = 0; j < gridSum.length; j++) largest = Math.max(largest, Math.abs(gridSum[j] + b));
   for (let j = 0; j < gridSum.length; j++) {
     const f = gridSum[j] + b;
     const band = largest > 0 ? Math.min(4, Math.floor((5 * Math.abs(f)) / largest)) : 0;
-    const colour = f > 0 ? KERNELS_BLUE : KERNELS_ORANGE, weight = 0.1 + 0.07 * band;
+    const stripe = f <= 0 && (Math.floor(j / G) + (j % G)) % 3 === 0 ? 0.2 : 0;
+    const colour = f > 0 ? KERNELS_BLUE : KERNELS_ORANGE, weight = 0.1 + 0.07 * band + stripe;
     for (let c = 0; c < 3; c++) pixels.data[4 * j + c] = Math.round(255 - weight * (255 - colour[c]));
     pixels.data[4 * j + 3] = 255;
   }
