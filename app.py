@@ -1,52 +1,67 @@
-"""Perceptron Lab: entry point. Registers every page explicitly."""
+"""Perceptron Lab: entry point. Registers every page explicitly.
+
+`streamlit run app.py` finds the st.App below (Streamlit's app discovery reads this file)
+and serves it with uvicorn, which imports this file as the module `app`: every HTTP
+response passes through web_security.SecurityHeaders (security headers, no
+/_stcore/metrics). Streamlit runs the file as __main__ in every session: the pages."""
 
 from pathlib import Path
 
 import streamlit as st
 
-from pages.common import (PAGE_TABLE, accessibility_styles, notation_panel, page_path,
-                          presenter_mode)
+if __name__ != "__main__":  # imported by the server: the ASGI app, no page
+    from starlette.middleware import Middleware
 
-#: a local file: a material-icon favicon would be fetched from a font CDN (the app works offline)
-ICON = Path(__file__).resolve().parent / "assets" / "favicon.png"
+    from web_security import SecurityHeaders
 
-# Presenter mode: ?present=1 in a link, or the toggle at the top of every page
-if "present" not in st.session_state:
-    st.session_state.present = st.query_params.get("present", "").lower() in ("1", "true", "yes")
+    app = st.App(__file__, middleware=[Middleware(SecurityHeaders)])
+else:  # a session's script run
+    from pages.common import (PAGE_TABLE, accessibility_styles, notation_panel, page_path,
+                              presenter_mode)
 
-st.set_page_config(page_title="Perceptron Lab", page_icon=str(ICON),
-                   layout="wide",
-                   # "auto": open on a wide screen, closed at load on a phone (the student
-                   # opens it to change settings)
-                   initial_sidebar_state="collapsed" if st.session_state.present else "auto")
+    #: a local file: a material-icon favicon would be fetched from a font CDN (the app works
+    #: offline)
+    ICON = Path(__file__).resolve().parent / "assets" / "favicon.png"
+
+    # Presenter mode: ?present=1 in a link, or the toggle at the top of every page
+    if "present" not in st.session_state:
+        st.session_state.present = (st.query_params.get("present", "").lower()
+                                    in ("1", "true", "yes"))
+
+    st.set_page_config(page_title="Perceptron Lab", page_icon=str(ICON),
+                       layout="wide",
+                       # "auto": open on a wide screen, closed at load on a phone (the student
+                       # opens it to change settings)
+                       initial_sidebar_state="collapsed" if st.session_state.present else "auto")
 
 
-def _sync_present_to_url():
-    if st.session_state.present:
-        st.query_params["present"] = "1"
-    else:
-        st.query_params.pop("present", None)
+    def _sync_present_to_url():
+        if st.session_state.present:
+            st.query_params["present"] = "1"
+        else:
+            st.query_params.pop("present", None)
 
 
-with st.container(horizontal=True, horizontal_alignment="right", key="presenter_bar"):
-    st.toggle("Presenter mode", key="present", on_change=_sync_present_to_url,
-              help="Larger type, no sidebar, step with the keyboard (a presentation clicker "
-                   "sends PageDown / PageUp). Also opened by ?present=1 in the link.")
-    notation_panel()  # what R, γ, γ₂, aᵢ, δ, w₀, T(A), (1.4) mean: on every page
+    with st.container(horizontal=True, horizontal_alignment="right", key="presenter_bar"):
+        st.toggle("Presenter mode", key="present", on_change=_sync_present_to_url,
+                  help="Larger type, no sidebar, step with the keyboard (a presentation clicker "
+                       "sends PageDown / PageUp). Also opened by ?present=1 in the link.")
+        notation_panel()  # what R, γ, γ₂, aᵢ, δ, w₀, T(A), (1.4) mean: on every page
 
-presenter_mode()  # styles for the lecture hall when on
-accessibility_styles()  # focus always visible, phones, text for screen readers
+    presenter_mode()  # styles for the lecture hall when on
+    accessibility_styles()  # focus always visible, phones, text for screen readers
 
-# The menu: Home, then every page of pages/common/page_table.py, served at /<name>
-PAGES = [st.Page("pages/home.py", title="Home", icon=":material/home:", url_path="", default=True)]
-PAGES += [st.Page(page_path(entry), title=entry.title, icon=f":material/{entry.icon}:",
-                  url_path=entry.name) for entry in PAGE_TABLE]
+    # The menu: Home, then every page of pages/common/page_table.py, served at /<name>
+    PAGES = [st.Page("pages/home.py", title="Home", icon=":material/home:", url_path="",
+                     default=True)]
+    PAGES += [st.Page(page_path(entry), title=entry.title, icon=f":material/{entry.icon}:",
+                      url_path=entry.name) for entry in PAGE_TABLE]
 
-# Routing, said out loud. st.navigation serves each page above at its url_path (links
-# depend on these paths only) and turns off Streamlit's older multipage mode, which a folder
-# named pages/ turns on. On a fresh server a first deep link such as /train runs
-# pages/train.py in that older mode without ever reaching this file, so pages/common,
-# which every page imports first, makes the same switch and reruns through here
-# (pages.common.use_app_navigation; tested in test_app_pages.py, and in a browser on a fresh
-# server in test_browser.py).
-st.navigation(PAGES).run()
+    # Routing, said out loud. st.navigation serves each page above at its url_path (links
+    # depend on these paths only) and turns off Streamlit's older multipage mode, which a folder
+    # named pages/ turns on. On a fresh server a first deep link such as /train runs
+    # pages/train.py in that older mode without ever reaching this file, so pages/common,
+    # which every page imports first, makes the same switch and reruns through here
+    # (pages.common.use_app_navigation; tested in test_app_pages.py, and in a browser on a fresh
+    # server in test_browser.py).
+    st.navigation(PAGES).run()
