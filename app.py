@@ -18,6 +18,7 @@ if __name__ != "__main__":  # imported by the server: the ASGI app, no page
 else:  # a session's script run
     from pages.common import (PAGE_TABLE, accessibility_styles, notation_panel, page_path,
                               presenter_mode)
+    from pages.common.reconnect import reconnect_watch
 
     #: a local file: a material-icon favicon would be fetched from a font CDN (the app works
     #: offline)
@@ -47,6 +48,7 @@ else:  # a session's script run
                   help="Larger type, no sidebar, step with the keyboard (a presentation clicker "
                        "sends PageDown / PageUp). Also opened by ?present=1 in the link.")
         notation_panel()  # what R, γ, γ₂, aᵢ, δ, w₀, T(A), (1.4) mean: on every page
+        reconnect_watch()  # after a server restart: rerun at once, an outage blames no one
 
     presenter_mode()  # styles for the lecture hall when on
     accessibility_styles()  # focus always visible, phones, text for screen readers

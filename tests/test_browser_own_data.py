@@ -169,8 +169,7 @@ def test_an_upload_lost_to_a_server_restart_is_named_and_the_uploader_is_fresh(b
         with run_streamlit(port=port):
             expect(app).to_have_attribute("data-test-connection-state", "CONNECTED",
                                           timeout=60_000)
-            page.get_by_text("learn a bias b (K + 1)").click()  # the student's next click
-            wait_for_app(page, timeout=60_000)
+            # no click needed: the page reruns once reconnected (pages/common/reconnect.py)
             warning = page.locator('[data-testid="stAlert"]', has_text="server restarted")
             warning.wait_for(timeout=30_000)
             assert "upload the file again" in warning.inner_text()
