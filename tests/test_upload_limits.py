@@ -20,6 +20,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from browser_helpers import run_streamlit  # noqa: E402
 from load_client import Student  # noqa: E402
 from pages.common.upload_limits import SESSION_UPLOAD_BYTES  # noqa: E402
+from web_security import OPEN_METRICS_VARIABLE  # noqa: E402
 
 FILE_BYTES = int(4.9 * 1024 * 1024)  # just under the 5 MB a file may have
 METRICS_SECONDS = 5.5  # Streamlit computes cache_memory_bytes at most once per 5 s
@@ -49,7 +50,7 @@ def upload(base: str, student: Student, body: bytes) -> int:
         return response.status
 
 
-def test_one_session_holds_at_most_its_bound_and_an_ended_session_holds_nothing():
+def test_one_session_holds_at_most_its_bound_and_an_ended_session_holds_nothing(monkeypatch):
     async def scenario(base: str) -> None:
         student = Student(base, "/train", "source=upload", timeout=120)
         await student.open()
@@ -65,5 +66,7 @@ def test_one_session_holds_at_most_its_bound_and_an_ended_session_holds_nothing(
             await asyncio.sleep(1)
         assert held_bytes(base) == 0  # freed within a sweep of the session's end
 
+    # the served app answers 404 at /_stcore/metrics (web_security); this server opens them
+    monkeypatch.setenv(OPEN_METRICS_VARIABLE, "1")
     with run_streamlit() as base:
         asyncio.run(scenario(base))
