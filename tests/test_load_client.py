@@ -56,9 +56,11 @@ def texts(run) -> list[str]:
 
 
 def player_data(run) -> list[str]:
-    """The data every player on the page received (its JSON), in page order."""
-    return [entry.message.delta.new_element.bidi_component.json
-            for _, entry in sorted(run.entries.items()) if entry.kind == "bidi_component"]
+    """The data every player on the page received (its JSON), in page order (the page's
+    other components, such as the reconnect watcher, which takes no data, left out)."""
+    found = [entry.message.delta.new_element.bidi_component.json
+             for _, entry in sorted(run.entries.items()) if entry.kind == "bidi_component"]
+    return [data for data in found if '"player"' in data]
 
 
 def student_run(base_url: str, change: tuple[str, float] | None = None):

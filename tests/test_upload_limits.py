@@ -8,6 +8,7 @@ UploadedFileManager)."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 import sys
 import time
 import uuid
@@ -69,4 +70,6 @@ def test_one_session_holds_at_most_its_bound_and_an_ended_session_holds_nothing(
     # the served app answers 404 at /_stcore/metrics (web_security); this server opens them
     monkeypatch.setenv(OPEN_METRICS_VARIABLE, "1")
     with run_streamlit() as base:
-        asyncio.run(scenario(base))
+        # in a thread of its own: a browser test's Playwright may hold this thread's loop
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            pool.submit(asyncio.run, scenario(base)).result(timeout=600)
