@@ -4,7 +4,9 @@ Run from the repository root: ``python scripts/screenshots.py [OUT_DIR]``. Start
 own Streamlit server on a free loopback port and drives Debian's Chromium with the
 tests' flags (both from tests/browser_helpers.py: ``run_streamlit``, ``launch_chromium``),
 and stops the server at the end. The player pages are shot at 1440×900 scrolled to the
-player, after a few steps; /train also on the presenter stage at 1920×1080.
+player, after a few steps; the four players also at 390×844 as a phone (touch, a phone's
+user agent), /train at 1024×768 as a tablet, and /train and /kernels on the presenter stage
+at 1920×1080 and 1280×720.
 """
 
 from __future__ import annotations
@@ -28,11 +30,27 @@ SHOTS = {
     "generalisation": ("generalisation", (1440, 900), ["ArrowRight"] * 3),
     "multiclass": ("multiclass", (1440, 1400), None),
     "relaxation": ("relaxation", (1440, 900), ["ArrowRight"] * 3),
+    # a phone held upright (touch, a phone's user agent) and a tablet (issue #20)
+    "train-phone": ("train", (390, 844), ["ArrowRight"] * 3),
+    "kernels-phone": ("kernels", (390, 844), ["ArrowRight"] * 3),
+    "generalisation-phone": ("generalisation", (390, 844), ["ArrowRight"] * 3),
+    "relaxation-phone": ("relaxation", (390, 844), ["ArrowRight"] * 3),
+    "train-tablet": ("train", (1024, 768), ["ArrowRight"] * 3),
+    "train-presenter-720": ("train?present=1", (1280, 720), ["ArrowRight"] * 3),
+    "kernels-presenter": ("kernels?present=1", (1920, 1080), ["ArrowRight"] * 3),
+    "kernels-presenter-720": ("kernels?present=1", (1280, 720), ["ArrowRight"] * 3),
 }
+#: what a phone's browser says it is (the pages lay their charts out for a phone then)
+PHONE_AGENT = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+               "Chrome/126.0.0.0 Mobile Safari/537.36")
 
 
 def shoot(browser, base: str, out_dir: Path, name: str, path: str, size, keys) -> bool:
-    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    phone = size[0] < 500
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  has_touch=phone, is_mobile=phone,
+                                  **({"user_agent": PHONE_AGENT} if phone else {}))
+    page = context.new_page()
     try:
         open_url(page, f"{base}/{path}", timeout=120_000)
         if page.locator("h1").count() == 0 and "present" not in path:
@@ -48,13 +66,13 @@ def shoot(browser, base: str, out_dir: Path, name: str, path: str, size, keys) -
             for key in keys:
                 page.keyboard.press(key)
         # widgets still loading show as grey skeletons: wait until every one is drawn
-        page.wait_for_function("!document.querySelector('[data-testid^=\"stSkeleton\"]')",
+        page.wait_for_function("() => !document.querySelector('[data-testid^=\"stSkeleton\"]')",
                                timeout=60_000)
         page.wait_for_timeout(1500)
         page.screenshot(path=str(out_dir / f"{name}.png"))
         return True
     finally:
-        page.close()
+        context.close()
 
 
 def main(out_dir: Path = ROOT / "assets") -> None:
