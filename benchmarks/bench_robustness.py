@@ -7,6 +7,8 @@
     python benchmarks/bench_robustness.py --only heavy --repeats 30
                                  # the latency figure: on a quiet machine, not niced
     python benchmarks/bench_robustness.py --only links --links 900 --seed 5
+    python benchmarks/bench_robustness.py --only soak-heavy,uploads
+                                 # a real server's memory (issue #23; about an hour)
 
 Parts (each prints its figures; nothing is asserted):
 
@@ -33,6 +35,15 @@ Parts (each prints its figures; nothing is asserted):
            interleaved; the CPU seconds of the heavy request in the server process and
            in the worker processes.
 * estimate estimated against measured CPU seconds of single sweep runs (/bound's budget).
+* soak-heavy  a real server and simulated students (issue #23): --soak-heavy distinct
+           heavy links per page (the links of `heavy`, each with its own seed or margin),
+           --at-once at a time: RSS of the server process plus its worker processes after
+           the first visit of each page, every 50 links and at the end, and what the
+           server's caches say they hold (/_stcore/metrics, opened for this server). The
+           first 20 links bound the run: over --soak-minutes, fewer links per page (>= 50).
+* uploads  a real server, one session sending --uploads raw files of 4.9 MB through the
+           upload route (as tests/test_upload_limits.py does): RSS before, after every
+           10 and 30 s after the session closed, and what the upload manager holds.
 """
 
 from __future__ import annotations
@@ -728,6 +739,253 @@ def bench_heavy_pages(repeats: int, pages: list[str]) -> None:
 
 
 # ---------------------------------------------------------------------------
+# soak-heavy and uploads (a real server's memory, issue #23)
+# ---------------------------------------------------------------------------
+
+def tree_rss_mb(pid: int) -> tuple[float, float]:
+    """Resident memory of a server process and of all its descendants (the niced worker
+    processes of pages/common/workers.py), in MB, from /proc."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                parents[int(entry.name)] = int(
+                    (entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+
+    def rss(process: int) -> float:
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{process}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+        return 0.0
+
+    children: dict[int, list[int]] = {}
+    for child, parent in parents.items():
+        children.setdefault(parent, []).append(child)
+    workers, stack = 0.0, list(children.get(pid, []))
+    while stack:
+        process = stack.pop()
+        workers += rss(process)
+        stack.extend(children.get(process, []))
+    return rss(pid), workers
+
+
+@contextlib.contextmanager
+def metrics_open():
+    """Servers started inside this block answer /_stcore/metrics (web_security.py: for a
+    benchmark on this machine, which reads what the server's caches and uploads hold)."""
+    from web_security import OPEN_METRICS_VARIABLE
+
+    old = os.environ.get(OPEN_METRICS_VARIABLE)
+    os.environ[OPEN_METRICS_VARIABLE] = "1"
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop(OPEN_METRICS_VARIABLE, None)
+        else:
+            os.environ[OPEN_METRICS_VARIABLE] = old
+
+
+def server_held_mb(base: str) -> dict[str, float]:
+    """MB the server says its caches hold (/_stcore/metrics' cache_memory_bytes, summed by
+    cache type: st_cache_data, UploadedFileManager, ...; at most 5 s old)."""
+    import re
+    from urllib.request import urlopen
+
+    with urlopen(f"{base}/_stcore/metrics", timeout=30) as response:
+        text = response.read().decode()
+    held: dict[str, float] = {}
+    for line in text.splitlines():
+        if line.startswith("cache_memory_bytes{"):
+            kind = re.search(r'cache_type="([^"]*)"', line)
+            name = kind.group(1) if kind else "?"
+            held[name] = held.get(name, 0.0) + float(line.rsplit(" ", 1)[1]) / 2**20
+    return held
+
+
+def memory_line(pid: int, base: str | None = None) -> str:
+    server, workers = tree_rss_mb(pid)
+    line = (f"RSS server + workers {server + workers:.0f} MB (server {server:.0f}, workers "
+            f"{workers:.0f})")
+    if base:
+        with contextlib.suppress(OSError, ValueError):
+            held = server_held_mb(base)
+            line += "; the server says it holds " + ", ".join(
+                f"{name} {mb:.1f} MB" for name, mb in sorted(held.items())) if held else \
+                "; the server says it holds nothing in its caches"
+    return line
+
+
+def _page_alerts(run) -> list[str]:
+    """Error alerts a page run shows (a computation stopped, a worker busy, ...)."""
+    texts = []
+    for entry in run.entries.values():
+        if entry.kind == "alert" and entry.message is not None:
+            alert = entry.message.delta.new_element.alert
+            if alert.format == alert.ERROR:
+                texts.append(alert.body[:160])
+    return texts
+
+
+#: soak-heavy: the link index each page's first visit uses (the soak's links are 1, 2, ...)
+SOAK_FIRST = 0
+
+
+async def _soak_heavy_run(base: str, pages: list[str], per_page: int, at_once: int,
+                          pid: int, minutes: float) -> dict:
+    from load_client import Student, StudentError
+
+    figures = {"seconds": {page: [] for page in pages}, "failed": [], "alerts": {},
+               "samples": [], "peak": 0.0}
+
+    async def visit(page: str, i: int) -> None:
+        student = Student(base, page, heavy_page_query(page, i), timeout=300)
+        try:
+            run = await student.open()
+            figures["seconds"][page].append(run.seconds)
+            for text in _page_alerts(run):
+                figures["alerts"].setdefault(page, []).append(text)
+        except (StudentError, OSError) as error:
+            figures["failed"].append(f"{page} #{i}: {str(error)[:160]}")
+        finally:
+            await student.close()
+        total = sum(tree_rss_mb(pid))
+        figures["peak"] = max(figures["peak"], total)
+
+    print(f"  server started: {memory_line(pid, base)}", flush=True)
+    for page in pages:  # the first visit of each page: its imports, the workers started
+        await visit(page, SOAK_FIRST)
+        print(f"  after the first visit of {page}: {memory_line(pid, base)}", flush=True)
+    first = sum(tree_rss_mb(pid))
+    figures["first"] = first
+    figures["peak"] = first
+    figures["samples"].append((0, first))
+    links = [(page, i) for i in range(SOAK_FIRST + 1, SOAK_FIRST + 1 + per_page)
+             for page in pages]  # page after page, each with its next distinct link
+    done, began = 0, time.perf_counter()
+    planned = len(links)
+    position = 0
+    while position < len(links):
+        batch = links[position:position + at_once]
+        position += len(batch)
+        await asyncio.gather(*(visit(page, i) for page, i in batch))
+        before = done
+        done += len(batch)
+        took = time.perf_counter() - began
+        if before < 20 <= done and minutes:
+            # bound the run: the estimate from the first 20 links
+            estimate = took / done * len(links) / 60
+            if estimate > minutes:
+                fit = max(50, int(minutes * 60 / (took / done) / len(pages)))
+                if fit < per_page:
+                    links = links[:fit * len(pages)]
+                    print(f"  the first {done} links took {took:.0f} s: {planned} links "
+                          f"would take about {estimate:.0f} min, over the {minutes:.0f} min "
+                          f"allowed; running {fit} per page ({len(links)} links) instead",
+                          flush=True)
+        if done // 50 > before // 50 or position >= len(links):
+            total = sum(tree_rss_mb(pid))
+            figures["samples"].append((done, total))
+            print(f"  {done} links ({took / 60:.1f} min, {len(figures['failed'])} failed): "
+                  f"{memory_line(pid, base)}; {total - first:+.0f} MB over the first visits",
+                  flush=True)
+    figures["links"] = done
+    figures["minutes"] = (time.perf_counter() - began) / 60
+    return figures
+
+
+def bench_soak_heavy(per_page: int, pages: list[str], at_once: int, minutes: float) -> None:
+    from browser_helpers import run_streamlit
+
+    header(f"soak-heavy: {per_page} distinct heavy links per page ({', '.join(pages)}), "
+           f"{at_once} at a time, against one server process (simulated students on the "
+           "websocket protocol)")
+    for page in pages:
+        print(f"  {page}?{heavy_page_query(page, SOAK_FIRST)}  (then the same with 1, 2, ...)")
+    load = os.getloadavg()
+    print(f"  load average at the start {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} "
+          f"({os.cpu_count()} cores)", flush=True)
+    with metrics_open(), run_streamlit() as base:
+        pid = server_pid(int(base.rsplit(":", 1)[1]))
+        if pid is None:
+            print("  the server process was not found: no memory figures")
+            return
+        figures = asyncio.run(_soak_heavy_run(base, pages, per_page, at_once, pid, minutes))
+        time.sleep(6)  # the metrics are at most 5 s old
+        last = sum(tree_rss_mb(pid))
+        print(f"  at the end: {memory_line(pid, base)}", flush=True)
+    first = figures["first"]
+    load = os.getloadavg()
+    print(f"{figures['links']} links in {figures['minutes']:.1f} min "
+          f"({len(figures['failed'])} failed): RSS server + workers {first:.0f} MB after the "
+          f"first visit of each page, {last:.0f} MB at the end ({last - first:+.0f} MB), "
+          f"peak {figures['peak']:.0f} MB ({figures['peak'] - first:+.0f} MB); target: within "
+          "256 MB of cache budget (no uploads here) and <= +300 MB over the first visits")
+    for page, seconds in figures["seconds"].items():
+        if seconds:
+            print(f"  {page}: {len(seconds)} links, median {statistics.median(seconds):.1f} s, "
+                  f"max {max(seconds):.1f} s; pages with an error alert "
+                  f"{len(figures['alerts'].get(page, []))}")
+    for page, texts in figures["alerts"].items():
+        print(f"  {page} alert, e.g.: {texts[0]}")
+    for failure in figures["failed"][:10]:
+        print(f"  failed: {failure}")
+    print(f"  load average at the end {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+
+
+async def _uploads_run(base: str, pid: int, count: int) -> None:
+    from load_client import Student
+    from test_upload_limits import FILE_BYTES, METRICS_SECONDS, upload
+
+    def held() -> str:
+        with contextlib.suppress(OSError, ValueError):
+            mb = server_held_mb(base).get("UploadedFileManager", 0.0)
+            return f"upload manager holds {mb:.1f} MB"
+        return "upload manager: metrics not readable"
+
+    student = Student(base, "/train", "source=upload", timeout=120)
+    await student.open()
+    body = b"x,y,label\n" + b"0.5,0.5,1\n" * (FILE_BYTES // 10)
+    await asyncio.sleep(METRICS_SECONDS)
+    start = sum(tree_rss_mb(pid))
+    print(f"  before (the /train upload page open): {memory_line(pid)}; {held()}", flush=True)
+    statuses: dict[int, int] = {}
+    began = time.perf_counter()
+    for k in range(count):
+        status = await asyncio.to_thread(upload, base, student, body)
+        statuses[status] = statuses.get(status, 0) + 1
+        if (k + 1) % 10 == 0:
+            await asyncio.sleep(METRICS_SECONDS)
+            total = sum(tree_rss_mb(pid))
+            print(f"  after {k + 1} uploads ({(k + 1) * len(body) / 2**20:.0f} MB sent, "
+                  f"{time.perf_counter() - began:.0f} s): {memory_line(pid)}, "
+                  f"{total - start:+.1f} MB; {held()}", flush=True)
+    await student.close()
+    await asyncio.sleep(30)
+    total = sum(tree_rss_mb(pid))
+    print(f"  30 s after the session closed: {memory_line(pid)}, {total - start:+.1f} MB; "
+          f"{held()}", flush=True)
+    print(f"{count} uploads of {len(body) / 2**20:.2f} MB (statuses {statuses}): the rise "
+          f"target is the per-session bound, 11 MB, plus noise", flush=True)
+
+
+def bench_uploads(count: int) -> None:
+    from browser_helpers import run_streamlit
+
+    header(f"uploads: {count} raw uploads of 4.9 MB from one session through the real upload "
+           "route; the server's RSS (server + workers) and what its upload manager holds")
+    load = os.getloadavg()
+    print(f"  load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}", flush=True)
+    with metrics_open(), run_streamlit() as base:
+        pid = server_pid(int(base.rsplit(":", 1)[1]))
+        if pid is None:
+            print("  the server process was not found: no memory figures")
+            return
+        asyncio.run(_uploads_run(base, pid, count))
+
+
+# ---------------------------------------------------------------------------
 # estimate
 # ---------------------------------------------------------------------------
 
@@ -765,6 +1023,15 @@ def main() -> None:
                         "--full 30)")
     parser.add_argument("--pages", default=",".join(HEAVY_PAGE_LINKS),
                         help="heavy: the pages whose heaviest links are opened at once")
+    parser.add_argument("--soak-heavy", type=int, default=200, help="soak-heavy: distinct "
+                        "heavy links per page (default 200)")
+    parser.add_argument("--soak-minutes", type=float, default=40, help="soak-heavy: when the "
+                        "first 20 links say the run would take longer, fewer links per page "
+                        "(at least 50); 0: no bound")
+    parser.add_argument("--at-once", type=int, default=2, help="soak-heavy: links opened at "
+                        "once (default 2, the worker pool's slots)")
+    parser.add_argument("--uploads", type=int, default=60, help="uploads: raw uploads of "
+                        "4.9 MB from one session (default 60)")
     parser.add_argument("--seed", type=int, default=2, help="links: the seed of the cases")
     parser.add_argument("--links-range", help=argparse.SUPPRESS)  # one chunk, START:STOP
     args = parser.parse_args()
@@ -790,6 +1057,11 @@ def main() -> None:
         bench_heavy_pages(args.repeats or (12 if full else 4), args.pages.split(","))
     if "heavy1" in parts:
         bench_heavy(args.repeats or (30 if full else 12))
+    if "soak-heavy" in parts:
+        bench_soak_heavy(args.soak_heavy, args.pages.split(","), args.at_once,
+                         args.soak_minutes)
+    if "uploads" in parts:
+        bench_uploads(args.uploads)
 
 
 if __name__ == "__main__":
