@@ -548,16 +548,22 @@ async def _student_samples(base: str, changer) -> tuple[float, float]:
     return opened, changed
 
 
-async def _heavy_run(base: str, repeats: int, pid: int | None) -> dict:
+
+async def _open_seconds(base: str, page: str, query: str) -> float:
+    """One student opens ``page?query`` and leaves: how long the page took (s)."""
     from load_client import Student
 
-    async def heavy_request(k: int) -> float:
-        student = Student(base, "/bound", heavy_query(f"{0.1 + 0.0005 * k:.4f}"),
-                          timeout=300)
-        try:
-            return (await student.open()).seconds
-        finally:
-            await student.close()
+    student = Student(base, page, query, timeout=300)
+    try:
+        return (await student.open()).seconds
+    finally:
+        await student.close()
+
+
+async def _warm_changer(base: str, samples: int):
+    """The other student: ``STUDENT_CHANGE``'s page open, every value it will choose
+    already in the cache, and ``samples`` rounds of its samples taken at rest."""
+    from load_client import Student
 
     path, query, key, values = STUDENT_CHANGE
     changer = Student(base, path, query, timeout=120)
@@ -565,8 +571,16 @@ async def _heavy_run(base: str, repeats: int, pid: int | None) -> dict:
     changer.turn = 0
     for value in values:  # every value the student will choose is in the cache
         await changer.change(key, value)
-    for _ in range(2):
+    for _ in range(samples):
         await _student_samples(base, changer)
+    return changer
+
+
+async def _heavy_run(base: str, repeats: int, pid: int | None) -> dict:
+    async def heavy_request(k: int) -> float:
+        return await _open_seconds(base, "/bound", heavy_query(f"{0.1 + 0.0005 * k:.4f}"))
+
+    changer = await _warm_changer(base, samples=2)
     await heavy_request(-1)  # the first heavy request starts the worker
     figures = {"rest open": [], "rest change": [], "loaded open": [], "loaded change": [],
                "heavy seconds": [], "heavy server cpu": [], "heavy worker cpu": [],
@@ -670,22 +684,10 @@ def heavy_page_query(page: str, i: int) -> str:
 async def _heavy_page_run(base: str, page: str, repeats: int, pid: int | None) -> dict:
     """``repeats`` rounds: the other student at rest, then while HEAVY_AT_ONCE students
     open the page's heaviest link at once (each round's links new)."""
-    from load_client import Student
-
     async def heavy_request(i: int) -> float:
-        student = Student(base, page, heavy_page_query(page, i), timeout=300)
-        try:
-            return (await student.open()).seconds
-        finally:
-            await student.close()
+        return await _open_seconds(base, page, heavy_page_query(page, i))
 
-    path, query, key, values = STUDENT_CHANGE
-    changer = Student(base, path, query, timeout=120)
-    await changer.open()
-    changer.turn = 0
-    for value in values:
-        await changer.change(key, value)
-    await _student_samples(base, changer)
+    changer = await _warm_changer(base, samples=1)
     # the page's imports and the workers started; then links 1, 2, ... (small indices:
     # /bound's margin is 0.1 + 0.0005 i, which must stay valid, at most 0.95, and heavy)
     await heavy_request(0)
