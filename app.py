@@ -16,8 +16,8 @@ if __name__ != "__main__":  # imported by the server: the ASGI app, no page
 
     app = st.App(__file__, middleware=[Middleware(SecurityHeaders)])
 else:  # a session's script run
-    from pages.common import (PAGE_TABLE, accessibility_styles, notation_panel, page_path,
-                              presenter_mode)
+    from pages.common import (PAGE_TABLE, accessibility_styles, notation_panel, on_a_phone,
+                              page_path, presenter_mode)
     from pages.common.reconnect import reconnect_watch
 
     #: a local file: a material-icon favicon would be fetched from a font CDN (the app works
@@ -31,9 +31,10 @@ else:  # a session's script run
 
     st.set_page_config(page_title="Perceptron Lab", page_icon=str(ICON),
                        layout="wide",
-                       # "auto": open on a wide screen, closed at load on a phone (the student
-                       # opens it to change settings)
-                       initial_sidebar_state="collapsed" if st.session_state.present else "auto")
+                       # closed at load on a phone, upright or on its side, and below 768 px
+                       # ("auto"); open on a wider screen. The student opens it for settings.
+                       initial_sidebar_state=("collapsed" if st.session_state.present
+                                              or on_a_phone() else "auto"))
 
 
     def _sync_present_to_url():

@@ -44,7 +44,7 @@ def axe_source() -> str:
 
 def open_sized(browser, base: str, url: str, size: tuple[int, int]):
     """A fresh context of ``size`` (a phone size is a touch screen) at ``url``."""
-    phone = size[0] < 500
+    phone = min(size) < 500  # upright or on its side
     context = browser.new_context(viewport={"width": size[0], "height": size[1]},
                                   has_touch=phone, is_mobile=phone,
                                   **({"user_agent": PHONE_AGENT} if phone else {}))
@@ -128,6 +128,18 @@ def test_on_a_phone_no_word_of_a_chart_is_cut_off(browser, streamlit_server, url
     context, page = open_sized(browser, streamlit_server, url, SMALL_PHONE)
     try:
         assert page.evaluate(CLIPPED_CHART_WORDS_JS) == []
+    finally:
+        context.close()
+
+
+def test_on_a_phone_on_its_side_the_sidebar_is_closed_too(browser, streamlit_server):
+    """844×390 is wider than Streamlit's own phone width (768 px): the phone's user agent
+    closes the sidebar, which would otherwise take 40 % of the screen."""
+    context, page = open_sized(browser, streamlit_server, "/train", (844, 390))
+    try:
+        box = page.locator('[data-testid="stSidebar"]').bounding_box()
+        assert box is None or box["x"] + box["width"] <= 1, box
+        assert sideways_overflow(page) == []
     finally:
         context.close()
 

@@ -39,7 +39,7 @@ from pages.common.routing import use_app_navigation
 use_app_navigation()
 
 from pages.common.accessibility import (ACCESSIBILITY_CSS, accessibility_styles,  # noqa: E402
-                                        chart_summary, screen_reader_text)
+                                        chart_summary, on_a_phone, screen_reader_text)
 from pages.common.guard import page_guard  # noqa: E402
 from pages.common.page_table import COURSE_ORDER, PAGE_TABLE, PageEntry, page_path  # noqa: E402
 from pages.common.link_cleaning import (MAX_PARAM_CHARS, LinkParam, bool_param,  # noqa: E402
@@ -73,7 +73,8 @@ limit_uploads()  # imported in the server's first script run: bounds every sessi
 # _WORKERS (the pool, for tests and benchmarks that stop or count its processes) is
 # importable from here but not in __all__.
 __all__ = [
-    "ACCESSIBILITY_CSS", "accessibility_styles", "chart_summary", "screen_reader_text",
+    "ACCESSIBILITY_CSS", "accessibility_styles", "chart_summary", "on_a_phone",
+    "screen_reader_text",
     "COURSE_ORDER", "PAGE_TABLE", "PageEntry", "page_path",
     "BINARY_LABELS", "DRAW_REACH", "DRAW_SPACING", "LABELLED_WIDGETS",
     "LINK_TEXT_CHARS", "MAX_PARAM_CHARS", "MAX_WORKERS", "PLOTLY_CONFIG", "PRESENTER_CSS",
