@@ -174,6 +174,9 @@ def test_an_upload_lost_to_a_server_restart_is_named_and_the_uploader_is_fresh(b
             warning.wait_for(timeout=30_000)
             assert "upload the file again" in warning.inner_text()
             uploader = page.locator('[data-testid="stFileUploader"]')
+            # while the rerun replaces the page, the old uploader may stand beside the new
+            # one for a moment: wait for the one the page now has
+            expect(uploader).to_have_count(1, timeout=30_000)
             assert "good.csv" not in uploader.inner_text()  # a fresh, empty uploader
             assert page.get_by_test_id("perceptron-player").count() == 0
             upload_csv(page, "good.csv", GOOD_CSV)  # uploading again works

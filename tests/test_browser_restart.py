@@ -33,6 +33,8 @@ def test_a_restart_shows_the_lost_upload_at_once_and_the_outage_blames_no_one(br
             warning = page.locator('[data-testid="stAlert"]', has_text="server restarted")
             warning.wait_for(timeout=20_000)
             assert "upload the file again" in warning.inner_text()
-            assert "good.csv" not in page.locator('[data-testid="stFileUploader"]').inner_text()
+            uploader = page.locator('[data-testid="stFileUploader"]')
+            expect(uploader).to_have_count(1, timeout=30_000)  # the rerun's, not the old one
+            assert "good.csv" not in uploader.inner_text()
             assert page.get_by_test_id("perceptron-player").count() == 0
             assert_no_exception(page)
