@@ -294,6 +294,38 @@ def upload_csv(page: Any, name: str, content: bytes) -> None:
     wait_for_app(page, timeout=PAGE_TIMEOUT)
 
 
+def upload_then_lose_the_server(page: Any, port: int, path: str, name: str,
+                                content: bytes) -> None:
+    """On a server of its own on ``port``: open ``path``, upload ``content`` as ``name`` and
+    wait for the player; then stop that server and wait until the page knows it is gone."""
+    from playwright.sync_api import expect
+
+    with run_streamlit(port=port) as base:
+        open_url(page, base + path)
+        upload_csv(page, name, content)
+        page.get_by_test_id("perceptron-player").wait_for()
+    expect(page.locator(APP_SELECTOR)).not_to_have_attribute(
+        "data-test-connection-state", "CONNECTED", timeout=30_000)
+
+
+def assert_the_lost_upload_is_named(page: Any, name: str) -> None:
+    """With the server back on the same port and no click: the page reconnects and reruns
+    by itself, says the upload was lost, and shows a fresh uploader and no player."""
+    from playwright.sync_api import expect
+
+    expect(page.locator(APP_SELECTOR)).to_have_attribute(
+        "data-test-connection-state", "CONNECTED", timeout=60_000)
+    warning = page.locator(ALERT_SELECTOR, has_text="server restarted")
+    warning.wait_for(timeout=30_000)
+    assert "upload the file again" in warning.inner_text()
+    uploader = page.locator('[data-testid="stFileUploader"]')
+    # while the rerun replaces the page, the old uploader may stand beside the new one for
+    # a moment: wait for the one the page now has
+    expect(uploader).to_have_count(1, timeout=30_000)
+    assert name not in uploader.inner_text()  # a fresh, empty uploader
+    assert page.get_by_test_id("perceptron-player").count() == 0
+
+
 def alert(page: Any, text: Any) -> Any:
     """The alert boxes (st.warning, st.error, st.info, st.success) containing ``text`` (a
     string or a compiled regular expression), as a locator."""

@@ -8,9 +8,9 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlparse
 
 import numpy as np
-from browser_helpers import (assert_no_exception, free_port, new_page, open_player, open_url,
-                             run_streamlit, upload_csv, wait_for_app, wait_for_player)
-from playwright.sync_api import expect
+from browser_helpers import (assert_no_exception, assert_the_lost_upload_is_named, free_port,
+                             new_page, open_player, open_url, run_streamlit, upload_csv,
+                             upload_then_lose_the_server, wait_for_app, wait_for_player)
 from test_browser_kernels import browser_field, grid_points
 
 from perceptron_core import kernel_perceptron
@@ -157,28 +157,12 @@ def test_multiclass_takes_a_file_with_k_labels_and_drawn_classes(page, streamlit
 def test_an_upload_lost_to_a_server_restart_is_named_and_the_uploader_is_fresh(browser):
     port = free_port()
     with new_page(browser, 1280, 900) as page:
-        app = page.locator('[data-testid="stApp"]')
-        with run_streamlit(port=port) as base:
-            open_url(page, f"{base}/kernels?data=upload")
-            upload_csv(page, "good.csv", GOOD_CSV)
-            page.get_by_test_id("perceptron-player").wait_for()
+        upload_then_lose_the_server(page, port, "/kernels?data=upload", "good.csv", GOOD_CSV)
         # the server is gone; the page still shows the uploader listing good.csv
-        expect(app).not_to_have_attribute("data-test-connection-state", "CONNECTED",
-                                          timeout=30_000)
         assert "good.csv" in page.locator('[data-testid="stFileUploader"]').inner_text()
         with run_streamlit(port=port):
-            expect(app).to_have_attribute("data-test-connection-state", "CONNECTED",
-                                          timeout=60_000)
             # no click needed: the page reruns once reconnected (pages/common/reconnect.py)
-            warning = page.locator('[data-testid="stAlert"]', has_text="server restarted")
-            warning.wait_for(timeout=30_000)
-            assert "upload the file again" in warning.inner_text()
-            uploader = page.locator('[data-testid="stFileUploader"]')
-            # while the rerun replaces the page, the old uploader may stand beside the new
-            # one for a moment: wait for the one the page now has
-            expect(uploader).to_have_count(1, timeout=30_000)
-            assert "good.csv" not in uploader.inner_text()  # a fresh, empty uploader
-            assert page.get_by_test_id("perceptron-player").count() == 0
+            assert_the_lost_upload_is_named(page, "good.csv")
             upload_csv(page, "good.csv", GOOD_CSV)  # uploading again works
             page.get_by_test_id("perceptron-player").wait_for()
             assert page.locator('[data-testid="stAlert"]', has_text="server restarted").count() == 0
