@@ -93,6 +93,15 @@ ORDERS = {
 #: a computed score y (w·x + b) within ROUNDING_ULPS units of rounding of its size (the
 #: sum of the sizes of the terms it adds up) of delta is taken to be delta exactly
 ROUNDING_ULPS = 16
+_EPSILON = float(np.finfo(np.float64).eps)
+
+
+def rounding_slack(size: float) -> float:
+    """The rounding error allowed in a sum of terms whose sizes add up to ``size``:
+    ROUNDING_ULPS ulps of it (0 when ``size`` has overflowed: the sum has too, and is
+    taken as it is)."""
+    slack = ROUNDING_ULPS * _EPSILON * size
+    return slack if slack < math.inf else 0.0  # also 0 for NaN
 
 
 class ScoreRounding:
@@ -126,15 +135,13 @@ class ScoreRounding:
         """The rounding error allowed in any score of the run as it stands (0 once the
         sizes overflow: then the scores have overflowed too, and are taken as they are)."""
         size = self.total * self.largest if self.total else 0.0
-        slack = _ROUNDING * (size + abs(b))
-        return slack if slack < math.inf else 0.0  # also 0 for NaN
+        return rounding_slack(size + abs(b))
 
     def snap(self, score: float, b: float, delta: float) -> float:
         """A score within rounding of delta as delta (what the trace records)."""
         return delta if abs(score - delta) <= self.slack(b) else score
 
 
-_ROUNDING = ROUNDING_ULPS * float(np.finfo(np.float64).eps)
 
 
 def example_order(order: str, n: int, seed: int | None, epoch: int) -> np.ndarray:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._checks import check_dataset, check_number, check_seed, frozen
-from .perceptron import ROUNDING_ULPS, example_order
+from .perceptron import example_order, rounding_slack
 
 # ---------------------------------------------------------------------------
 # Index rules (Remark 1.38). Every rule has the signature
@@ -416,14 +416,13 @@ def perceptron_eta(A, c, w, i) -> float:
     Infinite when a_i·w = c_i (the perceptron still moves there, the projection
     does not); raises ValueError when inequality i holds strictly (no perceptron
     update happens there). As in run_perceptron, a residual within rounding of 0
-    (ROUNDING_ULPS ulps of ||a_i|| ||w|| + |c_i|) counts as 0.
+    (rounding_slack of ||a_i|| ||w|| + |c_i|) counts as 0.
     """
     A, c = check_system(A, c)
     w = _check_point(w, A.shape[0], "w")
     a = A[:, _check_index(i, A.shape[1])]
     residual = float(a @ w) - c[i]
-    slack = ROUNDING_ULPS * np.finfo(np.float64).eps * (
-        float(np.linalg.norm(a) * np.linalg.norm(w)) + abs(float(c[i])))
+    slack = rounding_slack(float(np.linalg.norm(a) * np.linalg.norm(w)) + abs(float(c[i])))
     if residual < -slack:
         raise ValueError(f"inequality {i} holds strictly at w (a_i·w - c_i = {residual:g}); "
                          "the perceptron updates only on a mistake, a_i·w >= c_i.")
