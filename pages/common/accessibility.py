@@ -8,7 +8,6 @@ import html
 import streamlit as st
 
 from perceptron_core.viz.describe import figure_summary
-from perceptron_core.viz.narrow import narrow_figure
 
 #: one style sheet for every page, sent on every run (app.py)
 ACCESSIBILITY_CSS = """
@@ -57,9 +56,3 @@ def on_a_phone() -> bool:
     except Exception:  # noqa: BLE001 - no request behind this run (a test's bare script)
         return False
     return "Mobi" in agent
-
-
-def fitted_to_screen(figure):
-    """The figure as this student's screen shows it whole: on a phone, its words wrapped
-    and its legend under the plot (viz.narrow); elsewhere unchanged."""
-    return narrow_figure(figure) if on_a_phone() else figure

@@ -9,8 +9,8 @@ from functools import partial
 import numpy as np
 import streamlit as st
 
-from pages.common.accessibility import chart_summary, fitted_to_screen
 from pages.common.own_data_spec import OwnData, OwnDataSpec
+from pages.common.page_basics import show_chart
 from pages.common.shown_text import as_code, shown_value
 from perceptron_core._checks import check_drawable_scale
 from perceptron_core.viz import multiclass as _multiclass_viz
@@ -139,11 +139,8 @@ def drawn_data(spec: OwnDataSpec, height: int = 460) -> OwnData | None:
     limit = _axis_limit(X, 1.0)
     figure = (_binary_draw_figure(X, y, limit=limit, height=height) if spec.binary else
               _multiclass_viz.draw_figure(X, y, spec.class_labels, limit=limit, height=height))
-    figure = fitted_to_screen(figure)
     with board:
-        chart_summary(figure)
-        st.plotly_chart(figure, key=spec.key("draw_chart"),
-                        on_select=partial(_on_draw_click, spec), selection_mode="points",
-                        theme=None, config={"displaylogo": False})
+        show_chart(figure, spec.key("draw_chart"), on_select=partial(_on_draw_click, spec),
+                   selection_mode="points")
     _points_to_link(st.session_state[key])
     return None if hint else OwnData(X, y, f"{len(y)} drawn point{'s' * (len(y) != 1)}")
