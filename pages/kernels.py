@@ -12,9 +12,9 @@ import streamlit as st
 
 from pages.kernels_parts import sections
 from pages.common import (ComputationStopped, OwnDataSpec, PageLink, about_this_page,
-                          choice_param, core_call, run_in_worker,
-                          data_source_control, int_param, own_data, page_guard, page_header,
-                          presenting, restore_drawn_points, text_param)
+                          choice_param, core_call, data_source_control, int_param, own_data,
+                          page_guard, page_header, presenting, restore_drawn_points,
+                          run_in_worker, text_param)
 from pages.player import player, player_html, player_start
 from perceptron_core import (KERNEL_FORMULAS, ORDERS, kernel_margin, kernel_perceptron,
                              make_blobs, make_circles, make_xor, with_label_noise)

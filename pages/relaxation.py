@@ -7,7 +7,8 @@ import pandas as pd
 import streamlit as st
 
 from pages.common import (REQUEST_CPU_SECONDS, PageLink, about_this_page, as_code, core_call,
-                          int_param, page_guard, page_header, presenting, shown_value, show_chart)
+                          int_param, page_guard, page_header, presenting, run_in_worker,
+                          shown_value, show_chart)
 from pages.player import player, player_start
 from perceptron_core import INDEX_RULE_LABELS, INDEX_RULES, relaxation
 from perceptron_core.relaxation import plane_system
@@ -36,7 +37,6 @@ def payload_for(A, c, settings, start_step, present):
 
 @st.cache_data(show_spinner="Sweeping η…", max_entries=16, ttl=3600)
 def sweep(A, c, w0, seed, tol, max_iter, tau):  # in the niced worker pool (issue #23)
-    from pages.common import run_in_worker
     return run_in_worker(viz.eta_sweep, A, c, w0=np.array(w0), seed=seed, tol=tol,
                          max_iter=max_iter, tau=tau, advice="Lower the iteration limit.")
 

@@ -11,6 +11,8 @@ no one and says that the page reconnects by itself.
 
 from __future__ import annotations
 
+import json
+
 import streamlit as st
 
 #: what the connection-lost dialog says instead of blaming the student's connection
@@ -47,6 +49,5 @@ def reconnect_watch() -> None:
     """Mount the watcher (once per page run; it draws nothing)."""
     global _watcher
     if _watcher is None:
-        import json
         _watcher = st.components.v2.component("lab_reconnect", js=_JS % json.dumps(OUTAGE_TEXT))
     _watcher(key="lab_reconnect", on_reconnected_change=lambda: None)
