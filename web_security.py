@@ -25,12 +25,13 @@ import os
 import re
 from pathlib import Path
 
-#: the paths that answer 404 (the prefix Streamlit mounts its internal routes under)
-CLOSED_PATHS = ("/_stcore/metrics",)
 #: set to 1 in a server's environment to leave the metrics open: for a test or a benchmark
 #: on this machine that reads what the server holds, never for a served app
 OPEN_METRICS_VARIABLE = "PERCEPTRON_LAB_OPEN_METRICS"
-
+#: the paths that answer 404 (the prefix Streamlit mounts its internal routes under); read
+#: once, when the server loads this module
+CLOSED_PATHS = (() if os.environ.get(OPEN_METRICS_VARIABLE) == "1"
+                else ("/_stcore/metrics",))
 
 
 def inline_script_hashes() -> list[str]:
@@ -72,8 +73,6 @@ _NAMES = {name for name, _ in HEADERS}
 
 def closed(path: str) -> bool:
     """Whether ``path`` is one the server does not answer (under any base URL path)."""
-    if os.environ.get(OPEN_METRICS_VARIABLE) == "1":
-        return False
     path = path.rstrip("/")
     return any(path == closed or path.endswith(closed) for closed in CLOSED_PATHS)
 
