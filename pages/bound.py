@@ -22,6 +22,7 @@ from pages.bound_parts.tabs import SHARED, SHARED_WIDTHS, TABS
 from pages.bound_parts.views import Outcome, Shared
 from pages.common import (PageLink, RequestBudget, choice_param, core_call, link_rule,
                           named_results, page_guard, quiz, show_chart)
+from pages.common.question_bank import QUESTIONS_BY_PAGE
 from perceptron_core.perceptron import ORDERS
 
 KEEP = "page"  # a tab's inputs keep their values while the tab is hidden
@@ -150,7 +151,7 @@ def main() -> None:
                   label="The results this page uses, one line each")
     text.the_valid_bound(shared.bias)
     show_tabs(shared)
-    quiz(text.QUIZ)
+    quiz(QUESTIONS_BY_PAGE["bound"])
     with link_slot:
         link_to_this_view()
 

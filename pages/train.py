@@ -9,9 +9,10 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
-from pages.common import (OwnDataSpec, PageLink, QuizQuestion, about_this_page, choice_param,
+from pages.common import (OwnDataSpec, PageLink, about_this_page, choice_param,
                           core_call, data_source_control, int_param, named_results, own_data,
                           page_guard, page_header, presenting, quiz, restore_drawn_points)
+from pages.common.question_bank import QUESTIONS_BY_PAGE
 from pages.player import player, player_html, player_start
 from perceptron_core import (ORDERS, bound_summary, make_separable, proof_quantities,
                              run_perceptron, with_label_noise)
@@ -194,4 +195,4 @@ with page_guard("train"):
     named_results("Algorithm 1.16", "Remark 1.17", "Theorem 1.28", "bound (1.4)", "eq. 1.5",
                   "Theorem 1.35")
     show_exports(data, settings, run[0])
-    quiz([QuizQuestion(*question) for question in viz.QUIZ])
+    quiz(QUESTIONS_BY_PAGE["train"])

@@ -169,10 +169,11 @@ def test_translation_tab_says_what_the_runs_on_screen_show():
 
 
 def _bound_quiz():
-    """Every text of /bound's quiz (pages/bound_parts/text.py QUIZ), joined."""
-    from pages.bound_parts.text import QUIZ
+    """Every text of /bound's quiz (pages/common/question_bank.py), joined."""
+    from pages.common.question_bank import QUESTIONS_BY_PAGE
 
-    return " ".join(f"{q.question} {' '.join(q.options)} {q.answer} {q.why}" for q in QUIZ)
+    return " ".join(f"{q.question} {' '.join(q.options)} {q.answer} {q.why}"
+                    for q in QUESTIONS_BY_PAGE["bound"])
 
 
 def test_bound_quiz_texts_carry_their_hypotheses():

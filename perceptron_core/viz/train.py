@@ -325,37 +325,6 @@ SUMMARY = ("Each step examines one example in the chosen order. When the example
            "else ever changes $\\mathbf w$. Step with the buttons or the keys: everything runs "
            "in your browser.")
 
-#: "Check your understanding": (key, question, options, answer, why) per question
-QUIZ = [
-    ("quiz_single_point",
-     "The data are one point (x, +1) with x ≠ 0, w starts at 0 and δ = 0 (update when "
-     "y(w·x + b) ≤ 0). How many mistakes can the perceptron make on it?",
-     ("exactly one", "as many as the order allows", "none"), "exactly one",
-     "Starting at 0, the first look is a mistake (score 0 ≤ 0). After it w = x (and b = 1), "
-     "so the score is ‖x‖² (+1) > 0 forever: one mistake. With a random start it can take "
-     "several: each update adds ‖x‖² (‖x‖² + 1 with a bias) to the score, so it errs until "
-     "w₀·x + b₀ + k(‖x‖² + 1) > 0; with δ > 0 it errs until the score exceeds δ. Try it: "
-     "choose the source \u201cdraw\u201d and click once on the chart."),
-    ("quiz_order",
-     "On separable data, where every example is examined again and again, can a bad order "
-     "of the examples stop the perceptron from converging?",
-     ("yes, some orders cycle forever", "no, only the number of updates can change"),
-     "no, only the number of updates can change",
-     "Theorem 1.28 counts updates, whichever example caused them: every update raises "
-     "⟨w, w*⟩ by at least γ₂ and ‖w‖² by at most max‖aᵢ‖² (γ and R² without a bias; the "
-     "vectors include b with one), for any order. The order changes which updates happen, "
-     "never the bound."),
-    ("quiz_delta",
-     "What does a threshold δ > 0 change?",
-     ("nothing at all", "it asks for a margin, and the bound grows by 2δ/γ₂²",
-      "it makes the perceptron converge faster"),
-     "it asks for a margin, and the bound grows by 2δ/γ₂²",
-     "With δ > 0 an example that is correct but scores at most δ still triggers an update, so "
-     "the run ends with every y(w·x + b) > δ. The proof's ‖w‖² may now grow by max‖aᵢ‖² + 2δ "
-     "per update, which is the 2δ in bound (1.4) (γ₂ and aᵢ = yᵢ(xᵢ, 1) with a bias; γ and "
-     "yᵢxᵢ without)."),
-]
-
 EXPORT_CAPTION = ("The HTML file holds the whole run and the player (buttons, keys, Play): "
                   "open it in any browser, no server or internet needed.")
 
