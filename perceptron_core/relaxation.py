@@ -18,6 +18,8 @@ The perceptron is the special case of Exercise 1.22 (see
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
 
 import numpy as np
 
@@ -361,8 +363,7 @@ def relaxation(A, c, eta=1.0, rule="cyclic", w0=None, seed=None, tol=0.0, max_it
     else:
         worst = int(np.argmax(residuals))
         reason = (f"no feasible point after {n_iter} iterations (largest violation "
-                  f"{float(residuals[worst]):.3g} at inequality {worst}): the system may have "
-                  "no solution, or needs more iterations or a tolerance")
+                  f"{float(residuals[worst]):.3g}, at inequality ({worst + 1}) counting from 1)")
     return RelaxationTrace(
         iterates=frozen(np.array(iterates).reshape(-1, p)),
         indices=frozen(indices, dtype=np.int64),
@@ -436,19 +437,21 @@ def perceptron_eta(A, c, w, i) -> float:
 
 @dataclass(frozen=True)
 class PlaneSystem:
-    """Whether A^T w <= c has a solution, decided exactly for p = 2 unknowns.
+    """Whether A^T w <= c has a solution, decided exactly (rational arithmetic) for p = 2.
 
     Attributes
     ----------
     feasible : bool
-        Some w satisfies every a_i·w <= c_i (up to ``tol`` relative to the data).
+        Some w satisfies every a_i·w <= c_i (+ ``slack``, exactly: no rounding).
     vertices : ndarray of shape (m, 2)
-        The corners of the feasible set (pairwise intersections of boundary lines
-        that satisfy every inequality), each once; empty when there is none.
+        The corners of the feasible set (crossings of two boundary lines that satisfy
+        every inequality, checked in fractions), each once, rounded to float64 for
+        drawing; empty when there is none.
     witness : ndarray of shape (2,) or None
-        One feasible point (a vertex, or a point of a set without corners).
+        One feasible point (exact in fractions, then rounded to float64 for drawing).
     reason : str
-        A sentence a page can show.
+        A sentence a page can show: how it was decided and, for no solution, which
+        inequalities (numbered from 1) contradict.
     """
 
     feasible: bool
@@ -457,62 +460,104 @@ class PlaneSystem:
     reason: str
 
 
-def plane_system(A, c, tol=1e-9) -> PlaneSystem:
-    """Decide A^T w <= c for w in R^2 by vertex enumeration (no iteration involved).
+def exact_value(v) -> Fraction:
+    """A float as the decimal it prints as, exactly: Fraction(repr(v)).
 
-    If the columns a_i span R^2 the feasible set {w : A^T w <= c} contains no line,
-    so when it is not empty it has a corner, and every corner is the crossing of two
-    boundary lines a_i·w = c_i, a_j·w = c_j with a_i, a_j independent. Checking all
-    n(n-1)/2 crossings therefore decides feasibility exactly. If all a_i are parallel
-    (rank 1), write a_i = s_i u with u a unit vector: the system says
-    s_i (u·w) <= c_i, an interval for the number u·w.
+    The shortest decimal that reads back as the float, so a typed 0.1 is 1/10 (not the
+    float's binary value 3602879701896397/2^55) and a typed 1e-10 is 1/10^10."""
+    return Fraction(repr(float(v)))
+
+
+def _decimal_text(value: Fraction, other: Fraction) -> str:
+    """``value`` with enough significant digits to tell it from ``other`` (up to 17)."""
+    for digits in range(4, 18):
+        text, text_other = f"{float(value):.{digits}g}", f"{float(other):.{digits}g}"
+        if text != text_other:
+            return text
+    return str(value)
+
+
+def _labels(rows) -> str:
+    """Inequalities by their numbers from 1, as the page names them: "(1), (2) and (4)"."""
+    names = [f"({i + 1})" for i in sorted(set(rows))]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def plane_system(A, c, slack=0.0) -> PlaneSystem:
+    """Decide A^T w <= c for w in R^2 exactly, by Fourier–Motzkin elimination in fractions.
+
+    Every entry is read as the decimal it prints as (:func:`exact_value`), so the
+    rows are decided as typed, with no tolerance: w_1 <= 0 and w_1 >= 1e-10 has no
+    solution, w_1 <= 0 and w_1 >= 0 has one.
+
+    Elimination of w_2: an inequality with a_2 = 0 is a bound on w_1 alone; one with
+    a_2 > 0 is an upper bound w_2 <= (c - a_1 w_1)/a_2 and one with a_2 < 0 a lower
+    bound. A w_2 exists for a given w_1 iff every lower bound is at most every upper
+    bound: for each pair (p with a_2 > 0, q with a_2 < 0) the positive combination
+    (-a_2q)·row_p + a_2p·row_q, an inequality in w_1 alone. The system has a solution
+    iff the inequalities in w_1 have one (Fourier 1826, Motzkin 1936), which is an
+    interval check. The corners are the crossings of two boundary lines that satisfy
+    every inequality, each solved and checked in fractions.
 
     Parameters
     ----------
     A : ndarray of shape (2, n), one column a_i per inequality (A^T w <= c)
     c : ndarray of shape (n,)
-    tol : float >= 0, slack allowed on each inequality, relative to
-        max(1, |c_i|, ||a_i|| ||w||) (rounding of the crossings)
+    slack : float >= 0, decide A^T w <= c + slack·1 instead (0: the rows as given)
     """
     A, c = check_system(A, c)
     if A.shape[0] != 2:
         raise ValueError(f"plane_system decides systems in 2 unknowns; A has {A.shape[0]} "
                          "rows. Give A of shape (2, n).")
-    tol = check_number(tol, "tol", low=0)
-    norms = np.linalg.norm(A, axis=0)
-    n = A.shape[1]
-
-    def holds(w):
-        slack = tol * np.maximum(1.0, np.maximum(np.abs(c), norms * np.linalg.norm(w)))
-        return bool(np.all(A.T @ w - c <= slack))
-
-    if np.linalg.matrix_rank(A) < 2:
-        u = A[:, int(np.argmax(norms))] / norms.max()
-        s = u @ A  # a_i = s_i u
-        bounds = c / s  # s_i > 0: u·w <= c_i / s_i; s_i < 0: u·w >= c_i / s_i
-        upper = bounds[s > 0].min() if (s > 0).any() else np.inf
-        lower = bounds[s < 0].max() if (s < 0).any() else -np.inf
-        if lower <= upper + tol * max(1.0, abs(upper) if np.isfinite(upper) else 1.0):
-            t = upper if np.isfinite(upper) else (lower if np.isfinite(lower) else 0.0)
-            return PlaneSystem(True, frozen(np.zeros((0, 2))), frozen(t * u),
-                               "all inequalities are parallel and their strips overlap")
+    slack = exact_value(check_number(slack, "slack", low=0))
+    rows = [(exact_value(a1), exact_value(a2), exact_value(ci) + slack)
+            for a1, a2, ci in zip(A[0], A[1], c)]
+    # the inequalities alpha·w_1 <= beta left after eliminating w_2, with their source rows
+    ones = [(a1, ci, (i,)) for i, (a1, a2, ci) in enumerate(rows) if a2 == 0]
+    upper = [i for i, r in enumerate(rows) if r[1] > 0]
+    lower = [i for i, r in enumerate(rows) if r[1] < 0]
+    for p in upper:
+        for q in lower:
+            (a1p, a2p, cp), (a1q, a2q, cq) = rows[p], rows[q]
+            # (-a_2q)(a_p·w <= c_p) + a_2p(a_q·w <= c_q): the w_2 terms cancel
+            ones.append((-a2q * a1p + a2p * a1q, -a2q * cp + a2p * cq, (p, q)))
+    for alpha, beta, source in ones:
+        if alpha == 0 and beta < 0:  # 0·w_1 <= beta < 0: a contradiction
+            how = ("is 0 ≤ " + _decimal_text(beta, Fraction(0)) if len(source) == 1 else
+                   "add up (with positive weights) to 0 ≤ " + _decimal_text(beta, Fraction(0)))
+            return PlaneSystem(False, frozen(np.zeros((0, 2))), None,
+                               f"decided exactly, in fractions: inequalit"
+                               f"{'y' if len(source) == 1 else 'ies'} {_labels(source)} {how}, "
+                               "so no w satisfies them")
+    lows = [(beta / alpha, source) for alpha, beta, source in ones if alpha < 0]
+    highs = [(beta / alpha, source) for alpha, beta, source in ones if alpha > 0]
+    low = max(lows, key=lambda item: item[0]) if lows else None
+    high = min(highs, key=lambda item: item[0]) if highs else None
+    if low is not None and high is not None and low[0] > high[0]:
         return PlaneSystem(False, frozen(np.zeros((0, 2))), None,
-                           f"all inequalities are parallel: they need {lower:.4g} <= u·w <= "
-                           f"{upper:.4g} (u = a_i/||a_i||), which no w satisfies")
-    corners = []
-    for i in range(n):
-        for j in range(i + 1, n):
-            M = np.array([A[:, i], A[:, j]])  # rows a_i, a_j
-            if abs(np.linalg.det(M)) <= 1e-12 * norms[i] * norms[j]:
-                continue  # parallel boundary lines do not cross
-            w = np.linalg.solve(M, c[[i, j]])  # a_i·w = c_i and a_j·w = c_j
-            if holds(w):
-                corners.append(w)
-    if not corners:
-        return PlaneSystem(False, frozen(np.zeros((0, 2))), None,
-                           "no crossing of two boundary lines satisfies every inequality, "
-                           "and the a_i span the plane, so the system has no solution")
-    vertices = np.unique(np.round(np.array(corners), 12), axis=0)
-    return PlaneSystem(True, frozen(vertices), frozen(vertices[0]),
-                       f"feasible: the solution set has {len(vertices)} corner"
-                       f"{'s' if len(vertices) != 1 else ''}")
+                           "decided exactly, in fractions: inequalities "
+                           f"{_labels(low[1] + high[1])} together imply w₁ ≥ "
+                           f"{_decimal_text(low[0], high[0])} and w₁ ≤ "
+                           f"{_decimal_text(high[0], low[0])}, so no w satisfies them")
+    # a solution: w_1 in [low, high], then w_2 between its bounds at that w_1
+    w1 = (Fraction(0) if low is None and high is None else high[0] if low is None else
+          low[0] if high is None else (low[0] + high[0]) / 2)
+    w2_low = max(((ci - a1 * w1) / a2 for a1, a2, ci in rows if a2 < 0), default=None)
+    w2_high = min(((ci - a1 * w1) / a2 for a1, a2, ci in rows if a2 > 0), default=None)
+    w2 = (Fraction(0) if w2_low is None and w2_high is None else w2_high if w2_low is None
+          else w2_low if w2_high is None else (w2_low + w2_high) / 2)
+    corners = set()
+    for i, j in combinations(range(len(rows)), 2):
+        (a1i, a2i, ci), (a1j, a2j, cj) = rows[i], rows[j]
+        det = a1i * a2j - a2i * a1j
+        if det == 0:
+            continue  # parallel boundary lines do not cross
+        # Cramer's rule for a_i·w = c_i, a_j·w = c_j
+        v = ((ci * a2j - a2i * cj) / det, (a1i * cj - ci * a1j) / det)
+        if v not in corners and all(a1 * v[0] + a2 * v[1] <= ck for a1, a2, ck in rows):
+            corners.add(v)
+    vertices = np.array(sorted((float(x), float(y)) for x, y in corners)).reshape(-1, 2)
+    shape = (f"{len(corners)} corner{'s' if len(corners) != 1 else ''}" if corners else
+             "no corner (it contains a whole line)")
+    return PlaneSystem(True, frozen(vertices), frozen([float(w1), float(w2)]),
+                       f"decided exactly, in fractions: the solution set has {shape}")

@@ -358,3 +358,80 @@ def test_tau_is_checked_only_for_the_chaotic_rule():
         else:
             trace = relaxation(A, c, rule=rule, tau=10)
             assert trace.tau is None and trace.feasible
+
+
+# ---------------------------------------------------------------------------
+# Exact feasibility (issue 22, kind 1): decided in fractions on the rows as typed
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("gap", [1e-10, 1e-300, 3e-16, 0.1])
+def test_a_tiny_gap_between_two_rows_has_no_solution(gap):
+    """w₁ ≤ 0 and w₁ ≥ gap (rows (1, 0, 0) and (-1, 0, -gap)): no w for any gap > 0.
+    A slack of 1e-9, as the old check allowed, would have called these solvable."""
+    from perceptron_core.relaxation import plane_system
+
+    A, c = np.array([[1.0, -1.0], [0.0, 0.0]]), np.array([0.0, -gap])
+    decided = plane_system(A, c)
+    assert not decided.feasible and decided.witness is None
+    assert "(1) and (2)" in decided.reason and "exactly" in decided.reason
+    # the same gap tilted so that both unknowns are involved (a rank-2 system)
+    A2 = np.array([[1.0, -1.0, 0.0], [1.0, -1.0, 1.0]])
+    assert not plane_system(A2, np.array([0.0, -gap, 5.0])).feasible
+
+
+@pytest.mark.parametrize("gap", [0.0, -1e-10])
+def test_a_gap_of_zero_or_an_overlap_has_a_solution(gap):
+    from perceptron_core.relaxation import plane_system
+
+    decided = plane_system(np.array([[1.0, -1.0], [0.0, 0.0]]), np.array([0.0, -gap]))
+    assert decided.feasible
+    w = decided.witness
+    assert w[0] <= 0.0 and -w[0] <= -gap  # the witness satisfies both rows, in floats too
+
+
+def test_decimals_are_read_as_typed():
+    """0.1 + 0.2 ≤ w₁ ≤ 0.3 written as rows: w₁ ≥ 0.3 and w₁ ≤ 0.3 meet in exactly one
+    value when 0.1, 0.2, 0.3 are the decimals typed (in binary 0.1 + 0.2 > 0.3)."""
+    from perceptron_core.relaxation import exact_value, plane_system
+
+    assert exact_value(0.1) + exact_value(0.2) == exact_value(0.3)
+    A = np.array([[-1.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
+    assert plane_system(A, np.array([-0.3, 0.3, 1.0])).feasible
+    assert not plane_system(A, np.array([-0.3, 0.2999999999999999, 1.0])).feasible
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(st.integers(0, 10**6))
+def test_exact_decision_matches_a_brute_force_rational_vertex_search(seed):
+    """Against an independent exact reference: small integer systems, every crossing and
+    every point of a 1/2-grid checked in fractions (a nonempty set of integer data
+    contains a crossing, or a line: then a grid point on it)."""
+    from fractions import Fraction
+
+    from perceptron_core.relaxation import plane_system
+
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1, 6))
+    A = rng.integers(-2, 3, size=(2, n)).astype(float)
+    A[:, ~A.any(axis=0)] = 1.0
+    c = rng.integers(-3, 4, size=n).astype(float)
+    rows = [(Fraction(int(a)), Fraction(int(b)), Fraction(int(v))) for a, b, v in
+            zip(A[0], A[1], c)]
+
+    def ok(x, y):
+        return all(a * x + b * y <= v for a, b, v in rows)
+
+    found = any(ok(Fraction(x, 2), Fraction(y, 2)) for x in range(-40, 41)
+                for y in range(-40, 41))
+    for (a, b, v), (a2, b2, v2) in itertools.combinations(rows, 2):
+        det = a * b2 - b * a2
+        if det:
+            found = found or ok((v * b2 - b * v2) / det, (a * v2 - v * a2) / det)
+    decided = plane_system(A, c)
+    assert decided.feasible == found
+    if found:
+        assert ok(Fraction(float(decided.witness[0])), Fraction(float(decided.witness[1]))) or \
+            np.all(A.T @ decided.witness - c <= 1e-12)
+        for vertex in decided.vertices:
+            assert np.all(A.T @ vertex - c <= 1e-12)

@@ -98,7 +98,7 @@ function relaxationInfo(slots, { data, eta, T }) {
   ]);
   panel.q(".facts").textContent = `Rule: ${data.rule_label}${data.rule === "chaotic" ? `, τ = ${data.tau}` : ""}; ` +
     `η = ${fmt(eta, 2)}; tolerance ${data.tol}. ${data.system.feasible ? "The system has a solution" :
-    "The system has NO solution"} (checked exactly: ${data.system.reason}).`;
+    "The system has NO solution"} (${data.system.reason}).`;
   const panels = chartRow(slots.chart);
   const top = Math.max(...data.violation);
   const chartAt = miniChart(panels, "largest violation max_i (a_i·w − c_i)⁺ after each iteration", [

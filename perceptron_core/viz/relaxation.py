@@ -416,7 +416,7 @@ def system_caption(name: str, description: str, system) -> str:
     return (f"**{name}**: {description}. "
             + ("This system has a solution" if system.feasible else
                "**This system has no solution**")
-            + f" (decided exactly, not by running: {system.reason}).")
+            + f" ({system.reason}; not by running the method).")
 
 
 def tau_text(tau: int, n: int) -> str:
