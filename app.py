@@ -3,7 +3,8 @@
 `streamlit run app.py` finds the st.App below (Streamlit's app discovery reads this file)
 and serves it with uvicorn, which imports this file as the module `app`: every HTTP
 response passes through web_security.SecurityHeaders (security headers, no
-/_stcore/metrics). Streamlit runs the file as __main__ in every session: the pages."""
+/_stcore/metrics); /class-api/... are the live class's JSON routes (classroom/routes.py).
+Streamlit runs the file as __main__ in every session: the pages."""
 
 from pathlib import Path
 
@@ -12,9 +13,11 @@ import streamlit as st
 if __name__ != "__main__":  # imported by the server: the ASGI app, no page
     from starlette.middleware import Middleware
 
+    from classroom.routes import ROUTES as CLASS_ROUTES
     from web_security import SecurityHeaders
 
-    app = st.App(__file__, middleware=[Middleware(SecurityHeaders)])
+    # the live class's JSON routes (/class-api/...): the phones poll and answer through them
+    app = st.App(__file__, routes=CLASS_ROUTES, middleware=[Middleware(SecurityHeaders)])
 else:  # a session's script run
     from pages.common import (PAGE_TABLE, accessibility_styles, notation_panel, on_a_phone,
                               page_path, presenter_mode)
@@ -48,7 +51,7 @@ else:  # a session's script run
         st.toggle("Presenter mode", key="present", on_change=_sync_present_to_url,
                   help="Larger type, no sidebar, step with the keyboard (a presentation clicker "
                        "sends PageDown / PageUp). Also opened by ?present=1 in the link.")
-        notation_panel()  # what R, γ, γ₂, aᵢ, δ, w₀, T(A), (1.4) mean: on every page
+        notation_slot = st.empty()  # the Notation panel of the page chosen below
         reconnect_watch()  # after a server restart: rerun at once, an outage blames no one
 
     presenter_mode()  # styles for the lecture hall when on
@@ -67,4 +70,7 @@ else:  # a session's script run
     # which every page imports first, makes the same switch and reruns through here
     # (pages.common.use_app_navigation; tested in test_app_pages.py, and in a browser on a fresh
     # server in test_browser.py).
-    st.navigation(PAGES).run()
+    current = st.navigation(PAGES)
+    with notation_slot:
+        notation_panel(current.url_path)  # the symbols this page shows, one line each
+    current.run()

@@ -13,6 +13,10 @@ every replica::
 - ``STREAMLIT_SERVER_COOKIE_SECRET`` (optional): the secret every replica shares
   (generated once per start otherwise), so a session's XSRF cookie stays valid when
   its page moves to another replica.
+- ``REDIS_DIR`` (optional): where Redis keeps the live classes on disk (append-only file;
+  default ``<temp>/perceptron-lab-redis``). Debian's ``redis-server`` is started beside the
+  replicas on a free loopback port and stopped with them; its address reaches every replica
+  as ``PERCEPTRON_LAB_REDIS_URL``, so all of them share one store of classes (classroom/).
 
 The proxy configuration is ``deploy/haproxy.cfg``; this script appends one ``server``
 line per replica and sets ``PROXY_BIND`` / ``STATS_BIND``. A replica that exits is
@@ -52,6 +56,9 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 ONE_BLAS_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 HAPROXY_TEMPLATE = REPO_ROOT / "deploy" / "haproxy.cfg"
 HAPROXY_CANDIDATES = ("/usr/sbin/haproxy", "/usr/local/sbin/haproxy")
+REDIS_CANDIDATES = ("/usr/bin/redis-server", "/usr/local/bin/redis-server")
+#: the variable the replicas read the Redis address from (classroom.REDIS_URL_VARIABLE)
+REDIS_URL_VARIABLE = "PERCEPTRON_LAB_REDIS_URL"
 MAX_RESTARTS = 3
 _NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
@@ -62,6 +69,53 @@ def find_haproxy() -> str | None:
         if path and os.access(path, os.X_OK):
             return path
     return None
+
+
+def find_redis_server() -> str | None:
+    """Path of Debian's redis-server (``apt-get install redis-server``), or None."""
+    for path in (os.environ.get("REDIS_SERVER"), *REDIS_CANDIDATES, shutil.which("redis-server")):
+        if path and os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def redis_ping(port: int, timeout: float = 1.0) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+            sock.sendall(b"PING\r\n")
+            return sock.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+@contextlib.contextmanager
+def redis_server(port: int | None = None, data_dir: Path | str | None = None,
+                 timeout: float = 20.0) -> Iterator[tuple[str, subprocess.Popen]]:
+    """Debian's redis-server on 127.0.0.1:``port`` (a free one by default), persistence on
+    (append-only file, fsync every second, in ``data_dir``); yields its URL and process and
+    stops it on exit."""
+    binary = find_redis_server()
+    if binary is None:
+        raise FileNotFoundError("redis-server not found (Debian: apt-get install -y redis-server)")
+    port = port or free_port()
+    data_dir = Path(data_dir or Path(tempfile.gettempdir()) / "perceptron-lab-redis")
+    data_dir.mkdir(parents=True, exist_ok=True)
+    process = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--protected-mode", "yes",
+         "--dir", str(data_dir), "--appendonly", "yes", "--appendfsync", "everysec",
+         "--save", "", "--daemonize", "no", "--logfile", ""],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+    try:
+        deadline = time.monotonic() + timeout
+        while not redis_ping(port):
+            if process.poll() is not None:
+                raise RuntimeError(f"redis-server exited with code {process.returncode}")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"redis-server not answering on port {port} after {timeout} s")
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0", process
+    finally:
+        stop_process_group(process)
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -134,6 +188,8 @@ class Deployment:
         default_factory=lambda: os.environ.get("STREAMLIT_SERVER_COOKIE_SECRET")
         or secrets.token_hex(32))
     extra_streamlit_args: list[str] = field(default_factory=list)
+    #: the live classes' store, shared by every replica (None: each replica keeps its own)
+    redis_url: str | None = None
 
     @property
     def url(self) -> str:
@@ -157,6 +213,8 @@ class Deployment:
         env = dict(os.environ, PYTHONUNBUFFERED="1",
                    STREAMLIT_BROWSER_GATHER_USAGE_STATS="false",
                    STREAMLIT_SERVER_COOKIE_SECRET=self.cookie_secret, **ONE_BLAS_THREAD)
+        if self.redis_url:
+            env[REDIS_URL_VARIABLE] = self.redis_url
         command = [sys.executable, "-m", "streamlit", "run", "app.py",
                    "--server.port", str(replica.port), "--server.address", "127.0.0.1",
                    "--server.headless", "true", "--browser.gatherUsageStats", "false",
@@ -233,13 +291,28 @@ class Deployment:
 @contextlib.contextmanager
 def deployment(replicas: int = 2, port: int | None = None, *, address: str = "127.0.0.1",
                stats_port: int | None = None, app_dir: Path | str = REPO_ROOT,
-               extra_streamlit_args: list[str] | None = None) -> Iterator[Deployment]:
-    """Start ``replicas`` Streamlit servers and HAProxy; stop everything on exit."""
+               extra_streamlit_args: list[str] | None = None, redis: bool = True,
+               redis_dir: Path | str | None = None) -> Iterator[Deployment]:
+    """Start Redis (unless ``redis=False``), ``replicas`` Streamlit servers and HAProxy; stop
+    everything on exit."""
     binary = find_haproxy()
     if binary is None:
         raise FileNotFoundError("haproxy not found (Debian: apt-get install -y haproxy)")
+    with contextlib.ExitStack() as stack:
+        redis_url = None
+        if redis:
+            redis_dir = redis_dir or stack.enter_context(tempfile.TemporaryDirectory(
+                prefix="serve-redis-"))
+            redis_url, _ = stack.enter_context(redis_server(data_dir=redis_dir))
+        yield from _deployment(binary, replicas, port, address, stats_port, app_dir,
+                               extra_streamlit_args, redis_url)
+
+
+def _deployment(binary, replicas, port, address, stats_port, app_dir, extra_streamlit_args,
+                redis_url):
     dep = Deployment(port=port or free_port(), address=address, app_dir=Path(app_dir),
-                     stats_port=stats_port, extra_streamlit_args=list(extra_streamlit_args or []))
+                     stats_port=stats_port, extra_streamlit_args=list(extra_streamlit_args or []),
+                     redis_url=redis_url)
     try:
         dep.replicas = [Replica(f"r{i + 1}", free_port()) for i in range(replicas)]
         for replica in dep.replicas:
@@ -277,9 +350,13 @@ def main() -> int:
     signal.signal(signal.SIGTERM, request_stop)
     print(f"[serve] starting {count} replica(s) behind HAProxy ...", flush=True)
     try:
-        with deployment(count, port, address=address, stats_port=stats_port) as dep:
+        redis_dir = os.environ.get("REDIS_DIR") or Path(tempfile.gettempdir()) / \
+            "perceptron-lab-redis"
+        with deployment(count, port, address=address, stats_port=stats_port,
+                        redis_dir=redis_dir) as dep:
             print(f"[serve] Perceptron Lab on {dep.url}  (listening on {address}:{port}; "
-                  f"replicas {', '.join(dep.replica_urls)}"
+                  f"replicas {', '.join(dep.replica_urls)}; live classes in {dep.redis_url}, "
+                  f"saved in {redis_dir}"
                   + (f"; statistics http://127.0.0.1:{stats_port}/" if stats_port else "")
                   + "). Ctrl-C stops everything.", flush=True)
             while not stopping:
