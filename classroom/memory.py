@@ -47,7 +47,7 @@ class MemoryStore(ClassStore):
     def _meta(self, code):
         with self._lock:
             klass = self._live(code)
-            return dict(klass["meta"]) if klass else None
+            return {**klass["meta"], "minted": klass["minted"]} if klass else None
 
     def _mint(self, code, cap):
         with self._lock:

@@ -209,6 +209,8 @@ class ClassStore:
         meta = self._meta_or_error(code)
         poll = self._poll(code)
         state = {"code": code, "view": meta.get("view", ""), "poll": None, "mine": None}
+        if counts:  # tokens handed out: about the students in the room (a reload keeps one)
+            state["joined"] = int(meta.get("minted") or 0)
         if poll:
             shown = {k: poll[k] for k in ("id", "key", "question", "options", "status",
                                           "revealed")}

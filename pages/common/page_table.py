@@ -41,13 +41,17 @@ PAGE_TABLE = (
     PageEntry("generalisation", "Margin mistakes and generalisation", "trending_down",
               "Margin mistakes and generalisation: how often the final line errs on new "
               "points as N grows"),
+    PageEntry("class", "Live class", "how_to_vote",
+              "Live class: ask the room the notes' questions and watch the answers arrive "
+              "on the projector; students answer on their phones"),
 )
 
 #: Home lists the pages in the order a course meets them (generalisation before many classes)
 COURSE_ORDER = ("train", "bound", "aggressive", "adversary", "kernels", "generalisation",
-                "multiclass", "relaxation")
+                "multiclass", "relaxation", "class")
 
 
 def page_path(entry: PageEntry) -> str:
-    """The page's script, relative to app.py."""
+    """The page's script, relative to app.py (pages/class.py is run by Streamlit, never
+    imported: ``class`` being a Python keyword does not matter)."""
     return f"pages/{entry.name}.py"
