@@ -1,7 +1,8 @@
 """/train: watch the perceptron learn, one mistake (or one example) at a time.
 
 A pipeline: the settings (every control in the link), the data (generated, uploaded or
-drawn), one run (cached), the player's payload (texts in viz/train.py), the player.
+drawn), one run (cached, pages/train_parts/runs.py), the player's payload (texts in
+viz/train.py), the player.
 """
 
 from dataclasses import dataclass
@@ -9,26 +10,16 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
-from pages.common import (OwnDataSpec, PageLink, about_this_page, choice_param,
-                          core_call, data_source_control, int_param, named_results, own_data,
+from pages.common import (PageLink, about_this_page, choice_param, core_call,
+                          data_source_control, int_param, named_results, own_data,
                           page_guard, page_header, presenting, quiz, restore_drawn_points)
 from pages.common.question_bank import QUESTIONS_BY_PAGE
 from pages.player import player, player_html, player_start
-from perceptron_core import (ORDERS, bound_summary, make_separable, proof_quantities,
-                             run_perceptron, with_label_noise)
+from pages.train_parts.runs import CACHE, OWN, SOURCES, generated_data, train
+from perceptron_core import ORDERS
 from perceptron_core.io import dataset_to_csv, trace_to_csv, trace_to_json
-from perceptron_core.theory import run_bounds, separability_case
 from perceptron_core.viz import train as viz
 from perceptron_core.viz.player import SPEEDS, player_spec, run_id
-
-SOURCES = {"generated": "planted separator with margin γ", "upload": "your CSV",
-           "draw": "click on the chart"}
-CACHE = dict(max_entries=32, ttl=3600)
-#: the student's own data: labels -1/+1; one class is allowed (the slides' one-point quiz);
-#: a link carries at most max_points drawn points
-OWN = OwnDataSpec(prefix="", min_classes=1, max_rows=20_000, max_points=2_000,
-                  share_hint="Links do not carry uploaded files: download the data below to "
-                             "share them.")
 
 
 @dataclass(frozen=True)
@@ -97,13 +88,6 @@ class TrainingData:
     radius: float | None = None   # the ball generated data lie in
 
 
-@st.cache_data(show_spinner=False, **CACHE)
-def generated_data(n, margin, data_seed, through_origin, balance, noise):
-    data = make_separable(n=n, margin=margin, dim=2, radius=1.0, seed=data_seed,
-                          through_origin=through_origin, balance=balance)
-    return with_label_noise(data, noise, seed=data_seed + 1) if noise > 0 else data
-
-
 def load_data(s: Settings) -> TrainingData | None:
     """Step 1: the data (generated, or the student's own), or None while there are none."""
     if s.source != "generated":
@@ -114,21 +98,6 @@ def load_data(s: Settings) -> TrainingData | None:
     return None if data is None else TrainingData(
         np.asarray(data.X), np.asarray(data.y), viz.data_label(s.n, s.margin, s.data_seed),
         planted=(data.w_star, data.b_star, s.margin), radius=data.radius)
-
-
-@st.cache_data(show_spinner="Training…", **CACHE)
-def train(X, y, bias, delta, order, start, order_seed):
-    """Step 2: the run and everything the player shows that does not depend on the step."""
-    rng = np.random.default_rng(order_seed)
-    w0 = rng.normal(scale=0.5, size=2) if start == "random" else None
-    b0 = float(rng.normal(scale=0.5)) if start == "random" and bias else 0.0
-    trace = run_perceptron(X, y, bias=bias, delta=delta, w0=w0, b0=b0, order=order,
-                           seed=order_seed, max_updates=5_000, max_epochs=500)
-    w0_norm = float(np.hypot(np.linalg.norm(trace.weights[0]), trace.biases[0]))
-    bounds = bound_summary(X, y, bias=bias, delta=delta, w0_norm=w0_norm)
-    statements = run_bounds(bounds, bias=bias, delta=delta, w0_norm=w0_norm)
-    proof = proof_quantities(trace, X, y, bounds) if bounds.separable else None
-    return trace, bounds, statements, separability_case(X, y), proof, w0_norm
 
 
 @st.cache_data(show_spinner=False, **CACHE)

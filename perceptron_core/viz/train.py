@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
+from ..theory import value_text
 from . import style
 
 def axis_limit(X: np.ndarray, radius: float | None = None) -> float:
@@ -131,9 +132,9 @@ def _proof_title(proof, bound, w0_norm, step_sq: float) -> str:
     meet = lines_meet(float(proof.alignment[0]), float(proof.norm_sq[0]), proof.margin, step_sq)
     head = "Why it stops (Theorem 1.28): since ⟨w, w*⟩ ≤ ‖w‖, the two lines below allow"
     if w0_norm == 0:
-        return f"{head} at most t = {style.number_text(meet)} updates: that is {bound.name}"
-    return (f"{head} at most t = {style.number_text(meet)} updates from this start; {bound.name} = "
-            f"{style.number_text(bound.value)} holds for every start of this length")
+        return f"{head} at most t = {value_text(meet)} updates: that is {bound.name}"
+    return (f"{head} at most t = {value_text(meet)} updates from this start; {bound.name} = "
+            f"{value_text(bound.value)} holds for every start of this length")
 
 
 def _proof_payload(proof, trace, bound, w0_norm) -> dict:
@@ -196,7 +197,7 @@ def _one_class_facts(bounds, case: str, bias: bool, label: int) -> str:
                        "side has every point on the same side, as far from it as you like, so "
                        "(R/γ)² has no value here. The padded margin stays finite, because b "
                        "counts in the length of (w, b): "
-                       f"γ₂ = {bounds.margin_2:.4f}, so T(A) = {style.number_text(bounds.padded)}.")
+                       f"γ₂ = {bounds.margin_2:.4f}, so T(A) = {value_text(bounds.padded)}.")
     if case == "through_origin":
         return text + ("A line through the origin has every point on one side: best margin "
                        f"through the origin γ = {bounds.margin:.4f}.")
@@ -223,7 +224,7 @@ def _facts(bounds, case: str, bias: bool, statements, labels=()) -> str:
         text += (f"Best margin γ = {bounds.margin:.4f}, padded γ₂ = {bounds.margin_2:.4f}."
                  if bias else f"Best margin through the origin γ = {bounds.margin:.4f}.")
     for statement in statements[1:]:
-        text += (f" {statement.name} = {style.number_text(statement.value)} does not apply here: "
+        text += (f" {statement.name} = {value_text(statement.value)} does not apply here: "
                  f"{statement.reason}.")
     return text
 
@@ -236,7 +237,7 @@ def _end_text(trace, statements, case: str, bias: bool) -> str:
                 f"y(w·x + b) > δ = {trace.delta:g}.")
         if statements:
             text += (f" The bound that holds here, {statements[0].name}, allows at most "
-                     f"{style.number_text(statements[0].value)}.")
+                     f"{value_text(statements[0].value)}.")
         return text
     text = f"Stopped without converging after {updates} in {epochs}: the run hit its limit. "
     if not statements:
@@ -300,7 +301,7 @@ def player_payload(X, y, trace, bounds, *, statements, case, proof=None, w0_norm
         "converged": bool(trace.converged),
         "facts": _facts(bounds, case, trace.bias, statements, labels=y.tolist()),
         "bound": None if holds is None else {
-            "name": holds.name, "value": float(holds.value), "value_text": style.number_text(holds.value),
+            "name": holds.name, "value": float(holds.value), "value_text": value_text(holds.value),
             "hypotheses": holds.hypotheses},
         "end_text": _end_text(trace, statements, case, trace.bias),
         "proof": None if proof is None or holds is None else
@@ -324,6 +325,83 @@ SUMMARY = ("Each step examines one example in the chosen order. When the example
            "$y\\,\\mathbf x$ to $\\mathbf w$ (and $y$ to $b$ when it learns a bias). Nothing "
            "else ever changes $\\mathbf w$. Step with the buttons or the keys: everything runs "
            "in your browser.")
+
+def _signed_text(value: float, digits: int = 3) -> str:
+    """A number as the player writes it, with a real minus; tiny nonzero values keep
+    their digits (2.4e−05, not 0.000)."""
+    value = float(value)
+    text = (f"{value:.2e}" if value != 0 and abs(value) < 0.5 * 10**-digits
+            else f"{value:.{digits}f}")
+    return text.replace("-", "−")
+
+
+def _pair_text(v) -> str:
+    return "(" + ", ".join(_signed_text(c, 2) for c in np.ravel(v)) + ")"
+
+
+def next_step_question(trace, X, y, shown_step: int) -> dict:
+    """"Will the next example cause an update?" about a run shown at ``shown_step``.
+
+    The player at step s has examined s examples; the next one is examined at step s + 1
+    (1-based). The answer is read from the run: the example, its label and the score
+    y(w·x + b) against δ under the (w, b) then in force (Algorithm 1.16, line 3).
+
+    Parameters
+    ----------
+    trace : Trace of the run (``run_perceptron``)
+    X : ndarray of shape (n, d), y : ndarray of shape (n,), the data the run used
+    shown_step : int, the step on screen, 0..n_examined − 1
+
+    Returns
+    -------
+    dict with ``question``, ``options`` (two), ``answer``, ``why`` (texts), and
+    ``step``, ``index``, ``score``, ``updated`` (the next step, read from the run).
+
+    Raises
+    ------
+    ValueError
+        When ``shown_step`` is the run's last step (there is no next example) or not a
+        step of the run.
+    """
+    last = int(trace.n_examined)
+    if isinstance(shown_step, bool) or not isinstance(shown_step, (int, np.integer)) or not (
+            0 <= shown_step <= last):
+        raise ValueError(f"shown_step must be a whole number from 0 to {last} (the run's "
+                         f"examined steps); got {shown_step!r}.")
+    if shown_step == last:
+        raise ValueError(f"The run has ended at step {last:,}, so no example comes next: "
+                         f"{trace.stop_reason.rstrip('.')}. Step back, or ask about another view.")
+    nxt = trace.example_at(int(shown_step) + 1, X, y)  # the core replays step s + 1
+    x, label, delta = np.asarray(X, float)[nxt.index], int(y[nxt.index]), float(trace.delta)
+    b_text = f", b = {_signed_text(nxt.b, 2)}" if trace.bias else ""
+    question = (f"Step {shown_step:,} is on screen. Step {shown_step + 1:,} examines example "
+                f"{nxt.index}: x = {_pair_text(x)}, y = {'+1' if label > 0 else '−1'}, with "
+                f"w = {_pair_text(nxt.w)}{b_text}. Will it cause an update?")
+    yes = "Yes, an update"
+    no = "No, it is classified correctly" if delta == 0 else "No, its score is above δ"
+    score = _signed_text(nxt.score)
+    test = f"y(w·x{' + b' if trace.bias else ''}) = {score}"
+    if nxt.updated:
+        new_w = trace.weights[nxt.updates_before + 1]
+        new_b = f" and b becomes {_signed_text(trace.biases[nxt.updates_before + 1], 2)}" \
+            if trace.bias else ""
+        where = ("it is on the wrong side of the line or on it (sign(0) is read as −1)"
+                 if nxt.score <= 0 else
+                 f"it is on the right side, but its score is at most δ = {delta:g}")
+        why = (f"Its score is {test} ≤ δ = {delta:g}: {where}, so the update test fires and "
+               f"the perceptron adds y·x to w{' and y to b' if trace.bias else ''}: "
+               f"w becomes {_pair_text(new_w)}{new_b}." + (
+                   " Only the sign of the score decides, not how far the point is from the "
+                   "line." if delta == 0 else ""))
+    else:
+        why = (f"Its score is {test} > δ = {delta:g}, so the update test "
+               f"y(w·x{' + b' if trace.bias else ''}) ≤ δ fails and nothing changes: the "
+               "perceptron updates only on mistakes, even while other points are still "
+               "wrong.")
+    return {"question": question, "options": (yes, no), "answer": yes if nxt.updated else no,
+            "why": why, "step": shown_step + 1, "index": int(nxt.index),
+            "score": float(nxt.score), "updated": bool(nxt.updated)}
+
 
 EXPORT_CAPTION = ("The HTML file holds the whole run and the player (buttons, keys, Play): "
                   "open it in any browser, no server or internet needed.")

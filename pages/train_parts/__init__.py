@@ -1,0 +1,1 @@
+"""/train's parts that other pages use too (not pages themselves)."""
