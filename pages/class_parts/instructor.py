@@ -17,7 +17,7 @@ import streamlit as st
 
 from classroom import ClassError, class_store
 from pages.class_parts import questions
-from pages.common import PAGE_TABLE, presenting
+from pages.common import PAGE_TABLE
 
 #: how often the projector's count and bars refresh (seconds; the issue asks for 2 at most)
 REFRESH_SECONDS = 1.0
@@ -137,7 +137,7 @@ def projector(code: str, key: str) -> None:
 def instructor_view(code: str, key: str) -> None:
     """Everything the instructor's link shows."""
     state = class_store().instructor_state(code, key)
-    left, right = st.columns([2, 3] if presenting() else [1, 2])
+    left, right = st.columns([2, 3], gap="large")
     with left:
         join_panel(code)
     with right:

@@ -75,7 +75,8 @@ export default function (component) {
   const live = el("p", {class: "lab-status", role: "status", "aria-live": "polite"});
   const pane = el("div", {});
   const follows = el("div", {});
-  root.replaceChildren(box);
+  root.querySelectorAll(".lab-student").forEach((old) => old.remove());
+  root.append(box);  // beside the <style> Streamlit put there (kept)
   box.append(el("p", {class: "lab-class"}, `Class ${code}`), pane, live, follows);
 
   function draw() {
