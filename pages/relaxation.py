@@ -130,7 +130,7 @@ def sweep_section(link: PageLink, A, c, feasible: bool, method: dict) -> None:
         rows = sweep(A, c, method["w0"], method["seed"], method["tol"], max_iter, method["tau"])
         show_chart(viz.sweep_figure(rows, max_iter), key="sweep_chart")
         if missed := viz.sweep_missed_text(rows, max_iter, method["tol"]):
-            st.caption(missed)
+            st.markdown(missed)
         st.download_button("Download the sweep (CSV)", viz.sweep_csv(rows),
                            file_name="relaxation_sweep.csv", mime="text/csv",
                            key="sweep_csv", icon=":material/download:")
@@ -185,7 +185,7 @@ def main(link: PageLink) -> None:
     player("relaxation", payload_for(A, c, settings, start, presenting()), key="relaxation_player")
     copy_slot = st.container()  # the copy link, once every control is known
     if not system.feasible:
-        st.info(viz.NO_SOLUTION_TEXT, icon=":material/block:")
+        st.info(viz.no_solution_text(A, c, trace, system), icon=":material/block:")
     about_this_page(viz.SUMMARY)
     sweep_section(link, A, c, system.feasible, method)
     perceptron_section(link, method["eta"])

@@ -127,7 +127,7 @@ INDEX_RULES = {
 }
 #: rule name -> what a menu shows
 INDEX_RULE_LABELS = {
-    "cyclic": "cyclic (0, 1, ..., n-1, repeat)",
+    "cyclic": "cyclic ((1), (2), ..., (n), repeat)",
     "chaotic": "chaotic (every index within τ steps)",
     "randomized": "randomized (p_i ∝ ‖a_i‖²)",
     "permuted": "permuted (fresh shuffle each epoch)",
@@ -561,3 +561,145 @@ def plane_system(A, c, slack=0.0) -> PlaneSystem:
              "no corner (it contains a whole line)")
     return PlaneSystem(True, frozen(vertices), frozen([float(w1), float(w2)]),
                        f"decided exactly, in fractions: the solution set has {shape}")
+
+
+# ---------------------------------------------------------------------------
+# Why a run did not get in: read from what its iterates did
+# ---------------------------------------------------------------------------
+
+
+def distance_to_solutions(A, c, points, system: PlaneSystem | None = None) -> np.ndarray:
+    """dist(w, F) for each point w, where F = {v : A^T v <= c} in the plane is not empty.
+
+    The nearest point of a nonempty convex polygon (bounded or not, of any dimension
+    0, 1 or 2) to w is w itself when w is in F, else it lies on the boundary: in the
+    relative interior of an edge, where it is the projection of w onto that edge's
+    line a_i·v = c_i, or at a corner. So dist(w, F) is the least ‖w - z‖ over the
+    candidates z = w (kept when it satisfies every inequality exactly in floats), the
+    projections P_i(w) onto every boundary line and the corners (kept when they satisfy
+    every inequality up to rounding: 1e-9 relative to max(1, |c_i|, ‖a_i‖‖z‖)).
+
+    Parameters
+    ----------
+    A : ndarray of shape (2, n); c : ndarray of shape (n,)
+    points : ndarray of shape (m, 2)
+    system : the :func:`plane_system` of (A, c), if already computed
+
+    Returns
+    -------
+    ndarray of shape (m,)
+    """
+    A, c = check_system(A, c)
+    system = plane_system(A, c) if system is None else system
+    if not system.feasible:
+        raise ValueError("the system has no solution, so there is no distance to it; "
+                         "check plane_system(A, c).feasible first.")
+    W = np.array(points, dtype=np.float64).reshape(-1, 2)
+    if not np.isfinite(W).all():
+        raise ValueError("points must be finite, shape (m, 2).")
+    sq = np.einsum("ij,ij->j", A, A)
+    # projections onto every line a_i·v = c_i: z = w - (a_i·w - c_i)/‖a_i‖² a_i, (m, n, 2)
+    on_lines = W[:, None, :] - ((W @ A - c) / sq)[:, :, None] * A.T[None, :, :]
+    corners = np.broadcast_to(system.vertices[None, :, :], (W.shape[0], *system.vertices.shape))
+    candidates = np.concatenate([W[:, None, :], on_lines, corners], axis=1)  # (m, K, 2)
+    norms = np.linalg.norm(A, axis=0)
+    excess = candidates @ A - c  # (m, K, n)
+    scale = np.maximum(1.0, np.maximum(np.abs(c), norms * np.linalg.norm(
+        candidates, axis=2)[:, :, None]))
+    inside = np.all(excess <= 1e-9 * scale, axis=2)
+    inside[:, 0] = np.all(excess[:, 0] <= 0, axis=1)  # w itself: only if truly inside
+    gaps = np.linalg.norm(candidates - W[:, None, :], axis=2)
+    return np.where(inside, gaps, np.inf).min(axis=1)
+
+
+@dataclass(frozen=True)
+class MissBehaviour:
+    """What the iterates of a run that never got in did over its second half.
+
+    Attributes
+    ----------
+    kind : str
+        "rounding": the system has a solution and at the end w is within
+        ROUNDING_DISTANCE·max(1, ‖w‖, max|c_i|) of it, closer than float64 steps can
+        resolve (with tolerance 0 such a run may never count as in); "approaching":
+        the system has a solution and the distance from w to the
+        solutions kept falling over the last half of the run (it never rises: for
+        0 < η <= 2 every step is at least as close to every solution, the Fejér
+        property of Agmon 1954); "circling": the system has a solution and that
+        distance did not fall over the last half; "diverging": no solution, and
+        ‖w‖ over the last quarter rose above 1.5 times its largest value in the
+        first half; "bounded": no solution, ‖w‖ did not grow so.
+    before, after : float
+        "approaching"/"circling": the distance at the middle iteration and at the end;
+        "diverging"/"bounded": the largest ‖w‖ over the first half and over the last
+        quarter.
+    period : int or None
+        For the deterministic rules (cyclic, maximal distance, maximal residual): the
+        least P <= 1000 (a multiple of n for the cyclic rule) with w_T = w_{T-P} =
+        w_{T-2P} (closer than 1e-9 times the longest step of those 2P iterations):
+        then the iterates repeat every P iterations for ever. None otherwise.
+    """
+
+    kind: str
+    before: float
+    after: float
+    period: int | None
+
+
+#: relative fall of the distance over the last half that counts as still approaching
+#: (far above the rounding of a distance, 1e-16 relative)
+APPROACH_FALL = 1e-9
+#: a distance to the solutions below this times max(1, ‖w‖, max|c_i|) is within the
+#: rounding of the steps (float64 keeps about 16 digits; the steps lose a few)
+ROUNDING_DISTANCE = 1e-12
+
+
+def miss_behaviour(A, c, trace: RelaxationTrace,
+                   system: PlaneSystem | None = None) -> MissBehaviour:
+    """Classify a run of Algorithm 1.37 in the plane that did not reach feasibility.
+
+    Parameters
+    ----------
+    A : ndarray of shape (2, n); c : ndarray of shape (n,); the system of the run
+    trace : RelaxationTrace of :func:`relaxation` on (A, c), not feasible
+    system : the :func:`plane_system` of (A, c), if already computed
+
+    Returns
+    -------
+    MissBehaviour (see its attributes for the rules)
+    """
+    A, c = check_system(A, c)
+    if not isinstance(trace, RelaxationTrace) or trace.iterates.shape[1] != A.shape[0]:
+        raise ValueError("trace must be the RelaxationTrace of relaxation(A, c, ...).")
+    if trace.feasible:
+        raise ValueError("the run reached feasibility; there is no miss to explain.")
+    W = trace.iterates
+    T = W.shape[0] - 1
+    period = None
+    if trace.rule in ("cyclic", "max_distance", "max_residual"):
+        # deterministic rules: the next step depends only on w (and on t mod n for the
+        # cyclic rule), so w_T = w_{T-P} with a move in between repeats for ever
+        last, step = W[-1], A.shape[1] if trace.rule == "cyclic" else 1
+        lengths = np.linalg.norm(np.diff(W, axis=0), axis=1)  # ‖w_t - w_{t-1}‖, (T,)
+        for P in range(step, min(1000, T // 2) + 1, step):
+            # "the same point": closer than 1e-9 of the longest step in the two periods
+            # (iterates shrinking geometrically towards a line are not a cycle)
+            close = 1e-9 * float(lengths[T - 2 * P:].max())
+            if (close > 0 and np.linalg.norm(W[T - P] - last) <= close
+                    and np.linalg.norm(W[T - 2 * P] - last) <= close):
+                period = P
+                break
+    system = plane_system(A, c) if system is None else system
+    if system.feasible:
+        before, after = distance_to_solutions(A, c, W[[T // 2, T]], system)
+        floor = ROUNDING_DISTANCE * max(1.0, float(np.linalg.norm(W[-1])),
+                                        float(np.abs(c).max()))
+        if after <= floor:  # as close as float64 can tell at this scale
+            return MissBehaviour("rounding", float(before), float(after), None)
+        falling = after < before * (1 - APPROACH_FALL)
+        return MissBehaviour("approaching" if falling else "circling", float(before),
+                             float(after), period)
+    norms = np.linalg.norm(W, axis=1)
+    first, late = float(norms[:T // 2 + 1].max()), float(norms[(3 * T) // 4:].max())
+    return MissBehaviour("diverging" if late > 1.5 * first else "bounded", first, late,
+                         period)

@@ -17,6 +17,8 @@ function relaxationScene(slots, data) {
 }
 
 const relaxationVector = (w) => pair(w, 3);
+// A residual or violation with 3 significant digits, never rounded to 0 inside "= … > 0".
+const relaxationValue = (v) => (v !== 0 && Math.abs(v) < 5e-4 ? v.toExponential(2).replaceAll("-", "−") : fmt(v, 3));
 
 // a_i·w ≤ c_i written out, zero terms left out.
 function relaxationRowText({ A, c }, i) {
@@ -104,11 +106,7 @@ function relaxationInfo(slots, { data, eta, T }) {
   const chartAt = miniChart(panels, "largest violation max_i (a_i·w − c_i)⁺ after each iteration", [
     { name: "largest violation", color: COLORS.weight, values: data.violation },
   ], Math.max(1, T), [0, top > 0 ? top : 1], (v) => fmt(v, 2), "iteration t");
-  const iterations = plural(T, "iteration");
-  const endText = data.feasible ? `Feasible after ${iterations}: every a_i·w ≤ c_i` + (data.tol ? ` + ${data.tol}.` : ".")
-    : (data.system.feasible ? `Not feasible within ${iterations} (the system does have a solution: ` +
-       `more iterations, a tolerance or another η get there).`
-       : `Stopped after ${iterations}: this system has no solution, so no iterate can satisfy every inequality.`);
+  const endText = data.end_text;  // computed from the run (viz/relaxation.py end_text)
   return { panel, chartAt, endText };
 }
 
@@ -131,7 +129,7 @@ function relaxationIteration(s, t, w) {
   const what = eta === 1 ? "onto the line (projection, η = 1)" : eta === 2 ? "to its mirror image across the line (reflection, η = 2)"
     : eta < 1 ? `a fraction η = ${fmt(eta, 2)} of the way to the line` : `past the line, η = ${fmt(eta, 2)} times the way to it`;
   panel.say(`Iteration ${t}: the rule picks inequality ${data.labels[i]}, ${relaxationRowText(s, i)}. ` +
-    `a_i·w − c_i = ${fmt(residual, 3)}` +
+    `a_i·w − c_i = ${relaxationValue(residual)}` +
     (moved ? ` > ${data.tol ? data.tol : 0}: violated, so w moves ${what}, from ${relaxationVector(prev)} to ${relaxationVector(w)}.`
            : ` ≤ ${data.tol ? data.tol : 0}: satisfied, w stays.`), moved);
 }
@@ -158,7 +156,7 @@ function relaxationDraw(s, view) {
   panel.count("iteration", outOf(t, T));
   panel.count("moves", outOf(view.updates, data.player.update_steps.length));
   panel.count("violated", `${count} of ${A.length}`);
-  panel.count("violation", fmt(data.violation[t], 3));
+  panel.count("violation", relaxationValue(data.violation[t]));
   panel.banner(view.atEnd, data.feasible, s.endText);
   s.chartAt(t);
 }

@@ -14,8 +14,8 @@ import plotly.graph_objects as go
 
 from ..data import make_separable
 from ..perceptron import run_perceptron
-from ..relaxation import (INDEX_RULE_LABELS, INDEX_RULES, perceptron_eta, perceptron_system,
-                          plane_system, relaxation)
+from ..relaxation import (INDEX_RULE_LABELS, INDEX_RULES, miss_behaviour, perceptron_eta,
+                          perceptron_system, plane_system, relaxation)
 from . import style
 
 #: name -> (rows (a_1, a_2, c) of a_i·w <= c_i, what the preset shows)
@@ -23,14 +23,14 @@ PRESETS = {
     "wide polygon": (
         [[-1.0, 0.0, -0.5], [0.0, -1.0, -0.3], [1.0, 0.0, 2.5], [0.0, 1.0, 2.0],
          [1.0, 1.0, 3.5]],
-        "five half-planes around a large pentagon; every rule gets in within a few steps"),
+        "five half-planes around a large pentagon"),
     "thin sliver": (
         [[0.15, -1.0, -1.0], [-0.25, 1.0, 1.0], [1.0, 0.0, 3.0]],
-        "two boundary lines that meet at a small angle: a narrow wedge, so projections "
-        "zigzag towards its tip"),
+        "two boundary lines that meet at a small angle, cut off by a third: a narrow "
+        "triangle"),
     "infeasible": (
         [[-1.0, 0.0, -1.0], [0.0, -1.0, -1.0], [1.0, 1.0, 1.0]],
-        "x₁ ≥ 1, x₂ ≥ 1 and x₁ + x₂ ≤ 1: no point satisfies all three"),
+        "w₁ ≥ 1, w₂ ≥ 1 and w₁ + w₂ ≤ 1: no point satisfies all three"),
 }
 
 #: relaxation parameters of the sweep (0 is excluded, 2 included)
@@ -115,7 +115,7 @@ def player_payload(A, c, trace, *, player: dict, labels=None) -> dict:
     trace : RelaxationTrace of that system
     player : dict from ``player_spec`` (one examined step per iteration; an
         "update" is an iteration that moved w)
-    labels : optional list of n names of the inequalities (default "1".."n")
+    labels : optional list of n names of the inequalities (default "(1)".."(n)")
     """
     A, c = np.asarray(A, float), np.asarray(c, float)
     system = plane_system(A, c)
@@ -123,7 +123,8 @@ def player_payload(A, c, trace, *, player: dict, labels=None) -> dict:
     n = A.shape[1]
     return {
         "A": A.T.tolist(), "c": c.tolist(),
-        "labels": list(labels) if labels is not None else [str(i + 1) for i in range(n)],
+        "labels": list(labels) if labels is not None else inequality_labels(n),
+        "end_text": end_text(A, c, trace, system),
         "eta": float(trace.eta), "rule": trace.rule, "rule_label": INDEX_RULE_LABELS[trace.rule],
         "tau": None if trace.tau is None else int(trace.tau), "tol": float(trace.tol),
         "limit": limit,
@@ -140,6 +141,46 @@ def player_payload(A, c, trace, *, player: dict, labels=None) -> dict:
     }
 
 
+def inequality_labels(n: int) -> list[str]:
+    """The inequalities' names on the plane, in the player's sentences and in the page's
+    texts: "(1)", ..., "(n)", numbered from 1 as the rows of the table and the notes'
+    i = 1..n (in parentheses, so a label next to an axis is not read as a tick)."""
+    return [f"({i + 1})" for i in range(n)]
+
+
+def end_text(A, c, trace, system) -> str:
+    """The player's banner at the last iteration, from what the run did: feasible; or
+    not within the limit and why (``miss_behaviour``: still approaching, circling,
+    within rounding); or no solution and whether ‖w‖ grew (``system``:
+    ``plane_system(A, c)``)."""
+    iterations = f"{trace.n_iter:,} iteration{'s' if trace.n_iter != 1 else ''}"
+    if trace.feasible:
+        return (f"Feasible after {iterations}: every aᵢ·w ≤ cᵢ"
+                + (f" + {trace.tol:g}." if trace.tol else "."))
+    miss = miss_behaviour(A, c, trace, system)
+    half = f"from iteration {trace.n_iter // 2:,} to {trace.n_iter:,}"
+    repeat = (f" w comes back to the same point every {miss.period} iterations, so this run "
+              "never gets in." if miss.period else "")
+    if miss.kind == "rounding":
+        return (f"Not feasible within {iterations}, though w is as close to the solutions as "
+                f"float64 can tell (distance {miss.after:.3g}): some aᵢ·w − cᵢ is still above "
+                f"the tolerance {trace.tol:g}. A tolerance above 0 lets it count as in.")
+    if miss.kind == "approaching":
+        return (f"Not feasible within {iterations}, but still getting closer: the distance "
+                f"from w to the solutions fell from {miss.before:.3g} to {miss.after:.3g} "
+                f"{half}. Raise the iteration limit to see whether it gets in.")
+    if miss.kind == "circling":
+        return (f"Not feasible within {iterations}, and not getting closer: the distance "
+                f"from w to the solutions was {miss.before:.3g} at iteration "
+                f"{trace.n_iter // 2:,} and {miss.after:.3g} at the end.{repeat}")
+    grew = (f"‖w‖ grew from at most {miss.before:.3g} in the first half to {miss.after:.3g} "
+            "in the last quarter: the iterates move away." if miss.kind == "diverging" else
+            f"‖w‖ stayed at most {max(miss.before, miss.after):.3g} in the first half and the "
+            "last quarter.")
+    return (f"Stopped after {iterations}: this system has no solution, so no iterate "
+            f"satisfies every inequality. {grew}")
+
+
 # ---------------------------------------------------------------------------
 # The sweep: iterations to feasibility against eta, one line per index rule
 # ---------------------------------------------------------------------------
@@ -147,31 +188,41 @@ def player_payload(A, c, trace, *, player: dict, labels=None) -> dict:
 
 def eta_sweep(A, c, *, etas=SWEEP_ETAS, rules=tuple(INDEX_RULES), w0=None, seed=None,
               tol=1e-3, max_iter=1_000, tau=None) -> list[dict]:
-    """One run per (rule, eta): rows {rule, eta, iterations, moves, feasible}.
+    """One run per (rule, eta): rows {rule, eta, iterations, moves, feasible, missed,
+    before, after, period}.
 
     ``iterations`` is the run's n_iter when it reached feasibility (every
-    a_i·w <= c_i + tol), else None (not within max_iter).
+    a_i·w <= c_i + tol), else None (not within max_iter). For a run that missed,
+    ``missed`` is what its iterates did (``miss_behaviour``: "approaching", "circling",
+    "diverging" or "bounded") with its ``before``/``after`` numbers and ``period``;
+    None, None, None, None for a run that got in.
     """
+    system = plane_system(A, c)
     rows = []
     for rule in rules:
         for eta in etas:
             trace = relaxation(A, c, eta=eta, rule=rule, w0=w0, seed=seed, tol=tol,
                                max_iter=max_iter, tau=tau)
+            miss = None if trace.feasible else miss_behaviour(A, c, trace, system)
             rows.append({"rule": rule, "eta": float(eta),
                          "iterations": int(trace.n_iter) if trace.feasible else None,
-                         "moves": int(trace.n_moves), "feasible": bool(trace.feasible)})
+                         "moves": int(trace.n_moves), "feasible": bool(trace.feasible),
+                         "missed": miss and miss.kind, "before": miss and miss.before,
+                         "after": miss and miss.after, "period": miss and miss.period})
     return rows
 
 
 def sweep_csv(rows) -> str:
-    """The sweep as CSV: rule, eta, iterations (empty when not reached), moves, feasible."""
+    """The sweep as CSV: rule, eta, iterations (empty when not reached), moves, feasible,
+    and for a miss what its iterates did (approaching, circling, diverging, bounded)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["rule", "eta", "iterations_to_feasible", "moves", "feasible"])
+    writer.writerow(["rule", "eta", "iterations_to_feasible", "moves", "feasible",
+                     "missed_because"])
     for row in rows:
         writer.writerow([row["rule"], f"{row['eta']:g}",
                          "" if row["iterations"] is None else row["iterations"],
-                         row["moves"], str(row["feasible"]).lower()])
+                         row["moves"], str(row["feasible"]).lower(), row.get("missed") or ""])
     return out.getvalue()
 
 
@@ -293,13 +344,27 @@ SUMMARY = (
     "$\\eta<1$ short of the line. **Next move** jumps to the next iteration that moves "
     "$\\mathbf w$; **Next iteration** takes one iteration (a satisfied inequality leaves "
     "$\\mathbf w$ where it is).")
+#: one line of Theorem 1.35 with its hypotheses (as in the notes, with p unknowns)
+THEOREM_135 = (
+    "**Theorem 1.35** (Amaldi and Hauser 2005): take steps w ← w + ηₜ aᵢ, each on a column "
+    "aᵢ with ⟨w, aᵢ⟩ ≤ 0, with step sizes 0 ≤ ηₜ ≤ η̄ for a bound η̄ fixed in advance; "
+    "then ‖w‖ stays bounded, whether or not the system has a solution.")
 NO_SOLUTION_TEXT = (
-    "No solution: no rule and no η can reach a feasible point; the run ends at its "
-    "iteration limit. For 0 < η < 2 the iterates still stay in a bounded region: "
-    "Amaldi and Hauser (2005), the paper behind Theorem 1.35, prove it for this method "
-    "(Theorem 1.35 is its perceptron case). With η = 2 "
-    "they need not: two reflections across parallel lines add up to a translation, so "
-    "a system with two contradicting parallel inequalities pushes w away for ever.")
+    "No solution: no rule and no η can reach a feasible point, so the run ends at its "
+    "iteration limit. " + THEOREM_135 + " The perceptron with δ = 0 is such a method "
+    "(ηₜ = 1 on every mistake), so its weights stay bounded. This method with a fixed η is "
+    "not: written as w + ηₜ(−aᵢ), its step has ηₜ = η(aᵢ·w − cᵢ)/‖aᵢ‖², which grows with "
+    "the violation and has no bound fixed in advance, so Theorem 1.35 says nothing about "
+    "it. And with η = 2 the iterates can move away: two reflections across parallel lines "
+    "add up to a translation.")
+
+
+def no_solution_text(A, c, trace, system) -> str:
+    """NO_SOLUTION_TEXT and what this run's ‖w‖ did (``end_text``'s last sentence)."""
+    return NO_SOLUTION_TEXT + " In this run: " + end_text(A, c, trace, system).split(
+        "every inequality. ", 1)[-1]
+
+
 RULES_TEXT = (
     "Remark 1.38 lists six ways to choose the inequality of each iteration: **cyclic** "
     "(1, 2, …, n, again), **chaotic** (any order that visits every inequality within every "
@@ -368,17 +433,82 @@ def rows_from_text(text: str) -> list[list[float]] | None:
     return None
 
 
+#: what a missed run's iterates did, in words (``miss_behaviour``'s kinds)
+MISS_WORDS = {
+    "rounding": "as close as float64 arithmetic can tell: at the end the distance from w "
+                "to the solutions was below 10⁻¹² of the numbers' size, yet some aᵢ·w − cᵢ "
+                "was still above the tolerance",
+    "approaching": "still getting closer: over the second half of each run the distance "
+                   "from w to the solutions fell",
+    "circling": "not getting closer: over the second half of each run the distance from w "
+                "to the solutions did not fall",
+    "diverging": "moving away: ‖w‖ over the last quarter of each run rose above 1.5 times "
+                 "its largest value in the first half",
+    "bounded": "staying in a bounded region without getting in: ‖w‖ did not grow",
+}
+
+
+def _span(values) -> str:
+    """'3' or '0.13 to 0.146' (3 significant digits)."""
+    low, high = f"{min(values):.3g}", f"{max(values):.3g}"
+    return low if low == high else f"{low} to {high}"
+
+
+def _etas_text(etas) -> str:
+    etas = sorted(set(etas))
+    return "η = " + ", ".join(f"{e:g}" for e in etas)
+
+
+def _rules_text(runs) -> str:
+    said = [f"{r['rule']} at η = {r['eta']:g}" for r in runs[:3]]
+    return ", ".join(said) + (f" and {len(runs) - 3} more" if len(runs) > 3 else "")
+
+
+def miss_sentence(kind: str, runs: list[dict]) -> str:
+    """One kind of miss over the runs that had it (sweep rows): the η values, how many
+    runs, what their iterates did with the numbers, and which repeat for ever."""
+    if kind == "rounding":
+        numbers = f" (distance at the end at most {max(r['after'] for r in runs):.3g})"
+    elif kind == "approaching":
+        numbers = (f" (at the middle of the run {_span([r['before'] for r in runs])}, at the "
+                   f"end {_span([r['after'] for r in runs])})")
+    elif kind == "circling":
+        numbers = f" (at the end {_span([r['after'] for r in runs])})"
+    else:
+        numbers = f" (‖w‖ at the end {_span([r['after'] for r in runs])})"
+    repeats = ""
+    for period in sorted({r["period"] for r in runs if r["period"]}):
+        mine = [r for r in runs if r["period"] == period]
+        repeats += (f"; {_rules_text(mine)} bring{'s' if len(mine) == 1 else ''} w back "
+                    f"to the same point every {period} iterations, for ever")
+    return (f"{_etas_text(r['eta'] for r in runs)}: {len(runs)} "
+            f"run{'s' if len(runs) != 1 else ''} {MISS_WORDS[kind]}{numbers}{repeats}.")
+
+
 def sweep_missed_text(rows, max_iter: int, tol: float) -> str | None:
-    """How many sweep runs missed feasibility within ``max_iter``, and why (or None)."""
-    missed = sum(row["iterations"] is None for row in rows)
+    """How many sweep runs missed feasibility within ``max_iter`` and, per η, what those
+    runs did (``miss_behaviour``, computed from their iterates), as Markdown; None if
+    every run got in."""
+    missed = [row for row in rows if row["iterations"] is None]
     if not missed:
         return None
-    why = ("With tolerance 0 and η ≤ 1 the iterates can approach the solutions for ever "
-           "without entering them: set a tolerance." if tol == 0 else
-           "A small η moves only part of the way each time: raise the iteration limit to see "
-           "where those runs get in.")
-    return (f"{missed} of {len(rows)} runs did not reach feasibility within {max_iter:,} "
-            f"iterations (crosses on the dashed line). {why}")
+    within = f"aᵢ·w ≤ cᵢ + {tol:g}" if tol else "aᵢ·w ≤ cᵢ, tolerance 0"
+    lines = [f"{len(missed)} of {len(rows)} runs did not reach feasibility (every "
+             f"{within}) within {max_iter:,} iterations (crosses on the dashed line). What "
+             "their iterates did:"]
+    for kind in MISS_WORDS:
+        runs = [row for row in missed if row["missed"] == kind]
+        if runs:
+            lines.append("- " + miss_sentence(kind, runs))
+    advice = []
+    if any(row["missed"] == "approaching" for row in missed):
+        advice.append("Raise the iteration limit to see whether the runs still getting "
+                      "closer get in.")
+    if any(row["missed"] == "rounding" for row in missed):
+        advice.append("A tolerance above 0 lets runs that are within rounding count as in.")
+    if advice:
+        lines.append("\n" + " ".join(advice))
+    return "\n".join(lines)
 
 
 def comparison_table(perceptron, relaxed, eta: float) -> dict[str, list[str]]:
