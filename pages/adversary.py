@@ -11,6 +11,7 @@ import streamlit as st
 
 from pages.common import (PageLink, core_call, named_result, named_results,
                           page_guard, page_header, show_chart, shown_value)
+from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from perceptron_core import constructions as cx
 from perceptron_core.viz import adversary as viz
 
@@ -186,3 +187,4 @@ def main(link: PageLink) -> None:
 page_link = PageLink()  # before any widget reads the URL
 with page_guard("adversary"):
     main(page_link)
+    quiz(QUESTIONS_BY_PAGE["adversary"])

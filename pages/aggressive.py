@@ -7,6 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from pages.common import PageLink, core_call, named_results, page_guard, page_header, show_chart
+from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from perceptron_core import constructions as cx
 from perceptron_core.viz import aggressive as viz
 
@@ -161,7 +162,6 @@ def main(link: PageLink) -> None:
         "question, so an old question that was fine can become wrong again. The mistake-driven "
         "perceptron never does this: a correct prediction leaves (w, b) alone.",
         icon=":material/lightbulb:")
-
     st.header("The sequence of Remark 1.19")
     st.markdown(SEQUENCE)
     st.subheader("The first examples")
@@ -172,7 +172,6 @@ def main(link: PageLink) -> None:
     table = core_call(first_examples, TABLE_ROWS)
     if table is not None:
         st.dataframe(table, hide_index=True, width="stretch", height=420, key="aggressive_table")
-
     st.header("Mistakes against t")
     T = link.control(st.select_slider, "Length T of the sequence", options=T_CHOICES,
                      value=10**6, format_func=t_label, key="aggressive_T",
@@ -198,3 +197,4 @@ def main(link: PageLink) -> None:
 page_link = PageLink()  # before any widget reads the URL
 with page_guard("aggressive"):
     main(page_link)
+    quiz(QUESTIONS_BY_PAGE["aggressive"])

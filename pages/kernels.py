@@ -15,6 +15,7 @@ from pages.common import (ComputationStopped, OwnDataSpec, PageLink, about_this_
                           choice_param, core_call, data_source_control, int_param, own_data,
                           page_guard, page_header, presenting, restore_drawn_points,
                           run_in_worker, text_param)
+from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from pages.player import player, player_html, player_start
 from perceptron_core import (KERNEL_FORMULAS, ORDERS, kernel_margin, kernel_perceptron,
                              make_blobs, make_circles, make_xor, with_label_noise)
@@ -182,3 +183,4 @@ with page_guard("kernels"):
         st.info("The previous picture is kept until the data are valid.")
     sections.show_bias_trick(settings.data_seed)
     sections.show_conjunctions(page_link, settings.data_seed)
+    quiz(QUESTIONS_BY_PAGE["kernels"])

@@ -12,6 +12,7 @@ import streamlit as st
 from pages.common import (REQUEST_CPU_SECONDS, OwnDataSpec, PageLink, about_this_page,
                           core_call, data_source_control, own_data, page_guard, page_header,
                           presenting, restore_drawn_points, run_in_worker, show_chart)
+from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from perceptron_core import ORDERS, make_blobs
 from perceptron_core.viz import multiclass as viz
 
@@ -160,3 +161,4 @@ with page_guard("multiclass"):
     show_tables(*data, ova, ovo, limit, region, numbers)
     page_link.copy_control("multiclass_link", drawn_points_link())
     about_this_page(viz.SUMMARY)
+    quiz(QUESTIONS_BY_PAGE["multiclass"])

@@ -3,7 +3,8 @@
 The pages show their own set through :func:`pages.common.quizzes.quiz`; the live class
 (/class) offers the same questions as polls, by page. A question's ``key`` is stable: a
 poll names its question by it. The texts are in pages/common/questions/, one module per
-page. :func:`predict_next_step_question` asks about a /train view from its link.
+page. A page ends with ``quiz(QUESTIONS_BY_PAGE["<name>"])`` (both imported from here);
+:func:`predict_next_step_question` asks about a /train view from its link.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import json
 
 from pages.common.questions import (adversary, aggressive, bound, generalisation, kernels,
                                     multiclass, relaxation, train)
-from pages.common.quizzes import QuizQuestion
+from pages.common.quizzes import QuizQuestion, quiz  # noqa: F401 (a page's one import)
 
 #: page name (as in pages/common/page_table.py) -> that page's questions, 2 to 4 each
 QUESTIONS_BY_PAGE: dict[str, tuple[QuizQuestion, ...]] = {
