@@ -115,8 +115,8 @@ def projector(code: str, key: str) -> None:
         return
     total = poll["total"]
     status = {"open": "Poll open", "closed": "Poll closed"}[poll["status"]]
-    st.subheader(poll["question"])
-    st.markdown(f"**{total} answer{'' if total == 1 else 's'}** · {status}")
+    st.header(f"{total} answer{'' if total == 1 else 's'} · {status}", anchor=False)
+    st.subheader(poll["question"], anchor=False)
     if not poll["revealed"]:
         for letter, option in zip("ABCDEFGH", poll["options"]):
             st.markdown(f"**{letter}.** {option}")
