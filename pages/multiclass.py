@@ -41,8 +41,9 @@ def read_settings(link: PageLink) -> dict:
                       disabled=own)
         layout = c(st.radio, "centres", viz.LAYOUTS, key="layout", disabled=own,
                    help="ring: the blob centres on a circle. one class in the middle: class 0 "
-                        "moved to the origin, surrounded by the others, so '0 against the "
-                        "rest' has no separating line.")
+                        "moved to the origin, with the others around it; whether a line "
+                        "still separates '0 against the rest' depends on k and the spread "
+                        "(the page says, for the points on screen).")
         st.header("Perceptrons")
         order = c(st.selectbox, "order of examples", list(ORDERS), key="order",
                   help="; ".join(ORDERS.values()))
@@ -95,7 +96,8 @@ def load_data(s: dict):
     return data.X, data.y
 
 
-def show_charts(link: PageLink, X, labels, ova, ovo, limit, region) -> None:
+def show_charts(link: PageLink, X, labels, ova, ovo, limit, region, numbers,
+                centred: bool) -> None:
     """One-vs-all and one-vs-one over the plane, and the classes one-vs-all never picks."""
     classes = ova.classes.tolist()
     # a multi-select is not a PageLink control (lines=0&lines=2 repeats its key): bound
@@ -111,9 +113,11 @@ def show_charts(link: PageLink, X, labels, ova, ovo, limit, region) -> None:
                    key="ova_chart")
     with middle:
         show_chart(viz.ovo_figure(X, labels, ovo, region, limit), key="ovo_chart")
-    notes = viz.winner_notes(ova, region)
+    notes = viz.winner_notes(ova, region, numbers["separable"])
     if notes:
         st.warning("One-vs-all: " + "; ".join(notes) + ".", icon=":material/warning:")
+    if centred:  # the "one class in the middle" layout: what it does to these points
+        st.markdown(viz.middle_text(ova, numbers["separable"]))
 
 
 def show_tables(X, labels, ova, ovo, limit, region, numbers) -> None:
@@ -126,8 +130,8 @@ def show_tables(X, labels, ova, ovo, limit, region, numbers) -> None:
         st.markdown(viz.disagreement_text(numbers, len(labels)))
         st.markdown("**Imbalance of one-vs-all** (share of −1 examples in each binary "
                     "problem):")
-        st.dataframe(pd.DataFrame(viz.imbalance_columns(ova, region)), hide_index=True,
-                     key="imbalance_table")
+        st.dataframe(pd.DataFrame(viz.imbalance_columns(ova, region, numbers["separable"])),
+                     hide_index=True, key="imbalance_table")
     with middle:
         show_chart(viz.disagreement_figure(X, labels, ova.classes, region, limit, height=600),
                    key="disagree_chart")
@@ -156,7 +160,8 @@ with page_guard("multiclass"):
     if result is None:  # name the ignored link values, then stop: nothing can be drawn
         page_link.stop()
     ova, ovo, limit, region, numbers = result
-    show_charts(page_link, *data, ova, ovo, limit, region)
+    show_charts(page_link, *data, ova, ovo, limit, region, numbers,
+                settings["source"] == "blobs" and settings["layout"] == viz.LAYOUTS[1])
     page_link.report()
     show_tables(*data, ova, ovo, limit, region, numbers)
     page_link.copy_control("multiclass_link", drawn_points_link())

@@ -12,6 +12,7 @@ from dataclasses import replace
 import numpy as np
 import plotly.graph_objects as go
 
+from ..margin import max_margin
 from ..multiclass import one_vs_all, one_vs_one
 from . import style
 
@@ -52,14 +53,80 @@ def axis_limit(X) -> float:
     return round(1.1 * max(1.0, float(np.abs(np.asarray(X)).max())), 3)
 
 
+def polygon_area(polygon) -> float:
+    """Area of a polygon given by its corners in order (shoelace formula); 0 if empty."""
+    if len(polygon) < 3:
+        return 0.0
+    x, y = np.asarray(polygon, dtype=float).T
+    return 0.5 * abs(float(x @ np.roll(y, -1) - y @ np.roll(x, -1)))
+
+
+def ova_areas(ova, limit: float) -> tuple[np.ndarray, float]:
+    """The exact share of the square [-limit, limit]² that one-vs-all gives each class, and
+    the share where the maximum is tied (both from polygons, no grid).
+
+    Class j wins where w_j·x + b_j >= w_i·x + b_i for every i, i.e. on the convex polygon
+    cut from the square by the half-planes (w_i - w_j)·x <= b_j - b_i. Two different
+    score functions are equal only on a line, so ties have area 0 unless two classes
+    have identical (w, b): then they tie on the whole polygon of either, and
+    ``predict`` gives it to the first of them (so does this share).
+
+    Returns
+    -------
+    shares : ndarray of shape (k,), summing to 1 (up to rounding)
+    tie_share : float, the share of the square where the top score is shared with area
+    """
+    from .relaxation import clip_polygon
+
+    W, b = np.asarray(ova.weights, float), np.asarray(ova.biases, float)
+    k = W.shape[0]
+    square = (2 * limit) ** 2
+    shares, tie = np.zeros(k), 0.0
+    for j in range(k):
+        same = [i for i in range(k) if np.array_equal(W[i], W[j]) and b[i] == b[j]]
+        if same[0] != j:
+            continue  # an identical earlier class takes this region (ties: first class)
+        others = [i for i in range(k) if i not in same]
+        A = (W[others] - W[j]).T.reshape(2, -1)
+        area = polygon_area(clip_polygon(A, b[j] - b[others], limit)) if others else square
+        shares[j] = area / square
+        if len(same) > 1:
+            tie += area / square
+    return shares, tie
+
+
+def on_a_line(ova, ovo, points: np.ndarray, limit: float) -> np.ndarray:
+    """Grid points on one of the lines where a prediction changes (within rounding):
+    a one-vs-one pair's line w·x + b = 0, or a line where two one-vs-all scores are equal
+    and largest. Those lines have area 0; a grid point on one is not evidence of an area."""
+    def near_zero(values, w, bias):
+        return np.abs(values) <= 1e-9 * (np.linalg.norm(w, axis=-1) * limit * 2 + np.abs(bias)
+                                         + 1e-300)
+    mask = np.zeros(points.shape[0], dtype=bool)
+    if ovo.weights.shape[0]:
+        pair_scores = points @ ovo.weights.T + ovo.biases
+        mask |= near_zero(pair_scores, ovo.weights, ovo.biases).any(axis=1)
+    scores = points @ ova.weights.T + ova.biases
+    top2 = np.sort(scores, axis=1)[:, -2:]
+    size = np.abs(ova.weights).sum() * limit + np.abs(ova.biases).sum()
+    gap = top2[:, 1] - top2[:, 0]
+    identical = {tuple(r) for r in np.column_stack([ova.weights, ova.biases]).tolist()}
+    if len(identical) == ova.weights.shape[0]:  # no two classes identical: ties are lines
+        mask |= gap <= 1e-9 * size
+    return mask
+
+
 def regions(ova, ovo, limit: float, resolution: int = 161) -> dict:
     """What both schemes predict on the grid, as class positions 0..k-1.
 
     Returns a dict with ``axis`` (resolution,), ``ova`` and ``ovo`` (resolution,
     resolution) winners, ``ova_tie`` / ``ovo_tie`` masks (shared maximum / shared
-    top vote), ``disagree`` mask, and per class j: ``ova_share[j]`` /
-    ``ovo_share[j]`` the share of the square where j wins (ties included, as the
-    predict method breaks them).
+    top vote), ``disagree`` mask, ``on_line`` mask (grid points on a line where a
+    prediction changes, :func:`on_a_line`), and areas: ``ova_share[j]`` the exact
+    share of the square where one-vs-all picks class j and ``ova_tie_share`` the share
+    where its maximum is tied (:func:`ova_areas`, polygons); ``ovo_share[j]``,
+    ``ovo_tie_share`` and ``disagree_share`` estimated on the grid points that are not
+    on such a line (one-vs-one's regions and ties are unions of cells between lines).
     """
     axis, points = grid(limit, resolution)
     shape = (resolution, resolution)
@@ -70,13 +137,18 @@ def regions(ova, ovo, limit: float, resolution: int = 161) -> dict:
     # int8 codes (k <= 6): a region is 26 kB instead of 207 kB in a cache entry
     ova_code = np.array([codes[v] for v in ova_label.tolist()], dtype=np.int8)
     ovo_code = np.array([codes[v] for v in ovo_label.tolist()], dtype=np.int8)
+    line = on_a_line(ova, ovo, points, limit)
+    off = ~line if (~line).any() else np.ones_like(line)
+    shares, tie_share = ova_areas(ova, limit)
     return {
         "axis": axis,
         "ova": ova_code.reshape(shape), "ovo": ovo_code.reshape(shape),
         "ova_tie": ova_tie.reshape(shape), "ovo_tie": ovo_tie.reshape(shape),
-        "disagree": (ova_code != ovo_code).reshape(shape),
-        "ova_share": np.bincount(ova_code, minlength=k) / ova_code.size,
-        "ovo_share": np.bincount(ovo_code, minlength=k) / ovo_code.size,
+        "disagree": (ova_code != ovo_code).reshape(shape), "on_line": line.reshape(shape),
+        "ova_share": shares, "ova_tie_share": tie_share,
+        "ovo_share": np.bincount(ovo_code[off], minlength=k) / off.sum(),
+        "ovo_tie_share": float(ovo_tie[off].mean()),
+        "disagree_share": float((ova_code != ovo_code)[off].mean()),
     }
 
 
@@ -100,35 +172,48 @@ def summary(X, labels, ova, ovo, region: dict) -> dict:
     converged binary problems, ties among the training points, disagreement share)."""
     labels = np.asarray(labels)
     out = {}
-    for name, model, tie_key in (("one-vs-all", ova, "ova_tie"), ("one-vs-one", ovo, "ovo_tie")):
+    for name, model, tie_key in (("one-vs-all", ova, "ova_tie_share"),
+                                 ("one-vs-one", ovo, "ovo_tie_share")):
         predicted, ties = model.predict_with_ties(X)
         out[name] = {
             "accuracy": float(np.mean(predicted == labels)),
             "perceptrons": model.n_perceptrons, "updates": model.total_updates,
             "converged": int(model.converged.sum()),
             "training_ties": int(ties.sum()),
-            "tie_share": float(region[tie_key].mean()),
+            "tie_share": float(region[tie_key]),
         }
-    out["disagree_share"] = float(region["disagree"].mean())
+    # one-vs-all's maximum is tied on the lines between two regions (area 0): there are
+    # such lines in the square when more than one class wins somewhere in it
+    out["one-vs-all"]["regions"] = int((np.asarray(region["ova_share"]) > 0).sum())
+    out["disagree_share"] = float(region["disagree_share"])
     out["disagree_training"] = int(np.sum(ova.predict(X) != ovo.predict(X)))
+    # whether a line separates each "class j against the rest" problem (the max-margin
+    # solver, Remark 1.31), not whether the perceptron's run stopped in time
+    out["separable"] = [bool(max_margin(X, np.where(labels == label, 1, -1),
+                                        bias=True).separable)
+                        for label in ova.classes.tolist()]
     return out
 
 
-def winner_notes(ova, region: dict) -> list[str]:
+def winner_notes(ova, region: dict, separable=None) -> list[str]:
     """Sentences about one-vs-all classes that win nowhere or everywhere in the view, or
-    whose binary problem was not separated (with the share of the square they win)."""
+    whose binary problem was not separated (with the share of the square they win and,
+    given ``separable`` (k bools, :func:`summary`), whether a line separates it)."""
     notes = []
     for j, label in enumerate(ova.classes.tolist()):
         share = float(region["ova_share"][j])
         separated = bool(ova.converged[j])
         where = ("wins nowhere in the square drawn" if share == 0 else
-                 "wins everywhere in the square drawn" if share == 1 else
+                 "wins everywhere in the square drawn" if share >= 1 - 1e-12 else
                  f"wins {share:.1%} of the square drawn" if share >= 0.0005 else
                  "wins less than 0.1% of the square drawn")
         if not separated:
+            line = ("" if separable is None else
+                    "; a line does separate it, the run had not found one yet"
+                    if separable[j] else "; no line separates it")
             notes.append(f"class {label} against the rest was not separated (its run stopped "
-                         f"at the epoch limit) and {where}")
-        elif share in (0.0, 1.0):
+                         f"at the epoch limit{line}) and {where}")
+        elif share == 0.0 or share >= 1 - 1e-12:
             notes.append(f"class {label} {where}, although its binary problem was separated")
     return notes
 
@@ -282,8 +367,12 @@ SUMMARY = (
     "notes allow any choice; here the first class in the list wins, and the plane marks "
     "those points.")
 
-GRID_CAPTION = ("Regions, shares and ties are computed on a 161 × 161 grid over the square "
-                "drawn.")
+GRID_CAPTION = (
+    "One-vs-all's shares of the square and its tie area are exact: its regions are "
+    "polygons, and two different scores are equal only on a line, which has no area. "
+    "One-vs-one's shares and ties, and where the two schemes disagree, are counted on a "
+    "161 × 161 grid over the square drawn, leaving out grid points that lie on a line "
+    "where a prediction changes. The pictures are drawn on that grid.")
 
 
 def fit_seconds(k: int, n: int, max_epochs: int) -> float:
@@ -309,33 +398,67 @@ def share_text(share: float) -> str:
     return "< 0.1%" if 0 < share < 0.0005 else f"{share:.1%}"
 
 
+def tie_area_text(a: dict, name: str) -> str:
+    """The area of the square where a scheme's top score or vote is tied (``a``: its
+    :func:`summary` entry): one-vs-all's exact area, which is 0 when the ties lie on
+    lines only; one-vs-one's share of the grid points off the lines."""
+    if a["tie_share"] > 0:
+        return share_text(a["tie_share"]) + (" (grid)" if name == "one-vs-one" else "")
+    if name == "one-vs-all":
+        return ("0: ties only on the lines between regions" if a.get("regions", 1) > 1
+                else "0: one class wins everywhere")
+    return "0 on the grid"
+
+
 def side_by_side(numbers: dict) -> dict[str, list[str]]:
     """The two schemes' numbers (:func:`summary`) as table columns of text."""
-    def column(a):
+    def column(a, name):
         return [f"{a['accuracy']:.1%}", a["perceptrons"], a["updates"],
                 f"{a['converged']} of {a['perceptrons']}", a["training_ties"],
-                share_text(a["tie_share"])]
+                tie_area_text(a, name)]
     return {"": ["training accuracy", "perceptrons", "total updates",
                  "binary problems separated", "training points with a tie",
-                 "share of the square with a tie"],
-            "one-vs-all": [str(v) for v in column(numbers["one-vs-all"])],
-            "one-vs-one": [str(v) for v in column(numbers["one-vs-one"])]}
+                 "area of the square with a tie"],
+            "one-vs-all": [str(v) for v in column(numbers["one-vs-all"], "one-vs-all")],
+            "one-vs-one": [str(v) for v in column(numbers["one-vs-one"], "one-vs-one")]}
 
 
 def disagreement_text(numbers: dict, n_points: int) -> str:
     """Where the two schemes give different classes (square and training points)."""
-    return (f"The two schemes give different classes on **{numbers['disagree_share']:.1%}** of "
-            f"the square drawn and on {numbers['disagree_training']} of the {n_points} "
-            "training points.")
+    return (f"The two schemes give different classes on **{share_text(numbers['disagree_share'])}"
+            f"** of the square drawn (on the grid) and on {numbers['disagree_training']} of "
+            f"the {n_points} training points.")
 
 
-def imbalance_columns(ova, region: dict) -> dict[str, list]:
-    """One-vs-all's binary problems: share of negatives, updates, separated, wins."""
-    return {"problem": [f"{label} vs rest" for label in ova.classes.tolist()],
-            "negatives": [f"{v:.0%}" for v in ova.imbalance],
-            "updates": ova.n_updates.tolist(),
-            "separated": ["yes" if v else "no (limit)" for v in ova.converged],
-            "wins in the square": [share_text(v) for v in region["ova_share"]]}
+def imbalance_columns(ova, region: dict, separable=None) -> dict[str, list]:
+    """One-vs-all's binary problems: share of negatives, updates, whether the run separated
+    it, whether a line separates it (``separable``, k bools from :func:`summary`), wins."""
+    columns = {"problem": [f"{label} vs rest" for label in ova.classes.tolist()],
+               "negatives": [f"{v:.0%}" for v in ova.imbalance],
+               "updates": ova.n_updates.tolist(),
+               "the run separated it": ["yes" if v else "no (epoch limit)"
+                                        for v in ova.converged]}
+    if separable is not None:
+        columns["a line separates it"] = ["yes" if v else "no" for v in separable]
+    columns["wins in the square"] = [share_text(v) for v in region["ova_share"]]
+    return columns
+
+
+def middle_text(ova, separable) -> str:
+    """For the "one class in the middle" layout: whether a line separates the middle
+    class (the first, class 0) from the rest for the data on screen (``separable``: k
+    bools from :func:`summary`, the max-margin solver) and whether its perceptron
+    stopped with one (``ova.converged``)."""
+    label = ova.classes.tolist()[0]
+    if separable[0]:
+        found = ("its perceptron found one" if ova.converged[0] else
+                 "its perceptron had not found one by the epoch limit")
+        return (f"Class {label} sits in the middle, yet with these points a line does "
+                f"separate {label} from the rest ({found}): the other blobs leave room for "
+                "it.")
+    return (f"Class {label} sits in the middle and with these points no line separates "
+            f"{label} from the rest, so one-vs-all's perceptron for {label} stops only at "
+            "its epoch limit.")
 
 
 def pairs_columns(ovo) -> dict[str, list]:
