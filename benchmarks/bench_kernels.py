@@ -7,7 +7,7 @@ Run from the repository root:
 What it measures (time.perf_counter, median of REPEATS runs after one warm-up; every
 run includes the Gram matrix and the frozen trace):
 
-1. ``kernel_perceptron(X, y, kernel="rbf", gamma=2)`` on make_circles, n = 500; then the
+1. ``kernel_perceptron(X, y, kernel="rbf", scale=2)`` on make_circles, n = 500; then the
    same with 10 % of the labels flipped and max_updates = 10 000 (many updates: the cost
    per update, one Gram row);
 2. ``kernel_perceptron(X, y, kernel="poly", degree=2)`` on the same data against its peer,
@@ -62,13 +62,13 @@ def main() -> None:
     print()
 
     rbf_time, _, rbf = median_time(
-        lambda: kernel_perceptron(ds.X, ds.y, kernel="rbf", gamma=GAMMA), REPEATS)
-    print(f"1. kernel_perceptron rbf (gamma={GAMMA:g}), n = {N}: {fmt_ms(rbf_time)}  "
+        lambda: kernel_perceptron(ds.X, ds.y, kernel="rbf", scale=GAMMA), REPEATS)
+    print(f"1. kernel_perceptron rbf (scale={GAMMA:g}), n = {N}: {fmt_ms(rbf_time)}  "
           f"({rbf.n_updates} updates, {rbf.epochs} epochs, converged={rbf.converged})")
 
     noisy = with_label_noise(ds, NOISE, seed=SEED)
     noisy_time, _, noisy_run = median_time(
-        lambda: kernel_perceptron(noisy.X, noisy.y, kernel="rbf", gamma=GAMMA,
+        lambda: kernel_perceptron(noisy.X, noisy.y, kernel="rbf", scale=GAMMA,
                                   max_updates=NOISY_UPDATES), repeats=3)
     print(f"   with {NOISE:.0%} labels flipped: {fmt_ms(noisy_time)}  ({noisy_run.n_updates} "
           f"updates, {noisy_run.n_examined} examined, converged={noisy_run.converged}; "
@@ -93,7 +93,7 @@ def main() -> None:
           f"{fmt_ms(path_time)} ({path.nbytes / 2**20:.1f} MB)")
 
     margin_time, _, margin = median_time(
-        lambda: kernel_margin(ds.X, ds.y, kernel="rbf", gamma=GAMMA), repeats=3)
+        lambda: kernel_margin(ds.X, ds.y, kernel="rbf", scale=GAMMA), repeats=3)
     print(f"4. kernel_margin rbf: {fmt_ms(margin_time)}  (R = {margin.radius:.4f}, "
           f"gamma = {margin.margin:.4f}, bound (R/gamma)^2 = {margin.bound:.1f} >= "
           f"{rbf.n_updates} updates)")

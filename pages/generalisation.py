@@ -18,7 +18,7 @@ from perceptron_core.viz.player import SPEEDS, player_spec, run_id
 
 LIMIT = 1.15  # half-width of the square view: unit vectors with room around them
 DEFAULT_SIZES = "2, 5, 10, 20, 50, 100, 200"
-N_TEST = 5_000  # fresh test points per run in P > 2
+N_TEST = 5_000  # fresh test points per run in dimension d > 2
 CACHE = dict(max_entries=32, ttl=3600)
 
 
@@ -51,7 +51,7 @@ def curve_at(size, margin, dim, repeats, seed):
     computed in a niced worker process (the server stays free for the other students)."""
     return run_in_worker(generalisation_curve, n_train=[size], margin=margin, dim=dim,
                          repeats=repeats, seed=seed, n_test=N_TEST,
-                         advice="Use fewer runs per N, smaller values of N or a smaller P.")
+                         advice="Use fewer runs per N, smaller values of N or a smaller dimension d.")
 
 
 def curve(sizes, margin, dim, repeats, seed):
@@ -113,9 +113,9 @@ def curve_section(link: PageLink) -> None:
                                   rule=text_param(120, DEFAULT_SIZES))
         margin = link.control(st.number_input, "margin γ", 0.05, 0.9, 0.1, 0.05, format="%.2f",
                               key="curve_margin")
-        dim = link.control(st.number_input, "dimension P", 2, 50, 2, key="curve_dim",
-                           help="P = 2: every test error is computed exactly (an angle). "
-                                "P > 2: estimated on 5 000 fresh points per run.")
+        dim = link.control(st.number_input, "dimension d", 2, 50, 2, key="curve_dim",
+                           help="d = 2: every test error is computed exactly (an angle). "
+                                "d > 2: estimated on 5 000 fresh points per run.")
         repeats = link.control(st.number_input, "runs per N", 10, 1000, 500, step=50,
                                key="repeats")
         seed = link.control(st.number_input, "seed", 0, 1_000_000, 0, key="curve_seed")
@@ -136,7 +136,7 @@ def curve_section(link: PageLink) -> None:
 
 
 def stability_section(link: PageLink, margin: float, data_seed: int) -> None:
-    """3. Hold one point out and retrain (the data of section 1): the same β̂ if it caused
+    """3. Hold one point out and retrain (the data of section 1): the same ŵ if it caused
     no margin mistake."""
     st.header("3. Why 1/N: remove a point that caused no margin mistake")
     prose(viz.STABILITY_TEXT)
@@ -175,7 +175,7 @@ def loss_section(link: PageLink, n: int, margin: float, data_seed: int, order_se
     if check is None:
         return
     st.markdown(f"On the data of section 1 (N = {n}, γ = {margin:g}), random order with order "
-                f"seed {order_seed}, from β = 0:")
+                f"seed {order_seed}, from w = 0:")
     st.table(viz.eta_table(check))
     scaled, verdict = viz.scaling_verdict(check)
     if scaled:
@@ -195,6 +195,5 @@ with page_guard("generalisation"):
     curve_section(page_link)
     stability_section(page_link, margin, data_seed)
     loss_section(page_link, n, margin, data_seed, order_seed)
-    with notice_slot:
+    with notice_slot:  # the player's "Copy link to this view" is the page's one copy link
         page_link.report()
-        page_link.copy_control("generalisation_link")

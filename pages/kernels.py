@@ -12,7 +12,8 @@ import streamlit as st
 
 from pages.kernels_parts import sections
 from pages.common import (ComputationStopped, OwnDataSpec, PageLink, about_this_page,
-                          choice_param, core_call, data_source_control, int_param, own_data,
+                          choice_param, core_call, data_source_control, int_param,
+                          named_results, own_data,
                           page_guard, page_header, presenting, restore_drawn_points,
                           run_in_worker, text_param)
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
@@ -41,7 +42,7 @@ class Settings:  # the sidebar's controls, each one keyed and in the link
     kernel: str
     degree: int
     coef0: float
-    gamma: float
+    scale: float
     bias: bool
     order: str
     order_seed: int
@@ -56,7 +57,7 @@ class Settings:  # the sidebar's controls, each one keyed and in the link
         poly = self.kernel == "poly"
         return ((("kernel", self.kernel), ("degree", self.degree if poly else 2),
                  ("coef0", self.coef0 if poly else 1.0),
-                 ("gamma", self.gamma if self.kernel != "linear" else 1.0),
+                 ("scale", self.scale if self.kernel != "linear" else 1.0),
                  ("bias", self.bias)), self.order, self.order_seed)
 
 
@@ -78,15 +79,14 @@ def read_settings(link: PageLink) -> Settings:
                    disabled=kernel != "poly")
         coef0 = c(st.number_input, "c (polynomial)", 0.0, 10.0, 1.0, 0.5, key="coef0",
                   disabled=kernel != "poly")
-        gamma = c(st.number_input, "γ (polynomial and RBF)", 0.05, 50.0, 2.0, 0.5, key="gamma",
-                  disabled=kernel == "linear",
-                  help="RBF: larger γ makes each example's bump narrower.")
+        scale = c(st.number_input, "scale κ (polynomial and RBF)", 0.05, 50.0, 2.0, 0.5,
+                  key="scale", disabled=kernel == "linear", help=viz.SCALE_HELP)
         bias = c(st.toggle, "learn a bias b (K + 1)", True, key="bias")
         order = c(st.selectbox, "order of examples", list(ORDERS), key="order",
                   help="; ".join(ORDERS.values()))
         order_seed = c(st.number_input, "order seed", 0, 1_000_000, 0, key="order_seed")
     return Settings(dataset, int(n), int(data_seed), float(noise), kernel, int(degree),
-                    float(coef0), float(gamma), bool(bias), order, int(order_seed))
+                    float(coef0), float(scale), bool(bias), order, int(order_seed))
 
 
 @cached
@@ -159,11 +159,13 @@ def show_player(X, y, label: str, s: Settings, link: PageLink) -> bool:
                            "kernel-perceptron-player.html", "text/html",
                            key="kernels_download_player", icon=":material/movie:")
         st.caption(viz.export_caption(MAX_UPDATES))
+    named_results("Theorem 1.28", "Remark 1.17")  # cited in the player's texts
     about_this_page(viz.SUMMARY)
     return True
 
 
 page_link = PageLink(  # before any widget reads the URL: the controls drawn only on some
+    renamed={"gamma": "scale"},  # links written when the kernel's scale was called γ
     lift=choice_param(viz.LIFT_MENU, "auto"), bits_a=text_param(3, "110"),  # runs, and
     bits_b=text_param(3, "011"),  # the player's position and speed
     conj_kind=choice_param(["conjunction", "disjunction"], "conjunction"),

@@ -16,27 +16,58 @@ notes in ``shared/seeds`` (numbering from notes-perceptron-yu.txt).
 
 Notation
 --------
-The symbols as every page's Notation panel shows them (``theory.NOTATION``; a
-test keeps this table and that one the same):
+The symbols the pages' Notation panels show (``theory.NOTATION``; each page lists its
+own, ``theory.PAGE_NOTATION``; a test keeps this table and that one the same):
 
-======= ====================================================================================
-symbol  meaning
-======= ====================================================================================
-xᵢ, yᵢ  the i-th example and its label, yᵢ ∈ {−1, +1}
-R       radius of the data: R = maxᵢ ‖xᵢ‖
-γ       geometric margin: the largest distance from the nearest example to a separating
-        hyperplane (through the origin when there is no bias)
-aᵢ      the padded example aᵢ = yᵢ(xᵢ, 1) with a bias (Remark 1.17); aᵢ = yᵢxᵢ without
-γ₂      margin of the padded problem: γ₂ = max over ‖w‖ ≤ 1 of minᵢ ⟨aᵢ, w⟩; with a bias the
-        bias counts in the norm, so γ₂ ≤ γ
-δ       threshold: an update happens when y(w·x + b) ≤ δ (δ = 0 in the plain perceptron)
-w₀      the starting weights (w₀ = 0, b₀ = 0 unless a random start is chosen); with a bias,
-        (1.4) uses the length of the padded start, ‖(w₀, b₀)‖
-T(A)    maxᵢ ‖aᵢ‖² / γ₂²: most updates from w₀ = 0 with δ = 0 (eq. 1.5)
-(1.4)   t ≤ (2δ + maxᵢ ‖aᵢ‖² + 2γ₂‖w₀‖) / γ₂²: most updates for any δ ≥ 0 and start w₀
-        (Theorem 1.28 with a unit w*)
-sign(0) read as −1: a point on the hyperplane is predicted −1
-======= ====================================================================================
+========= ==================================================================================
+symbol    meaning
+========= ==================================================================================
+xᵢ, yᵢ    the i-th example and its label, yᵢ ∈ {−1, +1}
+w, b      the weight vector and the bias: the prediction is sign(w·x + b) (b = 0 when no
+          bias is learnt); the notes on margins write β for w
+w*        a unit vector (with a bias b*) that separates the data: the one a proof compares w
+          with
+d         the dimension: how many coordinates each example xᵢ has
+n         the number of examples (on /relaxation, of inequalities)
+N         the number of training points; the test point is number N + 1
+t         the number of updates (mistakes) so far
+R         radius of the data: R = maxᵢ ‖xᵢ‖
+γ         geometric margin: the largest distance from the nearest example to a separating
+          hyperplane (through the origin when there is no bias); γ means a margin and
+          nothing else
+aᵢ        the padded example aᵢ = yᵢ(xᵢ, 1) with a bias (Remark 1.17); aᵢ = yᵢxᵢ without
+γ₂        margin of the padded problem: γ₂ = max over ‖w‖ ≤ 1 of minᵢ ⟨aᵢ, w⟩; with a bias
+          the bias counts in the norm, so γ₂ ≤ γ
+δ         threshold: an update happens when y(w·x + b) ≤ δ (δ = 0 in the plain perceptron)
+w₀        the starting weights (w₀ = 0, b₀ = 0 unless a random start is chosen); with a
+          bias, (1.4) uses the length of the padded start, ‖(w₀, b₀)‖
+s         a margin of an unnormalised w*: ⟨aᵢ, w*⟩ ≥ s > 0 for every i (bound (1.4))
+T(A)      maxᵢ ‖aᵢ‖² / γ₂²: most updates from w₀ = 0 with δ = 0 (eq. 1.5)
+(1.4)     t ≤ (2δ + maxᵢ ‖aᵢ‖² + 2γ₂‖w₀‖) / γ₂²: most updates for any δ ≥ 0 and start w₀
+          (Theorem 1.28 with a unit w*)
+ε         the notebook's margin: some (w*, b*) with ‖w*‖ ≤ 1 and b*² ≤ 1 has yᵢ(w*·xᵢ + b*)
+          ≥ ε for every i
+λ         the factor every example is multiplied by when the data are scaled (Exercise 1.29)
+sign(0)   read as −1: a point on the hyperplane is predicted −1
+β         the notes' name for the weight vector w (β* for w*, β₀ for the start w₀)
+η         step size: the relaxation parameter of a relaxation step, or the step of SGD
+τ         the window of the chaotic rule: every inequality is chosen at least once in every
+          τ iterations
+aᵢ·w ≤ cᵢ inequality i of the system Aᵀw ≤ c (A has the columns aᵢ)
+Pᵢ(w)     the nearest point to w of the half-plane of inequality i (the projection)
+k         the number of classes
+K(a, b)   a kernel: K(a, b) = Φ(a)·Φ(b), the inner product of the features
+Φ         a feature map: Φ(x) lists the features of x (the lift)
+f(x)      the score the prediction thresholds: f(x) = w·x + b, or with a kernel f(x) = Σᵢ αᵢ
+          yᵢ K(xᵢ, x) + b; the prediction is sign f(x)
+αᵢ        how many updates example i has caused (the dual weights: w = Σᵢ αᵢ yᵢ Φ(xᵢ))
+κ         the kernel's scale: (κ a·b + c)^degree for the polynomial kernel, exp(−κ‖a − b‖²)
+          for the RBF kernel (software such as scikit-learn calls it gamma)
+σ         the width of the RBF kernel: exp(−κ‖a − b‖²) = exp(−‖a − b‖²/(2σ²)), σ = 1/√(2κ)
+c         the constant of the polynomial kernel (κ a·b + c)^degree
+R_Φ, γ_Φ  the radius and the margin of the padded examples yᵢ(Φ(xᵢ), 1) in feature space
+          (without the 1 when no bias is learnt)
+========= ==================================================================================
 """
 
 from .constructions import (LEARNERS, AdversaryResult, AggressiveCounterexample,

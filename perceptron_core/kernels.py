@@ -13,7 +13,7 @@ The bias is the padded constant of Remark 1.17 (notes-perceptron-yu.txt): the
 feature vector is (Phi(x), 1), so the kernel becomes K + 1 and b grows by y at
 every update, exactly as ``run_perceptron(..., bias=True)`` does.
 
-Kernels share the signature ``kernel(A, B, *, degree, coef0, gamma) -> (m, k)``
+Kernels share the signature ``kernel(A, B, *, degree, coef0, scale) -> (m, k)``
 (unused parameters are ignored) and sit in :data:`KERNELS`. The monotone-
 conjunction kernel K(a, b) = 2^|Ones(a, b)| is Claim 2.1: the inner product of
 the 2^n-dimensional vectors of all monotone conjunctions of the bits.
@@ -79,34 +79,34 @@ def _check_degree(degree) -> int:
 
 
 def _check_coef0(coef0) -> float:
-    # c >= 0 keeps (gamma a·b + c)^degree an inner product of real features
+    # c >= 0 keeps (kappa a·b + c)^degree an inner product of real features
     return check_number(coef0, "coef0 (constant c of the polynomial kernel)", low=0)
 
 
-def _check_gamma(gamma) -> float:
-    return check_number(gamma, "gamma (kernel scale)", low=0, low_open=True)
+def _check_scale(scale) -> float:
+    return check_number(scale, "scale (κ of the polynomial or RBF kernel; kernel width σ = 1/√(2κ))", low=0, low_open=True)
 
 
 def _finite_gram(K: np.ndarray, kernel: str) -> np.ndarray:
     if not np.isfinite(K).all():
         raise ValueError(f"the {kernel} kernel overflowed (a value is infinite); scale the "
-                         "features down or lower the degree / gamma.")
+                         "features down or lower the degree or the scale κ.")
     return K
 
 
 # ---------------------------------------------------------------------------
-# Kernels: kernel(A, B, *, degree, coef0, gamma) -> Gram matrix (m, k)
+# Kernels: kernel(A, B, *, degree, coef0, scale) -> Gram matrix (m, k)
 # ---------------------------------------------------------------------------
 
 
-def linear_kernel(A, B, *, degree=2, coef0=1.0, gamma=1.0) -> np.ndarray:
+def linear_kernel(A, B, *, degree=2, coef0=1.0, scale=1.0) -> np.ndarray:
     """K(a, b) = a·b: the perceptron in the original space (Phi = identity).
 
     Parameters
     ----------
     A : ndarray of shape (m, d)
     B : ndarray of shape (k, d)
-    degree, coef0, gamma : ignored (shared signature)
+    degree, coef0, scale : ignored (shared signature)
 
     Returns
     -------
@@ -116,10 +116,10 @@ def linear_kernel(A, B, *, degree=2, coef0=1.0, gamma=1.0) -> np.ndarray:
     return _finite_gram(A @ B.T, "linear")
 
 
-def polynomial_kernel(A, B, *, degree=2, coef0=1.0, gamma=1.0) -> np.ndarray:
-    """K(a, b) = (gamma a·b + coef0)^degree: all monomials up to ``degree``.
+def polynomial_kernel(A, B, *, degree=2, coef0=1.0, scale=1.0) -> np.ndarray:
+    """K(a, b) = (kappa a·b + coef0)^degree: all monomials up to ``degree``.
 
-    For degree 2, gamma = 1 and c = coef0 it is Phi(a)·Phi(b) with
+    For degree 2, kappa = 1 and c = coef0 it is Phi(a)·Phi(b) with
     Phi(x) = (x_i^2, sqrt(2) x_i x_j (i < j), sqrt(2c) x_i, c).
 
     Parameters
@@ -128,34 +128,36 @@ def polynomial_kernel(A, B, *, degree=2, coef0=1.0, gamma=1.0) -> np.ndarray:
     B : ndarray of shape (k, d)
     degree : int in 1..MAX_DEGREE
     coef0 : float >= 0
-    gamma : float > 0
+    scale : float > 0, kappa (called gamma in scikit-learn; this app keeps gamma for margins)
     """
     A, B = _check_pair(A, B)
-    degree, coef0, gamma = _check_degree(degree), _check_coef0(coef0), _check_gamma(gamma)
+    degree, coef0, scale = _check_degree(degree), _check_coef0(coef0), _check_scale(scale)
     with np.errstate(over="ignore", invalid="ignore"):
-        K = (gamma * (A @ B.T) + coef0) ** degree
+        K = (scale * (A @ B.T) + coef0) ** degree
     return _finite_gram(K, "poly")
 
 
-def rbf_kernel(A, B, *, degree=2, coef0=1.0, gamma=1.0) -> np.ndarray:
-    """K(a, b) = exp(-gamma ||a - b||^2): an infinite-dimensional Phi; K(x, x) = 1.
+def rbf_kernel(A, B, *, degree=2, coef0=1.0, scale=1.0) -> np.ndarray:
+    """K(a, b) = exp(-kappa ||a - b||^2): an infinite-dimensional Phi; K(x, x) = 1.
+
+    kappa = 1 / (2 sigma^2) for the Gaussian of width sigma, exp(-||a - b||^2 / (2 sigma^2)).
 
     Parameters
     ----------
     A : ndarray of shape (m, d)
     B : ndarray of shape (k, d)
-    gamma : float > 0
+    scale : float > 0
     degree, coef0 : ignored (shared signature)
     """
     A, B = _check_pair(A, B)
-    gamma = _check_gamma(gamma)
+    scale = _check_scale(scale)
     # ||a - b||^2 = ||a||^2 + ||b||^2 - 2 a·b, clipped at 0 against rounding
     squared = (np.einsum("ij,ij->i", A, A)[:, None] + np.einsum("ij,ij->i", B, B)[None, :]
                - 2.0 * (A @ B.T))
-    return _finite_gram(np.exp(-gamma * np.maximum(squared, 0.0)), "rbf")
+    return _finite_gram(np.exp(-scale * np.maximum(squared, 0.0)), "rbf")
 
 
-def monotone_conjunction_kernel(A, B, *, degree=2, coef0=1.0, gamma=1.0) -> np.ndarray:
+def monotone_conjunction_kernel(A, B, *, degree=2, coef0=1.0, scale=1.0) -> np.ndarray:
     """K(a, b) = 2^|Ones(a, b)| (Claim 2.1), computed in O(n) per pair.
 
     |Ones(a, b)| = a·b counts the positions where both bits are 1; every subset
@@ -167,7 +169,7 @@ def monotone_conjunction_kernel(A, B, *, degree=2, coef0=1.0, gamma=1.0) -> np.n
     ----------
     A : ndarray of shape (m, n), entries 0 or 1
     B : ndarray of shape (k, n), entries 0 or 1
-    degree, coef0, gamma : ignored (shared signature)
+    degree, coef0, scale : ignored (shared signature)
 
     Returns
     -------
@@ -215,7 +217,7 @@ def monotone_conjunction_features(A) -> np.ndarray:
     return features
 
 
-#: kernel name -> kernel(A, B, *, degree, coef0, gamma) -> Gram matrix (m, k)
+#: kernel name -> kernel(A, B, *, degree, coef0, scale) -> Gram matrix (m, k)
 KERNELS = {
     "linear": linear_kernel,
     "poly": polynomial_kernel,
@@ -225,26 +227,26 @@ KERNELS = {
 #: kernel name -> the parameters it uses (the controls a page shows)
 KERNEL_PARAMETERS = {
     "linear": (),
-    "poly": ("degree", "coef0", "gamma"),
-    "rbf": ("gamma",),
+    "poly": ("degree", "coef0", "scale"),
+    "rbf": ("scale",),
     "monotone_conjunction": (),
 }
 #: kernel name -> its formula (for menus)
 KERNEL_FORMULAS = {
     "linear": "K(a, b) = a·b",
-    "poly": "K(a, b) = (γ a·b + c)^degree",
-    "rbf": "K(a, b) = exp(-γ ‖a - b‖²)",
+    "poly": "K(a, b) = (κ a·b + c)^degree",
+    "rbf": "K(a, b) = exp(−κ ‖a − b‖²)",
     "monotone_conjunction": "K(a, b) = 2^|Ones(a, b)|",
 }
 
 
-def _check_kernel(kernel, degree, coef0, gamma) -> dict:
+def _check_kernel(kernel, degree, coef0, scale) -> dict:
     """The kernel name and the parameters it uses, checked."""
     if not isinstance(kernel, str) or kernel not in KERNELS:
         raise ValueError(f"unknown kernel {kernel!r}; choose one of: {', '.join(KERNELS)}.")
     checks = {"degree": (_check_degree, degree), "coef0": (_check_coef0, coef0),
-              "gamma": (_check_gamma, gamma)}
-    params = {"degree": 2, "coef0": 1.0, "gamma": 1.0}  # placeholders for unused ones
+              "scale": (_check_scale, scale)}
+    params = {"degree": 2, "coef0": 1.0, "scale": 1.0}  # placeholders for unused ones
     for name in KERNEL_PARAMETERS[kernel]:
         check, value = checks[name]
         params[name] = check(value)
@@ -290,7 +292,7 @@ class KernelTrace(RunRecord):
     n_samples, greedy_indices
         As in :class:`perceptron_core.perceptron.Trace`.
     kernel : str
-        Key of :data:`KERNELS`; ``degree``, ``coef0``, ``gamma`` its parameters.
+        Key of :data:`KERNELS`; ``degree``, ``coef0``, ``scale`` its parameters.
     X : ndarray of shape (n_samples, n_features)
         The training examples (read-only copy: f needs them).
     y : ndarray of shape (n_samples,)
@@ -301,12 +303,12 @@ class KernelTrace(RunRecord):
     kernel: str
     degree: int
     coef0: float
-    gamma: float
+    scale: float
     X: np.ndarray
     y: np.ndarray
 
     def _params(self) -> dict:
-        return {"degree": self.degree, "coef0": self.coef0, "gamma": self.gamma}
+        return {"degree": self.degree, "coef0": self.coef0, "scale": self.scale}
 
     def _check_upto(self, upto) -> int:
         if upto is None:
@@ -403,7 +405,7 @@ def _kernel_stop_reason(converged, n_updates, epochs, delta, limit_hit, kernel):
             f"the data may not be separable in the feature space of the {kernel} kernel")
 
 
-def kernel_perceptron(X, y, kernel="poly", degree=2, coef0=1.0, gamma=1.0, bias=True,
+def kernel_perceptron(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.0, bias=True,
                       order="cyclic", seed=None, max_updates=100_000, max_epochs=1_000,
                       delta=0.0) -> KernelTrace:
     """Run the perceptron in the feature space of a kernel (the kernelized dual perceptron, §2.3).
@@ -421,7 +423,7 @@ def kernel_perceptron(X, y, kernel="poly", degree=2, coef0=1.0, gamma=1.0, bias=
     y : ndarray of shape (n_samples,), values in {-1, +1}
     kernel : str
         A key of :data:`KERNELS`.
-    degree, coef0, gamma
+    degree, coef0, scale
         Kernel parameters (see :data:`KERNEL_PARAMETERS`).
     bias : bool
         Learn b = sum_i alpha_i y_i as well (the padded constant feature).
@@ -446,7 +448,7 @@ def kernel_perceptron(X, y, kernel="poly", degree=2, coef0=1.0, gamma=1.0, bias=
     X, y = check_dataset(X, y)
     n = X.shape[0]
     _check_size(n)
-    params = _check_kernel(kernel, degree, coef0, gamma)
+    params = _check_kernel(kernel, degree, coef0, scale)
     if not isinstance(bias, (bool, np.bool_)):
         raise ValueError(f"bias must be True or False, got {bias!r}.")
     # the same settings and limits as run_perceptron
@@ -477,7 +479,7 @@ def kernel_perceptron(X, y, kernel="poly", degree=2, coef0=1.0, gamma=1.0, bias=
                                         kernel),
         order=order, seed=seed, delta=delta, bias=bool(bias), n_samples=n, kernel=kernel,
         degree=int(params["degree"]), coef0=float(params["coef0"]),
-        gamma=float(params["gamma"]), X=frozen(X), y=frozen(y),
+        scale=float(params["scale"]), X=frozen(X), y=frozen(y),
         greedy_indices=None if greedy is None else frozen(greedy, dtype=np.int64),
     )
 
@@ -686,7 +688,7 @@ def _nearest_point_weights(signed: np.ndarray):
         return np.asarray(support, dtype=np.int64), np.asarray(weights, dtype=np.float64)
 
 
-def kernel_margin(X, y, kernel="poly", degree=2, coef0=1.0, gamma=1.0,
+def kernel_margin(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.0,
                   bias=True) -> KernelMarginResult:
     """R_Phi, the exact margin gamma_Phi in feature space, and the bound (R_Phi / gamma_Phi)^2.
 
@@ -703,7 +705,7 @@ def kernel_margin(X, y, kernel="poly", degree=2, coef0=1.0, gamma=1.0,
     ----------
     X : ndarray of shape (n_samples, n_features), n_samples <= MAX_KERNEL_SAMPLES
     y : ndarray of shape (n_samples,), values in {-1, +1}
-    kernel, degree, coef0, gamma, bias
+    kernel, degree, coef0, scale, bias
         As in :func:`kernel_perceptron`.
 
     Returns
@@ -712,7 +714,7 @@ def kernel_margin(X, y, kernel="poly", degree=2, coef0=1.0, gamma=1.0,
     """
     X, y = check_dataset(X, y)
     _check_size(X.shape[0])
-    params = _check_kernel(kernel, degree, coef0, gamma)
+    params = _check_kernel(kernel, degree, coef0, scale)
     gram = _padded_gram(X, kernel, params, bias)
     labels = y.astype(np.float64)
     radius = float(np.sqrt(max(float(np.max(np.diag(gram))), 0.0)))

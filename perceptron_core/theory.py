@@ -366,23 +366,113 @@ def bias_bound_margin(radius: float, margin: float) -> float:
     return margin / max(1.0, radius)
 
 
-#: symbol -> what it is, in one line (the notation panel of every page)
+def value_text(value: float) -> str:
+    """A computed value as an equality may write it: never rounded to a whole number.
+
+    A whole number is written as it is (8, 1,404); any other value to two decimals from 1
+    up (3.70, 8.33, 1,404.37) and to three significant digits below 1 (0.533). A value
+    within 10^-9 (relative) of a whole number counts as whole: 3/0.1² is 299.99999999999994
+    in floating point but 300 in the arithmetic the page means. Infinity is "∞".
+    """
+    value = float(value)
+    if not np.isfinite(value):
+        return "∞" if value > 0 else ("−∞" if value < 0 else "undefined")
+    whole = round(value)
+    if abs(value - whole) <= 1e-9 * max(1.0, abs(value)):
+        return f"{whole:,}".replace("-", "−")
+    text = f"{value:,.2f}" if abs(value) >= 1 else f"{value:.3g}"
+    return text.replace("-", "−")
+
+
+def whole_cap(value: float) -> int:
+    """The largest whole number not above ``value`` (a cap on a count), with the same
+    10^-9 allowance as :func:`value_text` for a value that is whole in exact arithmetic."""
+    value = float(value)
+    whole = round(value)
+    return int(whole) if abs(value - whole) <= 1e-9 * max(1.0, abs(value)) else int(np.floor(value))
+
+
+#: symbol -> what it is, in one line: every symbol any page shows (one panel per page
+#: lists its own, :data:`PAGE_NOTATION`)
 NOTATION = {
     "xᵢ, yᵢ": "the i-th example and its label, yᵢ ∈ {−1, +1}",
+    "w, b": "the weight vector and the bias: the prediction is sign(w·x + b) (b = 0 when no "
+            "bias is learnt); the notes on margins write β for w",
+    "w*": "a unit vector (with a bias b*) that separates the data: the one a proof "
+          "compares w with",
+    "d": "the dimension: how many coordinates each example xᵢ has",
+    "n": "the number of examples (on /relaxation, of inequalities)",
+    "N": "the number of training points; the test point is number N + 1",
+    "t": "the number of updates (mistakes) so far",
     "R": "radius of the data: R = maxᵢ ‖xᵢ‖",
     "γ": "geometric margin: the largest distance from the nearest example to a separating "
-         "hyperplane (through the origin when there is no bias)",
+         "hyperplane (through the origin when there is no bias); γ means a margin and "
+         "nothing else",
     "aᵢ": "the padded example aᵢ = yᵢ(xᵢ, 1) with a bias (Remark 1.17); aᵢ = yᵢxᵢ without",
     "γ₂": "margin of the padded problem: γ₂ = max over ‖w‖ ≤ 1 of minᵢ ⟨aᵢ, w⟩; with a bias "
           "the bias counts in the norm, so γ₂ ≤ γ",
     "δ": "threshold: an update happens when y(w·x + b) ≤ δ (δ = 0 in the plain perceptron)",
     "w₀": "the starting weights (w₀ = 0, b₀ = 0 unless a random start is chosen); with a "
           "bias, (1.4) uses the length of the padded start, ‖(w₀, b₀)‖",
+    "s": "a margin of an unnormalised w*: ⟨aᵢ, w*⟩ ≥ s > 0 for every i (bound (1.4))",
     "T(A)": "maxᵢ ‖aᵢ‖² / γ₂²: most updates from w₀ = 0 with δ = 0 (eq. 1.5)",
     "(1.4)": "t ≤ (2δ + maxᵢ ‖aᵢ‖² + 2γ₂‖w₀‖) / γ₂²: most updates for any δ ≥ 0 and start w₀ "
              "(Theorem 1.28 with a unit w*)",
+    "ε": "the notebook's margin: some (w*, b*) with ‖w*‖ ≤ 1 and b*² ≤ 1 has "
+         "yᵢ(w*·xᵢ + b*) ≥ ε for every i",
+    "λ": "the factor every example is multiplied by when the data are scaled (Exercise 1.29)",
     "sign(0)": "read as −1: a point on the hyperplane is predicted −1",
+    "β": "the notes' name for the weight vector w (β* for w*, β₀ for the start w₀)",
+    "η": "step size: the relaxation parameter of a relaxation step, or the step of SGD",
+    "τ": "the window of the chaotic rule: every inequality is chosen at least once in every "
+         "τ iterations",
+    "aᵢ·w ≤ cᵢ": "inequality i of the system Aᵀw ≤ c (A has the columns aᵢ)",
+    "Pᵢ(w)": "the nearest point to w of the half-plane of inequality i (the projection)",
+    "k": "the number of classes",
+    "K(a, b)": "a kernel: K(a, b) = Φ(a)·Φ(b), the inner product of the features",
+    "Φ": "a feature map: Φ(x) lists the features of x (the lift)",
+    "f(x)": "the score the prediction thresholds: f(x) = w·x + b, or with a kernel "
+            "f(x) = Σᵢ αᵢ yᵢ K(xᵢ, x) + b; the prediction is sign f(x)",
+    "αᵢ": "how many updates example i has caused (the dual weights: w = Σᵢ αᵢ yᵢ Φ(xᵢ))",
+    "κ": "the kernel's scale: (κ a·b + c)^degree for the polynomial kernel, exp(−κ‖a − b‖²) "
+         "for the RBF kernel (software such as scikit-learn calls it gamma)",
+    "σ": "the width of the RBF kernel: exp(−κ‖a − b‖²) = exp(−‖a − b‖²/(2σ²)), σ = 1/√(2κ)",
+    "c": "the constant of the polynomial kernel (κ a·b + c)^degree",
+    "R_Φ, γ_Φ": "the radius and the margin of the padded examples yᵢ(Φ(xᵢ), 1) in feature "
+                "space (without the 1 when no bias is learnt)",
 }
+
+#: page -> the symbols its Notation panel lists (keys of NOTATION), in the order shown
+PAGE_NOTATION = {
+    "home": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "d", "t", "R", "γ", "aᵢ", "γ₂", "δ", "w₀", "s", "T(A)",
+             "(1.4)", "sign(0)"),
+    "train": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "d", "n", "t", "R", "γ", "aᵢ", "γ₂", "δ", "w₀", "s",
+              "T(A)", "(1.4)", "sign(0)"),
+    "bound": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "β", "d", "n", "t", "R", "γ", "aᵢ", "γ₂", "δ",
+              "w₀", "s", "T(A)", "(1.4)", "ε", "λ", "sign(0)"),
+    "aggressive": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "t", "δ", "s", "sign(0)"),
+    "adversary": ("xᵢ, yᵢ", "w, b", "w*", "d", "n", "t", "γ", "δ", "s", "T(A)", "sign(0)"),
+    "kernels": ("xᵢ, yᵢ", "w, b", "d", "n", "t", "R", "γ", "K(a, b)", "Φ", "f(x)", "αᵢ", "κ", "σ",
+                "c", "R_Φ, γ_Φ", "δ", "sign(0)"),
+    "generalisation": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "β", "d", "N", "t", "γ", "δ", "η", "sign(0)"),
+    "multiclass": ("xᵢ, yᵢ", "w, b", "d", "n", "k", "sign(0)"),
+    "relaxation": ("aᵢ·w ≤ cᵢ", "w, b", "n", "t", "γ", "δ", "η", "τ", "Pᵢ(w)", "w₀"),
+    "class": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "d", "n", "t", "R", "γ", "aᵢ", "γ₂", "δ", "w₀",
+              "s", "T(A)", "(1.4)", "sign(0)"),
+}
+
+
+def page_notation(page: str) -> dict[str, str]:
+    """The symbols one page shows, symbol -> meaning (its Notation panel).
+
+    Parameters
+    ----------
+    page : str, a key of :data:`PAGE_NOTATION` ("train", "kernels", ...)
+    """
+    if page not in PAGE_NOTATION:
+        raise ValueError(f"unknown page {page!r}; choose one of: {', '.join(PAGE_NOTATION)}.")
+    return {symbol: NOTATION[symbol] for symbol in PAGE_NOTATION[page]}
+
 
 #: named result -> its statement in one line, with its hypotheses
 NAMED_RESULTS = {
@@ -415,6 +505,7 @@ NAMED_RESULTS = {
     "notebook bound": "2(R² + 1)/ε²: most updates of the perceptron with a bias, from "
                       "(w, b) = 0 with δ = 0, when some (w*, b*) with ‖w*‖ ≤ 1 and b*² ≤ 1 "
                       "has yᵢ(w*·xᵢ + b*) ≥ ε for all i.",
-    "3/γ² lemma": "The margin perceptron (no bias, β₀ = 0, update when y xᵀβ ≤ 1) makes at "
-                  "most 3/γ² updates when ‖xᵢ‖ ≤ 1 and a unit β* has margin γ.",
+    "3/γ² lemma": "The margin perceptron (no bias, w₀ = 0, update when y w·x ≤ 1) makes at "
+                  "most 3/γ² updates when ‖xᵢ‖ ≤ 1 and a unit w* has margin γ (the notes "
+                  "write β for w).",
 }

@@ -13,7 +13,7 @@ from perceptron_core import (kernel_margin, kernel_perceptron, make_circles, mak
                              with_label_noise)
 
 PAGE = "pages/kernels.py"
-KEYED = ["data", "n", "data_seed", "noise", "kernel", "degree", "coef0", "gamma", "bias",
+KEYED = ["data", "n", "data_seed", "noise", "kernel", "degree", "coef0", "scale", "bias",
          "order", "order_seed", "lift", "bits_a", "bits_b", "conj_kind", "conj_size",
          "conj_bits", "conj_m"]
 
@@ -26,15 +26,15 @@ def test_page_opens_with_keyed_widgets_and_the_core_run():
         assert key in at.session_state, key
     data = player_payload(at, "kernels")
     ds = make_circles(n=100, seed=0)
-    kt = kernel_perceptron(ds.X, ds.y, kernel="rbf", gamma=2.0, bias=True, order="cyclic",
+    kt = kernel_perceptron(ds.X, ds.y, kernel="rbf", scale=2.0, bias=True, order="cyclic",
                            seed=0, max_updates=2_000, max_epochs=500)
     np.testing.assert_allclose(data["X"], ds.X)
     assert data["y"] == ds.y.tolist()
     assert data["updates"]["indices"] == kt.update_indices.tolist()
     assert data["player"]["update_steps"] == kt.update_steps.tolist()
     assert data["player"]["n_examined"] == kt.n_examined
-    assert data["kernel"]["name"] == "rbf" and data["kernel"]["gamma"] == 2.0
-    km = kernel_margin(ds.X, ds.y, kernel="rbf", gamma=2.0)
+    assert data["kernel"]["name"] == "rbf" and data["kernel"]["scale"] == 2.0
+    km = kernel_margin(ds.X, ds.y, kernel="rbf", scale=2.0)
     assert data["bound"]["value"] == km.bound
     # the dual check on the page says the primal and dual runs agree
     assert any("same" in s.value and "Checked" in s.value for s in at.success)
@@ -42,13 +42,13 @@ def test_page_opens_with_keyed_widgets_and_the_core_run():
 
 def test_settings_from_a_link_reach_the_run_and_round_trip():
     query = {"data": "xor", "n": "60", "data_seed": "3", "noise": "0.05", "kernel": "poly",
-             "degree": "3", "coef0": "0.5", "gamma": "1.5", "bias": "false",
+             "degree": "3", "coef0": "0.5", "scale": "1.5", "bias": "false",
              "order": "permuted", "order_seed": "4", "lift": "product", "bits_a": "101",
              "conj_kind": "disjunction", "conj_bits": "12"}
     at = open_page(PAGE, query)
     assert all("link had values" not in w.value for w in at.warning)
     ds = with_label_noise(make_xor(n=60, seed=3), 0.05, seed=4)
-    kt = kernel_perceptron(ds.X, ds.y, kernel="poly", degree=3, coef0=0.5, gamma=1.5,
+    kt = kernel_perceptron(ds.X, ds.y, kernel="poly", degree=3, coef0=0.5, scale=1.5,
                            bias=False, order="permuted", seed=4, max_updates=2_000,
                            max_epochs=500)
     data = player_payload(at, "kernels")
@@ -60,9 +60,21 @@ def test_settings_from_a_link_reach_the_run_and_round_trip():
 
 
 def test_a_bad_link_value_is_ignored_and_named():
-    at = open_page(PAGE, {"gamma": "-3", "n": "99999"})
-    assert any("gamma=-3" in w.value for w in at.warning)
-    assert player_payload(at, "kernels")["kernel"]["gamma"] == 2.0
+    at = open_page(PAGE, {"scale": "-3", "n": "99999"})
+    assert any("scale=-3" in w.value for w in at.warning)
+    assert player_payload(at, "kernels")["kernel"]["scale"] == 2.0
+
+
+def test_an_old_link_naming_the_kernel_scale_gamma_still_opens():
+    """Links written when κ was called γ (``gamma=``) open with that κ, named ``scale``."""
+    at = open_page(PAGE, {"gamma": "1.5", "kernel": "rbf"})
+    assert not any("gamma" in w.value for w in at.warning)
+    assert at.session_state["scale"] == 1.5
+    assert player_payload(at, "kernels")["kernel"]["scale"] == 1.5
+    assert "gamma" not in at.query_params and at.query_params["scale"] in ("1.5", ["1.5"])
+    # a bad old value is named under its new key and the default is used
+    at = open_page(PAGE, {"gamma": "-3"})
+    assert any("scale=-3" in w.value for w in at.warning)
 
 
 def test_a_view_set_with_the_controls_is_reopened_by_its_link():

@@ -83,7 +83,7 @@ def test_kernels_trains_on_an_uploaded_file_and_shows_its_name_and_labels_as_tex
     upload(at, "kernels_upload", "**x**.csv", GOOD)
     sent = kernel_payload(at)
     assert sent["X"] == GOOD_X and sent["y"] == GOOD_Y
-    trace = kernel_perceptron(np.array(GOOD_X), np.array(GOOD_Y), kernel="rbf", gamma=2.0,
+    trace = kernel_perceptron(np.array(GOOD_X), np.array(GOOD_Y), kernel="rbf", scale=2.0,
                               bias=True, max_updates=2_000, max_epochs=500)
     assert sent["updates"]["indices"] == trace.update_indices.tolist()
     caption = next(c.value for c in at.caption if "5 rows" in c.value)

@@ -36,7 +36,7 @@ def grid_points(limit):
 
 def test_keys_step_the_kernel_run_and_f_matches_the_core(page, streamlit_server):
     data = make_circles(n=100, seed=0)
-    trace = core_run(data, kernel="rbf", gamma=2.0, bias=True, order="cyclic", seed=0)
+    trace = core_run(data, kernel="rbf", scale=2.0, bias=True, order="cyclic", seed=0)
     steps = trace.update_steps.tolist()
     player = open_player(page, f"{streamlit_server}/kernels")
     assert wait_for_player(player, 0, 0) == (0, 0)
@@ -66,7 +66,7 @@ def test_keys_step_the_kernel_run_and_f_matches_the_core(page, streamlit_server)
 
 def test_a_link_with_step_reopens_that_step(page, streamlit_server):
     data = make_xor(n=60, seed=2)
-    trace = core_run(data, kernel="poly", degree=2, coef0=1.0, gamma=2.0, bias=True,
+    trace = core_run(data, kernel="poly", degree=2, coef0=1.0, scale=2.0, bias=True,
                      order="cyclic", seed=0)
     target = int(trace.update_steps[4])
     query = "?data=xor&n=60&data_seed=2&kernel=poly"

@@ -55,7 +55,7 @@ def test_kernels_drawn_points_train_and_the_player_steps_them(page, streamlit_se
     points = np.array(link_points(page))
     assert points.shape == (4, 3) and points[:, 2].tolist() == [1, -1, -1, -1]
     X, y = points[:, :2], points[:, 2].astype(int)
-    trace = kernel_perceptron(X, y, kernel="poly", degree=2, coef0=1.0, gamma=2.0, bias=True,
+    trace = kernel_perceptron(X, y, kernel="poly", degree=2, coef0=1.0, scale=2.0, bias=True,
                               max_updates=2_000, max_epochs=500)
     player = page.get_by_test_id("perceptron-player")
     player.wait_for()
@@ -108,7 +108,7 @@ def test_the_exported_kernel_player_steps_from_a_file_with_no_network(page, stre
     html_file = tmp_path / "kernels.html"
     download_info.value.save_as(html_file)
     points = np.array(link_points(page))
-    trace = kernel_perceptron(points[:, :2], points[:, 2].astype(int), kernel="rbf", gamma=2.0,
+    trace = kernel_perceptron(points[:, :2], points[:, 2].astype(int), kernel="rbf", scale=2.0,
                               bias=True, max_updates=2_000, max_epochs=500)
     offline = page.context.browser.new_context()
     try:

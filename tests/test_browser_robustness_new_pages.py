@@ -25,11 +25,11 @@ def assert_player_steps(page) -> None:
 def test_hostile_links_of_the_newer_pages_show_a_message_and_a_working_page(
         page, streamlit_server):
     # /kernels: a 5 000-digit step (int() refuses it), n = 1e309, Markdown for γ
-    query = urlencode({"step": "9" * 5000, "n": "1e309", "gamma": "**bold**"})
+    query = urlencode({"step": "9" * 5000, "n": "1e309", "scale": "**bold**"})
     open_url(page, f"{streamlit_server}/kernels?{query}")
     warning = link_warning(page)
     expect(warning).to_contain_text("n=1e309", timeout=PAGE_TIMEOUT)
-    expect(warning).to_contain_text("gamma=**bold**")
+    expect(warning).to_contain_text("scale=**bold**")
     expect(warning.locator("strong")).to_have_count(0)
     assert "9" * 50 not in warning.inner_text()
     assert_player_steps(page)

@@ -65,7 +65,7 @@ def heaviest_eta_sweep():
 
 def heaviest_kernel_margin():
     data = make_circles(n=400, seed=0)
-    return kernel_margin(np.asarray(data.X), np.asarray(data.y), kernel="rbf", gamma=2.0)
+    return kernel_margin(np.asarray(data.X), np.asarray(data.y), kernel="rbf", scale=2.0)
 
 
 HEAVY = [("pages/multiclass.py", "fit", heaviest_multiclass_fit),

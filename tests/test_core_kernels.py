@@ -3,7 +3,7 @@
 * linear kernel: the same updates, steps, biases and stop as run_perceptron (every order,
   bias on/off, delta 0 and 0.5), and w = sum alpha_i y_i x_i equals run_perceptron's w;
 * polynomial kernel: the same updates as run_perceptron on the explicit feature map written
-  here (the tensor power of (sqrt(gamma) x, sqrt(c)));
+  here (the tensor power of (sqrt(scale) x, sqrt(c)));
 * monotone-conjunction kernel (Claim 2.1): = Gram matrix of the explicit features = 2^|Ones|
   counted bit by bit in plain Python; the kernel run = run_perceptron on those features;
 * XOR and circles: a suitable kernel converges, the linear one stops at its limit;
@@ -35,14 +35,14 @@ from perceptron_core import (GREEDY_ORDERS, KERNEL_PARAMETERS, KERNELS, MAX_CONJ
 # ---------------------------------------------------------------------------
 
 
-def polynomial_features(X, degree, coef0, gamma):
-    """Explicit Phi with Phi(a)·Phi(b) = (gamma a·b + coef0)^degree.
+def polynomial_features(X, degree, coef0, scale):
+    """Explicit Phi with Phi(a)·Phi(b) = (scale a·b + coef0)^degree.
 
-    With u = (sqrt(gamma) x, sqrt(coef0)), u·v = gamma a·b + coef0, and the
+    With u = (sqrt(scale) x, sqrt(coef0)), u·v = scale a·b + coef0, and the
     degree-fold tensor power u ⊗ ... ⊗ u has inner product (u·v)^degree.
     """
     X = np.asarray(X, dtype=float)
-    u = np.hstack([np.sqrt(gamma) * X, np.full((X.shape[0], 1), np.sqrt(coef0))])
+    u = np.hstack([np.sqrt(scale) * X, np.full((X.shape[0], 1), np.sqrt(coef0))])
     phi = np.ones((X.shape[0], 1))
     for _ in range(degree):
         phi = np.einsum("ni,nj->nij", phi, u).reshape(X.shape[0], -1)
@@ -152,31 +152,31 @@ def test_linear_decision_function_is_w_dot_x_plus_b():
 def test_explicit_polynomial_features_reproduce_the_kernel():
     rng = np.random.default_rng(1)
     A, B = rng.standard_normal((7, 3)), rng.standard_normal((5, 3))
-    for degree, coef0, gamma in [(1, 0.0, 1.0), (2, 1.0, 1.0), (3, 0.5, 2.0), (2, 0.0, 0.3)]:
-        expected = polynomial_features(A, degree, coef0, gamma) @ \
-            polynomial_features(B, degree, coef0, gamma).T
+    for degree, coef0, scale in [(1, 0.0, 1.0), (2, 1.0, 1.0), (3, 0.5, 2.0), (2, 0.0, 0.3)]:
+        expected = polynomial_features(A, degree, coef0, scale) @ \
+            polynomial_features(B, degree, coef0, scale).T
         np.testing.assert_allclose(
-            KERNELS["poly"](A, B, degree=degree, coef0=coef0, gamma=gamma), expected,
+            KERNELS["poly"](A, B, degree=degree, coef0=coef0, scale=scale), expected,
             rtol=1e-12, atol=1e-12)
 
 
 @pytest.mark.parametrize("order", list(ORDERS))
 @pytest.mark.parametrize("bias", [True, False])
-@pytest.mark.parametrize("degree, coef0, gamma", [(2, 1.0, 1.0), (3, 1.0, 0.5), (2, 0.0, 2.0)])
+@pytest.mark.parametrize("degree, coef0, scale", [(2, 1.0, 1.0), (3, 1.0, 0.5), (2, 0.0, 2.0)])
 def test_poly_kernel_makes_the_updates_of_the_primal_on_explicit_features(
-        order, bias, degree, coef0, gamma):
+        order, bias, degree, coef0, scale):
     datasets = [make_xor(n=40, seed=3), make_circles(n=50, seed=5),
                 make_separable(n=30, margin=0.1, dim=2, seed=6)]
     for seed, ds in enumerate(datasets):
-        features = polynomial_features(ds.X, degree, coef0, gamma)
+        features = polynomial_features(ds.X, degree, coef0, scale)
         limits = dict(max_updates=400, max_epochs=100)
         trace = run_perceptron(features, ds.y, bias=bias, order=order, seed=seed, **limits)
         kt = kernel_perceptron(ds.X, ds.y, kernel="poly", degree=degree, coef0=coef0,
-                               gamma=gamma, bias=bias, order=order, seed=seed, **limits)
+                               scale=scale, bias=bias, order=order, seed=seed, **limits)
         _assert_same_updates(kt, trace)
         # f(x) = w·Phi(x) + b (eq. 2) on new points
         grid = np.random.default_rng(seed).uniform(-1.2, 1.2, (25, 2))
-        expected = polynomial_features(grid, degree, coef0, gamma) @ trace.w + trace.b
+        expected = polynomial_features(grid, degree, coef0, scale) @ trace.w + trace.b
         np.testing.assert_allclose(kt.decision_function(grid), expected, rtol=1e-9,
                                    atol=1e-9 * (1 + np.abs(expected).max()))
 
@@ -245,7 +245,7 @@ def test_xor_and_circles_need_a_kernel(maker, seed):
     linear = kernel_perceptron(ds.X, ds.y, kernel="linear", max_updates=3_000, max_epochs=200)
     assert not linear.converged
     assert "limit of" in linear.stop_reason and "not be separable" in linear.stop_reason
-    for kernel, params in [("poly", dict(degree=2, coef0=1.0)), ("rbf", dict(gamma=2.0))]:
+    for kernel, params in [("poly", dict(degree=2, coef0=1.0)), ("rbf", dict(scale=2.0))]:
         for order in ORDERS:
             kt = kernel_perceptron(ds.X, ds.y, kernel=kernel, order=order, seed=seed, **params)
             assert kt.converged, (kernel, order, kt.stop_reason)
@@ -277,10 +277,10 @@ def svc_homogeneous_margin(signed_gram):
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3, 4])
 @pytest.mark.parametrize("maker, kernel, params", [
-    (make_xor, "poly", dict(degree=2, coef0=1.0, gamma=1.0)),
-    (make_circles, "poly", dict(degree=2, coef0=0.5, gamma=2.0)),
-    (make_xor, "rbf", dict(gamma=3.0)),
-    (make_circles, "rbf", dict(gamma=0.7)),
+    (make_xor, "poly", dict(degree=2, coef0=1.0, scale=1.0)),
+    (make_circles, "poly", dict(degree=2, coef0=0.5, scale=2.0)),
+    (make_xor, "rbf", dict(scale=3.0)),
+    (make_circles, "rbf", dict(scale=0.7)),
 ])
 @pytest.mark.parametrize("bias", [True, False])
 def test_kernel_margin_matches_scikit_learn(seed, maker, kernel, params, bias):
@@ -310,9 +310,9 @@ def test_kernel_margin_does_not_depend_on_the_room_for_coordinates(monkeypatch):
     """Starting with 2 axes forces the solver to restart with more; the margin is the same."""
     from perceptron_core import kernels
     ds = make_circles(n=80, seed=1)
-    expected = kernel_margin(ds.X, ds.y, kernel="rbf", gamma=20.0)
+    expected = kernel_margin(ds.X, ds.y, kernel="rbf", scale=20.0)
     monkeypatch.setattr(kernels, "_INITIAL_AXES", 2)
-    again = kernel_margin(ds.X, ds.y, kernel="rbf", gamma=20.0)
+    again = kernel_margin(ds.X, ds.y, kernel="rbf", scale=20.0)
     assert len(expected.support) > 2
     assert again.margin == pytest.approx(expected.margin, rel=1e-9)
 
@@ -329,7 +329,7 @@ def test_linear_kernel_margin_reports_xor_as_not_separable():
 def test_updates_never_exceed_the_feature_space_bound(seed, order, kernel, xor):
     """Theorem 1.28 in feature space (padded, w0 = 0, delta = 0): M <= (R_Phi / gamma_Phi)^2."""
     ds = (make_xor if xor else make_circles)(n=50, seed=seed)
-    params = dict(degree=2, coef0=1.0) if kernel == "poly" else dict(gamma=2.0)
+    params = dict(degree=2, coef0=1.0) if kernel == "poly" else dict(scale=2.0)
     margin = kernel_margin(ds.X, ds.y, kernel=kernel, bias=True, **params)
     kt = kernel_perceptron(ds.X, ds.y, kernel=kernel, bias=True, order=order, seed=seed,
                            **params)
@@ -344,7 +344,7 @@ def test_updates_never_exceed_the_feature_space_bound(seed, order, kernel, xor):
 
 def test_decision_path_is_eq_2_summed_directly():
     ds = make_circles(n=40, seed=2)
-    kt = kernel_perceptron(ds.X, ds.y, kernel="rbf", gamma=1.5)
+    kt = kernel_perceptron(ds.X, ds.y, kernel="rbf", scale=1.5)
     grid = np.random.default_rng(3).uniform(-1.2, 1.2, (30, 2))
     K = np.exp(-1.5 * ((grid[:, None, :] - ds.X[None, :, :]) ** 2).sum(-1)) + 1.0
     updates = [kt.n_updates, 0, 3, 3, 1]
@@ -371,9 +371,9 @@ def test_trace_is_read_only():
 def test_every_kernel_in_the_table_has_the_shared_signature():
     bits = np.random.default_rng(0).integers(0, 2, (6, 4))
     for name, kernel in KERNELS.items():
-        K = kernel(bits, bits[:3], degree=3, coef0=0.5, gamma=0.5)
+        K = kernel(bits, bits[:3], degree=3, coef0=0.5, scale=0.5)
         assert K.shape == (6, 3)
-        assert set(KERNEL_PARAMETERS[name]) <= {"degree", "coef0", "gamma"}
+        assert set(KERNEL_PARAMETERS[name]) <= {"degree", "coef0", "scale"}
 
 
 # ---------------------------------------------------------------------------
@@ -386,7 +386,7 @@ def test_every_kernel_in_the_table_has_the_shared_signature():
     (dict(kernel="poly", degree=0), "degree"),
     (dict(kernel="poly", degree=2.5), "whole number"),
     (dict(kernel="poly", coef0=-1.0), "coef0"),
-    (dict(kernel="rbf", gamma=0.0), "gamma"),
+    (dict(kernel="rbf", scale=0.0), "scale"),
     (dict(order="sideways"), "unknown order"),
     (dict(seed=-1), "seed"),
     (dict(max_updates=0), "max_updates"),
@@ -405,7 +405,7 @@ def test_kernel_perceptron_value_errors(kwargs, message):
 
 def test_unused_parameters_are_not_checked():
     ds = make_xor(n=20, seed=0)
-    kernel_perceptron(ds.X, ds.y, kernel="linear", degree=0, gamma=-1.0, max_updates=5)
+    kernel_perceptron(ds.X, ds.y, kernel="linear", degree=0, scale=-1.0, max_updates=5)
     kernel_perceptron(ds.X, ds.y, kernel="rbf", degree=0, coef0=-1.0)
 
 

@@ -227,7 +227,7 @@ NEW_FUNCTIONS = {
     **{f"kernels.{name}": (function, 2) for name, function in core_kernels.KERNELS.items()},
     "kernels.kernel(options)": (lambda name, d, c0, g: core_kernels.KERNELS.get(
         name if isinstance(name, str) else "poly", core_kernels.rbf_kernel)(
-        SMALL_SEPARABLE.X, SMALL_SEPARABLE.X, degree=d, coef0=c0, gamma=g), 4),
+        SMALL_SEPARABLE.X, SMALL_SEPARABLE.X, degree=d, coef0=c0, scale=g), 4),
     "monotone_conjunction_features": (core_kernels.monotone_conjunction_features, 1),
     "kernel_perceptron": (core_kernels.kernel_perceptron, 3),
     "kernel_perceptron(options)": (lambda *a: core_kernels.kernel_perceptron(

@@ -62,7 +62,7 @@ PAGES.update({
     "pages/kernels.py": {
         "data": (["xor", "blobs"], "choice"), "n": (["50", "10"], "number"),
         "kernel": (["poly", "linear"], "choice"), "degree": (["3", "8"], "number"),
-        "gamma": (["0.5", "50"], "number"), "bias": (["false", "true"], "choice"),
+        "scale": (["0.5", "50"], "number"), "bias": (["false", "true"], "choice"),
         "order": (["permuted", "max_distance"], "choice"),
         "lift": (["product", "squared_norm"], "choice"),
         "bits_a": (["101", "11"], "text:3"), "conj_bits": (["12", "200"], "number"),
@@ -208,7 +208,7 @@ def test_heavy_requests_of_the_newer_pages_are_refused_with_what_to_lower():
     # Wolfe's solver for the margin in feature space runs for over 100 CPU-s here (RBF,
     # γ = 5, 30 % flipped labels; at γ = 50 it needs 6-10 s): it is stopped in its worker
     # after a few seconds of CPU and the page says so
-    at = open_page("pages/kernels.py", {"n": "400", "gamma": "5", "noise": "0.3",
+    at = open_page("pages/kernels.py", {"n": "400", "scale": "5", "noise": "0.3",
                                         "kernel": "rbf"})
     assert any("took longer than" in i.value and "fewer points" in i.value for i in at.info)
     assert not fallback_messages(at)

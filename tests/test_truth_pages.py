@@ -20,7 +20,6 @@ from perceptron_core.perceptron import MAX_UPDATES_LIMIT, ORDERS
 from perceptron_core.sweeps import log_grid, margin_sweep, shift_sweep
 from perceptron_core.theory import (NAMED_RESULTS, NOTATION, bias_bound, bias_bound_margin,
                                     bound_summary, padded_bound, run_bounds)
-from perceptron_core.viz.style import number_text
 
 SHIFT_TAB = ":material/open_in_full: Scaling and translation"
 
@@ -65,9 +64,10 @@ def test_notation_panel_is_drawn_by_app_py_also_in_presenter_mode(query):
     # only for the first page; the browser test below opens it on other pages)
     at = open_page("pages/home.py", query)
     panel = [m.value for m in at.markdown if m.value.startswith("| symbol | meaning |")]
-    assert len(panel) == 1
+    assert len(panel) == 2  # the page's own symbols, then the other pages' (collapsed)
     for symbol in ("R", "γ", "γ₂", "aᵢ", "δ", "w₀", "T(A)", "(1.4)"):
         assert f"| {symbol} |" in panel[0], symbol
+    assert "| κ |" not in panel[0] and "| κ |" in panel[1]  # a /kernels symbol
     assert set(NOTATION) >= {"R", "γ", "γ₂", "aᵢ", "δ", "w₀", "T(A)", "(1.4)"}
 
 
@@ -316,7 +316,7 @@ def test_point_1_bias_names_T_A_and_marks_R_over_gamma_as_not_applying():
     sent = _train_payload({"n": "10", "margin": "0.5", "data_seed": "1336"})
     assert sent["bound"]["name"].startswith("T(A)")
     assert f"allows at most {summary.padded:.0f}." in sent["end_text"]
-    assert f"(R/γ)² = {number_text(summary.novikoff)} does not apply here" in sent["facts"]
+    assert f"(R/γ)² = {summary.novikoff:,.2f} does not apply here" in sent["facts"]
 
 
 def test_point_1_delta_names_bound_1_4_not_T_A():
@@ -326,8 +326,9 @@ def test_point_1_delta_names_bound_1_4_not_T_A():
     assert summary.padded < run.n_updates <= summary.bound
     sent = _train_payload({"data_seed": "0", "delta": "5"})
     assert sent["bound"]["name"] == "bound (1.4) of Theorem 1.28"
-    assert sent["bound"]["value_text"] == f"{summary.bound:,.0f}"
-    assert f"T(A) = {summary.padded:,.0f} does not apply here" in sent["facts"]
+    # values inside an equality are never rounded to a whole number (issue 22, kind 4)
+    assert sent["bound"]["value_text"] == f"{summary.bound:,.2f}"
+    assert f"T(A) = {summary.padded:,.2f} does not apply here" in sent["facts"]
 
 
 @pytest.mark.parametrize("query", [{"init": "random"},
@@ -342,7 +343,7 @@ def test_proof_title_gives_where_the_lines_stop_agreeing_for_this_start(query):
         middle = (low + high) / 2
         fits = a0 + middle * gamma <= np.sqrt(n0 + middle * step)
         low, high = (middle, high) if fits else (low, middle)
-    assert f"allow at most t = {low:,.0f} updates from this start" in proof["title"]
+    assert f"allow at most t = {low:,.2f} updates from this start" in proof["title"]
     assert "bound bound" not in proof["title"] and "holds for every start" in proof["title"]
 
 

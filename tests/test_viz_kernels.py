@@ -20,10 +20,10 @@ from perceptron_core.viz.kernels import (LIFTS, lift, lift_figure, player_payloa
 from perceptron_core.viz.player import decode_indices, player_spec
 
 CASES = [
-    ("circles", dict(kernel="rbf", gamma=2.0, bias=True, order="cyclic")),
-    ("xor", dict(kernel="poly", degree=2, coef0=1.0, gamma=1.0, bias=True, order="permuted")),
-    ("xor", dict(kernel="poly", degree=2, coef0=0.5, gamma=1.0, bias=False, order="random")),
-    ("noisy", dict(kernel="rbf", gamma=5.0, bias=True, order="max_residual")),
+    ("circles", dict(kernel="rbf", scale=2.0, bias=True, order="cyclic")),
+    ("xor", dict(kernel="poly", degree=2, coef0=1.0, scale=1.0, bias=True, order="permuted")),
+    ("xor", dict(kernel="poly", degree=2, coef0=0.5, scale=1.0, bias=False, order="random")),
+    ("noisy", dict(kernel="rbf", scale=5.0, bias=True, order="max_residual")),
     ("xor", dict(kernel="linear", bias=True, order="cyclic")),  # not separable: stops at its limit
 ]
 
@@ -48,7 +48,7 @@ def build(name, settings, seed=0):
 
 
 def padded_gram(X, trace):
-    gram = KERNELS[trace.kernel](X, X, degree=trace.degree, coef0=trace.coef0, gamma=trace.gamma)
+    gram = KERNELS[trace.kernel](X, X, degree=trace.degree, coef0=trace.coef0, scale=trace.scale)
     return gram + 1.0 if trace.bias else gram
 
 
@@ -91,11 +91,11 @@ def test_payload_numbers_match_independent_computations(name, settings, seed):
         assert np.all(steps >= margin.margin * (1 - 1e-7))
         assert np.all(np.asarray(up["alignment"]) <= np.sqrt(up["norm_sq"]) * (1 + 1e-9) + 1e-9)
         assert "(R_Φ/γ_Φ)²" in payload["facts"]
-        assert ("Converged" if trace.converged else "beyond the run's limit") in \
+        assert ("Converged" if trace.converged else "allows more updates than the") in \
             payload["end_text"]
     else:
         assert payload["bound"] is None and up["alignment"] is None
-        assert "no mistake bound" in payload["facts"]
+        assert "no mistake bound" in payload["facts"] and "never stops" in payload["facts"]
         assert "Stopped" in payload["end_text"] and not trace.converged
 
 
@@ -119,7 +119,7 @@ def test_alignment_is_the_projection_on_the_explicit_max_margin_direction():
 
 def test_texts_name_the_kernel_and_its_parameters():
     *_, payload = build("circles", CASES[0][1])
-    assert payload["kernel"]["text"] == "K(a, b) = exp(-γ ‖a - b‖²) with γ = 2"
+    assert payload["kernel"]["text"] == "K(a, b) = exp(−κ ‖a − b‖²) with κ = 2 (width σ = 0.5)"
     *_, payload = build("xor", CASES[1][1])
     assert "degree 2, c = 1" in payload["kernel"]["text"]
 

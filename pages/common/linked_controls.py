@@ -24,7 +24,8 @@ import inspect
 
 import streamlit as st
 
-from pages.common.link_cleaning import (bool_param, choice_param, clean_query_params,
+from pages.common.link_cleaning import (bool_param, check_link_value, choice_param,
+                                        clean_query_params,
                                         float_param, int_param, report_link_notices,
                                         text_param)
 from pages.common.link_urls import copy_link_control, url_snapshot, view_link
@@ -69,10 +70,22 @@ class PageLink:
     link as given after that, for what the page reads itself (``step=``, rows).
     ``kept``: key -> how its value is written (None: the value itself) for the
     controls that stay in the copied link and in the warning on a run that does not
-    draw them (the inputs of a closed tab on /bound).
+    draw them (the inputs of a closed tab on /bound). ``renamed``: old key -> new key,
+    so that links written before a control was renamed still open (the old value is
+    read as the new key's unless the link also gives the new key).
     """
 
-    def __init__(self, kept: dict | None = None, **declared):
+    def __init__(self, kept: dict | None = None, renamed: dict | None = None, **declared):
+        # new key -> the value an old link gave under the old key (a widget reads the
+        # link as the browser sent it, so control() seeds it from here)
+        self._renamed: dict[str, str] = {}
+        for old, new in (renamed or {}).items():
+            if old in st.query_params:
+                value = st.query_params.get(old)
+                del st.query_params[old]
+                if new not in st.query_params:
+                    st.query_params[new] = value
+                    self._renamed[new] = value
         self.declared = declared
         self._declared_notices = clean_query_params(declared)
         self._widget_notices: list[str] = []
@@ -97,7 +110,24 @@ class PageLink:
             self.given[key] = st.query_params.get(key)
         labelled = widget.__name__ in LABELLED_WIDGETS
         self.formats[key] = kwargs.get("format_func", str) if labelled else None
+        if key in self._renamed and key not in st.session_state:
+            self._seed_renamed(key, rule)
         return widget(*args, key=key, bind="query-params", **kwargs)
+
+    def _seed_renamed(self, key: str, rule) -> None:
+        """The value an old link gave under a control's old name, as the widget's start
+        (numbers, switches and text; a bad value was already named and dropped)."""
+        raw = self._renamed[key]
+        if check_link_value(raw, rule) is not None:
+            return
+        if rule.kind == "float":
+            st.session_state[key] = float(raw)
+        elif rule.kind == "int":
+            st.session_state[key] = int(raw)
+        elif rule.kind == "bool":
+            st.session_state[key] = raw.strip().lower() in ("true", "1", "yes")
+        elif rule.kind == "text":
+            st.session_state[key] = raw
 
     def notice(self, text: str) -> None:
         """Name one more ignored link value, e.g. ``rows=... (why; what was used)``."""

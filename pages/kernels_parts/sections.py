@@ -75,7 +75,7 @@ def show_bias_trick(data_seed: int) -> None:
 
 def show_conjunctions(link: PageLink, data_seed: int) -> None:
     """Claim 2.1 by hand on 3 bits, its timing, and a target learnt over n bits."""
-    st.subheader("2ⁿ features for the price of n: the monotone-conjunction kernel")
+    st.subheader("2ᵈ features for the price of d: the monotone-conjunction kernel")
     st.markdown(viz.CONJUNCTION_TEXT)
     with st.container(horizontal=True):
         a = viz.parse_bits(link.control(st.text_input, "a (3 bits)", "110", max_chars=3,
@@ -97,7 +97,7 @@ def show_conjunctions(link: PageLink, data_seed: int) -> None:
         kind = link.control(st.segmented_control, "target", ["conjunction", "disjunction"],
                             default="conjunction", required=True, key="conj_kind")
         size = link.control(st.number_input, "bits in the target r", 1, 6, 2, key="conj_size")
-        n_bits = link.control(st.number_input, "bits n", 6, 200, 30, key="conj_bits")
+        n_bits = link.control(st.number_input, "bits d", 6, 200, 30, key="conj_bits")
         m = link.control(st.number_input, "training examples", 20, 1000, 200, step=20,
                          key="conj_m")
     if size > n_bits:

@@ -19,6 +19,7 @@ from plotly.subplots import make_subplots
 
 from perceptron_core.generalisation import (CURVE_MAX_TEST_POINTS, CURVE_MAX_WORK, LOSS_LABELS,
                                              LOSSES, sgd_linear)
+from perceptron_core.theory import value_text, whole_cap
 
 from . import style
 from .player import encode_indices
@@ -96,8 +97,8 @@ def margin_player_payload(X, y, trace, *, beta_star, margin, player, limit=1.15)
     if trace.converged:
         end = (f"Converged after {count} margin mistakes ({n_wrong} on the wrong side, "
                f"{n_close} right but inside the band) in {trace.n_examined:,} examined "
-               f"examples: every point now has y x·β ≥ 1. The Lemma allows at most "
-               f"3/γ² = {style.number_text(bound)}.")
+               f"examples: every point now has y x·w ≥ 1. The Lemma allows at most "
+               f"3/γ² = {value_text(bound)}, so at most {whole_cap(bound):,} margin mistakes.")
     else:
         end = (f"Stopped without converging after {count} margin mistakes: {trace.stop_reason}.")
     return {
@@ -111,22 +112,22 @@ def margin_player_payload(X, y, trace, *, beta_star, margin, player, limit=1.15)
                     "steps": [int(s) for s in trace.update_steps],
                     "scores": scores.tolist(), "kinds": kinds},
         "counts": {"margin_mistakes": count, "wrong": n_wrong, "close": n_close},
-        "bound": {"value": float(bound), "value_text": style.number_text(bound),
-                  "hypotheses": (f"every ‖x‖ = 1 and the planted unit β* has y x·β* ≥ γ = "
+        "bound": {"value": float(bound), "value_text": value_text(bound),
+                  "hypotheses": (f"every ‖x‖ = 1 and the planted unit w* has y x·w* ≥ γ = "
                                  f"{margin:g} for every point (the data are drawn that way); "
-                                 "β starts at 0")},
+                                 "w starts at 0")},
         "proof": {**lemma_quantities(weights, beta_star, margin),
-                  "title": (f"Why at most 3/γ² = {style.number_text(bound)} margin mistakes (the notes' "
+                  "title": (f"Why at most 3/γ² = {value_text(bound)} margin mistakes (the notes' "
                             "Lemma): the two lines below cannot both hold for ever"),
-                  "alignment_title": f"β·β* gains at least γ = {margin:g} per margin mistake",
-                  "alignment_name": "β_t·β*", "alignment_lower_name": "t·γ",
-                  "norm_sq_title": "‖β‖² gains less than 3 per margin mistake",
-                  "norm_sq_name": "‖β_t‖²", "norm_sq_upper_name": "3t",
+                  "alignment_title": f"w·w* gains at least γ = {margin:g} per margin mistake",
+                  "alignment_name": "w_t·w*", "alignment_lower_name": "t·γ",
+                  "norm_sq_title": "‖w‖² gains less than 3 per margin mistake",
+                  "norm_sq_name": "‖w_t‖²", "norm_sq_upper_name": "3t",
                   "caption": ("t counts margin mistakes. Left: each one adds y x, and "
-                              "y x·β* ≥ γ, so β_t·β* ≥ tγ. Right: ‖β + y x‖² = ‖β‖² + "
-                              "2 y x·β + ‖x‖² < ‖β‖² + 2 + 1, because y x·β < 1 (that is "
-                              "what a margin mistake is) and ‖x‖ = 1; so ‖β_t‖² ≤ 3t. Since "
-                              "β* is a unit vector, tγ ≤ β_t·β* ≤ ‖β_t‖, hence "
+                              "y x·w* ≥ γ, so w_t·w* ≥ tγ. Right: ‖w + y x‖² = ‖w‖² + "
+                              "2 y x·w + ‖x‖² < ‖w‖² + 2 + 1, because y x·w < 1 (that is "
+                              "what a margin mistake is) and ‖x‖ = 1; so ‖w_t‖² ≤ 3t. Since "
+                              "w* is a unit vector, tγ ≤ w_t·w* ≤ ‖w_t‖, hence "
                               "(tγ)² ≤ 3t, i.e. t ≤ 3/γ².")},
         "converged": bool(trace.converged),
         "end_text": end,
@@ -286,8 +287,8 @@ def stability_figure(X, y, summary, heldout: int, *, limit=1.15, height=680) -> 
     y = np.asarray(y)
     fig = go.Figure()
     for beta, name, dash, color, width in (
-            (summary["full_beta"], "β̂ on all N + 1", "solid", style.HYPERPLANE, 4),
-            (summary["reduced_beta"], "β̂ without the held-out", "dash",
+            (summary["full_beta"], "ŵ on all N + 1", "solid", style.HYPERPLANE, 4),
+            (summary["reduced_beta"], "ŵ without the held-out", "dash",
              style.STEP, 4)):
         if np.any(np.asarray(beta) != 0):
             xs, ys = _line_through_origin(beta, limit)
@@ -403,52 +404,53 @@ SUMMARY = (
     "The perceptron stops once it separates the training points. How often does that "
     "hyperplane get a **new** point wrong? The lecture notes answer with the *margin "
     "perceptron*: it learns until every point is not just on the right side but at least "
-    "one unit of $\\mathbf x^T\\boldsymbol\\beta$ away from the line, makes at most "
+    "one unit of $\\mathbf x^T\\mathbf w$ away from the line, makes at most "
     "$3/\\gamma^2$ such corrections however many points it sees, and therefore errs on a new "
     "point with probability at most $3/((N+1)\\gamma^2)$. At the end: the same algorithm as "
     "stochastic gradient descent on a loss.")
 MARGIN_TEXT = (
     "Every point is a unit vector ($\\|\\mathbf x\\|=1$), and a planted unit vector "
-    "$\\boldsymbol\\beta^*$ keeps every point at least $\\gamma$ from its line: "
-    "$y\\,\\mathbf x^T\\boldsymbol\\beta^*\\ge\\gamma$ (no bias, lines through the "
-    "origin). Start at $\\boldsymbol\\beta=0$ and draw examples at random. If "
-    "$y\\,\\mathbf x^T\\boldsymbol\\beta<1$ it is a **margin mistake** and "
-    "$\\boldsymbol\\beta\\leftarrow\\boldsymbol\\beta+y\\,\\mathbf x$. There are two "
-    "kinds: the point is on the **wrong side** ($y\\,\\mathbf x^T\\boldsymbol\\beta\\le0$,"
+    "$\\mathbf w^*$ keeps every point at least $\\gamma$ from its line: "
+    "$y\\,\\mathbf x^T\\mathbf w^*\\ge\\gamma$ (no bias, lines through the "
+    "origin; the notes write $\\boldsymbol\\beta$ for $\\mathbf w$). Start at "
+    "$\\mathbf w=0$ and draw examples at random. If "
+    "$y\\,\\mathbf x^T\\mathbf w<1$ it is a **margin mistake** and "
+    "$\\mathbf w\\leftarrow\\mathbf w+y\\,\\mathbf x$. There are two "
+    "kinds: the point is on the **wrong side** ($y\\,\\mathbf x^T\\mathbf w\\le0$,"
     " black ring), or on the right side but **inside the band** between the lines "
-    "$\\mathbf x^T\\boldsymbol\\beta=\\pm1$ ($0<y\\,\\mathbf x^T\\boldsymbol\\beta<1$, "
+    "$\\mathbf x^T\\mathbf w=\\pm1$ ($0<y\\,\\mathbf x^T\\mathbf w<1$, "
     "orange dashed ring). The run stops when no point is ringed.")
 CURVE_TEXT = (
-    "Draw $N$ training points (a fresh planted $\\boldsymbol\\beta^*$ each time, points "
-    "uniform on the unit sphere outside the band $|\\mathbf x^T\\boldsymbol\\beta^*|<"
-    "\\gamma$, labelled by the side of $\\boldsymbol\\beta^*$), train the margin "
+    "Draw $N$ training points (a fresh planted $\\mathbf w^*$ each time, points "
+    "uniform on the unit sphere outside the band $|\\mathbf x^T\\mathbf w^*|<"
+    "\\gamma$, labelled by the side of $\\mathbf w^*$), train the margin "
     "perceptron (random order) until it makes no margin mistake, and measure its test "
-    "error $L(\\hat{\\boldsymbol\\beta})$, the chance that a new point from the same "
+    "error $L(\\hat{\\mathbf w})$, the chance that a new point from the same "
     "distribution lands on the wrong side. Repeat and average. The notes give two "
-    "bounds: the **stability theorem** $\\mathbb E[L(\\hat{\\boldsymbol\\beta})]\\le "
+    "bounds: the **stability theorem** $\\mathbb E[L(\\hat{\\mathbf w})]\\le "
     "3/((N+1)\\gamma^2)$ (slope −1 on these axes) and the **uniform law** "
-    "$\\sqrt{(P+1)\\log(N+1)/N}+\\delta$, which holds for each run with probability "
-    "$1-e^{-N\\delta^2/2}$ (set to 95 % here; slope about −½).")
+    "$\\sqrt{(d+1)\\log(N+1)/N}+\\sqrt{2\\log(20)/N}$ in dimension $d$, which holds "
+    "for each run with probability 95 % (slope about −½).")
 STABILITY_TEXT = (
     "Train on $N+1$ points. By the Lemma at most $3/\\gamma^2$ of them ever cause a "
     "margin mistake. Hold one point out, chosen at random: it is one of those with "
     "chance at most $3/((N+1)\\gamma^2)$. If it never caused a margin mistake, it never "
-    "changed $\\boldsymbol\\beta$, so training without it gives **the same** "
-    "$\\hat{\\boldsymbol\\beta}$, and that $\\hat{\\boldsymbol\\beta}$ has it at "
-    "$y\\,\\mathbf x^T\\hat{\\boldsymbol\\beta}\\ge1$: it is classified right. The "
+    "changed $\\mathbf w$, so training without it gives **the same** "
+    "$\\hat{\\mathbf w}$, and that $\\hat{\\mathbf w}$ has it at "
+    "$y\\,\\mathbf x^T\\hat{\\mathbf w}\\ge1$: it is classified right. The "
     "held-out point is a fresh test point for the run on the other $N$, so that run "
     "errs on a new point with probability at most $3/((N+1)\\gamma^2)$.\n\n"
     "Here both runs use **cyclic order**: the points in their listed order, again and "
     "again, and the run without the held-out point keeps the others in the same "
     "order. Then the exact condition is: *if the held-out point caused no margin "
     "mistake in the run on all N + 1, the run without it makes the same updates at "
-    "the same places and ends at the same β bit for bit*; if it did cause one, β "
+    "the same places and ends at the same w bit for bit*; if it did cause one, w "
     "usually changes (it may, by chance, not). (The notes draw examples at random; "
     "the same holds if the run without the point skips exactly that point's draws.)")
 LOSS_TEXT = (
-    "Write $m=y\\,f(\\mathbf x)=y\\,\\mathbf x^T\\boldsymbol\\beta$. Stochastic gradient "
+    "Write $m=y\\,f(\\mathbf x)=y\\,\\mathbf x^T\\mathbf w$. Stochastic gradient "
     "descent takes one example and steps "
-    "$\\boldsymbol\\beta\\leftarrow\\boldsymbol\\beta-\\eta\\,l'(m)\\,y\\,\\mathbf x$. "
+    "$\\mathbf w\\leftarrow\\mathbf w-\\eta\\,l'(m)\\,y\\,\\mathbf x$. "
     "With the **perceptron loss** $\\max(0,-m)$ the slope is −1 when $m\\le0$ (we "
     "count $m=0$ as wrong) and 0 otherwise: with $\\eta=1$ this *is* the perceptron. "
     "With the **hinge loss** $\\max(0,1-m)$ the slope is −1 when $m<1$: with $\\eta=1$ "
@@ -473,8 +475,9 @@ def curve_findings(curve, n_test: int) -> list[str]:
         + ("below $3/((N+1)\\gamma^2)$ at every N shown. " if below else
            "**not** below $3/((N+1)\\gamma^2)$ at every N shown (a finite average can "
            "exceed an expectation bound by chance). ")
-        + f"The Lemma's cap 3/γ² = {curve.mistake_bound:,.0f} held in every run: the most "
-        f"margin mistakes in one run was {int(curve.margin_mistakes.max())}. "]
+        + f"The Lemma's cap held in every run: 3/γ² = {value_text(curve.mistake_bound)}, so "
+        f"at most {whole_cap(curve.mistake_bound):,} margin mistakes, and the most in one run "
+        f"was {int(curve.margin_mistakes.max())}. "]
     if zero_at:
         texts.append(
             f"At N = {', '.join(map(str, zero_at))} **none of the {curve.repeats} runs "
@@ -499,11 +502,12 @@ def stability_texts(summary: dict, heldout: int, n_points: int, margin: float,
     return [
         f"{len(summary['mistake_points'])} of the {n_points} points caused the "
         f"{summary['full_updates']} margin mistakes of the run on all of them (γ = "
-        f"{margin:g}, data seed {data_seed}, as in section 1; at most 3/γ² = "
-        f"{3 / margin**2:,.0f}).\n\n{caused}; trained without it, {changed}.",
-        f"- β̂ on all {n_points}: ({full[0]:.4f}, {full[1]:.4f}), {summary['full_updates']} "
+        f"{margin:g}, data seed {data_seed}, as in section 1; 3/γ² = "
+        f"{value_text(3 / margin**2)}, so at most {whole_cap(3 / margin**2):,}).\n\n"
+        f"{caused}; trained without it, {changed}.",
+        f"- ŵ on all {n_points}: ({full[0]:.4f}, {full[1]:.4f}), {summary['full_updates']} "
         f"margin mistakes\n"
-        f"- β̂ without point {heldout}: ({reduced[0]:.4f}, {reduced[1]:.4f}), "
+        f"- ŵ without point {heldout}: ({reduced[0]:.4f}, {reduced[1]:.4f}), "
         f"{summary['reduced_updates']} margin mistakes\n"
         f"- points that caused a margin mistake: "
         f"{', '.join(map(str, summary['mistake_points']))}"]
@@ -528,15 +532,16 @@ def hinge_text(check: dict, margin: float) -> str:
     eta, hinge = check["eta"], check["hinge"]
     bound = (1 + 2 / eta) / margin**2
     return (
-        f"The hinge loss asks for m ≥ 1, a fixed number, so the scale of β matters: "
+        f"The hinge loss asks for m ≥ 1, a fixed number, so the scale of w matters: "
         f"with η = {eta:g} SGD on it made {hinge['updates_eta']} updates, with η = 1 "
         f"{hinge['updates_eta_1']}"
         + (" (the same examples here: these settings happen not to tell them apart)."
            if hinge["same_updates"] else " (not the same examples: η changed the run).")
-        + " Divide β by η: the rule becomes β ← β + y x whenever y x·β < 1/η, the margin "
+        + " Divide w by η: the rule becomes w ← w + y x whenever y x·w < 1/η, the margin "
         "perceptron asking for a margin of 1/η instead of 1. The Lemma's proof then gives "
-        f"at most (1 + 2/η)/γ² = {bound:,.0f} updates"
-        + (" (it holds here)." if hinge["updates_eta"] <= bound else
+        f"at most (1 + 2/η)/γ² = {value_text(bound)} updates, so at most "
+        f"{whole_cap(bound):,}"
+        + (" (it holds here)." if hinge["updates_eta"] <= whole_cap(bound) else
            " (**not** met here: please report it).")
         + " A small η asks for a wider margin on that scale and allows more updates."
         + ("" if hinge["converged_eta"] else " This run stopped at its limit before "
@@ -550,8 +555,8 @@ def scaling_verdict(check: dict) -> tuple[bool, str]:
     if check["perceptron"]["scaled"]:
         return True, (
             f"Checked on this run: the perceptron with η = {eta:g} updated on exactly the "
-            "same examples at the same steps as with η = 1, and every β was η times the "
-            "η = 1 one. Why: both start at 0; if β is η times the η = 1 vector, every "
+            "same examples at the same steps as with η = 1, and every w was η times the "
+            "η = 1 one. Why: both start at 0; if w is η times the η = 1 vector, every "
             "margin m is η times its η = 1 value, which has the same sign (η > 0), so the "
             "same examples are wrong and the next step is η times as long.")
     return False, ("On this run the perceptron's updates differ between η and η = 1; by "
@@ -570,8 +575,8 @@ def check_curve_cost(sizes, margin: float, dim: int, repeats: int, n_test: int,
     work = repeats * sum(sizes) * (dim + 8) * (3 / margin**2 + 40)
     if work > CURVE_MAX_WORK:
         raise ValueError(f"this curve is too much work ({work:.2g} > {CURVE_MAX_WORK:.0e}: "
-                         "runs per N × sum of N × (P + 8) × (3/γ² + 40)); use fewer runs, "
-                         "smaller N, a smaller P or a larger margin.")
+                         "runs per N × sum of N × (d + 8) × (3/γ² + 40)); use fewer runs, "
+                         "smaller N, a smaller dimension d or a larger margin.")
     if dim > 2 and repeats * len(sizes) * n_test > CURVE_MAX_TEST_POINTS:
         raise ValueError(f"runs per N × values of N × {n_test:,} test points is over "
                          f"{CURVE_MAX_TEST_POINTS:.0e}; use fewer runs or fewer values of N.")
@@ -580,7 +585,7 @@ def check_curve_cost(sizes, margin: float, dim: int, repeats: int, n_test: int,
         raise ValueError(f"this curve would need about {seconds:.0f} s of computing, more than "
                          f"the {seconds_allowed:.0f} s one request may use on this shared "
                          "server; use fewer runs per N, smaller or fewer values of N, a "
-                         "smaller P or a larger margin γ.")
+                         "smaller dimension d or a larger margin γ.")
 
 
 def parse_sizes(text: str) -> list[int] | None:

@@ -20,6 +20,7 @@ from ..kernels import (KERNEL_FORMULAS, KERNELS, KernelMarginResult, KernelTrace
                        monotone_conjunction_kernel)
 from ..margin import max_margin
 from ..perceptron import ScoreRounding, row_norms, run_perceptron
+from ..theory import value_text
 from . import style
 
 #: grid cells per side on which the browser evaluates f (GRID x GRID points)
@@ -29,18 +30,31 @@ GRID = 72
 def gram_matrix(trace: KernelTrace) -> np.ndarray:
     """K(x_i, x_j) of the run's kernel on its training examples, shape (n, n)."""
     return KERNELS[trace.kernel](trace.X, trace.X, degree=trace.degree, coef0=trace.coef0,
-                                 gamma=trace.gamma)
+                                 scale=trace.scale)
 
 
 
 def kernel_text(trace: KernelTrace) -> str:
-    """The kernel with its parameters, in words (e.g. K(a, b) = exp(-γ ‖a - b‖²), γ = 2)."""
+    """The kernel with its parameters, in words (e.g. K(a, b) = exp(−κ ‖a − b‖²) with κ = 2,
+    width σ = 0.5)."""
     formula = KERNEL_FORMULAS[trace.kernel]
     if trace.kernel == "poly":
-        return f"{formula} with degree {trace.degree}, c = {trace.coef0:g}, γ = {trace.gamma:g}"
+        return f"{formula} with degree {trace.degree}, c = {trace.coef0:g}, κ = {trace.scale:g}"
     if trace.kernel == "rbf":
-        return f"{formula} with γ = {trace.gamma:g}"
+        return f"{formula} with κ = {trace.scale:g} (width σ = {rbf_width(trace.scale):.3g})"
     return formula
+
+
+def rbf_width(scale: float) -> float:
+    """The width σ of the RBF kernel exp(−κ‖a − b‖²) = exp(−‖a − b‖²/(2σ²)): σ = 1/√(2κ)."""
+    return float(1.0 / np.sqrt(2.0 * scale))
+
+
+#: the help of the kernel's scale κ on the page
+SCALE_HELP = ("κ scales the inner products. Polynomial: K(a, b) = (κ a·b + c)^degree. RBF: "
+              "K(a, b) = exp(−κ‖a − b‖²), a bump of width σ = 1/√(2κ) around each example "
+              "(κ = 2 gives σ = 0.5): a larger κ makes the bumps narrower. (Software such as "
+              "scikit-learn calls κ gamma; here γ always means a margin.)")
 
 
 def training_accuracy(trace: KernelTrace) -> tuple[np.ndarray, np.ndarray]:
@@ -87,22 +101,50 @@ def feature_alignment(trace: KernelTrace, margin: KernelMarginResult) -> np.ndar
     return np.concatenate([[0.0], np.cumsum(along[trace.update_indices])])
 
 
+#: how close to the origin the hull of the lifted examples must come for kernel_margin to
+#: call them not separable (relative to R_Φ; perceptron_core.kernels.kernel_margin)
+HULL_TOLERANCE_TEXT = "10⁻¹² R_Φ"
+
+
+def _not_separable_text(trace: KernelTrace) -> str:
+    """What a computed margin of 0 means for this run, from what the run did."""
+    if trace.converged:
+        # the run ended with y f(x) > 0 for every example: a separator exists, so the
+        # margin is positive, below what the solver resolves
+        return (" The solver put the margin at 0 (the hull of the lifted examples comes "
+                f"within {HULL_TOLERANCE_TEXT} of the origin), yet this run ended with "
+                "y f(x) > 0 for every example, so a separator exists: the margin is "
+                "positive but too small to compute here, and no bound is shown.")
+    return (" No hyperplane through the origin separates the lifted examples (γ_Φ = 0: "
+            f"their hull reaches the origin, to within {HULL_TOLERANCE_TEXT}). Then no w "
+            "gives y f(x) > 0 on every example, so the perceptron never stops on these "
+            "data: this run was cut at its limit, and no mistake bound applies.")
+
+
 def _end_text(trace: KernelTrace, margin: KernelMarginResult | None) -> str:
     if trace.converged:
         text = (f"Converged after {trace.n_updates:,} updates in {trace.epochs} epoch"
                 f"{'s' if trace.epochs != 1 else ''}: every training example has y f(x) > 0.")
         if margin is not None and margin.separable:
-            text += (f" The bound (R_Φ/γ_Φ)² = {style.number_text(margin.bound)} allowed "
-                     f"{style.number_text(margin.bound)}; {trace.n_updates:,} were needed.")
+            text += (f" Theorem 1.28 in feature space allowed at most (R_Φ/γ_Φ)² = "
+                     f"{value_text(margin.bound)} updates; {trace.n_updates:,} were needed.")
+        elif margin is not None:
+            text += _not_separable_text(trace)
         return text
     text = f"Stopped without converging: {trace.stop_reason.split(' (', 1)[0]}"
     text += f" ({trace.stop_reason.split(' (', 1)[1].split(')')[0]})." if " (" in \
         trace.stop_reason else "."
     if margin is not None and margin.separable:
-        text += (f" The data are separable in this feature space, but the bound "
-                 f"(R_Φ/γ_Φ)² = {style.number_text(margin.bound)} is beyond the run's limit.")
+        if margin.bound > trace.n_updates:
+            text += (" The data are separable in this feature space, but the bound "
+                     f"(R_Φ/γ_Φ)² = {value_text(margin.bound)} allows more updates than "
+                     f"the {trace.n_updates:,} this run made before its limit.")
+        else:
+            text += (" The data are separable in this feature space and the run stayed "
+                     f"within the bound (R_Φ/γ_Φ)² = {value_text(margin.bound)}; it "
+                     "reached its limit on examined examples first.")
     elif margin is not None:
-        text += " The data are not separable in this feature space: no mistake bound applies."
+        text += _not_separable_text(trace)
     return text
 
 
@@ -110,15 +152,15 @@ def _facts(trace: KernelTrace, margin: KernelMarginResult | None) -> str:
     text = f"Kernel {kernel_text(trace)}" + ("; bias b learnt (K + 1)." if trace.bias
                                               else "; no bias.")
     if margin is None:
-        return text + " The margin in feature space was not computed (too many examples)."
+        return text + (" The margin in feature space was not computed (it took too long "
+                       "on this server), so no bound is shown.")
     if margin.separable:
         return (text + f" In feature space R_Φ = {margin.radius:.4g} (the longest "
                 f"{'(Φ(x), 1)' if trace.bias else 'Φ(x)'}) and the best margin γ_Φ = "
-                f"{margin.margin:.4g}, so Theorem 1.28 allows at most (R_Φ/γ_Φ)² = "
-                f"{style.number_text(margin.bound)} updates.")
-    return (text + f" In feature space R_Φ = {margin.radius:.4g}, but no hyperplane through "
-            "the origin separates the lifted examples (γ_Φ = 0): no mistake bound holds and "
-            "the perceptron may never stop.")
+                f"{margin.margin:.4g}, so Theorem 1.28 (the perceptron makes at most "
+                "(R/γ)² updates on data of radius R and margin γ > 0) allows at most "
+                f"(R_Φ/γ_Φ)² = {value_text(margin.bound)} updates.")
+    return text + f" In feature space R_Φ = {margin.radius:.4g}." + _not_separable_text(trace)
 
 
 def player_payload(trace: KernelTrace, margin: KernelMarginResult | None, *, limit: float,
@@ -156,7 +198,10 @@ def player_payload(trace: KernelTrace, margin: KernelMarginResult | None, *, lim
         "player": player,
         "X": X.tolist(), "y": y.tolist(), "limit": float(limit), "grid": int(grid),
         "kernel": {"name": trace.kernel, "degree": int(trace.degree),
-                   "coef0": float(trace.coef0), "gamma": float(trace.gamma),
+                   "coef0": float(trace.coef0), "scale": float(trace.scale),
+                   # the same κ under its old key, read by kernels_scene.js until the
+                   # player's field drawing reads "scale"
+                   "gamma": float(trace.scale),
                    "text": kernel_text(trace)},
         "bias": bool(trace.bias),
         "examined": examined,
@@ -172,7 +217,7 @@ def player_payload(trace: KernelTrace, margin: KernelMarginResult | None, *, lim
         "converged": bool(trace.converged),
         "bound": None if not separable else {
             "radius": float(margin.radius), "margin": float(margin.margin),
-            "value": float(margin.bound), "value_text": style.number_text(margin.bound)},
+            "value": float(margin.bound), "value_text": value_text(margin.bound)},
         "facts": _facts(trace, margin),
         "end_text": _end_text(trace, margin),
     }
@@ -307,14 +352,14 @@ def timing_figure(bits, explicit_seconds, kernel_seconds, *, height: int = 420) 
     explicit = np.asarray(explicit_seconds, dtype=float) * 1e3
     kernel = np.asarray(kernel_seconds, dtype=float) * 1e3
     fig = go.Figure([
-        go.Scatter(x=bits, y=explicit, mode="lines+markers", name="explicit Φ(a)·Φ(b) (2ⁿ "
+        go.Scatter(x=bits, y=explicit, mode="lines+markers", name="explicit Φ(a)·Φ(b) (2ᵈ "
                    "features)", line=dict(color=style.NEGATIVE, width=3),
                    marker=dict(symbol="square", size=9)),
         go.Scatter(x=bits, y=kernel, mode="lines+markers", name="kernel 2^|Ones(a, b)|",
                    line=dict(color=style.POSITIVE, width=3), marker=dict(size=9)),
     ])
     style.base_layout(fig, height=height)
-    fig.update_xaxes(title_text="bits n", dtick=2)
+    fig.update_xaxes(title_text="bits d", dtick=2)
     fig.update_yaxes(title_text="milliseconds (log scale)", type="log", dtick=1)
     return fig
 
@@ -358,14 +403,14 @@ DUAL_TEXT = (
     "data above, with the same order and limit.")
 
 CONJUNCTION_TEXT = (
-    "For bit vectors $a\\in\\{0,1\\}^n$ let $\\Phi(a)$ list the value of every monotone "
-    "conjunction (an AND of some of the bits, the empty one being 1): $2^n$ features. "
+    "For bit vectors $a\\in\\{0,1\\}^d$ let $\\Phi(a)$ list the value of every monotone "
+    "conjunction (an AND of some of the bits, the empty one being 1): $2^d$ features. "
     "$\\Phi(a)\\cdot\\Phi(b)$ counts the conjunctions true on both, and a conjunction is "
     "true on both exactly when all its bits are 1 in $a$ and in $b$: any subset of "
     "$\\mathrm{Ones}(a,b)$, the positions where both are 1. So "
-    "$K(a,b)=2^{|\\mathrm{Ones}(a,b)|}$ (Claim 2.1), computed in $O(n)$ time instead of $2^n$.")
+    "$K(a,b)=2^{|\\mathrm{Ones}(a,b)|}$ (Claim 2.1), computed in $O(d)$ time instead of $2^d$.")
 
-LEARN_TEXT = ("**Learn a target over n bits.** The label is a monotone conjunction or "
+LEARN_TEXT = ("**Learn a target over d bits.** The label is a monotone conjunction or "
               "disjunction of the first bits; both are linear in Φ (a disjunction by "
               "inclusion-exclusion), so the kernel perceptron on the bits can learn either.")
 
@@ -385,8 +430,8 @@ def data_label(name: str, n: int, data_seed: int, noise: float) -> str:
 
 def slow_margin_text(n: int, seconds: float, generated: bool) -> str:
     """Why no bound is shown when the margin in feature space took too long."""
-    fewer = ("fewer points (n), less label noise or a smaller γ" if generated
-             else "fewer points or a smaller γ")
+    fewer = ("fewer points (n), less label noise or a smaller κ" if generated
+             else "fewer points or a smaller κ")
     return (f"The margin in feature space for these {n} points took longer than "
             f"{seconds:.0f} s to compute on this shared server, so no bound is "
             f"shown. Use {fewer} to see it.")
@@ -497,7 +542,8 @@ def lift_texts(flat, lifted, trace, lift_name: str, generated: bool) -> dict:
     flat_text = (f"These data are separable by a line (best margin γ = {flat.margin:.3f}, "
                  "computed), so they do not need a lift; the lift still works."
                  if flat.separable else
-                 "No line separates these data (the hard-margin solver finds margin 0).")
+                 "No line separates these data (computed: the largest margin any line reaches, "
+                 "with a bias, is 0).")
     if lifted.separable and trace.converged:
         w3, b3 = np.asarray(trace.weights[-1]), float(trace.biases[-1])
         text = (f"With $\\Phi(x) = (x_1, x_2, {third})$ a plane separates the lifted points "
@@ -618,9 +664,9 @@ def timing_caption(bits, explicit) -> str:
     """What the timing chart measured, and up to which n the explicit way ran."""
     measured = [b for b, e in zip(bits, explicit) if np.isfinite(e)]
     return (f"Time for the Gram matrix of 24 random bit vectors (best of 3, measured on this "
-            f"server when the page first ran). The explicit way writes out 2ⁿ features and was "
-            f"run up to n = {measured[-1]}; each extra bit doubles the number of features it "
-            "writes. The kernel needs one inner product of the bits per pair, O(n).")
+            f"server when the page first ran). The explicit way writes out 2ᵈ features and was "
+            f"run up to d = {measured[-1]}; each extra bit doubles the number of features it "
+            "writes. The kernel needs one inner product of the bits per pair, O(d).")
 
 
 def learn_target(kind: str, size: int, bits: int, m: int, seed: int, max_updates: int):
@@ -651,7 +697,7 @@ def learn_target_texts(kind: str, size: int, bits: int, m: int, learnt, test_acc
     state = ("converged: every training example is classified correctly"
              if learnt.converged else f"stopped at its limit ({learnt.stop_reason})")
     text = (
-        f"Target $c(x) = {formula}$ over n = {bits} bits ({positive_share:.0%} of the "
+        f"Target ${formula}$ over d = {bits} bits ({positive_share:.0%} of the "
         f"training examples positive). The kernel perceptron with $K(a,b)=2^{{|Ones(a,b)|}}$ "
         f"works in a space of $2^{{{bits}}}$ features without writing one down. It made "
         f"**{learnt.n_updates} mistakes** on {m} examples in {learnt.epochs} "

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
+from ..theory import value_text
 from . import style
 
 def axis_limit(X: np.ndarray, radius: float | None = None) -> float:
@@ -131,9 +132,9 @@ def _proof_title(proof, bound, w0_norm, step_sq: float) -> str:
     meet = lines_meet(float(proof.alignment[0]), float(proof.norm_sq[0]), proof.margin, step_sq)
     head = "Why it stops (Theorem 1.28): since ⟨w, w*⟩ ≤ ‖w‖, the two lines below allow"
     if w0_norm == 0:
-        return f"{head} at most t = {style.number_text(meet)} updates: that is {bound.name}"
-    return (f"{head} at most t = {style.number_text(meet)} updates from this start; {bound.name} = "
-            f"{style.number_text(bound.value)} holds for every start of this length")
+        return f"{head} at most t = {value_text(meet)} updates: that is {bound.name}"
+    return (f"{head} at most t = {value_text(meet)} updates from this start; {bound.name} = "
+            f"{value_text(bound.value)} holds for every start of this length")
 
 
 def _proof_payload(proof, trace, bound, w0_norm) -> dict:
@@ -196,7 +197,7 @@ def _one_class_facts(bounds, case: str, bias: bool, label: int) -> str:
                        "side has every point on the same side, as far from it as you like, so "
                        "(R/γ)² has no value here. The padded margin stays finite, because b "
                        "counts in the length of (w, b): "
-                       f"γ₂ = {bounds.margin_2:.4f}, so T(A) = {style.number_text(bounds.padded)}.")
+                       f"γ₂ = {bounds.margin_2:.4f}, so T(A) = {value_text(bounds.padded)}.")
     if case == "through_origin":
         return text + ("A line through the origin has every point on one side: best margin "
                        f"through the origin γ = {bounds.margin:.4f}.")
@@ -223,7 +224,7 @@ def _facts(bounds, case: str, bias: bool, statements, labels=()) -> str:
         text += (f"Best margin γ = {bounds.margin:.4f}, padded γ₂ = {bounds.margin_2:.4f}."
                  if bias else f"Best margin through the origin γ = {bounds.margin:.4f}.")
     for statement in statements[1:]:
-        text += (f" {statement.name} = {style.number_text(statement.value)} does not apply here: "
+        text += (f" {statement.name} = {value_text(statement.value)} does not apply here: "
                  f"{statement.reason}.")
     return text
 
@@ -236,7 +237,7 @@ def _end_text(trace, statements, case: str, bias: bool) -> str:
                 f"y(w·x + b) > δ = {trace.delta:g}.")
         if statements:
             text += (f" The bound that holds here, {statements[0].name}, allows at most "
-                     f"{style.number_text(statements[0].value)}.")
+                     f"{value_text(statements[0].value)}.")
         return text
     text = f"Stopped without converging after {updates} in {epochs}: the run hit its limit. "
     if not statements:
@@ -300,7 +301,7 @@ def player_payload(X, y, trace, bounds, *, statements, case, proof=None, w0_norm
         "converged": bool(trace.converged),
         "facts": _facts(bounds, case, trace.bias, statements, labels=y.tolist()),
         "bound": None if holds is None else {
-            "name": holds.name, "value": float(holds.value), "value_text": style.number_text(holds.value),
+            "name": holds.name, "value": float(holds.value), "value_text": value_text(holds.value),
             "hypotheses": holds.hypotheses},
         "end_text": _end_text(trace, statements, case, trace.bias),
         "proof": None if proof is None or holds is None else

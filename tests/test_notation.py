@@ -1,0 +1,195 @@
+"""One notation across the app (issue 22): every symbol a page shows is in that page's
+Notation panel, γ never names a kernel's parameter, and every numbered result a page
+names comes with its one-line statement.
+
+Each page is opened (AppTest) in settings that show its different texts; every string
+the page sends is read: Markdown, captions, labels, help texts, messages, tables, the
+Plotly figures' titles, axes, legends and hover texts, and the player's JSON (not the
+player's JavaScript, which is not page text)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from app_helpers import open_page, page_files
+from google.protobuf.message import Message
+
+from pages.bound_parts.tabs import TABS as BOUND_TABS
+from perceptron_core.theory import NAMED_RESULTS, NOTATION, PAGE_NOTATION, page_notation
+
+#: JSON keys that hold no text a student reads (data, colours, layout words)
+NOT_TEXT = {"bdata", "dtype", "shape", "id", "key", "color", "bgcolor", "bordercolor",
+            "fillcolor", "colorscale", "symbol", "family", "mode", "type", "hoverinfo",
+            "xref", "yref", "uirevision", "anchor", "xanchor", "yanchor", "scaleanchor",
+            "constrain", "layer", "template", "dash", "fill", "orientation", "aspectmode",
+            "textposition", "valign", "align", "tickformat", "hoverformat", "matches"}
+#: proto fields that hold code or data, not text
+NOT_TEXT_FIELDS = {"id", "form_id", "component_name", "url", "data", "arrow_data", "theme",
+                   "css", "key", "js_content", "html_content", "css_content",
+                   "js_source_path", "css_source_path"}
+#: KaTeX commands for Greek letters
+LATEX_GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε",
+               "varepsilon": "ε", "eta": "η", "lambda": "λ", "tau": "τ", "sigma": "σ",
+               "kappa": "κ", "Phi": "Φ", "phi": "φ", "mu": "μ", "theta": "θ", "rho": "ρ",
+               "xi": "ξ", "omega": "ω", "nu": "ν", "zeta": "ζ", "chi": "χ", "psi": "ψ"}
+#: Greek letters used as operators, not symbols of the page (a sum)
+OPERATORS = {"Σ"}
+#: Latin symbols, where a page writes them as mathematics -> the panel entry they need
+LATIN = {
+    "R": (re.compile(r"(?<![\w(])R(?=\s?[=²/_^]|_Φ|\)²)"), "R"),
+    "d": (re.compile(r"\bd = \d|dimension d\b|\$d\$|\{0,1\\\}\^d|2ᵈ"), "d"),
+    "T(A)": (re.compile(r"T\(A\)"), "T(A)"),
+    "K(a, b)": (re.compile(r"\bK\(|K\s?\+\s?1"), "K(a, b)"),
+    "f(x)": (re.compile(r"\bf\(x"), "f(x)"),
+    "k": (re.compile(r"\bk = \d|\bk\(k|\bk classes"), "k"),
+    "P": (re.compile(r"\bP(?:_i|ᵢ)|\bP = \d|dimension P"), "Pᵢ(w)"),
+}
+
+
+def _strings(value, out: list, key=None) -> None:
+    if isinstance(value, str):
+        if key not in NOT_TEXT and not value.startswith(("#", "rgb")):
+            out.append(value)
+    elif isinstance(value, dict):
+        for name, item in value.items():
+            if name not in NOT_TEXT:
+                _strings(item, out, name)
+    elif isinstance(value, list):
+        for item in value:
+            _strings(item, out, key)
+
+
+def _proto_strings(message, out: list) -> None:
+    for field, value in message.ListFields():
+        if field.name in NOT_TEXT_FIELDS:
+            continue
+        if field.name in ("spec", "json") and isinstance(value, str):
+            try:
+                _strings(json.loads(value), out)
+            except ValueError:
+                out.append(value)
+            continue
+        items = value if getattr(field, "is_repeated", False) else [value]
+        for item in items:
+            if isinstance(item, Message):
+                _proto_strings(item, out)
+            elif isinstance(item, str):
+                out.append(item)
+
+
+def page_texts(at) -> str:
+    """Every string the page sent, one a line."""
+    out: list[str] = []
+
+    def walk(node):
+        proto = getattr(node, "proto", None)
+        if isinstance(proto, Message):
+            _proto_strings(proto, out)
+        for child in getattr(node, "children", {}).values():
+            walk(child)
+
+    walk(at._tree)
+    # the Notation panel itself (app.py draws it on the first page a test opens)
+    return "\n".join(text for text in out if not text.startswith("| symbol | meaning |"))
+
+
+def shown_symbols(text: str) -> set[str]:
+    """The Greek letters (Unicode or KaTeX) and the Latin symbols of LATIN in ``text``."""
+    greek = {c for c in re.findall(r"[\u0391-\u03c9]", text)}
+    greek |= {LATEX_GREEK[m] for m in re.findall(r"\\([A-Za-z]+)", text) if m in LATEX_GREEK}
+    return (greek - OPERATORS) | {name for name, (pattern, _) in LATIN.items()
+                                  if pattern.search(text)}
+
+
+def missing_from_panel(page: str, text: str) -> set[str]:
+    """Symbols shown in ``text`` that the Notation panel of ``page`` does not list."""
+    panel = page_notation(page)
+    missing = set()
+    for symbol in shown_symbols(text):
+        needed = LATIN[symbol][1] if symbol in LATIN else None
+        if needed is not None:
+            if needed not in panel:
+                missing.add(symbol)
+        elif not any(symbol in entry for entry in panel):
+            missing.add(symbol)
+    return missing
+
+
+def page_name(path: str) -> str:
+    return path.rsplit("/", 1)[-1].removesuffix(".py")
+
+
+#: page file -> the links that open it in settings showing its different texts
+STATES = {page: [{}] for page in page_files()}
+STATES["pages/kernels.py"] = [
+    {}, {"kernel": "poly", "data": "xor"}, {"kernel": "linear", "data": "xor"},
+    {"kernel": "rbf", "data": "blobs", "scale": "0.05"}, {"kernel": "rbf", "scale": "50"}]
+STATES["pages/bound.py"] = [{"bound_tab": tab} for tab in BOUND_TABS]
+STATES["pages/train.py"] = [{}, {"bias": "false"}]
+
+
+@pytest.mark.parametrize("path", page_files())
+def test_every_symbol_a_page_shows_is_in_its_notation_panel(path):
+    page = page_name(path)
+    assert page in PAGE_NOTATION, f"{page} has no Notation panel"
+    for query in STATES[path]:
+        text = page_texts(open_page(path, query))
+        assert text.strip(), (path, query)
+        missing = missing_from_panel(page, text)
+        assert not missing, f"{path} {query}: {sorted(missing)} not in its Notation panel"
+
+
+def test_the_check_would_catch_a_missing_symbol():
+    """The test above can fail: a text with κ, β or dimension P is caught on a page whose
+    panel lacks them, and passes on one that lists them."""
+    assert missing_from_panel("train", "the scale κ and β*") == {"κ", "β"}
+    assert missing_from_panel("train", "dimension P = 2") == {"P"}
+    assert missing_from_panel("kernels", "K(a, b) = exp(−κ‖a − b‖²), width σ") == set()
+    assert missing_from_panel("generalisation", r"$\boldsymbol\beta^*$") == set()
+    assert missing_from_panel("multiclass", r"$\gamma$") == {"γ"}
+
+
+def test_gamma_names_a_margin_and_nothing_else():
+    """The kernels' scale is κ (width σ), in the core's names, formulas, the page and links."""
+    from perceptron_core.kernels import KERNEL_FORMULAS, KERNEL_PARAMETERS
+
+    assert not any("γ" in formula for formula in KERNEL_FORMULAS.values())
+    assert "κ" in KERNEL_FORMULAS["rbf"] and "κ" in KERNEL_FORMULAS["poly"]
+    assert all("gamma" not in params for params in KERNEL_PARAMETERS.values())
+    assert "margin" in NOTATION["γ"] and "γ" not in NOTATION["κ"]
+    at = open_page("pages/kernels.py", {"kernel": "rbf"})
+    text = page_texts(at)
+    for line in text.splitlines():  # γ only with a margin: γ_Φ, "margin γ", (R/γ)²
+        for match in re.finditer(r"γ(?!_Φ|₂)", line):
+            around = line[max(0, match.start() - 60):match.end() + 60]
+            assert "margin" in around or "R/γ" in around, around
+    assert "κ" in text and "σ" in text
+
+
+def test_beta_and_P_only_where_the_panel_defines_them():
+    for path in page_files():
+        page = page_name(path)
+        text = page_texts(open_page(path))
+        for symbol, entry in (("β", "β"), ("\\beta", "β")):
+            if symbol in text:
+                assert entry in page_notation(page), path
+        assert "dimension P" not in text, path
+
+
+#: a numbered result as pages name it
+NAMED = re.compile(r"\b(Theorem|Remark|Exercise|Algorithm|Definition|Lemma|Claim) "
+                   r"(\d+\.\d+)")
+
+
+@pytest.mark.parametrize("path", [p for p in page_files() if page_name(p) in
+                                  ("kernels", "generalisation", "bound", "train")])
+def test_a_named_result_comes_with_its_statement(path):
+    """Where a page names "Theorem 1.28", the page also shows its one-line statement."""
+    for query in STATES[path][:2]:
+        text = page_texts(open_page(path, query))
+        for kind, number in set(NAMED.findall(text)):
+            name = f"{kind} {number}"
+            if name in NAMED_RESULTS:
+                assert NAMED_RESULTS[name] in text, f"{path}: {name} without its statement"
