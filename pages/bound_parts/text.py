@@ -92,19 +92,19 @@ def mistakes_prose(shared) -> None:
         "$\\beta$ for $w$) and adds "
         "$y_n x_n$ whenever $y_n\\, x_n^\\top w < 1$, a *margin mistake*. If every "
         "$\\|x_n\\|_2 \\le 1$ and a unit $w^*$ separates the data with "
-        "$y_n\\, x_n^\\topw^* \\ge \\gamma > 0$, it makes at most")
+        "$y_n\\, x_n^\\top w^* \\ge \\gamma > 0$, it makes at most")
     st.latex(r"\frac{3}{\gamma^2}\ \text{margin mistakes.}")
     st.markdown(
         "This is the perceptron through the origin with threshold $\\delta = 1$: the "
         "norm of $w$ grows by at most $2\\cdot 1 + 1 = 3$ (squared) per update while "
         "its component along $w^*$ grows by at least $\\gamma$. Indeed (1.4) with "
         "$\\delta = 1$ gives $(2 + R^2)/\\gamma^2 \\le 3/\\gamma^2$. One honest "
-        "difference: the runs here update when $y\\,x^\\topw \\le 1$ and stop once "
-        "every example has $y\\,x^\\topw > 1$, while the notes use the strict "
+        "difference: the runs here update when $y\\,x^\\top w \\le 1$ and stop once "
+        "every example has $y\\,x^\\top w > 1$, while the notes use the strict "
         "$< 1$. The two rules only part ways on a score of exactly 1, which random data "
         "essentially never produce, and the $3/\\gamma^2$ argument covers both (it only "
         "uses score $\\le 1$ at an update). Likewise the notes ask for a strict "
-        "$y_n\\, x_n^\\topw^* > \\gamma$; our data have two points exactly at "
+        "$y_n\\, x_n^\\top w^* > \\gamma$; our data have two points exactly at "
         "the margin, which the proof allows. This tab ignores the bias toggle: the data "
         "lie in the unit ball and are separable through the origin. Since $R$ is close "
         "to 1, the dashed line (1.4) almost covers the blue one.")

@@ -135,7 +135,6 @@ def notebook_note(o: Outcome) -> None:
 
 def halving_note(o: Outcome) -> None:
     """By what factor halving γ multiplied the bound on screen, and why not exactly 4."""
-    spread = viz.halving_spread(o.result.values(), o.result.per_value("bound"))
     why = ("only roughly four: $T(A)$ divides by $\\gamma_2^2$, the margin of the "
            "padded examples, where the bias counts in the norm, so $\\gamma_2$ is "
            "not proportional to $\\gamma$ (and $R$ differs a little between data "
@@ -146,8 +145,9 @@ def halving_note(o: Outcome) -> None:
         "Both axes are logarithmic, so a bound proportional to $1/\\gamma^2$ is a "
         "straight line of slope $-2$. The dots stay well under the bound: it is a "
         "worst case over all datasets and all orders, and random data are far from "
-        f"the worst case. Between neighbouring margins on screen, halving $\\gamma$ "
-        f"multiplied the median {o.shared.valid_name} by {spread}, which is {why}. "
+        f"the worst case. In this sweep "
+        f"{viz.margin_step_text(o.result.values(), o.result.per_value('bound'))} "
+        f"(the median {o.shared.valid_name}), which is {why}. "
         + viz.shrinking_margin_counts(o.result.values(), o.result.per_value("updates")))
 
 

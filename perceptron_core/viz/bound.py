@@ -308,6 +308,27 @@ def halving_spread(values, bounds) -> str:
     return f"between {factors.min():.2f} and {factors.max():.2f}"
 
 
+def _spread_text(numbers) -> str:
+    numbers = np.asarray(numbers, float)
+    if np.isclose(numbers.min(), numbers.max(), rtol=5e-3):
+        return f"about {numbers.min():.2f}"
+    return f"between {numbers.min():.2f} and {numbers.max():.2f}"
+
+
+def margin_step_text(values, bounds) -> str:
+    """What the sweep on screen did, in its own steps: the ratio of neighbouring margins
+    actually used, the factor the bound grew by over each such step, and that growth
+    per halving of the margin (:func:`halving_factors`). Shapes (n_values,), increasing
+    margins."""
+    values, bounds = np.asarray(values, float), np.asarray(bounds, float)
+    ratios = values[1:] / values[:-1]
+    growth = bounds[:-1] / bounds[1:]
+    return (f"neighbouring margins on screen are {_spread_text(ratios)} times apart (not 2), "
+            f"and each step to the smaller margin multiplied the median bound by "
+            f"{_spread_text(growth)}; per halving of γ that is a factor "
+            f"{halving_spread(values, bounds)}")
+
+
 def shrinking_margin_counts(values, median_updates) -> str:
     """What the median update counts did as the margin shrank, in words, from the runs.
 
