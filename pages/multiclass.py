@@ -35,8 +35,8 @@ def read_settings(link: PageLink) -> dict:
         k = c(st.slider, "classes k", 3, 6, 4, key="k", disabled=own)
         n = c(st.number_input, "points n", 6, 600, 120, 10, key="n", disabled=own)
         spread = c(st.slider, "spread of each blob", 0.02, 0.6, 0.12, 0.02, key="spread",
-                   disabled=own, help="Large spreads overlap the blobs: some binary problems "
-                                      "are then not separable.")
+                   disabled=own, help="Large spreads can overlap the blobs: some binary problems "
+                                      "may then not be separable (the tables say which).")
         data_seed = c(st.number_input, "data seed", 0, 1_000_000, 1, key="data_seed",
                       disabled=own)
         layout = c(st.radio, "centres", viz.LAYOUTS, key="layout", disabled=own,

@@ -76,18 +76,21 @@ def own_rows(link: PageLink) -> list:
     visit, else the wide polygon); a refused row keeps the last good system. The rows go
     into the link as rows=a1,a2,c;..."""
     st.markdown(viz.OWN_ROWS_TEXT)
-    edited = st.data_editor(
-        pd.DataFrame(st.session_state.own_rows, columns=["a1", "a2", "c"]),
+    shown = st.session_state.own_rows
+    edited = st.data_editor(  # rows numbered from 1, as the plane and the texts name them
+        pd.DataFrame(shown, columns=["a1", "a2", "c"],
+                     index=pd.RangeIndex(1, len(shown) + 1)),
         num_rows="dynamic", key="rows_editor", width=420,
-        column_config={name: st.column_config.NumberColumn(name, format="%.3g")
-                       for name in ("a1", "a2", "c")})
+        column_config={"_index": st.column_config.NumberColumn("(i)", disabled=True)}
+        | {name: st.column_config.NumberColumn(name, format="%.3g")
+           for name in ("a1", "a2", "c")})
     rows = edited.dropna().astype(float).head(viz.MAX_ROWS).to_numpy().tolist()  # unfinished
     refused = next(((number, row, why) for number, row in enumerate(rows, start=1)
                     if (why := viz.row_problem(row)) is not None), None)
     if refused:
         number, row, why = refused
         shown = ", ".join(shown_value(f"{v:g}", 20) for v in row)
-        st.error(f"Row {number} ({as_code(shown)}) {why}. The previous system is kept "
+        st.error(f"Row ({number}) ({as_code(shown)}) {why}. The previous system is kept "
                  "until every row is an inequality.", icon=":material/error:")
         rows = st.session_state.own_rows  # the last system whose rows were all good
     st.session_state.own_rows = rows

@@ -357,15 +357,17 @@ LAYOUTS = ["ring", "one class in the middle"]
 SECONDS_PER_EXAMPLE = 3e-6
 
 SUMMARY = (
-    "A perceptron separates two classes. With k classes, Remark 1.36 builds a classifier from "
-    "several binary perceptrons in one of two ways. **One-vs-all** trains k perceptrons, "
-    "perceptron j with class j as +1 and every other class as −1, and gives a point to the "
-    "class whose score $\\mathbf w_j\\cdot\\mathbf x+b_j$ is largest. Each of these problems "
-    "has about (k−1)/k negatives. **One-vs-one** trains one perceptron per pair (j, j′) on "
-    "those two classes only, k(k−1)/2 of them, and lets each pair vote; the class with the "
-    "most votes wins. When several classes share the top score or the top vote count the "
-    "notes allow any choice; here the first class in the list wins, and the plane marks "
-    "those points.")
+    "A perceptron learns a line between two classes (and finds one when a line separates "
+    "them). With k classes, Remark 1.36 builds a classifier from several binary perceptrons "
+    "in one of two ways. **One-vs-all** trains k perceptrons, perceptron j with class j as "
+    "+1 and every other class as −1, and gives a point to the class whose score "
+    "$\\mathbf w_j\\cdot\\mathbf x+b_j$ is largest. Problem j has the share 1 − nⱼ/n of "
+    "negatives (nⱼ points of class j among n), close to (k−1)/k when the classes are of "
+    "similar size: the table below gives it. **One-vs-one** trains one perceptron per pair "
+    "(j, j′) on those two classes only, k(k−1)/2 of them, and lets each pair vote; the "
+    "class with the most votes wins. When several classes share the top score or the top "
+    "vote count the notes allow any choice; here the first class in the list wins, and the "
+    "plane marks those points.")
 
 GRID_CAPTION = (
     "One-vs-all's shares of the square and its tie area are exact: its regions are "
@@ -417,7 +419,7 @@ def side_by_side(numbers: dict) -> dict[str, list[str]]:
                 f"{a['converged']} of {a['perceptrons']}", a["training_ties"],
                 tie_area_text(a, name)]
     return {"": ["training accuracy", "perceptrons", "total updates",
-                 "binary problems separated", "training points with a tie",
+                 "binary problems their runs separated", "training points with a tie",
                  "area of the square with a tie"],
             "one-vs-all": [str(v) for v in column(numbers["one-vs-all"], "one-vs-all")],
             "one-vs-one": [str(v) for v in column(numbers["one-vs-one"], "one-vs-one")]}

@@ -335,13 +335,13 @@ PLAYER_WORDS = {
 SUMMARY = (
     "A system of linear inequalities $\\mathbf a_i\\cdot\\mathbf w\\le c_i$ ($i=1,\\dots,n$, "
     "written $A^\\top\\mathbf w\\le\\mathbf c$ with one column $\\mathbf a_i$ of $A$ per "
-    "inequality) in two unknowns, so every inequality is a half-plane and the solutions are "
-    "the shaded polygon. The relaxation method (Algorithm 1.37) repeats one move: pick an "
+    "inequality) in two unknowns, so every inequality is a half-plane and the solutions, "
+    "where they form a region, are shaded (cut to the square drawn). The relaxation method (Algorithm 1.37) repeats one move: pick an "
     "inequality $i$ by a rule; if $\\mathbf w$ violates it, let $P_i(\\mathbf w)$ be the "
     "nearest point of its half-plane and set "
     "$\\mathbf w\\leftarrow(1-\\eta)\\mathbf w+\\eta\\,P_i(\\mathbf w)$. With $\\eta=1$ "
     "$\\mathbf w$ lands on the boundary line, with $\\eta=2$ on its mirror image, with "
-    "$\\eta<1$ short of the line. **Next move** jumps to the next iteration that moves "
+    "$\\eta<1$ short of the line and with $1<\\eta<2$ past it. **Next move** jumps to the next iteration that moves "
     "$\\mathbf w$; **Next iteration** takes one iteration (a satisfied inequality leaves "
     "$\\mathbf w$ where it is).")
 #: one line of Theorem 1.35 with its hypotheses (as in the notes, with p unknowns)
@@ -392,8 +392,10 @@ BOTH_WAYS_CAPTION = (
     "is the one set in the sidebar.")
 #: how the student writes a system of their own
 OWN_ROWS_TEXT = (
-    f"**Your inequalities** a₁·w₁ + a₂·w₂ ≤ c, one per row (at most {MAX_ROWS}; a row with "
-    "a₁ = a₂ = 0 is not an inequality and is refused; an unfinished row is skipped).")
+    f"**Your inequalities** a₁·w₁ + a₂·w₂ ≤ c, one per row, numbered (1), (2), … as on "
+    f"the plane (at most {MAX_ROWS}; a row with a₁ = a₂ = 0 is not an inequality and is "
+    "refused; an unfinished row is skipped). Whether they have a solution is decided "
+    "exactly on the numbers as typed (decimals read as exact fractions).")
 #: why a link's rows= was not used
 ROWS_REFUSED = (f"not rows a1,a2,c separated by ';', at most {MAX_ROWS}, each a₁ or a₂ not 0 and "
                 f"every value at most {MAX_ENTRY:g} in size; used the wide polygon")
