@@ -11,11 +11,11 @@ import numpy as np
 import streamlit as st
 
 from pages.common import (PageLink, about_this_page, choice_param, core_call,
-                          data_source_control, int_param, named_results, own_data,
+                          data_source_control, int_param, named_result, named_results, own_data,
                           page_guard, page_header, presenting, quiz, restore_drawn_points)
 from pages.common.question_bank import QUESTIONS_BY_PAGE
 from pages.player import player, player_html, player_start
-from pages.train_parts.runs import CACHE, OWN, SOURCES, generated_data, train
+from pages.train_parts.runs import CACHE, LINK_RULES, OWN, SOURCES, generated_data, train
 from perceptron_core import ORDERS
 from perceptron_core.io import dataset_to_csv, trace_to_csv, trace_to_json
 from perceptron_core.viz import train as viz
@@ -44,6 +44,22 @@ class Settings:  # every control of the sidebar, each one keyed and in the link
         return (self.bias, self.delta, self.order, self.start, self.order_seed)
 
 
+def order_menu(link: PageLink) -> str:
+    """The order of the examples, in words as on /bound (the core's table ORDERS: name ->
+    words); the link keeps the plain name (``order=permuted``), so every link /train has
+    written keeps opening. The link's value (cleaned by the PageLink) starts the menu when
+    the page opens or the link changes; the menu's choice is written back to the link."""
+    given = link.values.get("order", LINK_RULES["order"].default)
+    if "order" not in st.session_state or st.session_state.get("order_in_link") != given:
+        st.session_state["order"] = given
+    order = st.selectbox("order of examples", list(ORDERS), format_func=ORDERS.get,
+                         key="order", help="Which example the perceptron looks at next. "
+                         + named_result("bound (1.4)") + " It holds for every order.")
+    st.session_state["order_in_link"] = order
+    link.write("order", "" if order == LINK_RULES["order"].default else order)
+    return order
+
+
 def read_settings(link: PageLink) -> Settings:
     """Step 0: the sidebar, every control bound to the link."""
     with st.sidebar:
@@ -66,8 +82,7 @@ def read_settings(link: PageLink) -> Settings:
         st.header("Algorithm")
         bias = link.control(st.toggle, "learn a bias b", True, key="bias")
         delta = link.control(st.number_input, "threshold δ", 0.0, 10.0, 0.0, 0.1, key="delta")
-        order = link.control(st.selectbox, "order of examples", list(ORDERS), key="order",
-                             help="; ".join(ORDERS.values()))  # plain names: readable links
+        order = order_menu(link)
         start = link.control(st.radio, "initial w", ["zero", "random"], horizontal=True,
                              key="init")
         order_seed = link.control(st.number_input, "order / init seed", 0, 1_000_000, 0,
@@ -141,8 +156,9 @@ def show_exports(data: TrainingData, s: Settings, trace) -> None:
         st.caption(viz.EXPORT_CAPTION)
 
 
-page_link = PageLink(  # before any widget reads the URL; the player's position and speed:
-    step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"))
+page_link = PageLink(  # before any widget reads the URL; the player's position and speed,
+    # and the order (a plain name in the link, words in the menu: order_menu)
+    step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"), order=LINK_RULES["order"])
 with page_guard("train"):
     if not presenting():  # on the presenter stage the player comes first; the prose waits
         page_header("Train, one mistake at a time", viz.SUMMARY)

@@ -107,3 +107,23 @@ def test_drawn_data_get_their_margin_and_bound():
     assert f"R = max‖x‖ = {summary.radius:.3f}" in sent["facts"]
     assert f"γ = {summary.margin:.4f}" in sent["facts"]
     assert sent["bound"]["value"] == summary.bound
+
+
+def test_the_order_menu_is_in_words_and_the_link_keeps_the_plain_name():
+    from perceptron_core.perceptron import GREEDY_ORDERS, ORDERS, STREAM_ORDERS
+    at = open_page(PAGE, {"order": "max_distance"})  # a link written before the menu had words
+    menu = at.selectbox(key="order")
+    assert menu.value == "max_distance" and not at.warning
+    # every order the core can run is offered, each shown in words (not its plain name)
+    assert set(ORDERS) == set(STREAM_ORDERS) | set(GREEDY_ORDERS)
+    assert menu.options == [ORDERS[name] for name in ORDERS]
+    assert all(" " in shown for shown in menu.options)
+    menu.set_value("permuted").run()
+    assert at.query_params["order"] in ("permuted", ["permuted"])  # the plain name, as before
+    trace = player_payload(at, "train")["updates"]["indices"]
+    data = make_separable(n=40, margin=0.1, dim=2, radius=1.0, seed=7)
+    expected = run_perceptron(data.X, data.y, bias=True, order="permuted", seed=0,
+                              max_updates=5_000, max_epochs=500)
+    assert trace == expected.update_indices.tolist()
+    at.selectbox(key="order").set_value("cyclic").run()  # the default leaves the link
+    assert "order" not in at.query_params
