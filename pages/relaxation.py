@@ -79,7 +79,7 @@ def own_rows(link: PageLink) -> list:
     shown = st.session_state.own_rows
     edited = st.data_editor(  # rows numbered from 1, as the plane and the texts name them
         pd.DataFrame(shown, columns=["a1", "a2", "c"],
-                     index=pd.RangeIndex(1, len(shown) + 1)),
+                     index=pd.Index(np.arange(1, len(shown) + 1), dtype="int64")),
         num_rows="dynamic", key="rows_editor", width=420,
         column_config={"_index": st.column_config.NumberColumn("(i)", disabled=True)}
         | {name: st.column_config.NumberColumn(name, format="%.3g")

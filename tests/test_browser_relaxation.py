@@ -33,7 +33,7 @@ def test_keys_step_the_run_and_the_words_are_the_cores(page, streamlit_server):
     text = player.get_by_test_id("step-text").inner_text()
     t = moves[2]
     i = int(trace.indices[t - 1])
-    assert f"Iteration {t}: the rule picks inequality {i + 1}," in text
+    assert f"Iteration {t}: the rule picks inequality ({i + 1})," in text
     assert "reflection, η = 2" in text
     assert shown(trace.iterates[t]) in text and shown(trace.iterates[t - 1]) in text
     page.keyboard.press("ArrowLeft")
@@ -71,3 +71,23 @@ def test_a_link_with_a_step_reopens_that_iteration(browser, streamlit_server):
         assert shown(trace.iterates[step]) in other.locator(".now").inner_text()
         assert other.get_by_test_id("step-text").inner_text() == \
             player.get_by_test_id("step-text").inner_text()
+
+
+def test_a_tiny_residual_is_never_shown_rounded_to_zero(page, streamlit_server):
+    """Issue 22, kind 4: "a_i·w − c_i = 0.000 > 0: violated" rounded the residual inside the
+    sentence. w₁ ≤ 0, w₁ ≥ 0 from w₁ = 3 with η = 0.5 halves w₁ at every move: the first
+    move on a residual below 5e-4 (3·0.5¹³ ≈ 3.7e-4) is shown with its digits."""
+    rows = "1,0,0;-1,0,0"
+    A, c = rows_to_system([[1.0, 0.0, 0.0], [-1.0, 0.0, 0.0]])
+    trace = relaxation(A, c, eta=0.5, rule="cyclic", w0=[3.0, 0.0], seed=0, tol=0.0,
+                       max_iter=1000, tau=10)
+    t = int(np.flatnonzero(trace.moved & (trace.residuals < 5e-4))[0]) + 1
+    residual = float(trace.residuals[t - 1])
+    assert 0 < residual < 5e-4
+    player = open_player(page, f"{streamlit_server}/relaxation?system=your+own+rows&rows={rows}"
+                               f"&eta=0.5&w0_1=3.0&tol=0.0&step={t}")
+    wait_for_player(player, t)
+    text = player.get_by_test_id("step-text").inner_text()
+    mantissa, exponent = f"{residual:.2e}".split("e")
+    assert f"= {mantissa}e−{int(exponent[1:])} > 0" in text, text
+    assert "= 0.000 >" not in text

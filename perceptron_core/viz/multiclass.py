@@ -407,8 +407,7 @@ def tie_area_text(a: dict, name: str) -> str:
     if a["tie_share"] > 0:
         return share_text(a["tie_share"]) + (" (grid)" if name == "one-vs-one" else "")
     if name == "one-vs-all":
-        return ("0: ties only on the lines between regions" if a.get("regions", 1) > 1
-                else "0: one class wins everywhere")
+        return "0 (ties on lines only)" if a.get("regions", 1) > 1 else "0 (no tie)"
     return "0 on the grid"
 
 

@@ -461,8 +461,12 @@ def _etas_text(etas) -> str:
     return "η = " + ", ".join(f"{e:g}" for e in etas)
 
 
+#: rule -> its name in a sentence
+RULE_NAMES = {rule: rule.replace("_", " ").replace("max ", "maximal ") for rule in INDEX_RULES}
+
+
 def _rules_text(runs) -> str:
-    said = [f"{r['rule']} at η = {r['eta']:g}" for r in runs[:3]]
+    said = [f"{RULE_NAMES[r['rule']]} at η = {r['eta']:g}" for r in runs[:3]]
     return ", ".join(said) + (f" and {len(runs) - 3} more" if len(runs) > 3 else "")
 
 
