@@ -465,7 +465,13 @@ def exact_value(v) -> Fraction:
 
     The shortest decimal that reads back as the float, so a typed 0.1 is 1/10 (not the
     float's binary value 3602879701896397/2^55) and a typed 1e-10 is 1/10^10."""
-    return Fraction(repr(float(v)))
+    try:
+        value = float(v)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"{v!r} is not a number; give a finite float.") from None
+    if not np.isfinite(value):
+        raise ValueError(f"{value} is not finite; give a finite float.")
+    return Fraction(repr(value))
 
 
 def _decimal_text(value: Fraction, other: Fraction) -> str:
@@ -591,10 +597,15 @@ def distance_to_solutions(A, c, points, system: PlaneSystem | None = None) -> np
     """
     A, c = check_system(A, c)
     system = plane_system(A, c) if system is None else system
+    if not isinstance(system, PlaneSystem):
+        raise ValueError("system must be plane_system(A, c) or None.")
     if not system.feasible:
         raise ValueError("the system has no solution, so there is no distance to it; "
                          "check plane_system(A, c).feasible first.")
-    W = np.array(points, dtype=np.float64).reshape(-1, 2)
+    try:
+        W = np.array(points, dtype=np.float64).reshape(-1, 2)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError("points must be a numeric array of shape (m, 2).") from None
     if not np.isfinite(W).all():
         raise ValueError("points must be finite, shape (m, 2).")
     sq = np.einsum("ij,ij->j", A, A)
@@ -673,6 +684,8 @@ def miss_behaviour(A, c, trace: RelaxationTrace,
         raise ValueError("trace must be the RelaxationTrace of relaxation(A, c, ...).")
     if trace.feasible:
         raise ValueError("the run reached feasibility; there is no miss to explain.")
+    if system is not None and not isinstance(system, PlaneSystem):
+        raise ValueError("system must be plane_system(A, c) or None.")
     W = trace.iterates
     T = W.shape[0] - 1
     period = None

@@ -435,3 +435,72 @@ def test_exact_decision_matches_a_brute_force_rational_vertex_search(seed):
             np.all(A.T @ decided.witness - c <= 1e-12)
         for vertex in decided.vertices:
             assert np.all(A.T @ vertex - c <= 1e-12)
+
+
+# ---------------------------------------------------------------------------
+# Why a run missed (issue 22, kind 2): the distance to the solutions and its behaviour
+# ---------------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@given(st.integers(0, 10**6))
+def test_distance_to_solutions_matches_a_constrained_minimisation(seed):
+    """Against scipy's SLSQP minimising ‖v − w‖² subject to A^T v <= c (test-only)."""
+    from scipy.optimize import minimize
+
+    from perceptron_core.relaxation import distance_to_solutions, plane_system
+
+    rng = np.random.default_rng(seed)
+    A, c, _ = _interior_system(seed)
+    points = rng.uniform(-4, 4, size=(5, 2))
+    found = distance_to_solutions(A, c, points)
+    for w, d in zip(points, found):
+        best = minimize(lambda v: float((v - w) @ (v - w)), x0=plane_system(A, c).witness,
+                        constraints=[{"type": "ineq", "fun": lambda v: c - A.T @ v,
+                                      "jac": lambda v: -A.T}], method="SLSQP",
+                        options={"ftol": 1e-14, "maxiter": 500})
+        assert d == pytest.approx(np.sqrt(best.fun), abs=1e-5)
+        assert (d == 0) == bool(np.all(A.T @ w <= c))
+
+
+def test_distance_to_a_line_and_to_a_point():
+    from perceptron_core.relaxation import distance_to_solutions
+
+    line = (np.array([[1.0, -1.0], [0.0, 0.0]]), np.zeros(2))  # w₁ = 0
+    np.testing.assert_allclose(distance_to_solutions(*line, [[3.0, 5.0], [-0.5, 1.0]]),
+                               [3.0, 0.5])
+    point = (np.array([[1.0, -1.0, 0.0, 0.0], [0.0, 0.0, 1.0, -1.0]]), np.array([1, -1, 2, -2.0]))
+    np.testing.assert_allclose(distance_to_solutions(*point, [[4.0, 6.0]]), [5.0])
+    with pytest.raises(ValueError, match="no solution"):
+        distance_to_solutions(np.array([[1.0, -1.0], [0.0, 0.0]]), np.array([0.0, -1.0]),
+                              [[0.0, 0.0]])
+
+
+@pytest.mark.parametrize("rule", ["cyclic", "max_distance", "max_residual"])
+def test_reflections_across_one_line_cycle_with_period_two_for_ever(rule):
+    """w₁ ≤ 0 and w₁ ≥ 0 with η = 2 from w₁ = 3: 3, −3, 3, ... (the audit's case)."""
+    from perceptron_core.relaxation import miss_behaviour
+
+    A, c = np.array([[1.0, -1.0], [0.0, 0.0]]), np.zeros(2)
+    trace = relaxation(A, c, eta=2.0, rule=rule, w0=[3.0, 0.0], max_iter=301)
+    miss = miss_behaviour(A, c, trace)
+    assert miss.kind == "circling" and miss.period == 2
+    assert miss.before == miss.after == 3.0
+    np.testing.assert_array_equal(np.abs(trace.iterates[:, 0]), 3.0)
+
+
+def test_under_relaxation_is_approaching_and_a_translation_is_diverging():
+    from perceptron_core.relaxation import miss_behaviour
+
+    A, c = np.array([[1.0, -1.0], [0.0, 0.0]]), np.zeros(2)
+    slow = relaxation(A, c, eta=0.05, w0=[3.0, 0.0], max_iter=200)
+    miss = miss_behaviour(A, c, slow)
+    assert miss.kind == "approaching" and miss.period is None
+    assert miss.after == pytest.approx(3 * 0.95 ** 100) and miss.before == pytest.approx(
+        3 * 0.95 ** 50)
+    a = np.array([0.6, 0.8])
+    contra = (np.column_stack([a, -a]), np.array([-1.0, -1.0]))
+    assert miss_behaviour(*contra, relaxation(*contra, eta=2.0, max_iter=200)).kind == "diverging"
+    assert miss_behaviour(*contra, relaxation(*contra, eta=1.5, max_iter=200)).kind == "bounded"
+    with pytest.raises(ValueError, match="reached feasibility"):
+        miss_behaviour(A, c, relaxation(A, c, eta=1.0, w0=[3.0, 0.0], max_iter=20))
