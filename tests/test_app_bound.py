@@ -147,3 +147,25 @@ def test_scaling_through_the_origin_is_checked_to_change_nothing():
     assert len(at.dataframe) == 2
     keys = {d.key for d in at.get("download_button")}
     assert keys == {"bound_scale_csv", "bound_shift_csv"}
+
+
+def test_the_scaling_tab_says_prominently_whether_a_bias_is_learnt():
+    """Issue 22: the answer to Exercise 1.29's scaling question flips with the bias, so the
+    tab says which setting its runs use, read from the toggle on screen; with a bias it
+    counts the seeds whose updates changed with λ (checked against the core's runs)."""
+    from perceptron_core.sweeps import scale_sweep
+    at = open_bound("scale")
+    for bias in (True, False):
+        at.toggle(key="bound_bias").set_value(bias).run()
+        notes = [i.value for i in at.info if "These runs" in i.value]
+        assert len(notes) == 1
+        assert ("learn a bias b" in notes[0]) is bias
+        assert ("through the origin, with no bias" in notes[0]) is (not bias)
+        shown = [m.value for m in at.markdown if "changed with λ for" in m.value]
+        if bias:
+            core = scale_sweep([0.1, 0.3, 1, 3, 10], 3, margin=0.1, n=200, dim=2, bias=True)
+            changed = sum(np.unique(core.updates[core.seed == s]).size > 1
+                          for s in np.unique(core.seed))
+            assert len(shown) == 1 and f"for {changed} of 3 seeds" in shown[0]
+        else:
+            assert not shown

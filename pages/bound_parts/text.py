@@ -7,6 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from pages.common import named_result
+from perceptron_core.viz import bound as viz
 
 
 def opening(bias: bool) -> str:
@@ -123,6 +124,8 @@ def scale_prose(shared) -> None:
         "$w_0 = 0$ with $\\delta = 0$, where (1.4) is $T(A)$.",
         help=named_result("Exercise 1.29"))
     st.subheader("Scaling: $x_i \\to \\lambda x_i$")
+    st.info(viz.scaling_setting(shared.bias), icon=":material/"
+            + ("add_circle" if shared.bias else "adjust") + ":")
     st.markdown(
         "Scaling multiplies $R$ and the geometric margin $\\gamma$ by $\\lambda$, so "
         "$(R/\\gamma)^2$ does not move. Through the origin with $w_0 = 0$ and "

@@ -152,8 +152,10 @@ def halving_note(o: Outcome) -> None:
 
 
 def scale_check(o: Outcome) -> None:
-    """Through the origin the update count may not depend on λ: say that it did not."""
+    """Through the origin the update count may not depend on λ: say that it did not; with a
+    bias, say for how many seeds it changed."""
     if o.shared.bias:
+        st.markdown(viz.scaling_findings(o.result))
         return
     if o.result.updates_constant_per_seed():
         st.success("Checked: for every seed the update count is the same at every "

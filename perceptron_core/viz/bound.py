@@ -389,3 +389,28 @@ def shift_findings(result) -> str:
     text += ("Did not hold every time: " + ", ".join(failed) + "." if failed
              else "All of them held every time here.")
     return text
+
+
+def scaling_setting(bias: bool) -> str:
+    """Whether the scaling runs learn a bias, and what that does to the answer
+    (Exercise 1.29). Through the origin, w₀ = 0 and δ = 0, scaling every xᵢ by λ > 0
+    scales every iterate by λ and every score by λ², so the updates are the same; with a
+    bias the padded coordinate 1 is not scaled, so γ₂, T(A) and the run can change."""
+    if bias:
+        return ("**These runs learn a bias b** (Learn a bias is on). The padded "
+                "coordinate 1 is not scaled with the data, so the margin γ₂ of the padded "
+                "examples, the bound T(A) and the number of updates can all change with λ. "
+                "Switch Learn a bias off and the answer flips: the run does not change.")
+    return ("**These runs go through the origin, with no bias** (Learn a bias is off). Every "
+            "iterate is λ times the unscaled one and every score λ² times, so the same "
+            "examples are updated on and the number of updates does not change with λ. "
+            "Switch Learn a bias on and the answer flips: the counts can change.")
+
+
+def scaling_findings(result) -> str:
+    """With a bias: for how many seeds the number of updates changed with λ (the runs on
+    screen, not a promise)."""
+    seeds = np.unique(result.seed)
+    changed = sum(np.unique(result.updates[result.seed == s]).size > 1 for s in seeds)
+    return (f"**What these runs show.** With a bias, the number of updates changed with λ for "
+            f"{changed} of {seeds.size} seed{'s' if seeds.size != 1 else ''}.")
