@@ -131,7 +131,8 @@ function relaxationIteration(s, t, w) {
   panel.say(`Iteration ${t}: the rule picks inequality ${data.labels[i]}, ${relaxationRowText(s, i)}. ` +
     `a_i·w − c_i = ${relaxationValue(residual)}` +
     (moved ? ` > ${data.tol ? data.tol : 0}: violated, so w moves ${what}, from ${relaxationVector(prev)} to ${relaxationVector(w)}.`
-           : ` ≤ ${data.tol ? data.tol : 0}: satisfied, w stays.`), moved);
+           : residual > 0 ? ` ≤ ${data.tol}: violated by no more than the tolerance, so w stays.`
+           : ` ≤ 0: satisfied, w stays.`), moved);
 }
 
 // Draw the view: the iterate after `view.step` iterations and the path to it.

@@ -244,7 +244,9 @@ def sweep_figure(rows, max_iter: int, *, height: int = 480) -> go.Figure:
             fig.add_trace(go.Scatter(
                 x=[r["eta"] for r in missed], y=[max_iter] * len(missed), mode="markers",
                 marker=dict(symbol="x", size=10, color=colour), showlegend=False,
-                hovertemplate="η = %{x}: not feasible within the limit<extra>" + rule + "</extra>"))
+                customdata=[MISS_SHORT.get(r.get("missed"), "") for r in missed],
+                hovertemplate="η = %{x}: not feasible within the limit, %{customdata}<extra>"
+                              + rule + "</extra>"))
     style.base_layout(fig, height=height)
     fig.update_xaxes(title="relaxation parameter η", range=[0, 2.05])
     fig.update_yaxes(title="iterations to feasibility", type="log", dtick=1)
@@ -336,14 +338,14 @@ SUMMARY = (
     "A system of linear inequalities $\\mathbf a_i\\cdot\\mathbf w\\le c_i$ ($i=1,\\dots,n$, "
     "written $A^\\top\\mathbf w\\le\\mathbf c$ with one column $\\mathbf a_i$ of $A$ per "
     "inequality) in two unknowns, so every inequality is a half-plane and the solutions, "
-    "where they form a region, are shaded (cut to the square drawn). The relaxation method (Algorithm 1.37) repeats one move: pick an "
-    "inequality $i$ by a rule; if $\\mathbf w$ violates it, let $P_i(\\mathbf w)$ be the "
-    "nearest point of its half-plane and set "
+    "where they form a region, are shaded (cut to the square drawn). The relaxation method "
+    "(Algorithm 1.37) repeats one move: pick an inequality $i$ by a rule; if $\\mathbf w$ "
+    "violates it, let $P_i(\\mathbf w)$ be the nearest point of its half-plane and set "
     "$\\mathbf w\\leftarrow(1-\\eta)\\mathbf w+\\eta\\,P_i(\\mathbf w)$. With $\\eta=1$ "
     "$\\mathbf w$ lands on the boundary line, with $\\eta=2$ on its mirror image, with "
-    "$\\eta<1$ short of the line and with $1<\\eta<2$ past it. **Next move** jumps to the next iteration that moves "
-    "$\\mathbf w$; **Next iteration** takes one iteration (a satisfied inequality leaves "
-    "$\\mathbf w$ where it is).")
+    "$\\eta<1$ short of the line and with $1<\\eta<2$ past it. **Next move** jumps to the "
+    "next iteration that moves $\\mathbf w$; **Next iteration** takes one iteration (a "
+    "satisfied inequality leaves $\\mathbf w$ where it is).")
 #: one line of Theorem 1.35 with its hypotheses (as in the notes, with p unknowns)
 THEOREM_135 = (
     "**Theorem 1.35** (Amaldi and Hauser 2005): take steps w ← w + ηₜ aᵢ, each on a column "
@@ -448,6 +450,12 @@ MISS_WORDS = {
                  "its largest value in the first half",
     "bounded": "staying in a bounded region without getting in: ‖w‖ did not grow",
 }
+
+
+#: a missed run's kind in a few words (the sweep chart's hover)
+MISS_SHORT = {"rounding": "within rounding of the solutions", "approaching": "still getting closer",
+              "circling": "not getting closer", "diverging": "moving away",
+              "bounded": "bounded, no solution"}
 
 
 def _span(values) -> str:
