@@ -193,3 +193,119 @@ def test_a_named_result_comes_with_its_statement(path):
             name = f"{kind} {number}"
             if name in NAMED_RESULTS:
                 assert NAMED_RESULTS[name] in text, f"{path}: {name} without its statement"
+
+
+# ---------------------------------------------------------------------------
+# The player's JavaScript: the texts its scenes write (legends, step sentences, facts,
+# end texts, chart titles) are page text too
+# ---------------------------------------------------------------------------
+
+#: a character after which "/" starts a regular expression, not a division
+_REGEX_AFTER = set("(,=:[!&|?{};+-*%<>~^") | {""}
+
+
+def js_strings(source: str) -> list[str]:
+    """The string literals of JavaScript ``source`` ("…", '…', `…`), comments and regular
+    expressions skipped; a template's ${…} parts are read as code (their own strings are
+    listed) and stand as "…" in the template's text."""
+    out: list[str] = []
+
+    def code(i: int, stop: str | None) -> int:
+        """Read code from ``i`` until ``stop`` ("}" closing a template's ${) at depth 0."""
+        depth, last = 0, ""
+        while i < len(source):
+            c = source[i]
+            if source.startswith("//", i):
+                i = source.find("\n", i)
+                i = len(source) if i < 0 else i
+                continue
+            if source.startswith("/*", i):
+                i = source.index("*/", i) + 2
+                continue
+            if c == "/" and last in _REGEX_AFTER:
+                i += 1
+                in_class = False
+                while source[i] != "/" or in_class:
+                    in_class = (in_class or source[i] == "[") and source[i] != "]"
+                    i += 2 if source[i] == "\\" else 1
+                i, last = i + 1, ")"
+                continue
+            if c in "\"'":
+                end = i + 1
+                while source[end] != c:
+                    end += 2 if source[end] == "\\" else 1
+                out.append(source[i + 1:end])
+                i, last = end + 1, ")"
+                continue
+            if c == "`":
+                i, last = template(i + 1), ")"
+                continue
+            if c == "{":
+                depth += 1
+            elif c == "}":
+                if depth == 0 and stop == "}":
+                    return i + 1
+                depth -= 1
+            if not c.isspace():
+                last = c if c in _REGEX_AFTER else ")"
+            i += 1
+        return i
+
+    def template(i: int) -> int:
+        text = []
+        while source[i] != "`":
+            if source[i] == "\\":
+                text.append(source[i + 1])
+                i += 2
+            elif source.startswith("${", i):
+                text.append("…")
+                i = code(i + 2, "}")
+            else:
+                text.append(source[i])
+                i += 1
+        out.append("".join(text))
+        return i + 1
+
+    code(0, None)
+    return out
+
+
+#: page -> the player scene it shows
+PAGE_SCENES = {"train": "train", "kernels": "kernels", "generalisation": "generalisation",
+               "relaxation": "relaxation"}
+
+
+def scene_texts(scene: str) -> str:
+    """Every string literal of the scripts joined into the player for ``scene``."""
+    from pages.player.player_component import HERE, scene_scripts
+    return "\n".join(text for name in scene_scripts(scene)
+                     for text in js_strings((HERE / name).read_text(encoding="utf-8")))
+
+
+def test_the_js_string_reader_finds_texts_and_skips_code():
+    source = ('// a comment with β\nconst a = "w·x = 0", r = /[0-9"]/g; /* γ */\n'
+              "const t = `Now β = ${pair(w, 3)} and ${f('κ')}`;\nconst q = x / 2 / y;")
+    assert js_strings(source) == ["w·x = 0", "κ", "Now β = … and …"]
+
+
+@pytest.mark.parametrize("page", sorted(PAGE_SCENES))
+def test_every_symbol_a_player_scene_writes_is_in_its_pages_panel(page):
+    """Issue 22: /generalisation's scene wrote β for w and /kernels' read the kernel scale
+    as gamma; the scene's texts (legends, step sentences, facts, chart titles, end texts)
+    must use the page's notation: no symbol outside its Notation panel, no β anywhere."""
+    text = scene_texts(PAGE_SCENES[page])
+    assert text.count("\n") > 50, "the scripts' strings were not read"
+    missing = missing_from_panel(page, text)
+    assert not missing, f"the {page} player writes {sorted(missing)}, not in its panel"
+    assert "β" not in text, f"the {page} player writes β: the app writes w"
+
+
+def test_the_kernels_player_never_writes_gamma_for_the_kernel_scale():
+    from pages.player.player_component import HERE
+    text = scene_texts("kernels")
+    for line in text.splitlines():  # γ only as a margin: γ_Φ, (R/γ)², "margin"
+        for match in re.finditer(r"γ(?!_Φ|₂)", line):
+            around = line[max(0, match.start() - 60):match.end() + 60]
+            assert "margin" in around or "R/γ" in around or "R_Φ/γ" in around, around
+    scene = (HERE / "kernels_scene.js").read_text(encoding="utf-8")
+    assert "spec.gamma" not in scene and "spec.scale" in scene

@@ -24,7 +24,7 @@ function generalisationScene(slots, data) {
 function generalisationFigure(slots, { data, X, y, L }) {
   const gamma = data.planted.margin;
   const { root, plot, map, r } = plane(L, Boolean(data.player.present),
-                                       "unit-length data, the hyperplane β·x = 0 and its margin band");
+                                       "unit-length data, the hyperplane w·x = 0 and its margin band");
   // the band |x·β| < 1 where a right-side point still counts as a margin mistake
   const band = svg("polygon", { fill: "rgba(230, 159, 0, 0.13)", class: "band" });
   plot.prepend(band);
@@ -47,14 +47,14 @@ function generalisationFigure(slots, { data, X, y, L }) {
   };
   plot.append(nodes.ringsWrong, nodes.ringsClose, nodes.bandLow, nodes.bandHigh, nodes.line,
               nodes.stepArrow, nodes.arrow, nodes.examined);
-  scaleNote(root, map, data.scale, "β");
+  scaleNote(root, map, data.scale, "w");
   slots.figure.append(root, legend([
     ["dot", COLORS.positive, "class +1"], ["square", COLORS.negative, "class −1"],
-    ["line", COLORS.hyperplane, "β·x = 0"], ["dash", COLORS.step, "band edges β·x = ±1"],
-    ["arrow", COLORS.weight, "β"], ["arrow", COLORS.step, "update y·x"],
-    ["ring", "black", "wrong side: y x·β ≤ 0"], ["ring", COLORS.step, "right side, inside the band: 0 < y x·β < 1"],
+    ["line", COLORS.hyperplane, "w·x = 0"], ["dash", COLORS.step, "band edges w·x = ±1"],
+    ["arrow", COLORS.weight, "w"], ["arrow", COLORS.step, "update y·x"],
+    ["ring", "black", "wrong side: y x·w ≤ 0"], ["ring", COLORS.step, "right side, inside the band: 0 < y x·w < 1"],
     ["diamond", COLORS.step, "example examined"],
-    ["dot-line", COLORS.planted, `planted β*·x = 0, no data within γ = ${gamma}`],
+    ["dot-line", COLORS.planted, `planted w*·x = 0, no data within γ = ${gamma}`],
   ]));
   return nodes;
 }
@@ -84,10 +84,10 @@ function generalisationDescribe({ X, y, up, r, exampleAt, margin }, step, k, upd
   const i = exampleAt(step);
   const before = updated ? k - 1 : k;
   const m = updated ? up.scores[k - 1] : margin(up.weights[before], i);
-  const head = `Step ${step.toLocaleString("en-US")}: example ${i}, x = ${pair(X[i], 2)}, y = ${signed(y[i])}. y x·β = ${fmt(m, 3)}`;
+  const head = `Step ${step.toLocaleString("en-US")}: example ${i}, x = ${pair(X[i], 2)}, y = ${signed(y[i])}. y x·w = ${fmt(m, 3)}`;
   const kind = m <= 0 ? "≤ 0: on the wrong side (or on the line), a margin mistake"
     : "is > 0 but < 1: right side, yet inside the band, a margin mistake all the same";
-  const sentence = updated ? `${head} ${kind}. So β ← β + y·x = ${pair(up.weights[k], 2)}.`
+  const sentence = updated ? `${head} ${kind}. So w ← w + y·x = ${pair(up.weights[k], 2)}.`
     : `${head} ≥ 1: right side and outside the band, no update.`;
   return { sentence, point: X[i], size: r + 18, updated };
 }
@@ -118,14 +118,14 @@ function generalisationDraw(s, view) {
   if (updated) placeArrow(s.stepArrow, map, up.weights[k - 1], w, data.scale);
   else s.stepArrow.style.display = "none";
   showStep(panel, s.examined, map, step === 0
-    ? { sentence: "Nothing examined yet: β = 0, so every point has y x·β = 0 < 1. Press Next mistake or Next example (or → / ↓)." }
+    ? { sentence: "Nothing examined yet: w = 0, so every point has y x·w = 0 < 1. Press Next mistake or Next example (or → / ↓)." }
     : generalisationDescribe(s, step, k, updated));
-  panel.q(".now").textContent = `Now β = ${pair(w, 3)}, ‖β‖² = ${fmt(norm2, 2)}, β·β* = ${fmt(data.proof.alignment[k], 3)}`;
+  panel.q(".now").textContent = `Now w = ${pair(w, 3)}, ‖w‖² = ${fmt(norm2, 2)}, w·w* = ${fmt(data.proof.alignment[k], 3)}`;
   panel.count("updates", outOf(k, up.steps.length));
   panel.count("examined", outOf(step, data.player.n_examined));
   panel.count("wrong", String(s.wrongBefore[k]));
   panel.count("close", String(s.closeBefore[k]));
-  panel.q(".facts").textContent = `With this β: ${plural(wrongNow, "point")} on the wrong side, ${plural(closeNow, "point")} right but inside the band, ${plural(n - wrongNow - closeNow, "point")} with y x·β ≥ 1.`;
+  panel.q(".facts").textContent = `With this w: ${plural(wrongNow, "point")} on the wrong side, ${plural(closeNow, "point")} right but inside the band, ${plural(n - wrongNow - closeNow, "point")} with y x·w ≥ 1.`;
   panel.progress(k, data.bound.value, `${plural(k, "margin mistake")} of at most 3/γ² = ${data.bound.value_text} (the Lemma)`);
   panel.banner(view.atEnd, data.converged, data.end_text);
   s.chartAt(k);

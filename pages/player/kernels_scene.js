@@ -15,7 +15,7 @@
 // K, the running sums (kernelsSums), the figure's nodes (kernelsFigure) and the panel.
 
 function kernelKernel(spec) {
-  const g = spec.gamma, c = spec.coef0, d = spec.degree;
+  const g = spec.scale, c = spec.coef0, d = spec.degree;
   if (spec.name === "linear") return (a, b) => a[0] * b[0] + a[1] * b[1];
   if (spec.name === "poly") return (a, b) => (g * (a[0] * b[0] + a[1] * b[1]) + c) ** d;
   // rbf: exp(-γ ‖a − b‖²)

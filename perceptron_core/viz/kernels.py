@@ -199,9 +199,6 @@ def player_payload(trace: KernelTrace, margin: KernelMarginResult | None, *, lim
         "X": X.tolist(), "y": y.tolist(), "limit": float(limit), "grid": int(grid),
         "kernel": {"name": trace.kernel, "degree": int(trace.degree),
                    "coef0": float(trace.coef0), "scale": float(trace.scale),
-                   # the same κ under its old key, read by kernels_scene.js until the
-                   # player's field drawing reads "scale"
-                   "gamma": float(trace.scale),
                    "text": kernel_text(trace)},
         "bias": bool(trace.bias),
         "examined": examined,
