@@ -39,6 +39,8 @@ test: $(DEV_STAMP)
 
 # Replicas behind HAProxy (deploy/haproxy.cfg) until Ctrl-C: PORT (default 8500),
 # REPLICAS (default: one per core). Needs Debian's haproxy (apt-get install haproxy).
+# Also starts Debian's redis-server on a free loopback port (the live classes of /class,
+# shared by the replicas; append-only file in REDIS_DIR) and stops it with the replicas.
 serve: $(REQ_STAMP)
 	$(PY) scripts/serve.py
 

@@ -50,7 +50,7 @@ def open_sized(browser, base: str, url: str, size: tuple[int, int]):
                                   **({"user_agent": PHONE_AGENT} if phone else {}))
     page = context.new_page()
     open_url(page, base + url)
-    if url != "/":  # the pages with a chart or a player: wait until it is drawn
+    if url not in ("/", "/class"):  # the pages with a chart or a player: wait until drawn
         page.wait_for_selector(f".js-plotly-plot, {PLAYER_SELECTOR}", timeout=60_000)
     page.wait_for_timeout(800)
     return context, page

@@ -8,6 +8,7 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 from browser_helpers import new_page, open_url, wait_for_app
+from test_browser_accessibility import axe_script, serious_violations
 
 INSTRUCTOR_BUTTONS = ("Start a class", "Open the poll", "Show the answers", "Close the poll",
                       "Publish this view")
@@ -67,6 +68,8 @@ def test_a_class_from_start_to_the_last_poll(browser, streamlit_server):
             _student_option(student, "A").wait_for(timeout=5000)
             _assert_a_students_page(student, key)
 
+        assert serious_violations(phone, axe_script()) == []
+        assert serious_violations(projector, axe_script()) == []
         _student_option(phone, "A").click()
         _wait_text(phone, "You can change it until the poll closes")
         _wait_text(projector, "1 answer")
