@@ -136,7 +136,8 @@ def show_tables(X, labels, ova, ovo, limit, region, numbers) -> None:
         show_chart(viz.disagreement_figure(X, labels, ova.classes, region, limit, height=600),
                    key="disagree_chart")
     with st.expander("One-vs-one: the pairs"):
-        st.dataframe(pd.DataFrame(viz.pairs_columns(ovo)), hide_index=True, key="pairs_table")
+        st.dataframe(pd.DataFrame(viz.pairs_columns(ovo, numbers["pairs_separable"])),
+                     hide_index=True, key="pairs_table")
     st.caption(viz.GRID_CAPTION)
 
 

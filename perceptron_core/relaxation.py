@@ -358,8 +358,10 @@ def relaxation(A, c, eta=1.0, rule="cyclic", w0=None, seed=None, tol=0.0, max_it
         moved.append(r > tol)
     n_iter = len(indices)
     if feasible:
+        moves = sum(moved)
         reason = (f"feasible after {n_iter} iteration{'s' if n_iter != 1 else ''} "
-                  f"({sum(moved)} moves): every a_i·w <= c_i" + (f" + {tol:g}" if tol else ""))
+                  f"({moves} move{'s' if moves != 1 else ''}): every aᵢ·w ≤ cᵢ"
+                  + (f" + {tol:g}" if tol else ""))
     else:
         worst = int(np.argmax(residuals))
         reason = (f"no feasible point after {n_iter} iterations (largest violation "

@@ -342,3 +342,21 @@ def test_shares_never_round_a_positive_share_to_zero():
 
     assert share_text(0.0001) == "< 0.1%" and share_text(0.0) == "0.0%"
     assert share_text(0.0049) == "0.5%"
+
+
+def test_every_pair_says_whether_a_line_separates_it_not_only_whether_its_run_did():
+    """k = 6 with a large spread and 5 epochs: runs stop at the limit; whether a line
+    separates each pair is the LP's answer, not the run's."""
+    from perceptron_core.viz.multiclass import fit_both, pairs_columns
+
+    X, labels = middle_blobs(6, 0.3, seed=1)
+    _, ovo, _, _, numbers = fit_both(X, labels, "cyclic", 0, 5)
+    columns = pairs_columns(ovo, numbers["pairs_separable"])
+    for (j, jj), said in zip(ovo.pairs.tolist(), columns["a line separates it"]):
+        rows = (labels == j) | (labels == jj)
+        expected = line_separates(X[rows], np.where(labels[rows] == j, 1, -1))
+        assert said == ("yes" if expected else "no")
+    assert "yes" in columns["a line separates it"] and "no" in columns["a line separates it"]
+    # a pair a line separates whose run had not separated it by the limit
+    assert any(line == "yes" and run != "yes" for line, run in
+               zip(columns["a line separates it"], columns["the run separated it"]))

@@ -192,6 +192,11 @@ def summary(X, labels, ova, ovo, region: dict) -> dict:
     out["separable"] = [bool(max_margin(X, np.where(labels == label, 1, -1),
                                         bias=True).separable)
                         for label in ova.classes.tolist()]
+    out["pairs_separable"] = [
+        bool(max_margin(X[(labels == j) | (labels == jj)],
+                        np.where(labels[(labels == j) | (labels == jj)] == j, 1, -1),
+                        bias=True).separable)
+        for j, jj in ovo.pairs.tolist()]
     return out
 
 
@@ -462,12 +467,17 @@ def middle_text(ova, separable) -> str:
             "its epoch limit.")
 
 
-def pairs_columns(ovo) -> dict[str, list]:
-    """One-vs-one's pairs: share of negatives, updates, separated."""
-    return {"pair (+1, −1)": [f"{p[0]} vs {p[1]}" for p in ovo.pairs.tolist()],
-            "negatives": [f"{v:.0%}" for v in ovo.imbalance],
-            "updates": ovo.n_updates.tolist(),
-            "separated": ["yes" if v else "no (stopped at the limit)" for v in ovo.converged]}
+def pairs_columns(ovo, separable=None) -> dict[str, list]:
+    """One-vs-one's pairs: share of negatives, updates, whether the run separated the pair
+    and (``separable``, from :func:`summary`) whether a line separates it."""
+    columns = {"pair (+1, −1)": [f"{p[0]} vs {p[1]}" for p in ovo.pairs.tolist()],
+               "negatives": [f"{v:.0%}" for v in ovo.imbalance],
+               "updates": ovo.n_updates.tolist(),
+               "the run separated it": ["yes" if v else "no (epoch limit)"
+                                        for v in ovo.converged]}
+    if separable is not None:
+        columns["a line separates it"] = ["yes" if v else "no" for v in separable]
+    return columns
 
 
 def points_text(points) -> str:
