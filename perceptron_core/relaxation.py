@@ -402,8 +402,11 @@ def perceptron_system(X, y, bias=True, delta=0.0) -> tuple[np.ndarray, np.ndarra
     perceptron is Algorithm 1.37 with a fixed step length ||a_i|| instead of a fixed
     relaxation parameter: its eta_t exceeds 2 whenever the violation is below
     ||a_i||^2 / 2, and it also moves when a_i·w_t = c_i exactly (a score equal to
-    delta is a mistake), where the projection would not move. It is the iteration
-    w_{t+1} = w_t + eta_t a'_i of Theorem 1.35 with a'_i = -a_i and eta_t = 1.
+    delta is a mistake), where the projection would not move. With delta = 0 it is the
+    iteration w_{t+1} = w_t + eta_t a'_i of Theorem 1.35 with a'_i = -a_i and eta_t = 1
+    (a bounded step); the relaxation step with a fixed eta is that iteration with
+    eta_t = eta (a_i·w_t - c_i) / ||a_i||^2, which no bound fixed in advance caps, so
+    Theorem 1.35 does not cover it.
     """
     X, y = check_dataset(X, y)
     delta = check_number(delta, "delta (threshold)", low=0)
