@@ -70,8 +70,9 @@ def read_settings(link: PageLink) -> Settings:
         n = c(st.number_input, "points n", 10, 400, 100, step=10, key="n", disabled=own)
         data_seed = c(st.number_input, "data seed", 0, 1_000_000, 0, key="data_seed")
         noise = c(st.slider, "label noise (share flipped)", 0.0, 0.3, 0.0, 0.01, key="noise",
-                  disabled=own, help="Flip labels at random. A flexible kernel may still "
-                  "separate the flipped points, with a tiny margin; a simple one cannot.")
+                  disabled=own, help="Flip labels at random. A flexible kernel (RBF with a "
+                  "large κ) may still separate the flipped points, with a tiny margin; a "
+                  "simple one (linear, low degree) often cannot. The player says which.")
         st.header("Kernel")
         kernel = c(st.selectbox, "kernel", list(viz.KERNEL_MENU), index=2, key="kernel",
                    help="; ".join(f"{k}: {KERNEL_FORMULAS[k]}" for k in viz.KERNEL_MENU))
@@ -144,7 +145,7 @@ def show_player(X, y, label: str, s: Settings, link: PageLink) -> bool:
     if run is None:
         return False
     if run[1] is None:
-        st.info(viz.slow_margin_text(len(y), MARGIN_SECONDS, s.generated),
+        st.info(viz.slow_margin_text(len(y), MARGIN_SECONDS, s.generated, s.kernel),
                 icon=":material/hourglass_disabled:")
     start, speed = player_start("kernels", run_id(X, y, *s.run), link.values, run[0].n_examined)
     if not presenting():

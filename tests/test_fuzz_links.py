@@ -206,8 +206,8 @@ def test_heavy_requests_of_the_newer_pages_are_refused_with_what_to_lower():
     at = open_page("pages/relaxation.py", {"max_iter": "5000"})
     assert any("Lower the iteration limit" in w.value for w in at.warning)
     # Wolfe's solver for the margin in feature space runs for over 100 CPU-s here (RBF,
-    # γ = 5, 30 % flipped labels; at γ = 50 it needs 6-10 s): it is stopped in its worker
-    # after a few seconds of CPU and the page says so
+    # κ = 5, 30 % flipped labels; at κ = 50 it needs 6-10 s, at κ <= 0.5 under 0.25 s):
+    # it is stopped in its worker after a few seconds of CPU and the page says so
     at = open_page("pages/kernels.py", {"n": "400", "scale": "5", "noise": "0.3",
                                         "kernel": "rbf"})
     assert any("took longer than" in i.value and "fewer points" in i.value for i in at.info)

@@ -74,3 +74,123 @@ def test_kernel_width_is_reported_with_its_own_symbol():
     trace = kernel_perceptron(ds.X, ds.y, kernel="rbf", scale=8.0)
     text = viz_kernels.kernel_text(trace)
     assert "κ = 8" in text and "σ = 0.25" in text and "γ" not in text
+
+
+# ---------------------------------------------------------------------------
+# The re-audit of /kernels (issue 22, item 2): settings chosen to make the old sentence false
+# ---------------------------------------------------------------------------
+
+def _noisy_circles(n=100, noise=0.2):
+    from perceptron_core import make_circles, with_label_noise
+    ds = with_label_noise(make_circles(n=n, seed=0), noise, seed=1)
+    return np.asarray(ds.X), np.asarray(ds.y)
+
+
+def test_rbf_on_distinct_points_is_never_called_not_separable():
+    """RBF, κ = 0.05, 20 % flipped labels: the solver puts γ_Φ at 0 and the run hits its
+    limit; the old text said "the perceptron never stops". Distinct points are separable
+    with any RBF kernel (its Gram matrix is positive definite, so G c = y has a solution:
+    a w with y_i f(x_i) = 1; at this κ the matrix is too ill-conditioned to solve in
+    floating point, so the test checks the hypothesis, distinct points, and on a smaller
+    set the solution itself)."""
+    from perceptron_core.kernels import rbf_kernel
+    small_X, small_y = _noisy_circles(20)
+    gram = rbf_kernel(small_X, small_X, scale=0.05) + 1.0
+    c = np.linalg.solve(gram, small_y.astype(float))
+    assert np.all(small_y * (gram @ c) > 0)
+    X, y = _noisy_circles()
+    assert np.unique(X, axis=0).shape[0] == len(y)
+    margin = kernel_margin(X, y, kernel="rbf", scale=0.05)
+    trace = kernel_perceptron(X, y, kernel="rbf", scale=0.05, max_updates=2000,
+                              max_epochs=500)
+    assert not margin.separable and not trace.converged  # the setting of the old sentence
+    payload = viz_kernels.player_payload(trace, margin, limit=1.5, player={})
+    for text in (payload["facts"], payload["end_text"]):
+        assert "never stops" not in text and "always separable" in text
+
+
+@pytest.mark.parametrize("kernel", ["linear", "poly", "rbf"])
+def test_a_point_with_both_labels_is_named_and_never_stops(kernel):
+    """A copy of example 1 with the other label: not separable for every kernel, exactly."""
+    X, y = _noisy_circles(40, 0.0)
+    X, y = np.vstack([X, X[:1]]), np.concatenate([y, -y[:1]])
+    assert viz_kernels.opposite_duplicates(X, y) == (0, 40)
+    assert viz_kernels.opposite_duplicates(X[:40], y[:40]) is None
+    margin = kernel_margin(X, y, kernel=kernel, scale=2.0)
+    trace = kernel_perceptron(X, y, kernel=kernel, scale=2.0, max_updates=500, max_epochs=50)
+    assert not margin.separable and not trace.converged
+    text = viz_kernels.player_payload(trace, margin, limit=1.5, player={})["end_text"]
+    assert "Examples 1 and 41 are the same point" in text and "never stops" in text
+
+
+def test_the_player_text_says_what_the_alpha_markers_are():
+    """The halo grows with α (capped): the old text said each point's size is its α."""
+    assert "size is its" not in viz_kernels.PLAYER_TEXT
+    assert "halo" in viz_kernels.PLAYER_TEXT and "cap" in viz_kernels.PLAYER_TEXT
+    from pages.player.player_component import HERE
+    field = (HERE / "kernels_field.js").read_text(encoding="utf-8")
+    assert "Math.min(" in field and "4 * r" in field  # the cap the text promises
+
+
+def test_lift_separable_but_run_at_its_limit_is_not_called_inseparable():
+    """A lift that separates the points with a tiny margin and a run cut at 5 updates: the
+    old text said "no plane separates the lifted points either (computed)"."""
+    from perceptron_core import make_circles
+    ds = make_circles(n=100, seed=0)
+    flat, lifted, trace = viz_kernels.lifted_run(ds.X, ds.y, "squared_norm", 5)
+    assert lifted.separable and not trace.converged
+    said = viz_kernels.lift_texts(flat, lifted, trace, "squared_norm", True)
+    assert "no plane separates" not in said["text"] and "a plane separates" in said["text"]
+    assert "had not found one" in said["text"] and said["w"] is None
+
+
+def test_dual_limit_names_the_limit_the_runs_hit():
+    """One point with both labels: 2 updates an epoch, so the 500-epoch limit comes before
+    the 2,000-update one (the old caption said both runs stop at the limit of 2,000
+    updates)."""
+    X, y = np.array([[1.0, 0.0], [1.0, 0.0]]), np.array([1, -1])
+    check = viz_kernels.dual_check(X, y, True, "cyclic", 0, 2000)
+    assert not check["primal"].converged and check["primal"].n_updates < 2000
+    text = viz_kernels.dual_limit_text(check)
+    assert check["primal"].stop_reason.split(":")[0] in text and "2,000 updates" not in text
+    limited = viz_kernels.dual_check(X, y, True, "cyclic", 0, 7)
+    assert "7 updates" in viz_kernels.dual_limit_text(limited)
+
+
+def _margin_cpu_seconds(X, y, scale: float, budget: float) -> float:
+    """CPU seconds kernel_margin (RBF) takes, or ``budget`` if it is stopped there."""
+    import signal
+    import time
+
+    class Stop(Exception):
+        pass
+
+    def stop(*_):
+        raise Stop
+
+    previous = signal.signal(signal.SIGPROF, stop)
+    start = time.process_time()
+    signal.setitimer(signal.ITIMER_PROF, budget)
+    try:
+        kernel_margin(X, y, kernel="rbf", scale=scale)
+    except Stop:
+        return budget
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+    return time.process_time() - start
+
+
+def test_the_slow_margin_hint_points_the_way_that_is_quicker():
+    """Item 4: the hint says a small κ is quicker for the RBF kernel, measured here with
+    the core (30 % flipped labels, n = 200: κ = 0.5 against κ = 5), and names no κ for
+    the polynomial kernel, whose κ hardly changes the time."""
+    X, y = _noisy_circles(200, 0.3)
+    small = _margin_cpu_seconds(X, y, viz_kernels.QUICK_RBF_SCALE, 3.0)
+    large = _margin_cpu_seconds(X, y, 10 * viz_kernels.QUICK_RBF_SCALE, 3.0)
+    assert small < 1.0 and large > 5 * small, (small, large)
+    rbf = viz_kernels.slow_margin_text(200, 3.0, True, "rbf")
+    assert "fewer points" in rbf and "small κ" in rbf and "larger κ is slower" in rbf
+    for kernel in ("poly", "linear"):
+        assert "κ" not in viz_kernels.slow_margin_text(200, 3.0, True, kernel)
+    assert "noise" not in viz_kernels.slow_margin_text(200, 3.0, False, "rbf")

@@ -45,7 +45,7 @@ def show_dual(X, y, bias: bool, order: str, order_seed: int) -> None:
         for label, value in viz.dual_metrics(check, bias):
             st.metric(label, value)
     if not check["primal"].converged:
-        st.caption(viz.dual_limit_text(MAX_UPDATES))
+        st.caption(viz.dual_limit_text(check))
 
 
 def show_lift(X, y, dataset: str, generated: bool, link: PageLink) -> None:

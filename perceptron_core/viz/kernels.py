@@ -106,15 +106,42 @@ def feature_alignment(trace: KernelTrace, margin: KernelMarginResult) -> np.ndar
 HULL_TOLERANCE_TEXT = "10⁻¹² R_Φ"
 
 
+def opposite_duplicates(X, y) -> tuple[int, int] | None:
+    """The first pair (i, j), i < j, of examples at the same point with opposite labels,
+    or None. Such a pair lifts to a_j = −a_i for every kernel (Φ(x_i) = Φ(x_j)), so the
+    hull of the lifted examples contains the origin exactly: no separator exists."""
+    _, inverse = np.unique(np.asarray(X, dtype=float), axis=0, return_inverse=True)
+    first: dict[tuple[int, int], int] = {}  # (point, label) -> its first example
+    for j, (point, label) in enumerate(zip(np.ravel(inverse).tolist(), np.ravel(y).tolist())):
+        if (point, -label) in first:
+            return first[(point, -label)], j
+        first.setdefault((point, label), j)
+    return None
+
+
 def _not_separable_text(trace: KernelTrace) -> str:
-    """What a computed margin of 0 means for this run, from what the run did."""
-    if trace.converged:
-        # the run ended with y f(x) > 0 for every example: a separator exists, so the
-        # margin is positive, below what the solver resolves
+    """What a computed margin of 0 means for this run, from what the run did and, where
+    it decides separability exactly, from the data: two copies of a point with opposite
+    labels (never separable), or the RBF kernel on distinct points (always separable:
+    its Gram matrix is positive definite, so some w has ⟨w, Φ(x_i)⟩ = y_i for all i)."""
+    clash = opposite_duplicates(trace.X, trace.y)
+    if clash is not None:
+        i, j = clash
+        return (f" Examples {i + 1} and {j + 1} are the same point with opposite labels, so "
+                "every kernel gives them the same features: no w gives y f(x) > 0 on "
+                "both, the perceptron never stops on these data, this run was cut at its "
+                "limit, and no mistake bound applies.")
+    if trace.converged or trace.kernel == "rbf":
+        # a finished run is a separator; distinct points are separable with any RBF kernel
+        why = ("this run ended with y f(x) > 0 for every example, so a separator exists"
+               if trace.converged else
+               "with the RBF kernel points that are all different are always separable "
+               "in feature space (its Gram matrix is positive definite)")
         return (" The solver put the margin at 0 (the hull of the lifted examples comes "
-                f"within {HULL_TOLERANCE_TEXT} of the origin), yet this run ended with "
-                "y f(x) > 0 for every example, so a separator exists: the margin is "
-                "positive but too small to compute here, and no bound is shown.")
+                f"within {HULL_TOLERANCE_TEXT} of the origin), yet {why}: the margin is "
+                "positive but too small to compute here, and no bound is shown."
+                + ("" if trace.converged else " Theorem 1.28 still bounds the updates, "
+                   "by a number too large to compute here; this run reached its limit first."))
     return (" No hyperplane through the origin separates the lifted examples (γ_Φ = 0: "
             f"their hull reaches the origin, to within {HULL_TOLERANCE_TEXT}). Then no w "
             "gives y f(x) > 0 on every example, so the perceptron never stops on these "
@@ -389,8 +416,9 @@ SUMMARY = (
 
 PLAYER_TEXT = (
     "The colours show $f(x)$ on the whole square, the black curve is $f(x)=0$ (the "
-    "boundary), and each point's size is its $\\alpha_i$. Everything below the buttons "
-    "is computed in your browser from the list of updates.")
+    "boundary), and the light halo round each point grows with its $\\alpha_i$ (up to a "
+    "cap, so it never hides the data). The picture is drawn in your browser from the "
+    "list of updates.")
 
 DUAL_TEXT = (
     "The perceptron never needs $\\mathbf w$ itself: $\\mathbf w=\\sum_i \\alpha_i y_i x_i$, "
@@ -425,10 +453,23 @@ def data_label(name: str, n: int, data_seed: int, noise: float) -> str:
     return f"{GENERATED[name]}, n = {n}, seed {data_seed}{flipped}"
 
 
-def slow_margin_text(n: int, seconds: float, generated: bool) -> str:
-    """Why no bound is shown when the margin in feature space took too long."""
-    fewer = ("fewer points (n), less label noise or a smaller κ" if generated
-             else "fewer points or a smaller κ")
+#: the RBF scale at or below which the margin in feature space was quick to compute
+#: (measured with kernel_margin on circles, XOR and blobs, n = 200 and 400, 0 and 30 %
+#: flipped labels: at most 0.25 s of CPU at κ ≤ 0.5; from κ = 2 up, seconds to minutes
+#: on noisy data, and over a second at κ = 50 even without noise)
+QUICK_RBF_SCALE = 0.5
+
+
+def slow_margin_text(n: int, seconds: float, generated: bool, kernel: str = "rbf") -> str:
+    """Why no bound is shown when the margin in feature space took too long, and what
+    makes it quicker: fewer points, less label noise and, for the RBF kernel only, a
+    small κ (wider bumps; measured, see QUICK_RBF_SCALE; the polynomial kernel's κ
+    hardly changes the time)."""
+    quicker = ["fewer points (n)"] + (["less label noise"] if generated else [])
+    if kernel == "rbf":
+        quicker.append(f"a small κ (κ ≤ {QUICK_RBF_SCALE:g} was quick in our measurements; "
+                       "a larger κ is slower)")
+    fewer = ", ".join(quicker[:-1]) + " or " + quicker[-1] if len(quicker) > 1 else quicker[0]
     return (f"The margin in feature space for these {n} points took longer than "
             f"{seconds:.0f} s to compute on this shared server, so no bound is "
             f"shown. Use {fewer} to see it.")
@@ -506,10 +547,16 @@ def dual_metrics(check: dict, bias: bool) -> list[tuple[str, str]]:
             ("examples with α > 0", f"{int(np.count_nonzero(check['dual'].alphas))} of {n}")]
 
 
-def dual_limit_text(max_updates: int) -> str:
-    """Why both runs stop when the linear kernel cannot separate the data."""
-    return ("With the linear kernel these data are not separated: both runs stop at the "
-            f"limit of {max_updates:,} updates, making the same mistakes until then.")
+def _why_stopped(trace) -> str:
+    """The run's stop reason without the core's guess about the data (e.g. "no separator
+    found after 2000 updates (limit of 2000 updates)")."""
+    return trace.stop_reason.split(":", 1)[0]
+
+
+def dual_limit_text(check: dict) -> str:
+    """Why both runs stopped without separating the data: the primal run's own reason."""
+    return ("With the linear kernel neither run separated these data; both stopped "
+            f"({_why_stopped(check['primal'])}), making the same mistakes until then.")
 
 
 # ---------------------------------------------------------------------------
@@ -536,7 +583,7 @@ def lift_texts(flat, lifted, trace, lift_name: str, generated: bool) -> dict:
     the plane), ``text`` (what the lift found), and ``w``, ``b`` of the plane found in
     3-D (``w`` None when no plane separates the lifted points or the run stopped)."""
     third = LIFTS[lift_name][1]
-    flat_text = (f"These data are separable by a line (best margin γ = {flat.margin:.3f}, "
+    flat_text = (f"These data are separable by a line (best margin γ = {flat.margin:.3g}, "
                  "computed), so they do not need a lift; the lift still works."
                  if flat.separable else
                  "No line separates these data (computed: the largest margin any line reaches, "
@@ -544,11 +591,16 @@ def lift_texts(flat, lifted, trace, lift_name: str, generated: bool) -> dict:
     if lifted.separable and trace.converged:
         w3, b3 = np.asarray(trace.weights[-1]), float(trace.biases[-1])
         text = (f"With $\\Phi(x) = (x_1, x_2, {third})$ a plane separates the lifted points "
-                f"(margin {lifted.margin:.3f} there). The perceptron, run on the three "
+                f"(margin {lifted.margin:.3g} there). The perceptron, run on the three "
                 f"coordinates, found $w = ({w3[0]:.2f}, {w3[1]:.2f}, {w3[2]:.2f})$, "
                 f"$b = {b3:.0f}$ after {trace.n_updates} updates. The points of the plane where "
                 f"$w_1x_1 + w_2x_2 + w_3\\,({third}) + b = 0$ form the curve on the right: "
                 "the boundary it draws in the plane.")
+    elif lifted.separable:  # separable, but the run reached its limit first
+        w3, b3 = None, 0.0
+        text = (f"With $\\Phi(x) = (x_1, x_2, {third})$ a plane separates the lifted points "
+                f"(margin {lifted.margin:.3g} there, computed), but the perceptron had not "
+                f"found one when it stopped ({_why_stopped(trace)}), so no plane is drawn.")
     else:
         w3, b3 = None, 0.0
         other = "try the other map, or less label noise" if generated else "try the other map"
@@ -586,7 +638,9 @@ def bias_trick_text(through_origin, free, trace) -> str:
            "Here a line through the origin "
            + ("also separates" if through_origin.separable else "does not separate")
            + " the classes (computed).")
-        + f" The perceptron with the padded 1 needed {trace.n_updates} updates.")
+        + (f" The perceptron with the padded 1 needed {trace.n_updates} updates."
+           if trace.converged else " The perceptron with the padded 1 had not separated "
+           f"them when it stopped ({_why_stopped(trace)})."))
 
 
 # ---------------------------------------------------------------------------
