@@ -261,7 +261,7 @@ def margin_perceptron(X, y, order="random", seed=0, max_updates=100_000,
 
     def stop_reason(converged, stationary, count, wrong, epochs, limit_hit):
         if stationary:
-            return (f"converged: every example has y x·β >= 1 after {count} margin mistakes "
+            return (f"converged: every example has y x·w >= 1 after {count} margin mistakes "
                     f"({wrong} wrong, {count - wrong} right but too close) in {epochs} "
                     f"epoch{'s' if epochs != 1 else ''}")
         return (f"stopped at the {limit_hit} after {count} margin mistakes: the data may not "
@@ -322,7 +322,7 @@ def sgd_linear(X, y, loss="perceptron", eta=1.0, order="cyclic", seed=None, max_
             return (f"converged: every {loss} subgradient is 0 and every example is classified "
                     f"right after {count} updates in {epochs} epoch{'s' if epochs != 1 else ''}")
         if stationary:
-            return ("stuck: every subgradient is 0 but β does not classify every example "
+            return ("stuck: every subgradient is 0 but w does not classify every example "
                     "right (the 0-1 loss has zero gradient everywhere, so SGD never moves)")
         return (f"stopped at the {limit_hit} after {count} updates: the data may not be "
                 "linearly separable through the origin")

@@ -36,7 +36,7 @@ def test_the_page_opens_and_sends_the_core_run():
     text = markdown_text(at)
     curve = generalisation_curve(n_train=[2, 5, 10, 20, 50, 100, 200], margin=0.1, dim=2,
                                  repeats=500, seed=0, n_test=5_000)
-    assert f"the most in one run was {int(curve.margin_mistakes.max())}" in text
+    assert f"the most in one run here was {int(curve.margin_mistakes.max())}" in text
     zero = [int(n) for n, row in zip(curve.n_train, curve.errors) if not np.any(row > 0)]
     if zero:
         assert f"At N = {', '.join(map(str, zero))} **none of the 500 runs" in text

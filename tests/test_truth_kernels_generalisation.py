@@ -194,3 +194,48 @@ def test_the_slow_margin_hint_points_the_way_that_is_quicker():
     for kernel in ("poly", "linear"):
         assert "κ" not in viz_kernels.slow_margin_text(200, 3.0, True, kernel)
     assert "noise" not in viz_kernels.slow_margin_text(200, 3.0, False, "rbf")
+
+
+# ---------------------------------------------------------------------------
+# The re-audit of /generalisation
+# ---------------------------------------------------------------------------
+
+def test_zero_test_error_in_higher_dimension_is_called_a_sample():
+    """d = 3: each error is estimated on fresh points, so "none of the runs made any test
+    error" was a claim about samples; the text says what was measured (d = 2 keeps the
+    exact sentence)."""
+    from perceptron_core import generalisation_curve
+    curve = generalisation_curve(n_train=[300], margin=0.3, dim=3, repeats=8, seed=0,
+                                 n_test=200)
+    assert not curve.exact and np.all(np.asarray(curve.errors) == 0)
+    text = " ".join(viz_gen.curve_findings(curve, 200))
+    assert "none of the 8 runs erred on any of its 200 fresh test points" in text
+    assert "made any test error" not in text and "separates everything" not in text
+    exact = generalisation_curve(n_train=[300], margin=0.3, dim=2, repeats=8, seed=0)
+    if np.all(np.asarray(exact.errors) == 0):
+        assert "none of the 8 runs made any test error" in " ".join(
+            viz_gen.curve_findings(exact, 200))
+
+
+def test_the_lemmas_cap_is_checked_not_asserted():
+    """The old text said "the Lemma's cap held in every run" whatever the runs did: a
+    curve whose runs (altered here) exceed the cap is reported as such."""
+    from dataclasses import replace
+
+    from perceptron_core import generalisation_curve
+    from perceptron_core._checks import frozen
+    curve = generalisation_curve(n_train=[5, 20], margin=0.5, dim=2, repeats=10, seed=1)
+    text = viz_gen.curve_findings(curve, 200)[0]
+    assert f"the most in one run here was {int(np.max(curve.margin_mistakes))}" in text
+    assert "the cap held in every run" in text
+    over = replace(curve, margin_mistakes=frozen(np.asarray(curve.margin_mistakes) + 100))
+    text = viz_gen.curve_findings(over, 200)[0]
+    assert "cap held" not in text and "over** the cap" in text
+
+
+def test_the_cores_stop_reasons_write_w():
+    """The margin perceptron's stop reason is shown in the player's end text: w, not β."""
+    from perceptron_core import make_unit_margin, margin_perceptron
+    ds = make_unit_margin(n=30, margin=0.2, dim=2, seed=0)
+    trace = margin_perceptron(ds.X, ds.y, order="random", seed=0)
+    assert "β" not in trace.stop_reason and "y x·w >= 1" in trace.stop_reason

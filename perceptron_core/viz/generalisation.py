@@ -463,6 +463,7 @@ def curve_findings(curve, n_test: int) -> list[str]:
     the mean stayed below 3/((N+1)γ²), the Lemma's cap 3/γ² in every run, and the N at
     which no run made any test error (drawn on the floor of the log axis)."""
     below = bool(np.all(curve.mean_error <= curve.stability_bound))
+    most = int(np.max(curve.margin_mistakes))
     zero_at = [int(v) for v, k in zip(curve.n_train, curve_rows(curve)["runs_with_error"])
                if k == 0]
     how = ("each test error is exact (in the plane it is an angle, restricted to where "
@@ -475,17 +476,23 @@ def curve_findings(curve, n_test: int) -> list[str]:
         + ("below $3/((N+1)\\gamma^2)$ at every N shown. " if below else
            "**not** below $3/((N+1)\\gamma^2)$ at every N shown (a finite average can "
            "exceed an expectation bound by chance). ")
-        + f"The Lemma's cap held in every run: 3/γ² = {value_text(curve.mistake_bound)}, so "
-        f"at most {whole_cap(curve.mistake_bound):,} margin mistakes, and the most in one run "
-        f"was {int(curve.margin_mistakes.max())}. "]
+        + f"The Lemma caps the margin mistakes of a run: 3/γ² = "
+        f"{value_text(curve.mistake_bound)}, so at most {whole_cap(curve.mistake_bound):,}; "
+        f"the most in one run here was {most}"
+        + (", so the cap held in every run. " if most <= whole_cap(curve.mistake_bound) else
+           " (**over** the cap: please report it). ")]
     if zero_at:
+        none = (f"**none of the {curve.repeats} runs made any test error**" if curve.exact
+                else f"**none of the {curve.repeats} runs erred on any of its {n_test:,} "
+                "fresh test points** (its true error may still be above 0)")
         texts.append(
-            f"At N = {', '.join(map(str, zero_at))} **none of the {curve.repeats} runs "
-            "made any test error**: a mean of exactly 0 has no place on a log axis, so it "
-            "is drawn as a triangle on the floor. The bounds are for *every* distribution "
-            "with margin γ; this one (points spread evenly outside the band) is easier, "
-            "and once a few points sit near both edges of the band the learned line "
-            "separates everything. Where the stability bound is above 1 it says nothing.")
+            f"At N = {', '.join(map(str, zero_at))} {none}: a mean of exactly 0 has no "
+            "place on a log axis, so it is drawn as a triangle on the floor. The bounds are "
+            "for *every* distribution with margin γ; this one (points spread evenly outside "
+            "the band) is easier"
+            + (", and once a few points sit near both edges of the band the learned line "
+               "separates everything" if curve.exact else "")
+            + ". Where the stability bound is above 1 it says nothing.")
     return texts
 
 
