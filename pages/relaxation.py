@@ -76,14 +76,11 @@ def own_rows(link: PageLink) -> list:
     visit, else the wide polygon); a refused row keeps the last good system. The rows go
     into the link as rows=a1,a2,c;..."""
     st.markdown(viz.OWN_ROWS_TEXT)
-    shown = st.session_state.own_rows
-    edited = st.data_editor(  # rows numbered from 1, as the plane and the texts name them
-        pd.DataFrame(shown, columns=["a1", "a2", "c"],
-                     index=pd.Index(np.arange(1, len(shown) + 1), dtype="int64")),
-        num_rows="dynamic", key="rows_editor", width=420,
-        column_config={"_index": st.column_config.NumberColumn("(i)", disabled=True)}
-        | {name: st.column_config.NumberColumn(name, format="%.3g")
-           for name in ("a1", "a2", "c")})
+    old = st.session_state.own_rows  # numbered from 1, as the plane and the texts name them
+    columns = {"_index": st.column_config.NumberColumn("(i)", disabled=True)} | {
+        name: st.column_config.NumberColumn(name, format="%.3g") for name in ("a1", "a2", "c")}
+    edited = st.data_editor(pd.DataFrame(old, columns=["a1", "a2", "c"], index=np.arange(
+        1, len(old) + 1)), num_rows="dynamic", key="rows_editor", width=420, column_config=columns)
     rows = edited.dropna().astype(float).head(viz.MAX_ROWS).to_numpy().tolist()  # unfinished
     refused = next(((number, row, why) for number, row in enumerate(rows, start=1)
                     if (why := viz.row_problem(row)) is not None), None)
@@ -123,20 +120,17 @@ def sweep_section(link: PageLink, A, c, feasible: bool, method: dict) -> None:
     if not link.control(st.toggle, "run the sweep", True, key="sweep"):
         return
     max_iter = method["max_iter"]
-    refused = viz.sweep_refused_text(max_iter, REQUEST_CPU_SECONDS)
-    if refused:
+    if refused := viz.sweep_refused_text(max_iter, REQUEST_CPU_SECONDS):
         st.warning(refused, icon=":material/hourglass_disabled:")
     elif not feasible:
-        st.info("Not run: this system has no solution, so every run would end at the "
-                "iteration limit.", icon=":material/block:")
+        st.info(viz.SWEEP_NOT_RUN, icon=":material/block:")
     else:
         rows = sweep(A, c, method["w0"], method["seed"], method["tol"], max_iter, method["tau"])
         show_chart(viz.sweep_figure(rows, max_iter), key="sweep_chart")
         if missed := viz.sweep_missed_text(rows, max_iter, method["tol"]):
             st.markdown(missed)
-        st.download_button("Download the sweep (CSV)", viz.sweep_csv(rows),
-                           file_name="relaxation_sweep.csv", mime="text/csv",
-                           key="sweep_csv", icon=":material/download:")
+        st.download_button("Download the sweep (CSV)", viz.sweep_csv(rows), "relaxation_sweep.csv",
+                           "text/csv", key="sweep_csv", icon=":material/download:")
 
 
 def perceptron_section(link: PageLink, eta: float) -> None:

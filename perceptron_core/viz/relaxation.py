@@ -346,6 +346,9 @@ SUMMARY = (
     "$\\eta<1$ short of the line and with $1<\\eta<2$ past it. **Next move** jumps to the "
     "next iteration that moves $\\mathbf w$; **Next iteration** takes one iteration (a "
     "satisfied inequality leaves $\\mathbf w$ where it is).")
+#: why the sweep is not run on a system without solution
+SWEEP_NOT_RUN = ("Not run: this system has no solution, so every run would end at the "
+                 "iteration limit.")
 #: one line of Theorem 1.35 with its hypotheses (as in the notes, with p unknowns)
 THEOREM_135 = (
     "**Theorem 1.35** (Amaldi and Hauser 2005): take steps w ← w + ηₜ aᵢ, each on a column "
