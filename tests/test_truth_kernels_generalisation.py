@@ -239,3 +239,24 @@ def test_the_cores_stop_reasons_write_w():
     ds = make_unit_margin(n=30, margin=0.2, dim=2, seed=0)
     trace = margin_perceptron(ds.X, ds.y, order="random", seed=0)
     assert "β" not in trace.stop_reason and "y x·w >= 1" in trace.stop_reason
+
+
+def test_jargon_comes_with_a_few_words_of_explanation():
+    """Item 6: "hull", "Gram matrix", "inclusion–exclusion", "epoch" and "preimage" are
+    explained where a student reads them (or replaced)."""
+    X, y = _noisy_circles()
+    for kernel in ("rbf", "linear"):
+        margin = kernel_margin(X, y, kernel=kernel, scale=0.05)
+        trace = kernel_perceptron(X, y, kernel=kernel, scale=0.05, max_updates=200,
+                                  max_epochs=50)
+        text = viz_kernels.player_payload(trace, margin, limit=1.5, player={})["end_text"]
+        assert "hull" not in text or "smallest convex set" in text
+        assert "Gram" not in text
+    ds = make_xor(n=20, seed=0)
+    converged = kernel_perceptron(ds.X, ds.y, kernel="rbf", scale=2.0)
+    end = viz_kernels.player_payload(converged, None, limit=1.5, player={})["end_text"]
+    assert "epoch" in end and "rounds of n examined examples" in end
+    assert "x₁ ∨ x₂ = x₁ + x₂ − x₁∧x₂" in viz_kernels.LEARN_TEXT
+    assert "every value K(a, b)" in viz_kernels.timing_caption([2, 3], [0.1, 0.2])
+    figure = viz_kernels.preimage_figure(ds.X, ds.y, "product", np.ones(3), 0.0, limit=1.5)
+    assert not any("preimage" in (t.name or "") for t in figure.data)

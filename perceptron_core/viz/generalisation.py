@@ -335,7 +335,7 @@ def loss_figure(*, low=-2.0, high=2.5, height=500) -> go.Figure:
     # breakpoints appear twice so the step functions jump straight up
     margins = np.sort(np.concatenate([np.linspace(low, high, 451), [0.0, 0.0, 1.0, 1.0]]))
     fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.12,
-                        subplot_titles=("loss l(m)", "subgradient l′(m) that SGD uses"))
+                        subplot_titles=("loss l(m)", "slope l′(m) that SGD uses (at a kink: one side's)"))
     for name, (loss, subgradient) in LOSSES.items():
         for col, function in ((1, loss), (2, subgradient)):
             values = function(margins)

@@ -136,14 +136,16 @@ def _not_separable_text(trace: KernelTrace) -> str:
         why = ("this run ended with y f(x) > 0 for every example, so a separator exists"
                if trace.converged else
                "with the RBF kernel points that are all different are always separable "
-               "in feature space (its Gram matrix is positive definite)")
-        return (" The solver put the margin at 0 (the hull of the lifted examples comes "
-                f"within {HULL_TOLERANCE_TEXT} of the origin), yet {why}: the margin is "
+               "in feature space (its table of values K(xᵢ, xⱼ) is positive definite, so "
+               "some f has y f(x) = 1 on every example)")
+        return (" The margin computation put it at 0 (the hull of the lifted examples, "
+                "the smallest convex set holding them all, comes within "
+                f"{HULL_TOLERANCE_TEXT} of the origin), yet {why}: the margin is "
                 "positive but too small to compute here, and no bound is shown."
                 + ("" if trace.converged else " Theorem 1.28 still bounds the updates, "
                    "by a number too large to compute here; this run reached its limit first."))
     return (" No hyperplane through the origin separates the lifted examples (γ_Φ = 0: "
-            f"their hull reaches the origin, to within {HULL_TOLERANCE_TEXT}). Then no w "
+            "their hull, the smallest convex set holding them all, reaches the origin, to within {HULL_TOLERANCE_TEXT}). Then no w "
             "gives y f(x) > 0 on every example, so the perceptron never stops on these "
             "data: this run was cut at its limit, and no mistake bound applies.")
 
@@ -151,7 +153,8 @@ def _not_separable_text(trace: KernelTrace) -> str:
 def _end_text(trace: KernelTrace, margin: KernelMarginResult | None) -> str:
     if trace.converged:
         text = (f"Converged after {trace.n_updates:,} updates in {trace.epochs} epoch"
-                f"{'s' if trace.epochs != 1 else ''}: every training example has y f(x) > 0.")
+                f"{'s' if trace.epochs != 1 else ''} (rounds of n examined examples): every "
+                "training example has y f(x) > 0.")
         if margin is not None and margin.separable:
             text += (f" Theorem 1.28 in feature space allowed at most (R_Φ/γ_Φ)² = "
                      f"{value_text(margin.bound)} updates; {trace.n_updates:,} were needed.")
@@ -346,7 +349,7 @@ def preimage_figure(X, y, name: str, w, b, *, limit: float, height: int = 520,
         traces.append(go.Contour(
             x=axis, y=axis, z=values, showscale=False, hoverinfo="skip",
             contours=dict(start=0, end=0, size=1, coloring="none"),
-            line=dict(color=style.HYPERPLANE, width=3), name="preimage of the plane",
+            line=dict(color=style.HYPERPLANE, width=3), name="where the plane cuts: w·Φ(x) + b = 0",
             showlegend=True))
     for label, label_name in ((1, "class +1"), (-1, "class −1")):
         members = y == label
@@ -437,7 +440,7 @@ CONJUNCTION_TEXT = (
 
 LEARN_TEXT = ("**Learn a target over d bits.** The label is a monotone conjunction or "
               "disjunction of the first bits; both are linear in Φ (a disjunction by "
-              "inclusion-exclusion), so the kernel perceptron on the bits can learn either.")
+              "inclusion–exclusion, e.g. x₁ ∨ x₂ = x₁ + x₂ − x₁∧x₂), so the kernel perceptron on the bits can learn either.")
 
 
 def export_caption(max_updates: int) -> str:
@@ -714,7 +717,7 @@ def conjunction_timing(rows: int = 24, budget: float = 1.5) -> tuple[list, list,
 def timing_caption(bits, explicit) -> str:
     """What the timing chart measured, and up to which n the explicit way ran."""
     measured = [b for b, e in zip(bits, explicit) if np.isfinite(e)]
-    return (f"Time for the Gram matrix of 24 random bit vectors (best of 3, measured on this "
+    return (f"Time for the Gram matrix (every value K(a, b)) of 24 random bit vectors (best of 3, measured on this "
             f"server when the page first ran). The explicit way writes out 2ᵈ features and was "
             f"run up to d = {measured[-1]}; each extra bit doubles the number of features it "
             "writes. The kernel needs one inner product of the bits per pair, O(d).")
