@@ -1,9 +1,11 @@
 // The figure of /kernels (joined after kernels_scene.js): the decision function f as a
-// picture on the grid, its zero curve f = 0, the data with α as marker size, the rings
-// round the points on the wrong side, and the legend.
+// picture on the grid, its zero curve f = 0, the data, αᵢ as a shaded halo beneath each
+// point, the rings round the points on the wrong side, and the legend.
 
 // Build the figure into slots.figure. Returns { map, r, image, canvas, context, pixels,
-// rings, curve, examined, marks, radiusFor } for the other functions of the scene.
+// rings, curve, examined, marks, halos, radiusFor } for the other functions of the scene.
+// Every point keeps its own marker at one size, on top; αᵢ is the size of a light halo
+// of its class's shape drawn beneath all the points, so a large αᵢ never hides a neighbour.
 function kernelsFigure(slots, { data, X, y, n, L, G }) {
   const { root, plot, map, r } = plane(L, Boolean(data.player.present),
                                        "the data and the kernel perceptron's decision function");
@@ -18,18 +20,21 @@ function kernelsFigure(slots, { data, X, y, n, L, G }) {
   const rings = svg("path", { fill: "none", stroke: "black", "stroke-width": 2.5, class: "rings" });
   const curve = svg("path", { fill: "none", stroke: COLORS.hyperplane, "stroke-width": 5, class: "zero-curve" });
   const examined = examinedMark();
-  const marks = [];
-  const points = svg("g", { class: "data" });
+  const marks = [], halos = [];
+  const points = svg("g", { class: "data" }), haloLayer = svg("g", { class: "alpha-halos" });
+  const shape = (i, size, attributes) => (y[i] > 0
+    ? svg("circle", { cx: map.x(X[i][0]), cy: map.y(X[i][1]), r: size, ...attributes })
+    : svg("rect", { x: map.x(X[i][0]) - 0.9 * size, y: map.y(X[i][1]) - 0.9 * size,
+                    width: 1.8 * size, height: 1.8 * size, ...attributes }));
   for (let i = 0; i < n; i++) {
-    const node = y[i] > 0
-      ? svg("circle", { cx: map.x(X[i][0]), cy: map.y(X[i][1]), r, fill: COLORS.positive })
-      : svg("rect", { fill: COLORS.negative });
-    node.setAttribute("stroke", "white");
-    node.setAttribute("stroke-width", 1.5);
-    marks.push(node);
-    points.append(node);
+    const colour = y[i] > 0 ? COLORS.positive : COLORS.negative;
+    marks.push(shape(i, r, { fill: colour, stroke: "white", "stroke-width": 1.5 }));
+    halos.push(shape(i, r, { fill: colour, "fill-opacity": 0.22, stroke: colour, "stroke-width": 2.5,
+                             display: "none" }));
   }
-  plot.append(curve, points, rings, examined);
+  points.append(...marks);
+  haloLayer.append(...halos);
+  plot.append(haloLayer, curve, points, rings, examined);
   const entries = [
     ["dot", COLORS.positive, "class +1"], ["square", COLORS.negative, "class −1"],
     ["line", COLORS.hyperplane, "f(x) = 0"],
@@ -40,24 +45,28 @@ function kernelsFigure(slots, { data, X, y, n, L, G }) {
   ];
   const sizeNote = document.createElement("div");
   sizeNote.className = "caption";
-  sizeNote.textContent = "Marker size grows with αᵢ, the number of updates example i caused; faint points have αᵢ = 0 and do not enter f.";
+  sizeNote.textContent = "The light halo round a point grows with αᵢ, the number of updates example i " +
+    "caused; it is drawn beneath the points, so it hides none. Faint points have αᵢ = 0 and do not enter f.";
   slots.figure.append(root, legend(entries), sizeNote);
   const context = canvas.getContext("2d");
   return { map, r, image, canvas, context, pixels: context.createImageData(G, G), rings, curve,
-           examined, marks, radiusFor: (a) => r * (a > 0 ? 1.2 + 0.9 * Math.sqrt(a) : 0.9) };
+           examined, marks, halos,
+           // the halo's radius: grows as √αᵢ, at most 4 marker radii (so at most a few neighbours' spacing)
+           radiusFor: (a) => (a > 0 ? Math.min(r * (1.4 + 0.8 * Math.sqrt(a)), 4 * r) : r) };
 }
 
-// Marker size grows with αᵢ; points with αᵢ = 0 are faint.
-function kernelsSizeMarks({ X, y, n, map, r, marks, radiusFor, sums }) {
+// The halo of point i grows with αᵢ and is hidden while αᵢ = 0; points with αᵢ = 0 are faint.
+function kernelsSizeMarks({ X, y, n, map, marks, halos, radiusFor, sums }) {
   for (let i = 0; i < n; i++) {
-    const rr = Math.min(radiusFor(sums.alpha[i]), 5 * r), node = marks[i];
-    if (y[i] > 0) node.setAttribute("r", rr);
-    else {
+    const a = sums.alpha[i], halo = halos[i], rr = radiusFor(a);
+    halo.setAttribute("display", a > 0 ? "inline" : "none");
+    if (a > 0 && y[i] > 0) halo.setAttribute("r", rr);
+    else if (a > 0) {
       const side = rr * 0.9;
-      node.setAttribute("x", map.x(X[i][0]) - side); node.setAttribute("y", map.y(X[i][1]) - side);
-      node.setAttribute("width", 2 * side); node.setAttribute("height", 2 * side);
+      halo.setAttribute("x", map.x(X[i][0]) - side); halo.setAttribute("y", map.y(X[i][1]) - side);
+      halo.setAttribute("width", 2 * side); halo.setAttribute("height", 2 * side);
     }
-    node.setAttribute("fill-opacity", sums.alpha[i] > 0 ? 1 : 0.6);
+    marks[i].setAttribute("fill-opacity", a > 0 ? 1 : 0.6);
   }
 }
 
