@@ -1,6 +1,7 @@
 """Take a screenshot of every page with headless Chromium into assets/.
 
-Run from the repository root: ``python scripts/screenshots.py [OUT_DIR]``. Starts its
+Run from the repository root: ``python scripts/screenshots.py [OUT_DIR [NAME ...]]`` (the
+names of SHOTS to take, e.g. ``train-presenter kernels-presenter-720``; all by default). Starts its
 own Streamlit server on a free loopback port and drives Debian's Chromium with the
 tests' flags (both from tests/browser_helpers.py: ``run_streamlit``, ``launch_chromium``),
 and stops the server at the end. The player pages are shot at 1440×900 scrolled to the
@@ -75,13 +76,18 @@ def shoot(browser, base: str, out_dir: Path, name: str, path: str, size, keys) -
         context.close()
 
 
-def main(out_dir: Path = ROOT / "assets") -> None:
+def main(out_dir: Path = ROOT / "assets", names: list[str] | None = None) -> None:
     from playwright.sync_api import sync_playwright
 
+    unknown = sorted(set(names or []) - set(SHOTS))
+    if unknown:
+        raise SystemExit(f"no such shot: {', '.join(unknown)}; choose from {', '.join(SHOTS)}")
     out_dir.mkdir(exist_ok=True)
     with run_streamlit("app.py") as base, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         for name, (path, size, keys) in SHOTS.items():
+            if names and name not in names:
+                continue
             if shoot(browser, base, out_dir, name, path, size, keys):
                 print("saved", out_dir / f"{name}.png")
             else:
@@ -90,4 +96,4 @@ def main(out_dir: Path = ROOT / "assets") -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "assets")
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "assets", sys.argv[2:])

@@ -47,7 +47,9 @@ function playerFrame(spec, words) {
   const live = element("div", { class: "live", role: "status", "aria-live": "polite", "aria-atomic": "true" });
   const info = element("div", { class: "info" });
   const chart = element("div", { class: "chart" });
-  side.append(controls, scrub, keys, touch, info);
+  // on the presenter stage the slider shares the buttons' second row: room for the charts
+  if (spec.present) controls.append(scrub);
+  side.append(controls, ...(spec.present ? [] : [scrub]), keys, touch, info);
   stage.append(figure, side);
   root.append(stage, live);
   if (spec.present) side.append(chart); else root.append(chart);
@@ -99,23 +101,28 @@ function fitPlayer(p) {
   const free = window.innerHeight - (below ? 8 : Math.max(rect.top, 0)) - 10;
   if (below && !root.dataset.scrolled) {
     root.dataset.scrolled = "true";
-    setTimeout(() => root.scrollIntoView({ block: "start" }), 50);
+    // again while the page above the player settles (widgets drawn late change its height)
+    for (const wait of [50, 600, 1500]) setTimeout(() => root.scrollIntoView({ block: "start" }), wait);
   }
-  const legend = figure.querySelector(".legend");
+  // what goes under the square (the legend, a caption): its height depends on the width
+  const under = () => Array.from(figure.children).filter((node) => !node.classList.contains("plane"))
+    .reduce((sum, node) => sum + node.offsetHeight + 6, 0);
   let size = Math.floor(Math.min(width * 0.56, free));
-  for (let pass = 0; pass < 2; pass++) {  // leave room for the legend under the square
+  // leave room for what is under the square; a narrower square may wrap it onto more
+  // lines, so the size only shrinks from pass to pass
+  for (let pass = 0; pass < 3; pass++) {
     root.style.setProperty("--figure-size", size + "px");
-    size = Math.floor(Math.min(width * 0.56, free - (legend ? legend.offsetHeight + 6 : 0)));
+    size = Math.min(size, Math.floor(Math.min(width * 0.56, free - under())));
   }
   root.style.setProperty("--figure-size", Math.max(200, size) + "px");
   root.style.setProperty("--stage-height", free + "px");
   requestAnimationFrame(() => fitSvgText(root));
 }
 
-// Each SVG of the player scales its viewBox to its box; --unit (viewBox units per CSS
+// The square scales its viewBox to its box; --unit (viewBox units per CSS
 // pixel) lets player.css keep its text at least 12 CSS px when the picture is small.
 function fitSvgText(root) {
-  for (const picture of root.querySelectorAll("svg.plane, svg.mini")) {
+  for (const picture of root.querySelectorAll("svg.plane")) {
     const width = picture.clientWidth, box = picture.viewBox.baseVal;
     if (width && box && box.width) picture.style.setProperty("--unit", (box.width / width).toFixed(3));
   }
