@@ -253,7 +253,8 @@ def test_kernels_two_predicted_regions_differ_in_greyscale(browser, streamlit_se
         player.wait_for()
         page.keyboard.press("End")  # the finished run: both regions are large
         page.wait_for_timeout(500)
-        href = page.locator(f"{PLAYER_SELECTOR} svg image").first.get_attribute("href")
+        href = page.locator(f"{PLAYER_SELECTOR} svg foreignObject.field canvas").first.evaluate(
+            "canvas => canvas.toDataURL()")
         picture = Image.open(io.BytesIO(base64.b64decode(href.split(",", 1)[1])))
         rgb = np.asarray(picture.convert("RGB"), dtype=float)
         grey = np.asarray(picture.convert("L"), dtype=float)

@@ -2,22 +2,27 @@
 // picture on the grid, its zero curve f = 0, the data, αᵢ as a shaded halo beneath each
 // point, the rings round the points on the wrong side, and the legend.
 
-// Build the figure into slots.figure. Returns { map, r, image, canvas, context, pixels,
+// Build the figure into slots.figure. Returns { map, r, context, pixels,
 // rings, curve, examined, marks, halos, radiusFor } for the other functions of the scene.
 // Every point keeps its own marker at one size, on top; αᵢ is the size of a light halo
 // of its class's shape drawn beneath all the points, so a large αᵢ never hides a neighbour.
 function kernelsFigure(slots, { data, X, y, n, L, G }) {
   const { root, plot, map, r } = plane(L, Boolean(data.player.present),
                                        "the data and the kernel perceptron's decision function");
+  // f on the grid, one canvas pixel per grid point, drawn inside the SVG (a foreignObject:
+  // no PNG to encode at each step) and stretched smoothly over the square; grid cells are
+  // centred on the grid points
+  const half = (L * map.size) / (G - 1) / (2 * L);
+  const image = svg("foreignObject", { x: map.x(-L) - half, y: map.y(L) - half,
+                                       width: map.size + 2 * half, height: map.size + 2 * half,
+                                       class: "field" });
+  image.style.pointerEvents = "none";
   const canvas = document.createElement("canvas");
   canvas.width = G; canvas.height = G;
-  const image = svg("image", { x: map.x(-L), y: map.y(L), width: map.size, height: map.size,
-                               preserveAspectRatio: "none" });
-  const half = (L * map.size) / (G - 1) / (2 * L);  // grid cells are centred on the grid points
-  image.setAttribute("x", map.x(-L) - half); image.setAttribute("y", map.y(L) - half);
-  image.setAttribute("width", map.size + 2 * half); image.setAttribute("height", map.size + 2 * half);
+  canvas.style.cssText = "width: 100%; height: 100%; display: block";
+  image.append(canvas);
   plot.prepend(image);
-  const rings = svg("path", { fill: "none", stroke: "black", "stroke-width": 2.5, class: "rings" });
+  const rings = ringCanvas({ stroke: "black", width: 2.5 });
   const curve = svg("path", { fill: "none", stroke: COLORS.hyperplane, "stroke-width": 5, class: "zero-curve" });
   const examined = examinedMark();
   const marks = [], halos = [];
@@ -49,16 +54,19 @@ function kernelsFigure(slots, { data, X, y, n, L, G }) {
     "caused; it is drawn beneath the points, so it hides none. Faint points have αᵢ = 0 and do not enter f.";
   slots.figure.append(root, legend(entries), sizeNote);
   const context = canvas.getContext("2d");
-  return { map, r, image, canvas, context, pixels: context.createImageData(G, G), rings, curve,
-           examined, marks, halos,
+  return { map, r, context, pixels: context.createImageData(G, G), rings, curve,
+           examined, marks, halos, shownAlpha: new Int32Array(n).fill(-1),
            // the halo's radius: grows as √αᵢ, at most 4 marker radii (so at most a few neighbours' spacing)
            radiusFor: (a) => (a > 0 ? Math.min(r * (1.4 + 0.8 * Math.sqrt(a)), 4 * r) : r) };
 }
 
 // The halo of point i grows with αᵢ and is hidden while αᵢ = 0; points with αᵢ = 0 are faint.
-function kernelsSizeMarks({ X, y, n, map, marks, halos, radiusFor, sums }) {
+// Only the points whose αᵢ changed since the last draw are touched (one per update).
+function kernelsSizeMarks({ X, y, n, map, marks, halos, radiusFor, sums, shownAlpha }) {
   for (let i = 0; i < n; i++) {
     const a = sums.alpha[i], halo = halos[i], rr = radiusFor(a);
+    if (shownAlpha[i] === a) continue;
+    shownAlpha[i] = a;
     halo.setAttribute("display", a > 0 ? "inline" : "none");
     if (a > 0 && y[i] > 0) halo.setAttribute("r", rr);
     else if (a > 0) {
@@ -75,7 +83,7 @@ const KERNELS_BLUE = [0, 114, 178], KERNELS_ORANGE = [213, 94, 0];
 // f = s + b on the grid as a picture in five bands per sign, scaled by the largest |f| shown.
 // The side f <= 0 is striped as well as orange (every third diagonal of cells darker), so
 // the two predicted regions stay apart in greyscale and for every kind of colour vision.
-function kernelsPaint({ sums, pixels, context, canvas, image, G }, b) {
+function kernelsPaint({ sums, pixels, context, G }, b) {
   const gridSum = sums.gridSum;
   let largest = 0;
   for (let j = 0; j < gridSum.length; j++) largest = Math.max(largest, Math.abs(gridSum[j] + b));
@@ -88,7 +96,6 @@ function kernelsPaint({ sums, pixels, context, canvas, image, G }, b) {
     pixels.data[4 * j + 3] = 255;
   }
   context.putImageData(pixels, 0, 0);
-  image.setAttribute("href", canvas.toDataURL());
 }
 
 // The curve f = 0: marching squares with linear interpolation along each cell edge.
@@ -99,8 +106,11 @@ function kernelsZeroCurve({ sums, G, L, map, curve }, b) {
   const segment = (a, c) => `M${a[0].toFixed(1)},${a[1].toFixed(1)}L${c[0].toFixed(1)},${c[1].toFixed(1)}`;
   for (let row = 0; row < G - 1; row++) {
     for (let col = 0; col < G - 1; col++) {
+      const v0 = value(row, col), v1 = value(row, col + 1), v2 = value(row + 1, col + 1), v3 = value(row + 1, col);
+      const positive = (v0 > 0) + (v1 > 0) + (v2 > 0) + (v3 > 0);
+      if (positive === 0 || positive === 4) continue;  // the curve does not cross this cell
       const corners = [[row, col], [row, col + 1], [row + 1, col + 1], [row + 1, col]];
-      const v = corners.map(([a, c]) => value(a, c));
+      const v = [v0, v1, v2, v3];
       const crossings = [];
       for (let e = 0; e < 4; e++) {
         const a = v[e], c = v[(e + 1) % 4];

@@ -114,14 +114,15 @@ function kernelsDraw(slots, s, view) {
   const k = view.updates, step = view.step, b = up.biases[k];
   const updated = step > 0 && k > 0 && up.steps[k - 1] === step;
   s.sums.moveTo(k);
-  kernelsPaint(s, b);
-  kernelsZeroCurve(s, b);
-  kernelsSizeMarks(s);
-  let ringPath = "";
-  for (let i = 0; i < n; i++) {
-    if (y[i] * (pointSum[i] + b) <= 0) ringPath += ringAround(map, X[i], r + 8);
+  if (s.fieldAt !== k) {  // f, its zero curve, α and the rings change only with an update
+    kernelsPaint(s, b);
+    kernelsZeroCurve(s, b);
+    kernelsSizeMarks(s);
+    const wrong = [];
+    for (let i = 0; i < n; i++) if (y[i] * (pointSum[i] + b) <= 0) wrong.push(X[i]);
+    s.rings.drawRings(map, wrong, r + 8);
+    s.fieldAt = k;
   }
-  s.rings.setAttribute("d", ringPath);
   showStep(panel, s.examined, map, step === 0
     ? { sentence: "Nothing examined yet: every αᵢ = 0, so f = 0 everywhere and every point is predicted −1. Press Next mistake or Next example (or → / ↓)." }
     : kernelsDescribe(s, step, k, updated, updated ? up.biases[k - 1] : b));

@@ -91,6 +91,40 @@ function ringAround(map, point, R) {
   return `M${(map.x(point[0]) - R).toFixed(1)},${map.y(point[1]).toFixed(1)}a${R},${R} 0 1,0 ${2 * R},0a${R},${R} 0 1,0 ${-2 * R},0`;
 }
 
+// Rings round many points at once, drawn on a canvas inside the SVG (a foreignObject
+// over the whole viewBox). Stroked as SVG paths, a thousand rings are rasterised again
+// whenever anything in the picture moves; on a canvas they are drawn only when the set of
+// rings changes, and the SVG paints one bitmap. style = { stroke, width, dash, className }.
+function ringCanvas(style) {
+  const node = svg("foreignObject", { x: 0, y: 0, width: 1000, height: 1000,
+                                      class: style.className || "rings" });
+  node.style.pointerEvents = "none";
+  const scale = Math.min(2, Math.max(1, window.devicePixelRatio || 1));
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = Math.round(1000 * scale);
+  canvas.style.cssText = "width: 100%; height: 100%; display: block";
+  node.append(canvas);
+  const context = canvas.getContext("2d");
+  // points: the centres in the plane; radius in viewBox units; returns how many were drawn
+  node.drawRings = (map, points, radius) => {
+    context.setTransform(scale, 0, 0, scale, 0, 0);
+    context.clearRect(0, 0, 1000, 1000);
+    if (!points.length) return 0;
+    context.beginPath();
+    for (const p of points) {
+      const cx = map.x(p[0]), cy = map.y(p[1]);
+      context.moveTo(cx + radius, cy);
+      context.arc(cx, cy, radius, 0, 2 * Math.PI);
+    }
+    context.lineWidth = style.width;
+    context.strokeStyle = style.stroke;
+    context.setLineDash(style.dash || []);
+    context.stroke();
+    return points.length;
+  };
+  return node;
+}
+
 // The diamond round the example examined at a step (drawn by showStep).
 const examinedMark = () => svg("path", { fill: "none", "stroke-width": 5, class: "examined" });
 

@@ -33,7 +33,7 @@ function trainFigure(slots, { data, X, y, L }) {
   if (planted) plantedLines(plot, map, planted.w, planted.b, planted.margin, L);
   drawPoints(plot, map, X, y, r);
   Object.assign(nodes, {
-    rings: svg("path", { fill: "none", stroke: "black", "stroke-width": 2.5, class: "rings" }),
+    rings: ringCanvas({ stroke: "black", width: 2.5 }),
     oldLine: svg("line", { stroke: COLORS.ghost, "stroke-width": 4, "stroke-dasharray": "12 8" }),
     line: svg("line", { stroke: COLORS.hyperplane, "stroke-width": 5, class: "hyperplane" }),
     oldArrow: svg("line", { stroke: COLORS.ghost, "stroke-width": 4, "marker-end": root.arrowHead("ghost") }),
@@ -107,11 +107,14 @@ function trainDraw(s, view) {
   s.fillPositive.setAttribute("points", polygonPoints(map, halfPlane(w, b, L, 1)));
   s.fillNegative.setAttribute("points", polygonPoints(map, halfPlane(w, b, L, -1)));
   setLine(s.line, w, b);
-  let ringPath = "";
-  for (let i = 0; i < n; i++) {
-    if (y[i] * (w[0] * X[i][0] + w[1] * X[i][1] + b) <= delta) ringPath += ringAround(map, X[i], r + 8);
+  if (s.ringsAt !== k) {  // the rings depend on (w, b) only: redrawn after an update
+    const due = [];
+    for (let i = 0; i < n; i++) {
+      if (y[i] * (w[0] * X[i][0] + w[1] * X[i][1] + b) <= delta) due.push(X[i]);
+    }
+    s.rings.drawRings(map, due, r + 8);
+    s.ringsAt = k;
   }
-  s.rings.setAttribute("d", ringPath);
   setArrow(s.arrow, [0, 0], w);
   if (updated) {
     setLine(s.oldLine, up.weights[k - 1], up.biases[k - 1]);
