@@ -23,7 +23,7 @@ def test_keys_step_the_margin_perceptron_and_say_which_kind(page, streamlit_serv
         page.keyboard.press("ArrowRight")
         wait_for_player(player, steps[k - 1], k)
         text = player.get_by_test_id("step-text").inner_text()
-        index = int(trace.update_indices[k - 1])
+        index = int(trace.update_indices[k - 1]) + 1  # examples numbered from 1: x₁ … xₙ
         assert f"example {index}," in text
         score = float(trace.update_scores[k - 1])
         kind = "on the wrong side" if score <= 0 else "right side, yet inside the band"

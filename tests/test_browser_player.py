@@ -59,7 +59,7 @@ def test_buttons_and_the_words_of_each_step_match_the_core(page, streamlit_serve
     wait_for_player(player, first, 1)
     step = trace.example_at(first, data.X, data.y)
     text = player.get_by_test_id("step-text").inner_text()
-    assert f"example {step.index}," in text and "a mistake" in text
+    assert f"example {step.index + 1}," in text and "a mistake" in text  # x₁ … xₙ
     w = trace.weights[1]
     assert f"w = ({w[0]:.3f}, {w[1]:.3f})".replace("-", "−") in player.inner_text()
     # walk example by example to the first correct one: it says so
@@ -70,7 +70,7 @@ def test_buttons_and_the_words_of_each_step_match_the_core(page, streamlit_serve
     wait_for_player(player, correct)
     step = trace.example_at(correct, data.X, data.y)
     text = player.get_by_test_id("step-text").inner_text()
-    assert f"example {step.index}," in text and "correct, no update" in text
+    assert f"example {step.index + 1}," in text and "correct, no update" in text
     assert f"{step.score:+.3f}".replace("+", "").replace("-", "−") in text
     player.get_by_role("button", name="Back").click()
     wait_for_player(player, correct - 1)

@@ -35,9 +35,8 @@ function generalisationFigure(slots, { data, X, y, L }) {
   drawPoints(plot, map, X, y, r);
   const nodes = {
     map, r, band,
-    ringsWrong: svg("path", { fill: "none", stroke: "black", "stroke-width": 3, class: "rings-wrong" }),
-    ringsClose: svg("path", { fill: "none", stroke: COLORS.step, "stroke-width": 3.5,
-                              "stroke-dasharray": "7 5", class: "rings-close" }),
+    ringsWrong: ringCanvas({ stroke: "black", width: 3, className: "rings-wrong" }),
+    ringsClose: ringCanvas({ stroke: COLORS.step, width: 3.5, dash: [7, 5], className: "rings-close" }),
     bandLow: svg("line", { stroke: COLORS.step, "stroke-width": 3, "stroke-dasharray": "12 8" }),
     bandHigh: svg("line", { stroke: COLORS.step, "stroke-width": 3, "stroke-dasharray": "12 8" }),
     line: svg("line", { stroke: COLORS.hyperplane, "stroke-width": 5, class: "hyperplane" }),
@@ -81,10 +80,10 @@ function generalisationInfo(slots, { data, up }) {
 
 // The step in words and the example it examined, for showStep.
 function generalisationDescribe({ X, y, up, r, exampleAt, margin }, step, k, updated) {
-  const i = exampleAt(step);
+  const i = exampleAt(step);  // 0-based index into X; a person reads example i + 1 (x₁ … xₙ)
   const before = updated ? k - 1 : k;
   const m = updated ? up.scores[k - 1] : margin(up.weights[before], i);
-  const head = `Step ${step.toLocaleString("en-US")}: example ${i}, x = ${pair(X[i], 2)}, y = ${signed(y[i])}. y x·w = ${fmt(m, 3)}`;
+  const head = `Step ${step.toLocaleString("en-US")}: example ${i + 1}, x = ${pair(X[i], 2)}, y = ${signed(y[i])}. y x·w = ${fmt(m, 3)}`;
   const kind = m <= 0 ? "≤ 0: on the wrong side (or on the line), a margin mistake"
     : "is > 0 but < 1: right side, yet inside the band, a margin mistake all the same";
   const sentence = updated ? `${head} ${kind}. So w ← w + y·x = ${pair(up.weights[k], 2)}.`
@@ -106,14 +105,18 @@ function generalisationDraw(s, view) {
   setSeg(s.line, zero ? null : lineInSquare(w, 0, L));
   setSeg(s.bandLow, zero ? null : lineInSquare(w, 1, L));
   setSeg(s.bandHigh, zero ? null : lineInSquare(w, -1, L));
-  let wrongPath = "", closePath = "", wrongNow = 0, closeNow = 0;
+  const wrong = [], close = [];  // the two kinds of margin mistake w would make now
   for (let i = 0; i < n; i++) {
     const m = s.margin(w, i);
-    if (m <= 0) { wrongPath += ringAround(map, X[i], r + 8); wrongNow++; }
-    else if (m < 1) { closePath += ringAround(map, X[i], r + 9); closeNow++; }
+    if (m <= 0) wrong.push(X[i]);
+    else if (m < 1) close.push(X[i]);
   }
-  s.ringsWrong.setAttribute("d", wrongPath);
-  s.ringsClose.setAttribute("d", closePath);
+  if (s.ringsAt !== k) {  // the rings change only with an update
+    s.ringsWrong.drawRings(map, wrong, r + 8);
+    s.ringsClose.drawRings(map, close, r + 9);
+    s.ringsAt = k;
+  }
+  const wrongNow = wrong.length, closeNow = close.length;
   placeArrow(s.arrow, map, [0, 0], w, data.scale);
   if (updated) placeArrow(s.stepArrow, map, up.weights[k - 1], w, data.scale);
   else s.stepArrow.style.display = "none";

@@ -94,14 +94,14 @@ function kernelsInfo(slots, { data, up, M }) {
 // The step in words and the example it examined, for showStep; b is the bias in force then.
 function kernelsDescribe(s, step, k, updated, b) {
   const { data, X, y, up } = s, { pointSum, alpha } = s.sums;
-  const i = s.exampleAt(step);
+  const i = s.exampleAt(step), number = i + 1;  // index into X; a person reads x₁ … xₙ
   const before = updated ? k - 1 : k;  // the f in force when example i was examined
   const score = updated ? up.scores[k - 1] : y[i] * (pointSum[i] + b);
-  const head = `Step ${step.toLocaleString("en-US")}: example ${i}, x = ${pair(X[i], 2)}, ` +
+  const head = `Step ${step.toLocaleString("en-US")}: example ${number}, x = ${pair(X[i], 2)}, ` +
     `y = ${signed(y[i])}. After ${plural(before, "update")}, y f(x) = ${fmt(score, 3)}`;
-  let rule = `α${sub(i)} ← α${sub(i)} + 1 = ${alpha[i]}`;
+  let rule = `α${sub(number)} ← α${sub(number)} + 1 = ${alpha[i]}`;
   if (data.bias) rule += `, b ← b + y = ${fmt(up.biases[k], 0)}`;
-  const sentence = updated ? `${head} ≤ 0: a mistake, so ${rule}. Every f(x) gains y·K(x${sub(i)}, x)${data.bias ? " + y" : ""}.`
+  const sentence = updated ? `${head} ≤ 0: a mistake, so ${rule}. Every f(x) gains y·K(x${sub(number)}, x)${data.bias ? " + y" : ""}.`
     : `${head} > 0: correct, no update.`;
   return { sentence, point: X[i], size: s.radiusFor(alpha[i]) + 14, updated };
 }

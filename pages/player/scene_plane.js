@@ -86,11 +86,6 @@ function scaleNote(root, map, scale, what) {
   root.append(note);
 }
 
-// Path data of a ring of radius R (viewBox units) round a point of the plane.
-function ringAround(map, point, R) {
-  return `M${(map.x(point[0]) - R).toFixed(1)},${map.y(point[1]).toFixed(1)}a${R},${R} 0 1,0 ${2 * R},0a${R},${R} 0 1,0 ${-2 * R},0`;
-}
-
 // Rings round many points at once, drawn on a canvas inside the SVG (a foreignObject
 // over the whole viewBox). Stroked as SVG paths, a thousand rings are rasterised again
 // whenever anything in the picture moves; on a canvas they are drawn only when the set of

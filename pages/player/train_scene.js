@@ -82,12 +82,12 @@ function trainInfo(slots, { data, up }) {
 
 // The step in words and the example it examined, for showStep.
 function trainDescribe({ data, X, y, up, r, exampleAt, deltaText }, step, k, updated) {
-  const i = exampleAt(step);
+  const i = exampleAt(step);  // 0-based index into X; a person reads example i + 1 (x₁ … xₙ)
   // the (w, b) in force when example i was examined: before this step's update
   const before = updated ? k - 1 : k;
   const w = up.weights[before], b = up.biases[before];
   const score = updated ? up.scores[k - 1] : y[i] * (w[0] * X[i][0] + w[1] * X[i][1] + b);
-  const head = `Step ${step.toLocaleString("en-US")}: example ${i}, x = ${pair(X[i], 2)}, y = ${signed(y[i])}. ` +
+  const head = `Step ${step.toLocaleString("en-US")}: example ${i + 1}, x = ${pair(X[i], 2)}, y = ${signed(y[i])}. ` +
     `y(w·x + b) = ${fmt(score, 3)}`;
   let rule = `w ← w + y·x = ${pair(up.weights[k], 2)}`;
   if (data.bias) rule += `, b ← b + y = ${fmt(up.biases[k], 2)}`;

@@ -75,7 +75,7 @@ def draw_figure(X, y, *, limit: float, height=640) -> go.Figure:
         members = np.flatnonzero(y == label)
         traces.append(go.Scatter(
             x=X[members, 0], y=X[members, 1], mode="markers", name=name,
-            marker=style.class_marker(label), customdata=members,
+            marker=style.class_marker(label), customdata=members + 1,  # numbered x_1 .. x_n
             hovertemplate="example %{customdata}: click to remove<extra></extra>"))
     fig = go.Figure(traces)
     fig.update_layout(clickmode="event+select", dragmode=False)
@@ -356,6 +356,8 @@ def next_step_question(trace, X, y, shown_step: int) -> dict:
     -------
     dict with ``question``, ``options`` (two), ``answer``, ``why`` (texts), and
     ``step``, ``index``, ``score``, ``updated`` (the next step, read from the run).
+    ``index`` is the 0-based row of X; the question names it as example ``index + 1``,
+    as the notes number x_1, ..., x_n.
 
     Raises
     ------
@@ -374,8 +376,9 @@ def next_step_question(trace, X, y, shown_step: int) -> dict:
     nxt = trace.example_at(int(shown_step) + 1, X, y)  # the core replays step s + 1
     x, label, delta = np.asarray(X, float)[nxt.index], int(y[nxt.index]), float(trace.delta)
     b_text = f", b = {_signed_text(nxt.b, 2)}" if trace.bias else ""
+    # the example's number as the notes write x_1 .. x_n: its 0-based row index + 1
     question = (f"Step {shown_step:,} is on screen. Step {shown_step + 1:,} examines example "
-                f"{nxt.index}: x = {_pair_text(x)}, y = {'+1' if label > 0 else '−1'}, with "
+                f"{nxt.index + 1}: x = {_pair_text(x)}, y = {'+1' if label > 0 else '−1'}, with "
                 f"w = {_pair_text(nxt.w)}{b_text}. Will it cause an update?")
     yes = "Yes, an update"
     no = "No, it is classified correctly" if delta == 0 else "No, its score is above δ"
