@@ -19,7 +19,7 @@ from perceptron_core import (bound_summary, make_separable, proof_quantities, ru
 from perceptron_core.io import parse_labelled_csv
 from perceptron_core.theory import run_bounds, separability_case
 from perceptron_core.viz.player import decode_indices, player_spec, run_id
-from perceptron_core.viz.train import axis_limit, player_payload
+from perceptron_core.viz.train import axis_limit, draw_figure, player_payload
 
 LIMITS = dict(max_updates=5_000, max_epochs=500)
 
@@ -168,3 +168,20 @@ def test_run_id_changes_with_data_and_settings_only():
     assert run_id(X, y, (True, 0.0)) == run_id(X.copy(), y.copy(), (True, 0.0))
     assert run_id(X, y, (True, 0.0)) != run_id(X, y, (True, 0.5))
     assert run_id(X, y, (True, 0.0)) != run_id(X[::-1], y[::-1], (True, 0.0))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_drawing_numbers_its_examples_from_one(seed):
+    """Hovering a drawn point names it example i + 1 (x_1 .. x_n, issue 22): each class
+    trace's numbers, minus 1, are the rows of X at exactly the points it draws."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1, 30))
+    X, y = rng.uniform(-1, 1, size=(n, 2)), rng.choice([-1, 1], size=n)
+    fig = draw_figure(X, y, limit=1.2)
+    numbers = []
+    for trace in fig.data[1:]:
+        shown = np.asarray(trace.customdata, dtype=int)
+        assert "example %{customdata}" in trace.hovertemplate
+        np.testing.assert_array_equal(X[shown - 1], np.column_stack([trace.x, trace.y]))
+        numbers += shown.tolist()
+    assert sorted(numbers) == list(range(1, n + 1))
