@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-from app_helpers import open_page, player_payload
+from app_helpers import open_page, player_payload, plotly_array, plotly_specs
 
 from perceptron_core import make_separable, run_perceptron, with_label_noise
 
@@ -127,3 +127,21 @@ def test_the_order_menu_is_in_words_and_the_link_keeps_the_plain_name():
     assert trace == expected.update_indices.tolist()
     at.selectbox(key="order").set_value("cyclic").run()  # the default leaves the link
     assert "order" not in at.query_params
+
+
+def test_the_drawing_names_each_point_as_the_player_numbers_it():
+    """Hovering a drawn point says "example i": the number the player's step sentence
+    uses for that point (its row in the payload's X, plus 1; issue 22, x_1 .. x_n)."""
+    points = "0.5,0.5,1;-0.5,-0.4,-1;0.6,0.4,1;-0.3,-0.6,-1;0.1,0.7,1"
+    at = open_page(PAGE, {"source": "draw", "points": points})
+    X = np.asarray(player_payload(at, "train")["X"])
+    numbered = {}
+    for spec in plotly_specs(at):
+        for trace in spec["data"]:
+            if "example %{customdata}" in (trace.get("hovertemplate") or ""):
+                shown = plotly_array(trace["customdata"]).astype(int)
+                xy = np.column_stack([plotly_array(trace["x"]), plotly_array(trace["y"])])
+                numbered.update(zip(shown.tolist(), xy.tolist()))
+    assert sorted(numbered) == list(range(1, len(X) + 1))
+    for number, xy in numbered.items():
+        np.testing.assert_array_equal(xy, X[number - 1])
