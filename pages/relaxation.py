@@ -7,41 +7,19 @@ import pandas as pd
 import streamlit as st
 
 from pages.common import (REQUEST_CPU_SECONDS, PageLink, about_this_page, as_code, core_call,
-                          int_param, page_guard, page_header, presenting, run_in_worker,
-                          shown_value, show_chart)
+                          int_param, page_guard, page_header, presenting, shown_value,
+                          show_chart)
+from pages.common.deferred import deferred
+from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from pages.player import player, player_start
-from perceptron_core import INDEX_RULE_LABELS, INDEX_RULES, relaxation
+from pages.relaxation_parts.runs import both_ways, payload_for, run, sweep
+from perceptron_core import INDEX_RULE_LABELS, INDEX_RULES
 from perceptron_core.relaxation import plane_system
 from perceptron_core.viz import relaxation as viz
-from perceptron_core.viz.player import player_spec, run_id
+from perceptron_core.viz.player import run_id
 
 OWN = "your own rows"
 SYSTEMS = [*viz.PRESETS, OWN]
-CACHE = dict(max_entries=32, ttl=3600)
-
-
-@st.cache_data(show_spinner=False, **CACHE)
-def run(A, c, eta, rule, w0, seed, tol, max_iter, tau):
-    return relaxation(A, c, eta=eta, rule=rule, w0=np.array(w0), seed=seed, tol=tol,
-                      max_iter=max_iter, tau=tau)
-
-
-@st.cache_data(show_spinner=False, **CACHE)
-def payload_for(A, c, settings, start_step, present):
-    trace = run(A, c, *settings)
-    moves = np.flatnonzero(trace.moved) + 1  # 1-based iterations that moved w
-    spec = player_spec(run_id(A, c, settings), trace.n_iter, moves, start_step=start_step,
-                       present=present, labels=viz.PLAYER_WORDS)
-    return viz.player_payload(A, c, trace, player=spec)
-
-
-@st.cache_data(show_spinner="Sweeping η…", max_entries=16, ttl=3600)
-def sweep(A, c, w0, seed, tol, max_iter, tau):  # in the niced worker pool (issue #23)
-    return run_in_worker(viz.eta_sweep, A, c, w0=np.array(w0), seed=seed, tol=tol,
-                         max_iter=max_iter, tau=tau, advice="Lower the iteration limit.")
-
-
-both_ways = st.cache_data(show_spinner=False, max_entries=16, ttl=3600)(viz.perceptron_both_ways)
 
 
 def method_settings(link: PageLink) -> tuple[str, dict]:
@@ -125,12 +103,16 @@ def sweep_section(link: PageLink, A, c, feasible: bool, method: dict) -> None:
     elif not feasible:
         st.info(viz.SWEEP_NOT_RUN, icon=":material/block:")
     else:
-        rows = sweep(A, c, method["w0"], method["seed"], method["tol"], max_iter, method["tau"])
-        show_chart(viz.sweep_figure(rows, max_iter), key="sweep_chart")
-        if missed := viz.sweep_missed_text(rows, max_iter, method["tol"]):
-            st.markdown(missed)
-        st.download_button("Download the sweep (CSV)", viz.sweep_csv(rows), "relaxation_sweep.csv",
-                           "text/csv", key="sweep_csv", icon=":material/download:")
+        with deferred("sweep", "Show the sweep: every rule at every η") as shown:
+            if not shown:
+                return
+            rows = sweep(A, c, method["w0"], method["seed"], method["tol"], max_iter, method["tau"])
+            show_chart(viz.sweep_figure(rows, max_iter), key="sweep_chart")
+            if missed := viz.sweep_missed_text(rows, max_iter, method["tol"]):
+                st.markdown(missed)
+            st.download_button("Download the sweep (CSV)", viz.sweep_csv(rows),
+                               "relaxation_sweep.csv", "text/csv", key="sweep_csv",
+                               icon=":material/download:")
 
 
 def perceptron_section(link: PageLink, eta: float) -> None:
@@ -144,20 +126,22 @@ def perceptron_section(link: PageLink, eta: float) -> None:
         p_seed = link.control(st.number_input, "data seed", 0, 1_000_000, 3, key="p_seed")
         p_delta = link.control(st.number_input, "threshold δ", 0.0, 1.0, 0.1, 0.05,
                                key="p_delta")
-    result = core_call(both_ways, int(p_n), float(p_margin), int(p_seed), float(p_delta), eta)
-    if result is None:
-        return
-    percep, A_p, c_p, relax, etas = result
-    left, right = st.columns(2)
-    with left:
-        show_chart(viz.perceptron_figure(A_p, c_p, percep.weights, relax.iterates, eta=eta),
-                   key="perceptron_chart")
-    with right:
-        st.dataframe(pd.DataFrame(viz.comparison_table(percep, relax, eta)), hide_index=True,
-                     key="perceptron_table")
-        st.caption(f"Perceptron: {percep.stop_reason}. Relaxation: {relax.stop_reason}.")
-        if etas_text := viz.perceptron_eta_text(etas, percep.n_updates):
-            st.markdown(etas_text)
+    with deferred("perceptron", "Show both runs: the perceptron and relaxation") as shown:
+        result = core_call(both_ways, int(p_n), float(p_margin), int(p_seed), float(p_delta),
+                           eta) if shown else None
+        if result is None:
+            return
+        percep, A_p, c_p, relax, etas = result
+        left, right = st.columns(2)
+        with left:
+            show_chart(viz.perceptron_figure(A_p, c_p, percep.weights, relax.iterates, eta=eta),
+                       key="perceptron_chart")
+        with right:
+            st.dataframe(pd.DataFrame(viz.comparison_table(percep, relax, eta)), hide_index=True,
+                         key="perceptron_table")
+            st.caption(f"Perceptron: {percep.stop_reason}. Relaxation: {relax.stop_reason}.")
+            if etas_text := viz.perceptron_eta_text(etas, percep.n_updates):
+                st.markdown(etas_text)
         st.caption(viz.BOTH_WAYS_CAPTION)
 
 
@@ -180,16 +164,13 @@ def main(link: PageLink) -> None:
     system = plane_system(A, c)
     st.caption(viz.system_caption(name, description, system))
     player("relaxation", payload_for(A, c, settings, start, presenting()), key="relaxation_player")
-    copy_slot = st.container()  # the copy link, once every control is known
     if not system.feasible:
         st.info(viz.no_solution_text(A, c, trace, system), icon=":material/block:")
     about_this_page(viz.SUMMARY)
     sweep_section(link, A, c, system.feasible, method)
     perceptron_section(link, method["eta"])
-    with copy_slot:
-        link.copy_control("relaxation_link", {"rows": st.query_params["rows"]}
-                          if "rows" in st.query_params else None)
-    link.report(notice_slot)
+    link.report(notice_slot)  # the player's "Copy link to this view" is the page's one link
+    quiz(QUESTIONS_BY_PAGE["relaxation"])
 
 
 page_link = PageLink(step=int_param(0, 10**9, 0))  # before any widget reads the URL

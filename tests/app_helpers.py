@@ -24,6 +24,8 @@ import numpy as np
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Widget
 
+from pages.common.deferred import DEFERRED_PARTS, deferred_key
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 APP = str(REPO_ROOT / "app.py")
 HOME = "pages/home.py"
@@ -41,16 +43,18 @@ def page_files() -> list[str]:
 
 
 def open_page(page: str = HOME, query: dict[str, str] | None = None, *,
-              state: dict | None = None, timeout: float = 180) -> AppTest:
+              state: dict | None = None, timeout: float = 180, parts_open: bool = True) -> AppTest:
     """Run ``page`` (e.g. "pages/train.py") as a link with ``query`` would open it.
 
     ``state`` holds session-state values set before the page runs (as app.py sets
-    ``present`` from ``?present=1`` before it runs a page). The page must run
-    without an exception.
+    ``present`` from ``?present=1`` before it runs a page). With ``parts_open``, the parts
+    a page draws only when opened (pages/common/deferred.py) are open, as for a student who
+    opened them. The page must run without an exception.
     """
     at = AppTest.from_file(APP, default_timeout=timeout)
     at.query_params.update(query or {})
-    for key, value in (state or {}).items():
+    opened = {deferred_key(name): True for name in DEFERRED_PARTS} if parts_open else {}
+    for key, value in (opened | (state or {})).items():
         at.session_state[key] = value
     if page != HOME:  # the home page is app.py's default: it runs app.py itself
         at.switch_page(page)

@@ -72,6 +72,10 @@ def test_every_page_renders_and_steps_with_no_violation_of_the_policy(page, stre
             page.wait_for_function(
                 "([el, text]) => el.innerText !== text",
                 arg=[player.get_by_test_id("step-text").element_handle(), before])
+        if name == "kernels":  # the 3-D lift is drawn once opened (pages/common/deferred.py)
+            assert page.locator(".js-plotly-plot").count() == 0
+            page.get_by_text("Show the lift").click()
+            page.locator(".js-plotly-plot").first.wait_for(timeout=60_000)
         if name in ("bound", "kernels"):
             assert page.locator(".js-plotly-plot").count() > 0, name  # Plotly draws
         assert page.evaluate("window.__cspViolations") == [], name

@@ -69,8 +69,8 @@ def heaviest_kernel_margin():
 
 
 HEAVY = [("pages/multiclass.py", "fit", heaviest_multiclass_fit),
-         ("pages/generalisation.py", "curve_at", heaviest_curve_point),
-         ("pages/relaxation.py", "sweep", heaviest_eta_sweep),
+         ("pages/generalisation_parts/runs.py", "curve_at", heaviest_curve_point),
+         ("pages/relaxation_parts/runs.py", "sweep", heaviest_eta_sweep),
          ("pages/kernels.py", "feature_margin", heaviest_kernel_margin)]
 
 

@@ -7,7 +7,8 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from pages.common import PageLink, presenting, show_chart
+from pages.common import PageLink, show_chart
+from pages.common.deferred import deferred
 from perceptron_core.viz import kernels as viz
 from perceptron_core.viz.train import axis_limit
 
@@ -54,19 +55,24 @@ def show_lift(X, y, dataset: str, generated: bool, link: PageLink) -> None:
     choice = link.control(st.segmented_control, "feature map Φ(x) = (x₁, x₂, z)",
                           list(viz.LIFT_MENU), default="auto", required=True, key="lift",
                           help="; ".join(f"{k}: {v}" for k, v in viz.LIFT_MENU.items()))
-    name = viz.lift_name_for(choice, dataset)
-    said = viz.lift_texts(*lifted_run(X, y, name, MAX_UPDATES), name, generated)
-    if said["flat_separable"]:
-        st.info(said["flat"], icon=":material/info:")
-    else:
-        st.warning(said["flat"], icon=":material/block:")
-    st.markdown(said["text"])
-    two_charts(X, y, name, said["w"], said["b"], axis_limit(X, 1.0), ("lift_3d", "lift_plane"))
+    with deferred("lift", "Show the lift: the points in 3-D and the plane found there") as shown:
+        if not shown:
+            return
+        name = viz.lift_name_for(choice, dataset)
+        said = viz.lift_texts(*lifted_run(X, y, name, MAX_UPDATES), name, generated)
+        if said["flat_separable"]:
+            st.info(said["flat"], icon=":material/info:")
+        else:
+            st.warning(said["flat"], icon=":material/block:")
+        st.markdown(said["text"])
+        two_charts(X, y, name, said["w"], said["b"], axis_limit(X, 1.0), ("lift_3d", "lift_plane"))
 
 
 def show_bias_trick(data_seed: int) -> None:
     """The bias as the constant coordinate of a lift."""
-    with st.expander("The bias trick is a lift too", expanded=not presenting()):
+    with deferred("bias_trick", "The bias trick is a lift too", icon=":material/view_in_ar:") as shown:
+        if not shown:
+            return
         X, y, through_origin, free, trace = bias_trick_data(data_seed, MAX_UPDATES)
         st.markdown(viz.bias_trick_text(through_origin, free, trace))
         w = np.array([*trace.weights[-1], trace.biases[-1]]) if trace.converged else None
@@ -89,9 +95,12 @@ def show_conjunctions(link: PageLink, data_seed: int) -> None:
         rows, index, columns, text = viz.conjunction_by_hand(a, b)
         st.dataframe(pd.DataFrame(rows, index=index, columns=columns), key="conjunction_table")
         st.markdown(text)
-    bits, explicit, kernel_seconds = conjunction_timing()
-    show_chart(viz.timing_figure(bits, explicit, kernel_seconds), key="conjunction_timing")
-    st.caption(viz.timing_caption(bits, explicit))
+    with deferred("conjunction_timing", "Show the timing: the features written out against "
+                                        "the kernel") as shown:
+        if shown:
+            bits, explicit, kernel_seconds = conjunction_timing()
+            show_chart(viz.timing_figure(bits, explicit, kernel_seconds), key="conjunction_timing")
+            st.caption(viz.timing_caption(bits, explicit))
     st.markdown(viz.LEARN_TEXT)
     with st.container(horizontal=True):
         kind = link.control(st.segmented_control, "target", ["conjunction", "disjunction"],

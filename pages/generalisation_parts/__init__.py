@@ -1,0 +1,1 @@
+"""The parts of /generalisation (pages/generalisation.py). Not pages."""

@@ -1,0 +1,76 @@
+"""/generalisation's runs (pages/generalisation.py): the data, the margin perceptron and its
+player payload, the curve (one N at a time, in the niced worker pool), the stability check
+and SGD, each cached. Not a page."""
+
+import numpy as np
+import streamlit as st
+
+from pages.common import REQUEST_CPU_SECONDS, run_in_worker
+from perceptron_core import generalisation_curve, make_unit_margin, margin_perceptron
+from perceptron_core.viz import generalisation as viz
+from perceptron_core.viz.player import player_spec, run_id
+
+LIMIT = 1.15  # half-width of the square view: unit vectors with room around them
+DEFAULT_SIZES = "2, 5, 10, 20, 50, 100, 200"
+N_TEST = 5_000  # fresh test points per run in dimension d > 2
+CACHE = dict(max_entries=32, ttl=3600)
+
+
+@st.cache_data(show_spinner=False, **CACHE)
+def unit_data(n, margin, seed):
+    data = make_unit_margin(n=n, margin=margin, dim=2, seed=seed)
+    return np.asarray(data.X), np.asarray(data.y), np.asarray(data.w_star)
+
+
+@st.cache_data(show_spinner="Training…", **CACHE)
+def margin_run(n, margin, data_seed, order_seed):
+    X, y, _ = unit_data(n, margin, data_seed)
+    return margin_perceptron(X, y, order="random", seed=order_seed)
+
+
+@st.cache_data(show_spinner=False, **CACHE)
+def margin_payload(n, margin, data_seed, order_seed, start_step, speed, present):
+    X, y, star = unit_data(n, margin, data_seed)
+    trace = margin_run(n, margin, data_seed, order_seed)
+    spec = player_spec(run_id("generalisation", n, margin, data_seed, order_seed),
+                       trace.n_examined, trace.update_steps, start_step=start_step,
+                       speed=speed, present=present)
+    return viz.margin_player_payload(X, y, trace, beta_star=star, margin=margin, player=spec,
+                                     limit=LIMIT)
+
+
+@st.cache_data(show_spinner=False, max_entries=64, ttl=3600)
+def curve_at(size, margin, dim, repeats, seed):
+    """The curve at one N (seeded by (seed, N): the same as within a call over all N),
+    computed in a niced worker process (the server stays free for the other students)."""
+    return run_in_worker(generalisation_curve, n_train=[size], margin=margin, dim=dim,
+                         repeats=repeats, seed=seed, n_test=N_TEST,
+                         advice="Use fewer runs per N, smaller values of N or a smaller dimension d.")
+
+
+def curve(sizes, margin, dim, repeats, seed):
+    """The whole curve, one cached N at a time, with a progress bar while it computes."""
+    viz.check_curve_cost(sizes, margin, dim, repeats, N_TEST, REQUEST_CPU_SECONDS)
+    bar = st.progress(0.0, text="Training and testing…")
+    total, done, parts = sum(sizes), 0, []
+    for size in sizes:
+        parts.append(curve_at(size, margin, dim, repeats, seed))
+        done += size
+        bar.progress(done / total, text=f"Training and testing… N = {size} done")
+    bar.empty()
+    return viz.combine_curves(parts)
+
+
+@st.cache_data(show_spinner="Training twice…", **CACHE)
+def stability(n_points, margin, seed, heldout):
+    X, y, _ = unit_data(n_points, margin, seed)
+    full = margin_perceptron(X, y, order="cyclic")
+    keep = np.arange(n_points) != heldout
+    reduced = margin_perceptron(X[keep], y[keep], order="cyclic")  # the others, same order
+    return viz.stability_summary(full, reduced, heldout)
+
+
+@st.cache_data(show_spinner="Running SGD…", **CACHE)
+def sgd_check(n, margin, data_seed, order_seed, eta):
+    X, y, _ = unit_data(n, margin, data_seed)
+    return viz.eta_check(X, y, eta, order="random", seed=order_seed)

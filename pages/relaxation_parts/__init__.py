@@ -1,0 +1,1 @@
+"""The parts of /relaxation (pages/relaxation.py). Not pages."""
