@@ -41,11 +41,8 @@ def train_link_params(link: str) -> dict[str, str]:
 def poll_for(choice: str, train_link: str = "") -> dict:
     """The question of ``choice`` as the store keeps a poll's question."""
     if choice == PREDICT:
-        build = getattr(bank, "predict_next_step_question", None)
-        if build is None:
-            raise ClassError("“Predict the next step” is not available in this version.", 400)
         try:
-            item = build(train_link_params(train_link))
+            item = bank.predict_next_step_question(train_link_params(train_link))
         except (KeyError, ValueError) as error:
             if isinstance(error, ClassError):
                 raise
