@@ -156,6 +156,11 @@ def main() -> None:
         link_to_this_view()
 
 
+#: order labels older links carry -> today's (the cyclic order counted from 0 before examples
+#: were numbered from 1 everywhere): such a link still opens, without a warning
+OLD_ORDER_LABELS = {"cyclic (0, 1, ..., n-1, repeat)": ORDERS["cyclic"]}
+if st.query_params.get("bound_order") in OLD_ORDER_LABELS:
+    st.query_params["bound_order"] = OLD_ORDER_LABELS[st.query_params["bound_order"]]
 LINK_SPEC = link_spec()
 # every control of every tab is declared (and cleaned) before any widget reads the URL, and
 # kept in the link while its tab is closed; the order menu writes its label

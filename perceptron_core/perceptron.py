@@ -80,9 +80,9 @@ def _max_distance(scores: np.ndarray, norms: np.ndarray, delta: float, slack: fl
 
 STREAM_ORDERS = {"cyclic": _cyclic, "permuted": _permuted, "random": _random}
 GREEDY_ORDERS = {"max_residual": _max_residual, "max_distance": _max_distance}
-#: order name -> what a menu shows
+#: order name -> what a menu shows (examples numbered from 1, as x₁ … xₙ in the notes)
 ORDERS = {
-    "cyclic": "cyclic (0, 1, ..., n-1, repeat)",
+    "cyclic": "cyclic (1, 2, ..., n, repeat)",
     "permuted": "permuted (fresh shuffle each epoch)",
     "random": "random (i.i.d. uniform)",
     "max_residual": "most violated (maximal residual)",

@@ -169,3 +169,16 @@ def test_the_scaling_tab_says_prominently_whether_a_bias_is_learnt():
             assert len(shown) == 1 and f"for {changed} of 3 seeds" in shown[0]
         else:
             assert not shown
+
+
+def test_a_link_with_the_old_cyclic_label_opens_the_cyclic_order_without_a_warning():
+    """The cyclic order's label counts examples from 1 since issue 22 (as every page numbers
+    them); a link written with the old label (0, 1, ..., n-1) still opens that order."""
+    from app_helpers import link_warnings, widget
+    from perceptron_core.perceptron import ORDERS
+
+    at = open_page("pages/bound.py", {"bound_order": "cyclic (0, 1, ..., n-1, repeat)"})
+    assert widget(at, "bound_order").value == "cyclic"
+    assert link_warnings(at) == []
+    assert at.query_params.get("bound_order") in (None, ORDERS["cyclic"], [ORDERS["cyclic"]])
+    assert "0, 1" not in ORDERS["cyclic"] and "(1, 2" in ORDERS["cyclic"]

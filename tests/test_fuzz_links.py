@@ -28,7 +28,7 @@ PAGES = {
         "bound_n": (["100", "2", "300"], "number"),
         "bound_dim": (["1", "3", "50"], "number"),
         "bound_bias": (["false", "true"], "choice"),
-        "bound_order": (["random (i.i.d. uniform)", "cyclic (0, 1, ..., n-1, repeat)"],
+        "bound_order": (["random (i.i.d. uniform)", "cyclic (1, 2, ..., n, repeat)"],
                         "choice"),
         "bound_tab": ([":material/straighten: n and d", ":material/tune: Threshold δ"],
                       "choice"),
