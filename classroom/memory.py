@@ -78,6 +78,35 @@ class MemoryStore(ClassStore):
         with self._lock:
             self._live(code, touch=True)["meta"]["view"] = view
 
+    def _follow_view(self, code, view, rate_max, rate_window):
+        with self._lock:
+            klass = self._live(code, touch=True)
+            if klass is None:
+                return "gone"
+            if not self._count(klass, "view", rate_max, rate_window):
+                return "rate"
+            if klass["meta"].get("paused") == "1":
+                return "paused"
+            klass["meta"]["view"] = view
+            return "ok"
+
+    def _set_publishing(self, code, on):
+        with self._lock:
+            meta = self._live(code, touch=True)["meta"]
+            meta["paused"] = "0" if on else "1"
+            if not on:
+                meta["view"] = ""
+
+    def _count(self, klass, who, rate_max, rate_window) -> bool:
+        """Count one request of ``who`` (a token id, or "view") in its window (under the lock);
+        False past ``rate_max``."""
+        now = self._clock()
+        start, count = klass["rate"].get(who, (now, 0))
+        if now - start >= rate_window:
+            start, count = now, 0
+        klass["rate"][who] = (start, count + 1)
+        return count + 1 <= rate_max
+
     def _poll(self, code):
         with self._lock:
             klass = self._live(code)
@@ -93,12 +122,7 @@ class MemoryStore(ClassStore):
                 return "closed"
             if not 0 <= option < len(poll["options"]):
                 return "option"
-            now = self._clock()
-            start, count = klass["rate"].get(token_id, (now, 0))
-            if now - start >= rate_window:
-                start, count = now, 0
-            klass["rate"][token_id] = (start, count + 1)
-            if count + 1 > rate_max:
+            if not self._count(klass, token_id, rate_max, rate_window):
                 return "rate"
             klass["answers"][token_id] = option
             return "ok"

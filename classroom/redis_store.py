@@ -3,10 +3,12 @@ dies loses nothing (the answers were in Redis when its reply left).
 
 Keys of class CODE (each expires ``ttl`` seconds after the class's last write)::
 
-    lab:class:CODE:meta        hash  key_hash, secret, view, minted, seq
+    lab:class:CODE:meta        hash  key_hash, secret, view, minted, seq (and paused, "1"
+                                     once the instructor stops publishing, "0" again after)
     lab:class:CODE:poll        hash  id, status, revealed, question (JSON)
     lab:class:CODE:answers:ID  hash  token id -> option index, for poll ID
     lab:class:CODE:rate:TOKEN  count of a token's answers in the current window
+    lab:class:CODE:rate:view   count of the views the instructor's pages published in it
 
 An answer is one Lua script (checked and stored at once, so a poll that closes meanwhile
 never takes a late answer).
@@ -50,6 +52,18 @@ for i = 1, 3 do redis.call('EXPIRE', KEYS[i], ARGV[3]) end
 return 1
 """
 
+_FOLLOW = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 'gone' end
+local count = redis.call('INCR', KEYS[3])
+if count == 1 then redis.call('EXPIRE', KEYS[3], ARGV[3]) end
+if count > tonumber(ARGV[2]) then return 'rate' end
+if redis.call('HGET', KEYS[1], 'paused') == '1' then return 'paused' end
+redis.call('HSET', KEYS[1], 'view', ARGV[1])
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+redis.call('EXPIRE', KEYS[2], ARGV[4])
+return 'ok'
+"""
+
 
 class RedisStore(ClassStore):
     """Classes in the Redis server behind ``client`` (``decode_responses=True``)."""
@@ -59,6 +73,7 @@ class RedisStore(ClassStore):
         self._answer_script = client.register_script(_ANSWER)
         self._mint_script = client.register_script(_MINT)
         self._update_script = client.register_script(_UPDATE)
+        self._follow_script = client.register_script(_FOLLOW)
 
     @classmethod
     def from_url(cls, url: str, ttl: float = CLASS_TTL_SECONDS) -> RedisStore:
@@ -121,6 +136,18 @@ class RedisStore(ClassStore):
         meta = f"lab:class:{code}:meta"
         pipe = self.client.pipeline()
         pipe.hset(meta, "view", view)
+        pipe.expire(meta, int(self.ttl))
+        self._call(pipe.execute)
+
+    def _follow_view(self, code, view, rate_max, rate_window):
+        meta, poll, _ = self._keys(code, poll_id=0)
+        return self._call(self._follow_script, keys=[meta, poll, f"lab:class:{code}:rate:view"],
+                          args=[view, rate_max, rate_window, int(self.ttl)])
+
+    def _set_publishing(self, code, on):
+        meta = f"lab:class:{code}:meta"
+        pipe = self.client.pipeline()  # MULTI/EXEC: the flag and the cleared view together
+        pipe.hset(meta, mapping={"paused": "0" if on else "1", **({} if on else {"view": ""})})
         pipe.expire(meta, int(self.ttl))
         self._call(pipe.execute)
 

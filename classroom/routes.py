@@ -10,16 +10,22 @@ so a hall of phones costs a small JSON request each per second, not a rerun each
 - ``POST /class-api/answer``  ``{"code", "token", "poll", "option"}`` -> ``{"mine"}``
 - ``GET  /class-api/counts?code=CODE`` (header ``X-Class-Key``) -> the counts, for the
   instructor (and the benchmark); the key never travels in a URL
+- ``POST /class-api/view``    ``{"code", "url"}`` (header ``X-Class-Key``) -> ``{"view",
+  "publishing"}``: the instructor's page publishes its address after a step (the player's
+  hook in pages/player/player_moves.js), cleaned to a page of this app; nothing changes while
+  the instructor has stopped publishing on /class
 
 Every refusal is ``{"error": message}`` with its HTTP status (404 wrong code, 403 wrong key,
-409 closed poll, 400 garbled token or body, 429 too many answers). The routes are plain
+409 closed poll, 400 garbled token, body or link, 429 too many answers or views). The routes are plain
 ``def`` functions: Starlette runs them in its thread pool, so a Redis round trip never holds
 up Streamlit's event loop.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
+from pathlib import Path
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -30,6 +36,20 @@ from classroom import ClassError, class_store
 PREFIX = "/class-api"
 MAX_BODY_BYTES = 2048
 _NO_STORE = {"Cache-Control": "no-store"}
+#: pages/common/page_table.py, read as a file: importing the package ``pages.common`` would
+#: start a page's Streamlit set-up outside a script run
+_PAGE_TABLE = Path(__file__).resolve().parent.parent / "pages" / "common" / "page_table.py"
+_PAGES: set[str] = set()
+
+
+def followable_pages() -> set[str]:
+    """The pages a published view may open: every page of the table but /class itself."""
+    if not _PAGES:
+        spec = importlib.util.spec_from_file_location("_lab_page_table", _PAGE_TABLE)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        _PAGES.update(entry.name for entry in module.PAGE_TABLE if entry.name != "class")
+    return _PAGES
 
 
 def _reply(payload: dict, status: int = 200) -> JSONResponse:
@@ -94,9 +114,17 @@ def counts(request: Request) -> dict:
     return class_store().instructor_state(request.query_params.get("code", ""), key)
 
 
+def view(request: Request) -> dict:
+    body = _body(request)
+    return class_store().follow_view(body.get("code", ""), request.headers.get("x-class-key", ""),
+                                     str(body.get("url") or ""), followable_pages(),
+                                     host=request.headers.get("host", ""))
+
+
 ROUTES = [
     Route(f"{PREFIX}/join", _handled(join), methods=["POST"]),
     Route(f"{PREFIX}/state", _handled(state), methods=["GET"]),
     Route(f"{PREFIX}/answer", _handled(answer), methods=["POST"]),
     Route(f"{PREFIX}/counts", _handled(counts), methods=["GET"]),
+    Route(f"{PREFIX}/view", _handled(view), methods=["POST"]),
 ]

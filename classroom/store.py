@@ -31,6 +31,9 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 #: answers per token per window, and the window (seconds): a tap, a change of mind, a retry
 ANSWER_RATE = (12, 10)
+#: views the instructor's pages may publish by themselves per window, and the window (seconds):
+#: the player posts at most one every 0.5 s, so 20 in 10 s; two devices of the instructor fit
+VIEW_RATE = (40, 10)
 #: tokens one class hands out (a hall holds a few hundred; the cap bounds made-up students)
 MAX_STUDENTS = 2000
 MAX_OPTIONS = 8
@@ -88,11 +91,16 @@ def poll_question(key: str, question: str, options, answer: str, why: str) -> di
             "answer": options.index(answer), "why": str(why)}
 
 
-def clean_view(url: str, pages: set[str]) -> str:
-    """The view to follow as a path of this app (``/train?step=3``); anything else refused."""
+def clean_view(url: str, pages: set[str], host: str | None = None) -> str:
+    """The view to follow as a path of this app (``/train?step=3``); anything else refused.
+
+    ``host`` (the ``Host`` the request came by): a whole URL must then name that host over
+    http(s); without it a pasted URL keeps only its path and query."""
     parts = urlsplit(str(url or "").strip())
     path = "/" + parts.path.strip("/")
-    if path.strip("/") not in pages or len(url) > MAX_VIEW_CHARS:
+    other_host = host is not None and (parts.scheme or parts.netloc) and (
+        parts.scheme not in ("http", "https") or parts.netloc.lower() != host.lower())
+    if path.strip("/") not in pages or len(url) > MAX_VIEW_CHARS or other_host:
         raise ClassError("Publish a link to a page of this app (copy it with “Copy link”), "
                          "for example /train?step=3.", 400)
     query = "&".join(item for item in parts.query.split("&")
@@ -140,9 +148,35 @@ class ClassStore:
             raise ClassError("There is no poll to close.", 409)
 
     def publish_view(self, code: str, key: str, url: str, pages: set[str]) -> str:
+        """The view students who follow see, pasted by hand on /class (published even when the
+        pages' own publishing is stopped: the instructor asked for it); "" clears it."""
         view = clean_view(url, pages) if url else ""
         self._set_view(self._instructor(code, key), view)
         return view
+
+    def follow_view(self, code: str, key: str, url: str, pages: set[str],
+                    host: str | None = None) -> dict:
+        """A view an instructor's page publishes by itself (its address after a step).
+
+        Returns ``{"view": the view now followed, "publishing": bool}``: while the instructor
+        has stopped publishing, the view is not changed. Rate-limited per class (``VIEW_RATE``),
+        counted only once the key is right, so a stranger cannot use up the instructor's share.
+        """
+        code = self._instructor(code, key)
+        view = clean_view(url, pages, host)
+        outcome = self._follow_view(code, view, *VIEW_RATE)
+        if outcome == "gone":  # ended between the key's check and now: its 404
+            self._meta_or_error(code)
+        if outcome == "rate":
+            raise ClassError("Too many views published in a few seconds: the next step "
+                             "will be published.", 429)
+        if outcome == "paused":
+            return {"view": self._meta_or_error(code).get("view", ""), "publishing": False}
+        return {"view": view, "publishing": True}
+
+    def set_publishing(self, code: str, key: str, on: bool) -> None:
+        """Start or stop the pages' own publishing; stopping also clears the followed view."""
+        self._set_publishing(self._instructor(code, key), bool(on))
 
     def instructor_state(self, code: str, key: str) -> dict:
         """The state with the counts, revealed or not."""
@@ -211,6 +245,8 @@ class ClassStore:
         state = {"code": code, "view": meta.get("view", ""), "poll": None, "mine": None}
         if counts:  # tokens handed out: about the students in the room (a reload keeps one)
             state["joined"] = int(meta.get("minted") or 0)
+            # the instructor's pages publish their view unless stopped (a new class does)
+            state["publishing"] = meta.get("paused") != "1"
         if poll:
             shown = {k: poll[k] for k in ("id", "key", "question", "options", "status",
                                           "revealed")}
@@ -241,6 +277,16 @@ class ClassStore:
         raise NotImplementedError
 
     def _set_view(self, code: str, view: str) -> None:
+        raise NotImplementedError
+
+    def _follow_view(self, code: str, view: str, rate_max: int, rate_window: int) -> str:
+        """At once: "gone" if the class has ended, count the publication ("rate" past
+        ``rate_max`` in the window), then "paused" if publishing is stopped (meta ``paused`` is
+        "1"), else set the view: "ok"."""
+        raise NotImplementedError
+
+    def _set_publishing(self, code: str, on: bool) -> None:
+        """Set the publishing flag; when off, the view becomes "" in the same step."""
         raise NotImplementedError
 
     def _poll(self, code: str) -> dict | None:

@@ -1,6 +1,12 @@
 """The instructor's side of /class: Start a class, the join link and its QR code, the poll's
 buttons, the view to follow, and the projector's live count.
 
+Following: the instructor's view hands this browser the class (code and key, in its
+localStorage, by a small element with no picture); from then on every page with a player opened
+in this browser publishes its address after each step (pages/player/player_moves.js posts it to
+``POST /class-api/view``), until **Stop publishing**. A view pasted under "Follow the lecturer"
+is published as before.
+
 The instructor's link is ``/class?code=CODE&key=KEY``: the key is in the address only (never
 drawn on the page), so the projector shows the join link and the code, and the same link
 runs the class from a second device. The count refreshes in a fragment every second: one
@@ -16,8 +22,9 @@ import segno
 import streamlit as st
 
 from classroom import ClassError, class_store
+from classroom.routes import followable_pages
 from pages.class_parts import questions
-from pages.common import PAGE_TABLE
+from pages.common.shown_text import as_code
 
 #: how often the projector's count and bars refresh (seconds; the issue asks for 2 at most)
 REFRESH_SECONDS = 1.0
@@ -87,9 +94,53 @@ def poll_controls(code: str, key: str, poll: dict | None) -> None:
         st.rerun()
 
 
+#: the localStorage entry the player reads (pages/player/player_moves.js, publishView)
+HELD_CLASS_STORAGE = "lab_class_instructor"
+_HOLD_JS = """
+export default function (component) {
+  const {code, key, storage} = component.data;
+  try { localStorage.setItem(storage, JSON.stringify({code, key})); } catch (e) { /* private */ }
+}
+"""
+_holder = None
+
+
+def hold_class(code: str, key: str) -> None:
+    """Tell this browser it runs class ``code``: the pages it opens then publish their view
+    (a components.v2 element with no picture; st.html's inline scripts do not run under the
+    app's Content-Security-Policy). The key was already in this browser's address bar."""
+    global _holder
+    if _holder is None:
+        _holder = st.components.v2.component("lab_class_holder", js=_HOLD_JS)
+    _holder(data={"code": code, "key": key, "storage": HELD_CLASS_STORAGE},
+            key="lab_class_holder")
+
+
+def publishing_controls(code: str, key: str, publishing: bool, view: str) -> None:
+    """Stop publishing (the followed view clears) or publish again, and what followers see."""
+    if publishing:
+        st.markdown("**Publishing:** each page with a player that you open in this browser "
+                    "shows students who follow the step you are on, a second or two after you "
+                    "step.")
+    else:
+        st.markdown("**Not publishing:** your pages show students nothing until you publish "
+                    "again (a view pasted below is still published).")
+    label, icon = (("Stop publishing", ":material/visibility_off:") if publishing
+                   else ("Publish my pages again", ":material/visibility:"))
+    if st.button(label, key="class_publishing", icon=icon):
+        try:
+            class_store().set_publishing(code, key, not publishing)
+        except ClassError as error:
+            st.error(error.message, icon=":material/error:")
+            return
+        st.rerun()
+    st.caption(f"Students who follow see: {as_code(view)}" if view
+               else "Students who follow see no view yet.")
+
+
 def follow_controls(code: str, key: str, view: str) -> None:
     """The view students who follow are shown (a link to a page of this app, with its step)."""
-    pages = {entry.name for entry in PAGE_TABLE if entry.name != "class"}
+    pages = followable_pages()
     with st.form("class_follow_form", border=False):
         link = st.text_input("The view you present, for students who follow (paste its link; "
                              "empty to stop)", value=view, key="class_view")
@@ -137,6 +188,7 @@ def projector(code: str, key: str) -> None:
 def instructor_view(code: str, key: str) -> None:
     """Everything the instructor's link shows."""
     state = class_store().instructor_state(code, key)
+    hold_class(code, key)
     left, right = st.columns([2, 3], gap="large")
     with left:
         join_panel(code)
@@ -144,6 +196,7 @@ def instructor_view(code: str, key: str) -> None:
         projector(code, key)
         poll_controls(code, key, state["poll"])
         with st.expander("Follow the lecturer", icon=":material/visibility:"):
+            publishing_controls(code, key, state["publishing"], state["view"])
             follow_controls(code, key, state["view"])
     st.caption("Keep this page's address to yourself: its key runs the class (it also works "
                "on your tablet). Students join with the code or the QR code.")

@@ -15,6 +15,28 @@ function writeUrl(p) {
   if (url.href !== window.location.href) {
     try { window.history.replaceState(window.history.state, "", url.href); } catch (e) { /* file:// */ }
   }
+  publishView(p);
+}
+
+// Live class (issue 24): a browser that runs a class (/class's instructor view left its code
+// and key in localStorage) publishes the address just written to the students who follow,
+// POST /class-api/view with the key in a header. At most one POST per 0.5 s, the latest
+// address sent last; not from a frame (a follower's copy) or a file; failures are ignored
+// (the lecture goes on), and a class that is gone or not this key's is forgotten.
+function publishView(p) {
+  let held = null;
+  try { held = JSON.parse(localStorage.getItem("lab_class_instructor") || "null"); } catch (e) { return; }
+  if (!held || !held.code || !held.key || window.top !== window || !/^https?:$/.test(location.protocol)) return;
+  const send = () => {
+    p.publishedAt = Date.now();
+    fetch("/class-api/view", {method: "POST", keepalive: true, body: JSON.stringify({code: held.code,
+      url: location.pathname + location.search}), headers: {"Content-Type": "application/json", "X-Class-Key": held.key}})
+      .then((r) => { if (r.status === 403 || r.status === 404) localStorage.removeItem("lab_class_instructor"); })
+      .catch(() => {});
+  };
+  clearTimeout(p.publishTimer);
+  const wait = 500 - (Date.now() - (p.publishedAt || 0));
+  if (wait <= 0) send(); else p.publishTimer = setTimeout(send, wait);
 }
 
 function scheduleUrl(p) {
