@@ -5,13 +5,14 @@ the class from a second browser, and a student never sees an instructor's contro
 from __future__ import annotations
 
 import re
+import time
 from urllib.parse import parse_qs, urlsplit
 
-from browser_helpers import new_page, open_url, wait_for_app
+from browser_helpers import new_page, open_player, open_url, wait_for_app, wait_for_player
 from test_browser_accessibility import axe_script, serious_violations
 
 INSTRUCTOR_BUTTONS = ("Start a class", "Open the poll", "Show the answers", "Close the poll",
-                      "Publish this view")
+                      "Publish this view", "Stop publishing")
 
 
 def _button(page, label):
@@ -114,3 +115,72 @@ def test_a_wrong_code_a_wrong_key_and_a_garbled_token_get_clear_messages(browser
         _student_option(phone, "A").click()
         _wait_text(phone, "You can change it until the poll closes", timeout=8000)
         _wait_text(instructor, "1 answer")
+
+
+def _frame_src(page):
+    return page.locator("iframe.lab-view").get_attribute("src") or ""
+
+
+def _wait_frame_step(page, step, timeout=8000):
+    """Wait until the student's followed frame opens ``step=<step>``; the seconds it took.
+    (The student's element lives in a shadow root: Playwright's locators reach it, a
+    document.querySelector in page.wait_for_function would not.)"""
+    from playwright.sync_api import expect
+
+    start = time.monotonic()
+    frame = page.locator("iframe.lab-view")
+    expect(frame).to_have_attribute("src", re.compile(rf"[?&]step={step}(&|$)"), timeout=timeout)
+    expect(frame).to_be_visible(timeout=timeout)
+    return time.monotonic() - start
+
+
+def test_a_student_who_follows_sees_the_instructors_steps_by_themselves(browser,
+                                                                         streamlit_server):
+    with new_page(browser, 1280, 800) as instructor, new_page(browser, 390, 844) as phone:
+        code, key = _start(instructor, streamlit_server)
+        instructor.wait_for_function(
+            "(code) => (JSON.parse(localStorage.getItem('lab_class_instructor') || '{}')).code"
+            " === code", arg=code)
+        open_url(phone, f"{streamlit_server}/class?code={code}")
+        _wait_text(phone, "Waiting for the instructor's question")
+        phone.get_by_label("Follow the lecturer").check()
+        _wait_text(phone, "The instructor is not publishing a view right now")
+
+        # the lecture: /train in presenter mode, in the same browser as /class
+        lecture = instructor.context.new_page()
+        player = open_player(lecture, f"{streamlit_server}/train?present=1")
+        lecture.wait_for_timeout(500)
+        seen, updates = [], 0
+        for presses in (3, 2):
+            for _ in range(presses):
+                lecture.keyboard.press("ArrowRight")
+            updates += presses
+            step, _ = wait_for_player(player, updates=updates)
+            lecture.wait_for_function(
+                "(step) => new URLSearchParams(location.search).get('step') === String(step)",
+                arg=step)  # the player wrote its step (the moment it publishes)
+            seen.append(_wait_frame_step(phone, step))
+            src = _frame_src(phone)
+            assert src.startswith("/train?") and "present=" not in src and key not in src
+            assert "embed=true" in src
+        assert max(seen) < 3.5, seen  # the issue asks for about 2 s: 0.5 s debounce + 1 s poll
+        # the frame shows the player at that step (a new session of the page opened there)
+        framed = phone.frame_locator("iframe.lab-view").get_by_test_id("perceptron-player")
+        wait_for_player(framed, step=step)
+        assert key not in phone.content()
+
+        # Stop publishing: the followed view clears and the next step is not sent
+        instructor.get_by_text("Follow the lecturer").first.click()
+        _button(instructor, "Stop publishing").click()
+        wait_for_app(instructor)
+        _wait_text(phone, "The instructor is not publishing a view right now")
+        assert phone.locator("iframe.lab-view").is_hidden()
+        lecture.keyboard.press("ArrowRight")
+        wait_for_player(player, updates=6)
+        lecture.wait_for_timeout(2500)
+        assert phone.locator("iframe.lab-view").is_hidden()
+        _button(instructor, "Publish my pages again").click()
+        wait_for_app(instructor)
+        lecture.keyboard.press("ArrowRight")
+        step, _ = wait_for_player(player, updates=7)
+        _wait_frame_step(phone, step)

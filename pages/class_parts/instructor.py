@@ -116,12 +116,12 @@ def hold_class(code: str, key: str) -> None:
             key="lab_class_holder")
 
 
-def publishing_controls(code: str, key: str, publishing: bool, view: str) -> None:
-    """Stop publishing (the followed view clears) or publish again, and what followers see."""
+def publishing_controls(code: str, key: str, publishing: bool) -> None:
+    """Stop publishing (the followed view clears) or publish again."""
     if publishing:
-        st.markdown("**Publishing:** each page with a player that you open in this browser "
-                    "shows students who follow the step you are on, a second or two after you "
-                    "step.")
+        st.markdown("**Publishing:** a page with a player that you open in this browser, and "
+                    "each step you take there, is shown to students who follow within a second "
+                    "or two.")
     else:
         st.markdown("**Not publishing:** your pages show students nothing until you publish "
                     "again (a view pasted below is still published).")
@@ -134,8 +134,19 @@ def publishing_controls(code: str, key: str, publishing: bool, view: str) -> Non
             st.error(error.message, icon=":material/error:")
             return
         st.rerun()
+    followed_view(code, key)
+
+
+@st.fragment(run_every=REFRESH_SECONDS)
+def followed_view(code: str, key: str) -> None:
+    """The view students who follow see now (the instructor's pages change it meanwhile)."""
+    try:
+        view = class_store().instructor_state(code, key)["view"]
+    except ClassError as error:
+        st.error(error.message, icon=":material/error:")
+        return
     st.caption(f"Students who follow see: {as_code(view)}" if view
-               else "Students who follow see no view yet.")
+               else "Students who follow see no view now.")
 
 
 def follow_controls(code: str, key: str, view: str) -> None:
@@ -196,7 +207,7 @@ def instructor_view(code: str, key: str) -> None:
         projector(code, key)
         poll_controls(code, key, state["poll"])
         with st.expander("Follow the lecturer", icon=":material/visibility:"):
-            publishing_controls(code, key, state["publishing"], state["view"])
+            publishing_controls(code, key, state["publishing"])
             follow_controls(code, key, state["view"])
     st.caption("Keep this page's address to yourself: its key runs the class (it also works "
                "on your tablet). Students join with the code or the QR code.")
