@@ -105,8 +105,8 @@ def test_bound_says_halving_the_margin_only_roughly_quadruples_T_A(bound_default
                          delta=0.0, order="cyclic")
     values, medians = sweep.values(), sweep.per_value("bound")
     factors = (medians[:-1] / medians[1:]) ** (np.log(2) / np.log(values[1:] / values[:-1]))
-    assert f"by between {factors.min():.2f} and {factors.max():.2f}, which is only roughly " \
-           "four" in text
+    assert f"a factor between {factors.min():.2f} and {factors.max():.2f} (the median T(A)), " \
+           "which is only roughly four" in text
     assert "\\gamma_2" in text
     # what the counts did, counted from the same runs (not a fixed "they grow too")
     assert "The observed counts grow too, but more slowly" not in text
@@ -158,7 +158,8 @@ def test_translation_tab_says_what_the_runs_on_screen_show():
                          order="cyclic")
     steps, c = expected_shift_counts(result)
     assert steps == 16
-    finding = next(m.value for m in at.markdown if m.value.startswith("**What these runs show"))
+    finding = next(m.value for m in at.markdown  # the translation's finding (λ's is beside it)
+                   if m.value.startswith("**What these runs show") and "γ₂" in m.value)
     assert f"γ₂ shrank in {c['g_fell']} of {steps} and grew in {c['g_rose']} of {steps}" in finding
     assert f"T(A) grew in {c['T']} of {steps}" in finding
     assert (f"the number of updates grew in {c['u_rose']} of {steps}, fell in "
