@@ -160,7 +160,10 @@ def main() -> None:
             for round_number in range(args.rounds):
                 with run_streamlit(startup_timeout=120) as base:
                     for visit in ("cold", "warm"):
-                        results.setdefault(("bare", visit), []).append(lighthouse(bare + "/"))
+                        bare_run = lighthouse(bare + "/")
+                        if visit == "cold":
+                            bare_run["gzip"] = gzipped_bytes(bare_run["urls"], gzip_cache)
+                        results.setdefault(("bare", visit), []).append(bare_run)
                         for name in pages:
                             run = lighthouse(f"{base}/{name}")
                             if visit == "cold":
