@@ -17,7 +17,7 @@ from pages.common.deferred import DEFERRED_PARTS, deferred_key
 #: page -> (its deferred parts, a Plotly chart key each part draws when opened)
 PAGES = {
     "pages/kernels.py": {"lift": "lift_3d", "bias_trick": "bias_3d",
-                         "conjunction_timing": "conjunction_timing"},
+                         "conjunctions": "conjunction_timing"},
     "pages/generalisation.py": {"curve": "curve_chart", "stability": "stability_chart",
                                 "loss": "loss_chart"},
     "pages/relaxation.py": {"sweep": "sweep_chart", "perceptron": "perceptron_chart"},
@@ -41,6 +41,7 @@ def test_the_first_view_sends_the_player_and_no_plotly_chart(page, monkeypatch):
     at = open_page(page, parts_open=False)
     assert player_payload(at, page.split("/")[1][:-3])
     assert plotly_specs(at) == []
+    assert at.get("dataframe") == [] and at.get("table") == []  # no Arrow tables
     # no heavy computation for a part nobody opened (the player's own bound on /kernels
     # needs the margin in feature space)
     assert set(sent) <= ({"kernel_margin"} if "kernels" in page else set())

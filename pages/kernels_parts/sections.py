@@ -91,12 +91,12 @@ def show_conjunctions(link: PageLink, data_seed: int) -> None:
     if a is None or b is None:
         st.error("Write a and b as three characters 0 or 1, for example 101.",
                  icon=":material/error:")
-    else:
-        rows, index, columns, text = viz.conjunction_by_hand(a, b)
-        st.dataframe(pd.DataFrame(rows, index=index, columns=columns), key="conjunction_table")
-        st.markdown(text)
-    with deferred("conjunction_timing", "Show the timing: the features written out against "
-                                        "the kernel") as shown:
+    with deferred("conjunctions", "Show the features of a and b by hand, and the timing: "
+                                  "features written out against the kernel") as shown:
+        if shown and a is not None and b is not None:
+            rows, index, columns, text = viz.conjunction_by_hand(a, b)
+            st.dataframe(pd.DataFrame(rows, index=index, columns=columns), key="conjunction_table")
+            st.markdown(text)
         if shown:
             bits, explicit, kernel_seconds = conjunction_timing()
             show_chart(viz.timing_figure(bits, explicit, kernel_seconds), key="conjunction_timing")
