@@ -47,10 +47,12 @@ LIGHTHOUSE = ROOT / "benchmarks" / "lighthouse" / "node_modules" / ".bin" / "lig
 BARE_PAGE = ROOT / "benchmarks" / "bare_page.py"
 PAGES = ("", "train", "bound", "aggressive", "adversary", "kernels", "multiclass", "relaxation",
          "generalisation")
-#: the pages whose player is stepped, and the link that opens it at n = 2 000 (or None)
-STEPPED = {"train": "train?n=2000&margin=0.02&data_seed=3",
-           "kernels": "kernels?dataset=circles&n=2000",
-           "generalisation": None, "relaxation": None}
+#: the pages whose player is stepped: the link of the view stepped at full speed (a run
+#: longer than 20 steps), and the one stepped under 4x CPU throttling (n = 2 000), or None
+STEPPED = {"train": ("train", "train?n=2000&margin=0.02&data_seed=3"),
+           "kernels": ("kernels", "kernels?dataset=circles&n=2000"),
+           "generalisation": ("generalisation", None),
+           "relaxation": ("relaxation?system=infeasible", None)}
 STEPS = 20
 HAPROXY_GZIP_LEVEL = 1  # HAProxy's default tune.comp.maxlevel
 _NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -112,8 +114,8 @@ def stepping(browser, base: str, name: str, link: str | None, throttle: float = 
     finished: list[bool] = []
     cdp.on("Tracing.dataCollected", lambda message: events.extend(message["value"]))
     cdp.on("Tracing.tracingComplete", lambda message: finished.append(True))
-    cdp.send("Tracing.start", {"categories": "devtools.timeline",
-                               "transferMode": "ReportEvents"})
+    cdp.send("Tracing.start", {"transferMode": "ReportEvents", "categories":
+                               "devtools.timeline,disabled-by-default-devtools.timeline,toplevel"})
     started = page.evaluate("() => performance.now()")
     times = []
     for index in range(STEPS):
@@ -190,10 +192,10 @@ def main() -> None:
         from playwright.sync_api import sync_playwright
         with run_streamlit(startup_timeout=120) as base, sync_playwright() as playwright:
             browser = launch_chromium(playwright)
-            for name, big_link in STEPPED.items():
+            for name, (link, big_link) in STEPPED.items():
                 if name not in pages:
                     continue
-                plain = stepping(browser, base, name, None)
+                plain = stepping(browser, base, name, link)
                 print(f"/{name:15s} default view: longest task {plain['longest_task']:5.0f} ms; "
                       f"step {plain['step_median']:5.1f} / {plain['step_p95']:5.1f} ms; main thread "
                       f"{plain['main_thread_per_step']:5.1f} ms a step", flush=True)
