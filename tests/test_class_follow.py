@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -57,7 +58,10 @@ def call(path: str, body=None, headers=None, method=None, host=HOST, raw: bytes 
         elif message["type"] == "http.response.body":
             sent["body"] += message.get("body", b"")
 
-    asyncio.run(Starlette(routes=ROUTES)(scope, receive, send))
+    # in a thread of its own: a browser test earlier in the session may leave Playwright's
+    # event loop running in this one, where asyncio.run() refuses to start
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, Starlette(routes=ROUTES)(scope, receive, send)).result(timeout=60)
     try:
         return sent["status"], json.loads(sent["body"] or b"{}")
     except ValueError:  # Starlette's own plain-text refusals (405)
@@ -222,7 +226,7 @@ def _holders(at) -> list[dict]:
 def test_the_instructor_view_hands_this_browser_the_class_and_stop_publishing_works(monkeypatch):
     from app_helpers import open_page
 
-    from pages.class_parts.instructor import HELD_CLASS_STORAGE
+    from pages.class_parts.follow import HELD_CLASS_STORAGE
 
     chosen = MemoryStore()
     monkeypatch.setattr(classroom, "_STORE", chosen)

@@ -157,38 +157,11 @@ def test_dual_limit_names_the_limit_the_runs_hit():
     assert "7 updates" in viz_kernels.dual_limit_text(limited)
 
 
-def _margin_cpu_seconds(X, y, scale: float, budget: float) -> float:
-    """CPU seconds kernel_margin (RBF) takes, or ``budget`` if it is stopped there."""
-    import signal
-    import time
-
-    class Stop(Exception):
-        pass
-
-    def stop(*_):
-        raise Stop
-
-    previous = signal.signal(signal.SIGPROF, stop)
-    start = time.process_time()
-    signal.setitimer(signal.ITIMER_PROF, budget)
-    try:
-        kernel_margin(X, y, kernel="rbf", scale=scale)
-    except Stop:
-        return budget
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.signal(signal.SIGPROF, previous)
-    return time.process_time() - start
-
-
 def test_the_slow_margin_hint_points_the_way_that_is_quicker():
-    """Item 4: the hint says a small κ is quicker for the RBF kernel, measured here with
-    the core (30 % flipped labels, n = 200: κ = 0.5 against κ = 5), and names no κ for
-    the polynomial kernel, whose κ hardly changes the time."""
-    X, y = _noisy_circles(200, 0.3)
-    small = _margin_cpu_seconds(X, y, viz_kernels.QUICK_RBF_SCALE, 3.0)
-    large = _margin_cpu_seconds(X, y, 10 * viz_kernels.QUICK_RBF_SCALE, 3.0)
-    assert small < 1.0 and large > 5 * small, (small, large)
+    """Item 4: the hint says a small κ is quicker for the RBF kernel (measured in
+    benchmarks/bench_kernels.py, line 5: κ = 0.5 against κ = 5 with labels flipped; timing is
+    not asserted in pytest), and names no κ for the polynomial kernel, whose κ hardly
+    changes the time."""
     rbf = viz_kernels.slow_margin_text(200, 3.0, True, "rbf")
     assert "fewer points" in rbf and "small κ" in rbf and "larger κ is slower" in rbf
     for kernel in ("poly", "linear"):

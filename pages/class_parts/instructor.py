@@ -22,12 +22,10 @@ import segno
 import streamlit as st
 
 from classroom import ClassError, class_store
-from classroom.routes import followable_pages
 from pages.class_parts import questions
-from pages.common.shown_text import as_code
+from pages.class_parts.follow import (REFRESH_SECONDS, follow_controls, hold_class,
+                                      publishing_controls)
 
-#: how often the projector's count and bars refresh (seconds; the issue asks for 2 at most)
-REFRESH_SECONDS = 1.0
 _QR_CSS = """<style>
 .lab-qr img {width: min(62vh, 100%); max-width: 520px; height: auto; image-rendering: pixelated;
   background: #fff; display: block;}
@@ -92,74 +90,6 @@ def poll_controls(code: str, key: str, poll: dict | None) -> None:
         return
     if opened or shown or closed:
         st.rerun()
-
-
-#: the localStorage entry the player reads (pages/player/player_moves.js, publishView)
-HELD_CLASS_STORAGE = "lab_class_instructor"
-_HOLD_JS = """
-export default function (component) {
-  const {code, key, storage} = component.data;
-  try { localStorage.setItem(storage, JSON.stringify({code, key})); } catch (e) { /* private */ }
-}
-"""
-_holder = None
-
-
-def hold_class(code: str, key: str) -> None:
-    """Tell this browser it runs class ``code``: the pages it opens then publish their view
-    (a components.v2 element with no picture; st.html's inline scripts do not run under the
-    app's Content-Security-Policy). The key was already in this browser's address bar."""
-    global _holder
-    if _holder is None:
-        _holder = st.components.v2.component("lab_class_holder", js=_HOLD_JS)
-    _holder(data={"code": code, "key": key, "storage": HELD_CLASS_STORAGE},
-            key="lab_class_holder")
-
-
-def publishing_controls(code: str, key: str, publishing: bool) -> None:
-    """Stop publishing (the followed view clears) or publish again."""
-    if publishing:
-        st.markdown("**Publishing:** a page with a player that you open in this browser, and "
-                    "each step you take there, is shown to students who follow within a second "
-                    "or two.")
-    else:
-        st.markdown("**Not publishing:** your pages show students nothing until you publish "
-                    "again (a view pasted below is still published).")
-    label, icon = (("Stop publishing", ":material/visibility_off:") if publishing
-                   else ("Publish my pages again", ":material/visibility:"))
-    if st.button(label, key="class_publishing", icon=icon):
-        try:
-            class_store().set_publishing(code, key, not publishing)
-        except ClassError as error:
-            st.error(error.message, icon=":material/error:")
-            return
-        st.rerun()
-    followed_view(code, key)
-
-
-@st.fragment(run_every=REFRESH_SECONDS)
-def followed_view(code: str, key: str) -> None:
-    """The view students who follow see now (the instructor's pages change it meanwhile)."""
-    try:
-        view = class_store().instructor_state(code, key)["view"]
-    except ClassError as error:
-        st.error(error.message, icon=":material/error:")
-        return
-    st.caption(f"Students who follow see: {as_code(view)}" if view
-               else "Students who follow see no view now.")
-
-
-def follow_controls(code: str, key: str, view: str) -> None:
-    """The view students who follow are shown (a link to a page of this app, with its step)."""
-    pages = followable_pages()
-    with st.form("class_follow_form", border=False):
-        link = st.text_input("The view you present, for students who follow (paste its link; "
-                             "empty to stop)", value=view, key="class_view")
-        if st.form_submit_button("Publish this view", key="class_publish"):
-            try:
-                class_store().publish_view(code, key, link, pages)
-            except ClassError as error:
-                st.error(error.message, icon=":material/error:")
 
 
 @st.fragment(run_every=REFRESH_SECONDS)
