@@ -11,10 +11,9 @@ second server of the same Streamlit:
 * cold and warm: every round starts a fresh app server, so the first visit of a page in a
   round finds the server's caches empty (cold); the second visit finds them filled (warm);
 * the stepping pages (/train, /kernels, /generalisation, /relaxation): the longest main-thread
-  task while the player steps 20 times by keys, the key -> step painted time (which includes
-  waiting for the browser's next frame, up to 16.7 ms) and the main thread's busy time per
-  step from a DevTools trace; at n = 2 000 on /train and /kernels also under 4x CPU
-  throttling (DevTools' Emulation.setCPUThrottlingRate).
+  task while the player steps 20 times by keys and the key -> step painted time (which
+  includes waiting for the browser's next frame, up to 16.7 ms); at n = 2 000 on /train and
+  /kernels also under 4x CPU throttling (DevTools' Emulation.setCPUThrottlingRate).
 
 Run from the repository root after ``npm install --prefix benchmarks/lighthouse``::
 
@@ -110,12 +109,6 @@ def stepping(browser, base: str, name: str, link: str | None, throttle: float = 
     page.wait_for_timeout(1_500)
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-    events: list[dict] = []
-    finished: list[bool] = []
-    cdp.on("Tracing.dataCollected", lambda message: events.extend(message["value"]))
-    cdp.on("Tracing.tracingComplete", lambda message: finished.append(True))
-    cdp.send("Tracing.start", {"transferMode": "ReportEvents", "categories":
-                               "devtools.timeline,disabled-by-default-devtools.timeline,toplevel"})
     started = page.evaluate("() => performance.now()")
     times = []
     for index in range(STEPS):
@@ -124,27 +117,11 @@ def stepping(browser, base: str, name: str, link: str | None, throttle: float = 
             times.append(elapsed)
     longest = page.evaluate("(t0) => Math.max(0, ...window.__longTasks.filter(([s]) => s >= t0)"
                             ".map(([, d]) => d))", started)
-    cdp.send("Tracing.end")
-    while not finished:
-        page.wait_for_timeout(100)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     context.close()
     ordered = sorted(times) or [float("nan")]
     return {"longest_task": longest, "step_median": statistics.median(ordered),
-            "step_p95": ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))],
-            "main_thread_per_step": main_thread_ms(events) / STEPS}
-
-
-def main_thread_ms(events: list[dict]) -> float:
-    """Milliseconds the renderer's main thread was busy (its top-level tasks: the key's
-    handler, style, layout, paint) in a DevTools trace; the measuring script's own polling
-    for the next frame is a few of them and counted too."""
-    threads = [event["tid"] for event in events if event.get("name") == "EventDispatch"]
-    if not threads:
-        return float("nan")
-    main = max(set(threads), key=threads.count)
-    return sum(event.get("dur", 0) for event in events
-               if event.get("tid") == main and event.get("name") == "RunTask") / 1000
+            "step_p95": ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]}
 
 
 def main() -> None:
@@ -197,14 +174,12 @@ def main() -> None:
                     continue
                 plain = stepping(browser, base, name, link)
                 print(f"/{name:15s} default view: longest task {plain['longest_task']:5.0f} ms; "
-                      f"step {plain['step_median']:5.1f} / {plain['step_p95']:5.1f} ms; main thread "
-                      f"{plain['main_thread_per_step']:5.1f} ms a step", flush=True)
+                      f"step {plain['step_median']:5.1f} / {plain['step_p95']:5.1f} ms", flush=True)
                 if big_link:
                     slow = stepping(browser, base, name, big_link, throttle=4.0)
                     print(f"/{name:15s} n = 2000, CPU 4x slower: longest task "
                           f"{slow['longest_task']:5.0f} ms; step {slow['step_median']:5.1f} / "
-                          f"{slow['step_p95']:5.1f} ms; main thread "
-                          f"{slow['main_thread_per_step']:5.1f} ms a step", flush=True)
+                          f"{slow['step_p95']:5.1f} ms", flush=True)
             browser.close()
 
 
