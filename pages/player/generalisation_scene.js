@@ -35,8 +35,8 @@ function generalisationFigure(slots, { data, X, y, L }) {
   drawPoints(plot, map, X, y, r);
   const nodes = {
     map, r, band,
-    ringsWrong: ringCanvas({ stroke: "black", width: 3, className: "rings-wrong" }),
-    ringsClose: ringCanvas({ stroke: COLORS.step, width: 3.5, dash: [7, 5], className: "rings-close" }),
+    ringsWrong: ringLayer({ stroke: "black", width: 3, className: "rings-wrong" }),
+    ringsClose: ringLayer({ stroke: COLORS.step, width: 3.5, dash: [7, 5], className: "rings-close" }),
     bandLow: svg("line", { stroke: COLORS.step, "stroke-width": 3, "stroke-dasharray": "12 8" }),
     bandHigh: svg("line", { stroke: COLORS.step, "stroke-width": 3, "stroke-dasharray": "12 8" }),
     line: svg("line", { stroke: COLORS.hyperplane, "stroke-width": 5, class: "hyperplane" }),

@@ -22,7 +22,7 @@ function kernelsFigure(slots, { data, X, y, n, L, G }) {
   canvas.style.cssText = "width: 100%; height: 100%; display: block";
   image.append(canvas);
   plot.prepend(image);
-  const rings = ringCanvas({ stroke: "black", width: 2.5 });
+  const rings = ringLayer({ stroke: "black", width: 2.5 });
   const curve = svg("path", { fill: "none", stroke: COLORS.hyperplane, "stroke-width": 5, class: "zero-curve" });
   const examined = examinedMark();
   const marks = [], halos = [];

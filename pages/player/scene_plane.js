@@ -86,35 +86,24 @@ function scaleNote(root, map, scale, what) {
   root.append(note);
 }
 
-// Rings round many points at once, drawn on a canvas inside the SVG (a foreignObject
-// over the whole viewBox). Stroked as SVG paths, a thousand rings are rasterised again
-// whenever anything in the picture moves; on a canvas they are drawn only when the set of
-// rings changes, and the SVG paints one bitmap. style = { stroke, width, dash, className }.
-function ringCanvas(style) {
-  const node = svg("foreignObject", { x: 0, y: 0, width: 1000, height: 1000,
-                                      class: style.className || "rings" });
-  node.style.pointerEvents = "none";
-  const scale = Math.min(2, Math.max(1, window.devicePixelRatio || 1));
-  const canvas = document.createElement("canvas");
-  canvas.width = canvas.height = Math.round(1000 * scale);
-  canvas.style.cssText = "width: 100%; height: 100%; display: block";
-  node.append(canvas);
-  const context = canvas.getContext("2d");
+// Rings round many points at once: one SVG path of arcs, rewritten only when the set of
+// rings changes (a scene calls drawRings after an update, not at every step). A canvas
+// inside the SVG was tried: under DevTools' 4x CPU throttling it moved the rasterising onto
+// the main thread and gave /train's n = 2 000 steps 100 ms tasks (README, issue 21).
+// style = { stroke, width, dash, className }.
+function ringLayer(style) {
+  const node = svg("path", { fill: "none", stroke: style.stroke, "stroke-width": style.width,
+                             class: style.className || "rings" });
+  if (style.dash) node.setAttribute("stroke-dasharray", style.dash.join(" "));
   // points: the centres in the plane; radius in viewBox units; returns how many were drawn
   node.drawRings = (map, points, radius) => {
-    context.setTransform(scale, 0, 0, scale, 0, 0);
-    context.clearRect(0, 0, 1000, 1000);
-    if (!points.length) return 0;
-    context.beginPath();
+    let path = "";
     for (const p of points) {
       const cx = map.x(p[0]), cy = map.y(p[1]);
-      context.moveTo(cx + radius, cy);
-      context.arc(cx, cy, radius, 0, 2 * Math.PI);
+      path += `M${(cx - radius).toFixed(1)},${cy.toFixed(1)}a${radius},${radius} 0 1,0 ${2 * radius},0` +
+              `a${radius},${radius} 0 1,0 ${-2 * radius},0`;
     }
-    context.lineWidth = style.width;
-    context.strokeStyle = style.stroke;
-    context.setLineDash(style.dash || []);
-    context.stroke();
+    node.setAttribute("d", path);
     return points.length;
   };
   return node;

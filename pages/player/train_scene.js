@@ -33,7 +33,7 @@ function trainFigure(slots, { data, X, y, L }) {
   if (planted) plantedLines(plot, map, planted.w, planted.b, planted.margin, L);
   drawPoints(plot, map, X, y, r);
   Object.assign(nodes, {
-    rings: ringCanvas({ stroke: "black", width: 2.5 }),
+    rings: ringLayer({ stroke: "black", width: 2.5 }),
     oldLine: svg("line", { stroke: COLORS.ghost, "stroke-width": 4, "stroke-dasharray": "12 8" }),
     line: svg("line", { stroke: COLORS.hyperplane, "stroke-width": 5, class: "hyperplane" }),
     oldArrow: svg("line", { stroke: COLORS.ghost, "stroke-width": 4, "marker-end": root.arrowHead("ghost") }),
