@@ -189,15 +189,21 @@ def test_publications_are_rate_limited_per_class_and_a_stranger_uses_none_of_it(
     assert publish(calm, "/train?step=1")[0] == 200  # another class is not held up
 
 
-def test_the_memory_limit_ends_with_its_window():
-    clock = Clock()
-    store = MemoryStore(clock=clock)
-    new = store.create()
-    limit, window = VIEW_RATE
+def use_up_the_view_limit(store, new) -> None:
+    """Publish as many views as the limit allows and check the next one is refused."""
+    limit, _window = VIEW_RATE
     for step in range(limit):
         store.follow_view(new.code, new.key, f"/train?step={step}", followable_pages())
     with pytest.raises(classroom.ClassError, match="Too many"):
         store.follow_view(new.code, new.key, "/train?step=99", followable_pages())
+
+
+def test_the_memory_limit_ends_with_its_window():
+    clock = Clock()
+    store = MemoryStore(clock=clock)
+    new = store.create()
+    _limit, window = VIEW_RATE
+    use_up_the_view_limit(store, new)
     clock.now += window
     assert store.follow_view(new.code, new.key, "/train?step=99",
                              followable_pages())["view"] == "/train?step=99"
@@ -209,10 +215,7 @@ def test_the_redis_limit_ends_with_its_window_and_leaves_only_a_counter(redis_ur
     store = RedisStore(client)
     new = store.create()
     limit, window = VIEW_RATE
-    for step in range(limit):
-        store.follow_view(new.code, new.key, f"/train?step={step}", followable_pages())
-    with pytest.raises(classroom.ClassError, match="Too many"):
-        store.follow_view(new.code, new.key, "/train?step=99", followable_pages())
+    use_up_the_view_limit(store, new)
     counter = f"lab:class:{new.code}:rate:view"
     assert int(client.get(counter)) == limit + 1 and 0 < client.ttl(counter) <= window
     assert new.key not in " ".join(str(client.hgetall(k)) for k in client.keys("*:meta"))

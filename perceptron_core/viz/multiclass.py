@@ -439,13 +439,8 @@ def disagreement_text(numbers: dict, n_points: int) -> str:
 def imbalance_columns(ova, region: dict, separable=None) -> dict[str, list]:
     """One-vs-all's binary problems: share of negatives, updates, whether the run separated
     it, whether a line separates it (``separable``, k bools from :func:`summary`), wins."""
-    columns = {"problem": [f"{label} vs rest" for label in ova.classes.tolist()],
-               "negatives": [f"{v:.0%}" for v in ova.imbalance],
-               "updates": ova.n_updates.tolist(),
-               "the run separated it": ["yes" if v else "no (epoch limit)"
-                                        for v in ova.converged]}
-    if separable is not None:
-        columns["a line separates it"] = ["yes" if v else "no" for v in separable]
+    columns = _binary_columns("problem", [f"{label} vs rest" for label in ova.classes.tolist()],
+                              ova, separable)
     columns["wins in the square"] = [share_text(v) for v in region["ova_share"]]
     return columns
 
@@ -470,11 +465,19 @@ def middle_text(ova, separable) -> str:
 def pairs_columns(ovo, separable=None) -> dict[str, list]:
     """One-vs-one's pairs: share of negatives, updates, whether the run separated the pair
     and (``separable``, from :func:`summary`) whether a line separates it."""
-    columns = {"pair (+1, −1)": [f"{p[0]} vs {p[1]}" for p in ovo.pairs.tolist()],
-               "negatives": [f"{v:.0%}" for v in ovo.imbalance],
-               "updates": ovo.n_updates.tolist(),
+    return _binary_columns("pair (+1, −1)", [f"{p[0]} vs {p[1]}" for p in ovo.pairs.tolist()],
+                           ovo, separable)
+
+
+def _binary_columns(heading: str, names: list, runs, separable=None) -> dict[str, list]:
+    """The columns one-vs-all's and one-vs-one's tables share, one row per binary problem:
+    its name, share of negatives, updates, whether its run separated it and (``separable``)
+    whether a line separates it."""
+    columns = {heading: names,
+               "negatives": [f"{v:.0%}" for v in runs.imbalance],
+               "updates": runs.n_updates.tolist(),
                "the run separated it": ["yes" if v else "no (epoch limit)"
-                                        for v in ovo.converged]}
+                                        for v in runs.converged]}
     if separable is not None:
         columns["a line separates it"] = ["yes" if v else "no" for v in separable]
     return columns
