@@ -77,7 +77,24 @@ def lighthouse(url: str) -> dict:
     return {"lcp": audits["largest-contentful-paint"]["numericValue"],
             "tbt": audits["total-blocking-time"]["numericValue"],
             "bytes": sum(item.get("resourceSize", 0) for item in requests),
-            "urls": [item["url"] for item in requests]}
+            "urls": [item["url"] for item in requests],
+            "lcp_element": lcp_element(audits)}
+
+
+def lcp_element(audits: dict) -> str:
+    """Lighthouse's LCP element (its selector and the start of its text) and the LCP's
+    phases (time to first byte, resource load delay and time, element render delay), in ms:
+    what the largest paint waited for."""
+    details = audits.get("largest-contentful-paint-element", {}).get("details") or {}
+    node, phases = "?", []
+    for part in details.get("items", []):
+        for item in part.get("items", []):
+            if item.get("node"):
+                found = item["node"]
+                node = f"{found.get('selector', '?')} {found.get('nodeLabel', '')[:90]!r}"
+            elif "phase" in item:
+                phases.append(f"{item['phase']} {item.get('timing', 0):.0f}")
+    return f"{node}; {', '.join(phases)}"
 
 
 def gzipped_bytes(urls: list[str], cache: dict[str, int]) -> int:
@@ -131,7 +148,7 @@ def main() -> None:
     parser.add_argument("--no-lighthouse", action="store_true")
     parser.add_argument("--no-stepping", action="store_true")
     args = parser.parse_args()
-    pages = [page for page in args.pages.split(",")] if args.pages != "home" else [""]
+    pages = ["" if page == "home" else page for page in args.pages.split(",")]
     results: dict[tuple[str, str], list[dict]] = {}
     gzip_cache: dict[str, int] = {}
     if not args.no_lighthouse:
@@ -143,6 +160,8 @@ def main() -> None:
                         if visit == "cold":
                             bare_run["gzip"] = gzipped_bytes(bare_run["urls"], gzip_cache)
                         results.setdefault(("bare", visit), []).append(bare_run)
+                        print(f"round {round_number + 1} {visit:4s} bare LCP {bare_run['lcp']:6.0f}"
+                              f" ms; LCP element: {bare_run['lcp_element']}", flush=True)
                         for name in pages:
                             run = lighthouse(f"{base}/{name}")
                             if visit == "cold":
@@ -151,6 +170,7 @@ def main() -> None:
                             print(f"round {round_number + 1} {visit:4s} /{name:15s} "
                                   f"LCP {run['lcp']:6.0f} ms  TBT {run['tbt']:5.0f} ms  "
                                   f"{run['bytes'] / 1e6:4.1f} MB", flush=True)
+                            print(f"    LCP element: {run['lcp_element']}", flush=True)
         print("\npage            visit  LCP ms  ×bare  TBT ms  MB raw  MB gzip (median of "
               f"{args.rounds}; desktop preset)")
         for visit in ("cold", "warm"):

@@ -12,6 +12,7 @@ import streamlit as st
 from pages.common import (PageLink, core_call, named_result, named_results,
                           page_guard, page_header, show_chart, shown_value)
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
+from pages.common.static_table import static_table
 from perceptron_core import constructions as cx
 from perceptron_core.viz import adversary as viz
 
@@ -91,15 +92,17 @@ def student_moves(link: PageLink, gamma: float, dim: int, n: int) -> list[int]:
 
 
 def show_rounds(result: cx.AdversaryResult, tail: int | None) -> None:
-    """The rounds as a table (the last ``tail`` of them, if given), labels signed."""
-    signed = st.column_config.NumberColumn(format="%+d")
+    """The rounds as a table (the last ``tail`` of them, if given), labels signed; an HTML
+    table (no Arrow, no data grid), a long one scrolling inside its box."""
     table = viz.rounds_columns(result.predictions, result.y)
     rows = len(table["round i"])
+    caption = f"Rounds 1 to {rows}: the learner's prediction, the label y_i and the mistakes"
     if tail is not None and rows > tail:
         st.caption(f"The last {tail} of {rows} rounds.")
-        table, rows = {name: column[-tail:] for name, column in table.items()}, tail
-    st.dataframe(table, hide_index=True, width="stretch", height=min(38 * (rows + 1) + 4, 420),
-                 column_config={"prediction": signed, "label y_i": signed}, key="adv_rounds")
+        table = {name: column[-tail:] for name, column in table.items()}
+        caption = f"Rounds {rows - tail + 1} to {rows} of {rows}: prediction, label y_i, mistakes"
+    static_table(table, caption=caption, tall=len(table["round i"]) > 10,
+                 formats={"prediction": "{:+d}", "label y_i": "{:+d}"})
 
 
 def play_yourself(gamma: float, dim: int, n: int, predictions: list[int]):

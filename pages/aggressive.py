@@ -3,11 +3,11 @@ sequence (a table), its mistakes up to a length T from the link (one cached clos
 charts), the hyperplane swinging, then Exercise 1.20's sequence of a length from the link."""
 
 import numpy as np
-import pandas as pd
 import streamlit as st
 
 from pages.common import PageLink, core_call, named_results, page_guard, page_header, show_chart
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
+from pages.common.static_table import static_table
 from perceptron_core import constructions as cx
 from perceptron_core.viz import aggressive as viz
 
@@ -76,18 +76,17 @@ always_wrong = st.cache_data(show_spinner=False, max_entries=64, ttl=3600)(cx.al
 
 
 @st.cache_data(show_spinner=False, max_entries=4, ttl=3600)
-def first_examples(rows: int) -> pd.DataFrame:
-    """Table of the first examples of Remark 1.19 with both rules' verdicts."""
+def first_examples(rows: int) -> dict[str, list]:
+    """Table of the first examples of Remark 1.19 with both rules' verdicts (column -> values)."""
     t = np.arange(1, rows + 1)
     x, scores = cx.counterexample_x(t), cx.aggressive_score(t)
     standard = set(cx.aggressive_counterexample(rows).mistakes_standard.tolist())
-    return pd.DataFrame({
-        "t": t, "x_t": ["−2x" if v < 0 else "x" for v in x],
+    return {
+        "t": t.tolist(), "x_t": ["−2x" if v < 0 else "x" for v in x],
         "power of two?": ["yes" if v < 0 else "" for v in x],
-        "aggressive score ⟨w_(t−1), a_t⟩": scores.astype(int),
+        "aggressive score ⟨w_(t−1), a_t⟩": scores.astype(int).tolist(),
         "aggressive: mistake?": ["MISTAKE" if s <= 0 else "" for s in scores],
-        "mistake-driven: mistake?": ["MISTAKE" if v in standard else "" for v in t],
-    })
+        "mistake-driven: mistake?": ["MISTAKE" if v in standard else "" for v in t]}
 
 
 @st.cache_data(show_spinner=False, max_entries=4, ttl=3600)
@@ -171,7 +170,8 @@ def main(link: PageLink) -> None:
         "1..t−1; a score ≤ 0 is a mistake.")
     table = core_call(first_examples, TABLE_ROWS)
     if table is not None:
-        st.dataframe(table, hide_index=True, width="stretch", height=420, key="aggressive_table")
+        static_table(table, tall=True, caption=f"Remark 1.19's sequence, examples 1 to "
+                     f"{TABLE_ROWS}: both rules' verdicts")  # HTML: no Arrow, no data grid
     st.header("Mistakes against t")
     T = link.control(st.select_slider, "Length T of the sequence", options=T_CHOICES,
                      value=10**6, format_func=t_label, key="aggressive_T",

@@ -7,14 +7,16 @@ from pages.common import COURSE_ORDER, PAGE_TABLE, named_result, page_guard, pag
 
 with page_guard("home"):
     st.title("Perceptron Lab")
+    # Plain text with Unicode, not KaTeX: this paragraph is the largest thing a first view
+    # paints, and a Markdown element with math waits for KaTeX's 265 kB script (issue 21).
+    # Vectors in bold upright as in the notes (and as KaTeX's \mathbf draws them below).
     st.markdown(
-        "**Binary classification**: we are given examples $(\\mathbf x_i, y_i)$ with feature "
-        "vectors $\\mathbf x_i\\in\\mathbb R^d$ and labels $y_i\\in\\{-1,+1\\}$, and want a rule "
-        "that labels new points. The **perceptron** (Rosenblatt, 1958) looks for a hyperplane "
-        "$\\mathbf w\\cdot\\mathbf x + b = 0$ with every $+1$ example on one side and every "
-        "$-1$ example on the other, and predicts $\\hat y = \\operatorname{sign}(\\mathbf w\\cdot"
-        "\\mathbf x+b)$. It learns online: it looks at one example at a time and changes "
-        "$(\\mathbf w, b)$ only when that example is on the wrong side.")
+        "**Binary classification**: we are given examples (**x**ᵢ, yᵢ) with feature vectors "
+        "**x**ᵢ ∈ ℝᵈ and labels yᵢ ∈ {−1, +1}, and want a rule that labels new points. The "
+        "**perceptron** (Rosenblatt, 1958) looks for a hyperplane **w** · **x** + b = 0 with "
+        "every +1 example on one side and every −1 example on the other, and predicts "
+        "ŷ = sign(**w** · **x** + b). It learns online: it looks at one example at a time and "
+        "changes (**w**, b) only when that example is on the wrong side.")
 
     with st.container(border=True, key="algorithm_box"):
         st.markdown("**Algorithm 1.16 (perceptron).** Input: examples $(\\mathbf x_i, y_i)$, "
@@ -33,8 +35,8 @@ with page_guard("home"):
             "weight on a constant feature 1.")
         st.markdown(
             "**Convention for sign(0)** (Definition 1.12): this app uses "
-            "$\\operatorname{sign}(0) = -1$, so a point exactly on the hyperplane is *predicted* "
-            "$-1$: right for a $-1$ point, wrong for a $+1$ point. The *update test* is a "
+            "$\\operatorname{sign}(0) = -1$, so a point exactly on the hyperplane is **predicted** "
+            "$-1$: right for a $-1$ point, wrong for a $+1$ point. The **update test** is a "
             "different thing: it updates when $y(\\mathbf w\\cdot\\mathbf x+b)\\le\\delta$, and "
             "a point on the hyperplane has $y(\\mathbf w\\cdot\\mathbf x+b) = 0\\le\\delta$, so it "
             "triggers an update whatever its label, even a $-1$ point the prediction gets right.",
@@ -54,7 +56,7 @@ with page_guard("home"):
         help=named_result("Theorem 1.28") + "  \n" + named_result("eq. 1.5") + "  \n"
         + named_result("bound (1.4)"))
     st.markdown(
-        "**No learner does much better** (Theorem 1.34): for any *deterministic* learner and "
+        "**No learner does much better** (Theorem 1.34): for any **deterministic** learner and "
         "margin $\\gamma$ there are $\\min(\\lfloor 1/\\gamma^2\\rfloor, d)$ unit examples "
         "with margin at least $\\gamma$ (through the origin) on which it errs every time, "
         "while on unit examples (no bias, $\\mathbf w_0 = \\mathbf 0$, $\\delta = 0$) the "

@@ -6,13 +6,13 @@ a grid, three figures and a side-by-side table. Texts: perceptron_core/viz/multi
 """
 
 import numpy as np
-import pandas as pd
 import streamlit as st
 
 from pages.common import (REQUEST_CPU_SECONDS, OwnDataSpec, PageLink, about_this_page,
                           core_call, data_source_control, own_data, page_guard, page_header,
                           presenting, restore_drawn_points, run_in_worker, show_chart)
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
+from pages.common.static_table import static_table
 from perceptron_core import ORDERS, make_blobs
 from perceptron_core.viz import multiclass as viz
 
@@ -125,19 +125,20 @@ def show_tables(X, labels, ova, ovo, limit, region, numbers) -> None:
     st.subheader("Side by side")
     left, middle = st.columns(2)
     with left:
-        st.dataframe(pd.DataFrame(viz.side_by_side(numbers)), hide_index=True,
-                     key="summary_table")
+        # small fixed tables: HTML (no Arrow, no data grid, read by a screen reader)
+        static_table(viz.side_by_side(numbers), caption="One-vs-all and one-vs-one on these "
+                     "points")
         st.markdown(viz.disagreement_text(numbers, len(labels)))
         st.markdown("**Imbalance of one-vs-all** (share of −1 examples in each binary "
                     "problem):")
-        st.dataframe(pd.DataFrame(viz.imbalance_columns(ova, region, numbers["separable"])),
-                     hide_index=True, key="imbalance_table")
+        static_table(viz.imbalance_columns(ova, region, numbers["separable"]),
+                     caption="One-vs-all's binary problems, one row per class")
     with middle:
         show_chart(viz.disagreement_figure(X, labels, ova.classes, region, limit, height=600),
                    key="disagree_chart")
     with st.expander("One-vs-one: the pairs"):
-        st.dataframe(pd.DataFrame(viz.pairs_columns(ovo, numbers["pairs_separable"])),
-                     hide_index=True, key="pairs_table")
+        static_table(viz.pairs_columns(ovo, numbers["pairs_separable"]),
+                     caption="One-vs-one's binary problems, one row per pair of classes")
     st.caption(viz.GRID_CAPTION)
 
 

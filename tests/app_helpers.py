@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import json
+from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
@@ -128,9 +129,76 @@ def trace_named(figure, name_start: str):
 
 
 def table_with_column(at: AppTest, column: str):
-    """The first table (a pandas DataFrame) the page shows that has ``column``; AppTest does
-    not expose the keys of display tables."""
-    return next(d.value for d in at.dataframe if column in d.value.columns)
+    """The first table (a pandas DataFrame) the page shows that has ``column``, an
+    st.dataframe or a static HTML table (:func:`static_tables`); AppTest does not expose the
+    keys of display tables."""
+    tables = [d.value for d in at.dataframe] + static_tables(at)
+    return next(table for table in tables if column in table.columns)
+
+
+class _TableReader(HTMLParser):
+    """Reads the HTML tables of pages/common/static_table.py back: caption, headers, cells
+    (text as a browser shows it, entities decoded), whatever tags hold them."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.tables: list[dict] = []
+        self._cell: list[str] | None = None
+        self._in_caption = False
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "table":
+            self.tables.append({"caption": "", "rows": [], "header_scopes": []})
+        elif tag == "tr" and self.tables:
+            self.tables[-1]["rows"].append([])
+        elif tag in ("th", "td") and self.tables:
+            self._cell = []
+            self.tables[-1]["header_scopes"].append(dict(attrs).get("scope") if tag == "th"
+                                                    else None)
+        elif tag == "caption":
+            self._in_caption = True
+
+    def handle_endtag(self, tag):
+        if tag in ("th", "td") and self._cell is not None:
+            self.tables[-1]["rows"][-1].append("".join(self._cell))
+            self._cell = None
+        elif tag == "caption":
+            self._in_caption = False
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell.append(data)
+        elif self._in_caption:
+            self.tables[-1]["caption"] += data
+
+
+def read_html_tables(body: str) -> list[dict]:
+    """Every table of an HTML text: {"caption", "rows" (header row first, lists of text),
+    "header_scopes" (per cell: "col", "row" or None for a td)}."""
+    reader = _TableReader()
+    reader.feed(body)
+    return reader.tables
+
+
+def static_tables(at: AppTest, *, numbers: bool = True) -> list:
+    """The static HTML tables the page shows (pages/common/static_table.py), each a pandas
+    DataFrame of the cells' text under the header row; with ``numbers``, a column whose
+    every cell is an integer as text ("3", "+1", "−2" is not one) holds ints, as a
+    dataframe's column of ints did. ``DataFrame.attrs["caption"]`` is the caption."""
+    import pandas as pd
+
+    found = []
+    for element in at.get("html"):
+        for table in read_html_tables(element.proto.body):
+            header, *rows = table["rows"]
+            frame = pd.DataFrame(rows, columns=header)
+            if numbers:
+                for name in frame.columns:
+                    if len(frame) and frame[name].str.fullmatch(r"[+-]?\d+").all():
+                        frame[name] = frame[name].astype(int)
+            frame.attrs["caption"] = table["caption"]
+            found.append(frame)
+    return found
 
 
 def markdown_text(at: AppTest) -> str:

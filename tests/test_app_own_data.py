@@ -13,7 +13,7 @@ import re
 
 import numpy as np
 import pytest
-from app_helpers import (open_page, player_payload, plotly_chart, plotly_spec,
+from app_helpers import (open_page, player_payload, plotly_chart, plotly_spec, static_tables,
                          table_with_column)
 from streamlit.runtime.media_file_manager import MediaFileManager
 from streamlit.testing.v1 import AppTest
@@ -301,7 +301,8 @@ def test_multiclass_drawing_uses_the_class_picker_and_the_link():
 def test_multiclass_without_enough_own_data_says_what_to_do(query, text):
     at = open_page(MULTICLASS, query)
     assert any(text in i.value for i in at.info)
-    assert not any("one-vs-all" in d.value.columns for d in at.dataframe)
+    assert not any("one-vs-all" in t.columns for t in [d.value for d in at.dataframe]
+                   + static_tables(at))
 
 
 # ---------------------------------------------------------------------------

@@ -34,7 +34,7 @@ def home() -> AppTest:
 def test_home_separates_the_prediction_of_sign0_from_the_update_test(home):
     text = markdown_text(home)
     assert "counts as a mistake for either label" not in text  # the false sentence
-    assert "is *predicted* $-1$: right for a $-1$ point, wrong for a $+1$ point" in text
+    assert "is **predicted** $-1$: right for a $-1$ point, wrong for a $+1$ point" in text
     assert "even a $-1$ point the prediction gets right" in text
 
 
@@ -45,7 +45,7 @@ def test_home_states_the_hypotheses_of_the_upper_and_lower_bounds(home):
     assert "\\mathbf w_0 = \\mathbf 0, b_0 = 0$ with threshold $\\delta = 0$" in why
     assert "examined again and again" in why and "(1.4)" in why
     lower = next(m.value for m in home.markdown if m.value.startswith("**No learner"))
-    assert "*deterministic* learner" in lower and "\\lfloor 1/\\gamma^2\\rfloor" in lower
+    assert "**deterministic** learner" in lower and "\\lfloor 1/\\gamma^2\\rfloor" in lower
 
 
 def test_home_links_the_four_new_pages_with_a_line_each(home):

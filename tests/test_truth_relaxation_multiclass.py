@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from app_helpers import markdown_text, open_page, player_payload
+from app_helpers import markdown_text, open_page, player_payload, table_with_column
 
 from perceptron_core import relaxation
 from perceptron_core.relaxation import miss_behaviour, plane_system
@@ -248,7 +248,7 @@ def test_the_middle_class_is_said_separable_exactly_when_a_line_separates_it(k, 
     assert ("no line separates 0 from the rest" in said[0]) is not separable
     assert "has no separating line" not in texts
     assert "has no separating line" not in at.radio(key="layout").help
-    table = next(d.value for d in at.dataframe if "a line separates it" in d.value.columns)
+    table = table_with_column(at, "a line separates it")
     assert table["a line separates it"][0] == ("yes" if separable else "no")
     for j, label in enumerate(sorted(set(labels.tolist()))):
         expected = line_separates(X, np.where(labels == label, 1, -1))
@@ -278,7 +278,7 @@ def test_two_classes_tie_on_a_line_not_on_0_6_percent_of_the_square():
     _, _, _, region, numbers = fit_both(P[:, :2], P[:, 2].astype(int), "cyclic", 0, 100)
     assert region["ova_tie"].mean() > 0.005  # the grid artefact the old table reported
     at = open_page(MULTICLASS, {"source": "draw", "points": TWO_CLASSES})
-    table = next(d.value for d in at.dataframe if "one-vs-all" in d.value.columns)
+    table = table_with_column(at, "one-vs-all")
     row = list(table[""]).index("area of the square with a tie")
     assert table["one-vs-all"][row] == "0 (ties on lines only)"
     assert "0.6%" not in " ".join(table["one-vs-all"]) + " ".join(table["one-vs-one"])

@@ -319,12 +319,14 @@ def player_payload(X, y, trace, bounds, *, statements, case, proof=None, w0_norm
 # The page's texts (pages/train.py shows them; kept here beside the pictures)
 # ---------------------------------------------------------------------------
 
+#: /train's first paragraph, in plain text (bold upright vectors, Unicode symbols), not KaTeX:
+#: it is the largest thing the page's first view paints, and Markdown with math waits for
+#: KaTeX's 265 kB script before it paints (issue 21)
 SUMMARY = ("Each step examines one example in the chosen order. When the example fails the "
-           "update test $y(\\mathbf w\\cdot\\mathbf x+b)\\le\\delta$ (on the wrong side of "
-           "the line, on it, or with a score of at most $\\delta$), the perceptron adds "
-           "$y\\,\\mathbf x$ to $\\mathbf w$ (and $y$ to $b$ when it learns a bias). Nothing "
-           "else ever changes $\\mathbf w$. Step with the buttons or the keys: everything runs "
-           "in your browser.")
+           "update test y(**w** · **x** + b) ≤ δ (on the wrong side of the line, on it, or "
+           "with a score of at most δ), the perceptron adds y**x** to **w** (and y to b when "
+           "it learns a bias). Nothing else ever changes **w**. Step with the buttons or the "
+           "keys: everything runs in your browser.")
 
 def _signed_text(value: float, digits: int = 3) -> str:
     """A number as the player writes it, with a real minus; tiny nonzero values keep

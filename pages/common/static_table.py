@@ -1,0 +1,114 @@
+"""A small, static table as plain HTML (issue 21).
+
+``st.dataframe`` draws on a canvas (Glide's data grid) and costs a first visit Arrow and the
+grid, about 1.2 MB before gzip; a screen reader reads that canvas badly. A table that is
+short and fixed (a few rows a student reads, nothing to sort) is better as an HTML table:
+it costs no script, a screen reader announces its caption, headers and cells, and on a
+narrow screen it scrolls sideways inside its own box (never the page).
+
+Every header and cell is escaped: a class name or a file's label can never become HTML.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping, Sequence
+
+import streamlit as st
+
+#: the table's style, scoped to its class; sizes in rem, so presenter mode's larger root font
+#: enlarges the table with the rest of the page
+TABLE_CSS = """<style>
+.lab-table-box {overflow-x: auto; max-width: 100%; margin: 0 0 1rem 0;}
+.lab-table-box.lab-table-tall {max-height: 26rem; overflow-y: auto;}
+.lab-table {border-collapse: collapse; font-size: 0.9rem; line-height: 1.35;
+            font-variant-numeric: tabular-nums;}
+.lab-table caption {text-align: left; caption-side: top; padding: 0 0 0.3rem 0;
+                    color: rgba(49, 51, 63, 0.8); font-size: 0.85rem;}
+.lab-table th, .lab-table td {border: 1px solid rgba(49, 51, 63, 0.2);
+                              padding: 0.25rem 0.6rem; text-align: left; vertical-align: top;}
+.lab-table thead th {background: #f0f2f6; font-weight: 600; position: sticky; top: 0;}
+.lab-table tbody th {font-weight: 600;}
+.lab-table td.lab-num {text-align: right;}
+</style>"""
+
+#: a value's text: a format string such as "{:+d}" or a function of the value
+Format = str | Callable[[object], str]
+
+
+def _text(value: object, form: Format | None) -> str:
+    """The cell's text: ``form`` applied to the value, or the value as Python prints it
+    (a NumPy integer prints as an integer)."""
+    if form is None:
+        return str(value.item() if hasattr(value, "item") else value)
+    return form.format(value) if isinstance(form, str) else str(form(value))
+
+
+def _numeric(value: object) -> bool:
+    """Whether a cell is a number (right-aligned, as the grid aligned them)."""
+    value = value.item() if hasattr(value, "item") else value
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def table_html(columns: Mapping[str, Sequence], *, caption: str,
+               formats: Mapping[str, Format] | None = None, row_headers: bool = True,
+               tall: bool = False) -> str:
+    """The HTML of a table with one column per entry of ``columns`` (header -> values).
+
+    Parameters
+    ----------
+    columns : mapping of str to sequence, every sequence of the same length k
+        The columns in order, as st.dataframe took them (a dict of lists or arrays).
+    caption : str
+        What the table shows, read first by a screen reader (shown above the table).
+    formats : mapping of str to format, optional
+        For some columns, the text of a value: a format string (``"{:+d}"``) or a function.
+    row_headers : bool
+        The first column names its row (``<th scope="row">``): a round, a problem, a measure.
+    tall : bool
+        A long table keeps a bounded height and scrolls inside its box.
+
+    Raises
+    ------
+    ValueError
+        If there are no columns, or the columns differ in length.
+    """
+    formats = dict(formats or {})
+    names = list(columns)
+    if not names:
+        raise ValueError("static_table needs at least one column: pass {header: values}")
+    values = [list(columns[name]) for name in names]
+    lengths = {len(column) for column in values}
+    if len(lengths) != 1:
+        raise ValueError("every column of a static_table needs the same number of values; "
+                         f"got lengths {sorted(lengths)} for {names}")
+    unknown = set(formats) - set(names)
+    if unknown:
+        raise ValueError(f"formats name columns the table does not have: {sorted(unknown)}")
+    escape = html.escape
+    head = "".join(f'<th scope="col">{escape(str(name))}</th>' for name in names)
+    rows = []
+    for index in range(lengths.pop()):
+        cells = []
+        for position, (name, column) in enumerate(zip(names, values)):
+            value = column[index]
+            text = escape(_text(value, formats.get(name)))
+            if position == 0 and row_headers:
+                cells.append(f'<th scope="row">{text}</th>')
+            else:
+                numeric = ' class="lab-num"' if _numeric(value) else ""
+                cells.append(f"<td{numeric}>{text}</td>")
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    box = "lab-table-box lab-table-tall" if tall else "lab-table-box"
+    # the box is a scrollable region a keyboard can reach (tabindex) and a screen reader names
+    return (f'<div class="{box}" role="region" tabindex="0" aria-label="{escape(caption)}">'
+            f'<table class="lab-table"><caption>{escape(caption)}</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
+
+
+def static_table(columns: Mapping[str, Sequence], *, caption: str,
+                 formats: Mapping[str, Format] | None = None, row_headers: bool = True,
+                 tall: bool = False) -> None:
+    """Show a small fixed table as HTML (no Arrow, no grid); see :func:`table_html`."""
+    st.html(TABLE_CSS + table_html(columns, caption=caption, formats=formats,
+                                   row_headers=row_headers, tall=tall))
