@@ -18,6 +18,7 @@ WORKER_NICENESS = 10
 #: "n and d" sweep took 0.7 CPU-s with one thread and 6.7-9.6 CPU-s with two)
 ONE_BLAS_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 _CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+_PAGE_BYTES = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 #: what a worker process runs (``python -c``): a fresh interpreter that imports the
 #: core, lowers its priority, then computes ``function(*args, **kwargs)`` for each
@@ -53,6 +54,10 @@ class OverCPU(Exception):
     """The computation used more CPU time than it may."""
 
 
+class OverMemory(Exception):
+    """The computation's worker process held more memory than it may."""
+
+
 class WorkerProcess:
     """One worker process and the two pipes to it (tasks in, results out)."""
 
@@ -82,12 +87,21 @@ class WorkerProcess:
         except (OSError, IndexError, ValueError):
             return None
 
+    def rss_mb(self) -> float | None:
+        """Resident memory of the process in MB (Linux /proc); None where it cannot be read."""
+        try:
+            with open(f"/proc/{self.process.pid}/statm") as statm:
+                return int(statm.read().split()[1]) * _PAGE_BYTES / 2**20
+        except (OSError, IndexError, ValueError):
+            return None
+
     def call(self, function, args: tuple, kwargs: dict, cpu_seconds: float,
-             deadline: float) -> tuple:
+             deadline: float, memory_mb: float | None = None) -> tuple:
         """``(True, result)`` or ``(False, the function's error)``. Raises OverCPU once
         the computation has used ``cpu_seconds`` of CPU (of wall-clock time where CPU
-        time cannot be read), TimeoutError at ``deadline`` (time.monotonic), EOFError
-        or OSError if the process ended."""
+        time cannot be read), OverMemory once the process holds more than ``memory_mb``
+        MB (read every 50 ms while it computes; None: no limit), TimeoutError at
+        ``deadline`` (time.monotonic), EOFError or OSError if the process ended."""
         started, cpu_before = time.monotonic(), self.cpu_seconds()
         self.tasks.send_bytes(pickle.dumps((function, args, kwargs),
                                            protocol=pickle.HIGHEST_PROTOCOL))
@@ -97,6 +111,8 @@ class WorkerProcess:
                     else time.monotonic() - started)
             if used > cpu_seconds:
                 raise OverCPU
+            if memory_mb is not None and (self.rss_mb() or 0.0) > memory_mb:
+                raise OverMemory
             if time.monotonic() >= deadline:
                 raise TimeoutError
         reply = pickle.loads(self.results.recv_bytes())

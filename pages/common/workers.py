@@ -20,7 +20,7 @@ import threading
 import time
 
 from pages.common.request_budget import REQUEST_CPU_SECONDS
-from pages.common.worker_process import OverCPU, WorkerProcess
+from pages.common.worker_process import OverCPU, OverMemory, WorkerProcess
 
 _LOG = logging.getLogger("perceptron_lab")
 
@@ -30,8 +30,16 @@ MAX_WORKERS = max(1, min(2, os.cpu_count() or 1))
 WORKER_SECONDS = REQUEST_CPU_SECONDS + 1.0
 #: longest a student waits for one computation (a niced worker is slow on a busy server)
 WORKER_WAIT_SECONDS = 30.0
-#: a worker process is replaced after this many computations (its memory stays bounded)
+#: a worker process is replaced after this many computations
 WORKER_TASKS = 500
+#: a worker whose resident memory is above this after a computation is replaced (MB): the
+#: allocator keeps a computation's memory in the process, and workers grew from 42 to
+#: 95 MB each over 1 000 heavy links; a fresh worker (NumPy and the core imported) holds
+#: about 40 MB
+WORKER_KEEP_MB = 120.0
+#: a computation whose worker holds more than this (MB, read every 50 ms) is stopped:
+#: with WORKER_KEEP_MB, each worker's memory is bounded by this at any time
+WORKER_MAX_MB = 400.0
 
 
 class ComputationStopped(ValueError):
@@ -108,8 +116,9 @@ class _Workers:
             if worker is None:
                 worker = WorkerProcess()
             try:
-                ok, value = worker.call(function, args, kwargs, seconds, deadline)
-            except (OverCPU, TimeoutError, EOFError, OSError) as error:
+                ok, value = worker.call(function, args, kwargs, seconds, deadline,
+                                        memory_mb=WORKER_MAX_MB)
+            except (OverCPU, OverMemory, TimeoutError, EOFError, OSError) as error:
                 worker.stop()  # this computation only; the other workers go on
                 name = getattr(function, "__name__", "computation")
                 if isinstance(error, OverCPU):
@@ -117,6 +126,11 @@ class _Workers:
                     reason = (f"This computation was stopped after {seconds:.0f} s of "
                               "computing, the most one request may use on this shared "
                               "server.")
+                elif isinstance(error, OverMemory):
+                    _LOG.warning("stopped %s above %.0f MB", name, WORKER_MAX_MB)
+                    reason = (f"This computation was stopped: it needed more than "
+                              f"{WORKER_MAX_MB:.0f} MB of memory, the most one computation "
+                              "may use on this shared server.")
                 elif isinstance(error, TimeoutError):
                     _LOG.warning("stopped %s after waiting %.1f s", name, wait)
                     reason = (f"This computation was stopped: the server is too busy to "
@@ -136,7 +150,10 @@ class _Workers:
             self._slots.release()
 
     def _give_back(self, worker: WorkerProcess) -> None:
-        if worker.done >= WORKER_TASKS:
+        """Keep the worker for the next computation, or replace it (the next call starts a
+        fresh one) after WORKER_TASKS computations or one that left it above
+        WORKER_KEEP_MB (unreadable memory counts as within the limit)."""
+        if worker.done >= WORKER_TASKS or (worker.rss_mb() or 0.0) > WORKER_KEEP_MB:
             worker.stop()
             return
         with self._lock:
