@@ -26,9 +26,11 @@ Parts (each prints its figures; nothing is asserted):
            process, with the app's caches): RSS before and after, and of the workers.
 * heavy    a real server and simulated students (benchmarks/load_client.py): for each of
            /multiclass, /generalisation, /relaxation, /kernels and /bound, six students
-           open its heaviest link at once while another student opens /aggressive and
-           changes /train's margin, at rest and loaded, interleaved: the ratio of the
-           medians and the server process's CPU seconds per heavy request (issue #23).
+           open its heaviest link at once, then each of the page's closed parts in turn
+           (HEAVY_PAGE_PARTS; a part whose chart does not arrive is counted), while another
+           student opens /aggressive and changes /train's margin, at rest and loaded,
+           interleaved: the ratio of the medians and the server process's CPU seconds per
+           heavy request (issue #23).
 * heavy1   the same with one heaviest /bound request at a time (issue 8): another
            student's page change (open /aggressive) and settings change (/train's
            margin), at rest and while the heaviest allowed /bound request runs,
@@ -36,7 +38,8 @@ Parts (each prints its figures; nothing is asserted):
            in the worker processes.
 * estimate estimated against measured CPU seconds of single sweep runs (/bound's budget).
 * soak-heavy  a real server and simulated students (issue #23): --soak-heavy distinct
-           heavy links per page (the links of `heavy`, each with its own seed or margin),
+           heavy links per page (the links of `heavy`, each with its own seed or margin,
+           its parts opened as in `heavy`),
            --at-once at a time: RSS of the server process plus its worker processes after
            the first visit of each page, every 50 links and at the end, and what the
            server's caches say they hold (/_stcore/metrics, opened for this server). The
@@ -663,14 +666,61 @@ HEAVY_PAGE_LINKS = {
     "/multiclass": {"k": "6", "n": "600", "max_epochs": "200", "spread": "0.6",
                     "layout": "one class in the middle", "order": "max_residual",
                     "data_seed": "{i}"},
-    "/generalisation": {"curve_n": "2, 5, 10, 20, 50, 100, 200, 300", "repeats": "1000",
-                        "curve_seed": "{i}"},
-    "/relaxation": {"system": "infeasible", "max_iter": "5000", "seed": "{i}"},
+    "/generalisation": {"n": "300", "margin": "0.05", "data_seed": "{i}", "order_seed": "{i}",
+                        "curve_n": "2, 5, 10, 20, 50, 100, 200, 300", "repeats": "1000",
+                        "curve_seed": "{i}", "stab_n": "200"},
+    # a feasible system, so the sweep runs (an infeasible one shows "not run"; until
+    # 2026-11-25 the link was infeasible and no sweep ran), tolerance 0 so runs go long,
+    # the largest iteration limit the sweep allows in the request's budget (2 200)
+    "/relaxation": {"system": "thin sliver", "rule": "chaotic", "max_iter": "2200",
+                    "tol": "0", "seed": "{i}", "p_n": "60", "p_margin": "0.02",
+                    "p_seed": "{i}"},
     "/kernels": {"data": "circles", "n": "400", "noise": "0.3", "data_seed": "{i}"},
     "/bound": HEAVY_LINK,
 }
+#: the parts a student opens after the page (pages/common/deferred.py: closed expanders
+#: that compute nothing until opened, issue 21), in page order, each with the key of the
+#: chart that shows its computation was done and sent
+HEAVY_PAGE_PARTS = {
+    "/generalisation": [("curve", "curve_chart"), ("stability", "stability_chart"),
+                        ("loss", "loss_chart")],
+    "/relaxation": [("sweep", "sweep_chart"), ("perceptron", "perceptron_chart")],
+    "/kernels": [("lift", "lift_3d"), ("bias_trick", "bias_3d"),
+                 ("conjunctions", "conjunction_timing")],
+}
 #: heavy requests opened at once on each page
 HEAVY_AT_ONCE = 6
+
+
+class HeavyNotComputed(RuntimeError):
+    """A heavy request whose part did not show its chart (stopped, refused, not opened)."""
+
+
+async def heavy_visit(base: str, page: str, i: int, *, timeout: float = 300):
+    """A student opens the page's heaviest link number ``i``, then each of its deferred
+    parts in turn, one click (one script run) each, as HEAVY_PAGE_PARTS lists them.
+
+    Returns (seconds from the link to the last part, the last PageRun). Raises
+    HeavyNotComputed when a part's chart did not arrive (the page's error alerts named),
+    StudentError for a failed run.
+    """
+    from load_client import Student
+
+    from pages.common.deferred import deferred_key
+
+    student = Student(base, page, heavy_page_query(page, i), timeout=timeout)
+    began = time.perf_counter()
+    try:
+        run = await student.open()
+        for part, evidence in HEAVY_PAGE_PARTS.get(page, []):
+            run = await student.open_part(deferred_key(part))
+            if evidence not in run.widgets():
+                raise HeavyNotComputed(
+                    f"{page} #{i}: opening {part!r} did not send {evidence!r}; alerts: "
+                    f"{_page_alerts(run) or 'none'}")
+        return time.perf_counter() - began, run
+    finally:
+        await student.close()
 
 
 def heavy_page_query(page: str, i: int) -> str:
@@ -685,14 +735,21 @@ async def _heavy_page_run(base: str, page: str, repeats: int, pid: int | None) -
     """``repeats`` rounds: the other student at rest, then while HEAVY_AT_ONCE students
     open the page's heaviest link at once (each round's links new)."""
     async def heavy_request(i: int) -> float:
-        return await _open_seconds(base, page, heavy_page_query(page, i))
+        began = time.perf_counter()
+        try:
+            seconds, _ = await heavy_visit(base, page, i)
+            return seconds
+        except HeavyNotComputed as error:  # counted and shown: the round was not heavy
+            figures["not computed"].append(str(error)[:200])
+            return time.perf_counter() - began
 
+    figures = {"rest open": [], "rest change": [], "loaded open": [], "loaded change": [],
+               "heavy seconds": [], "server cpu per heavy": [], "overlap": 0,
+               "not computed": []}
     changer = await _warm_changer(base, samples=1)
     # the page's imports and the workers started; then links 1, 2, ... (small indices:
     # /bound's margin is 0.1 + 0.0005 i, which must stay valid, at most 0.95, and heavy)
     await heavy_request(0)
-    figures = {"rest open": [], "rest change": [], "loaded open": [], "loaded change": [],
-               "heavy seconds": [], "server cpu per heavy": [], "overlap": 0}
     try:
         for k in range(repeats):
             opened, changed = await _student_samples(base, changer)
@@ -729,7 +786,10 @@ def bench_heavy_pages(repeats: int, pages: list[str]) -> None:
     with run_streamlit() as base:
         pid = server_pid(int(base.rsplit(":", 1)[1]))
         for page in pages:
-            print(f"  {page}?{heavy_page_query(page, 0)}", flush=True)
+            parts = ", ".join(part for part, _ in HEAVY_PAGE_PARTS.get(page, []))
+            print(f"  {page}?{heavy_page_query(page, 0)}"
+                  + (f", then its parts opened one click at a time: {parts}" if parts else ""),
+                  flush=True)
             figures = asyncio.run(_heavy_page_run(base, page, repeats, pid))
             ratios = {kind: statistics.median(figures[f"loaded {kind}"])
                       / statistics.median(figures[f"rest {kind}"]) for kind in ("open", "change")}
@@ -741,7 +801,13 @@ def bench_heavy_pages(repeats: int, pages: list[str]) -> None:
                   f"requests {min(figures['heavy seconds']):.1f}-"
                   f"{max(figures['heavy seconds']):.1f} s; server CPU-s per heavy request "
                   f"{', '.join(f'{c:.2f}' for c in cpu)} (budget 4 s); overlapped "
-                  f"{figures['overlap']} of {repeats}", flush=True)
+                  f"{figures['overlap']} of {repeats}; heavy requests whose parts' charts "
+                  f"did not arrive: {len(figures['not computed'])} of "
+                  f"{HEAVY_AT_ONCE * repeats + 1}", flush=True)
+            for text in figures["not computed"][:5]:
+                print(f"    not computed: {text}", flush=True)
+            load = os.getloadavg()
+            print(f"  load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}", flush=True)
 
 
 # ---------------------------------------------------------------------------
@@ -840,22 +906,19 @@ SOAK_FIRST = 0
 
 async def _soak_heavy_run(base: str, pages: list[str], per_page: int, at_once: int,
                           pid: int, minutes: float) -> dict:
-    from load_client import Student, StudentError
+    from load_client import StudentError
 
     figures = {"seconds": {page: [] for page in pages}, "failed": [], "alerts": {},
                "samples": [], "peak": 0.0}
 
     async def visit(page: str, i: int) -> None:
-        student = Student(base, page, heavy_page_query(page, i), timeout=300)
         try:
-            run = await student.open()
-            figures["seconds"][page].append(run.seconds)
+            seconds, run = await heavy_visit(base, page, i)
+            figures["seconds"][page].append(seconds)
             for text in _page_alerts(run):
                 figures["alerts"].setdefault(page, []).append(text)
-        except (StudentError, OSError) as error:
+        except (StudentError, HeavyNotComputed, OSError) as error:
             figures["failed"].append(f"{page} #{i}: {str(error)[:160]}")
-        finally:
-            await student.close()
         total = sum(tree_rss_mb(pid))
         figures["peak"] = max(figures["peak"], total)
 

@@ -165,6 +165,9 @@ class PageRecorder:
                 element = getattr(msg.delta.new_element, kind, None)
                 candidate = getattr(element, "id", None)
                 widget_id = candidate if isinstance(candidate, str) and candidate else None
+            elif kind == "block:expandable" and msg.delta.add_block.expandable.id:
+                # an expander with on_change="rerun" is a widget: its id carries its key
+                widget_id = msg.delta.add_block.expandable.id
             self.current.entries[path] = PageEntry(path, kind, widget_id, msg)
         elif which == "navigation":
             # with st.navigation the page that ran is named here (new_session names
@@ -186,7 +189,8 @@ def widget_state(entry: PageEntry, value) -> WidgetState:
     """The ``WidgetState`` a browser sends when the widget ``entry`` takes ``value``.
 
     Covers the widgets a load test changes: sliders (a list of floats), number inputs,
-    checkboxes and toggles; pass a ready ``WidgetState`` for anything else.
+    checkboxes, toggles and keyed expanders with ``on_change="rerun"`` (open or closed);
+    pass a ready ``WidgetState`` for anything else.
     """
     if isinstance(value, WidgetState):
         return value
@@ -199,8 +203,8 @@ def widget_state(entry: PageEntry, value) -> WidgetState:
             state.int_value = int(value)
         else:
             state.double_value = float(value)
-    elif entry.kind == "checkbox":
-        state.bool_value = bool(value)
+    elif entry.kind in ("checkbox", "block:expandable"):
+        state.bool_value = bool(value)  # an expander: True is open
     else:
         raise ValueError(f"no rule for a {entry.kind} widget: pass a WidgetState instead")
     return state
@@ -312,6 +316,15 @@ class Student:
             raise StudentError(f"the page has no widget with key {key!r}")
         self.widget_states[entry.widget_id] = widget_state(entry, value)
         return await self._rerun(time.perf_counter())
+
+    async def open_part(self, key: str) -> PageRun:
+        """Open the keyed expander ``key`` (a page's deferred part, ``show_part_<name>``)
+        as a student's click does, and wait for the page again, the part's body included."""
+        entry = self.last_run.widgets().get(key) if self.last_run is not None else None
+        if entry is None or entry.kind != "block:expandable":
+            raise StudentError(f"the page has no expander with key {key!r} that reruns "
+                               "when opened")
+        return await self.change(key, True)
 
     async def _rerun(self, start: float) -> PageRun:
         message = BackMsg()

@@ -24,7 +24,8 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
 
 from browser_helpers import resolve_app_path, wait_for_app  # noqa: E402
-from load_client import PageRecorder, Student, StudentError, widget_key  # noqa: E402
+from load_client import (PageRecorder, Student, StudentError, widget_key,  # noqa: E402
+                         widget_state)
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 
 import bench_load  # noqa: E402
@@ -168,6 +169,50 @@ def test_a_simulated_student_receives_the_page_chromium_receives(browser, stream
         assert player_data(changed) and player_data(changed)[0]
     finally:
         context.close()
+
+
+def test_a_keyed_expander_that_reruns_is_a_widget_a_plain_block_is_not():
+    expander = ForwardMsg()
+    expander.delta.add_block.expandable.id = "$$ID-0123456789abcdef-show_part_sweep"
+    expander.delta.add_block.expandable.label = "Show the sweep"
+    expander.metadata.delta_path.extend([0, 4])
+    plain = ForwardMsg()
+    plain.delta.add_block.expandable.label = "a closed expander the server never hears of"
+    plain.metadata.delta_path.extend([0, 5])
+    recorder = PageRecorder()
+    for msg in (ForwardMsg(new_session={}), expander, plain,
+                ForwardMsg(script_finished=ForwardMsg.FINISHED_SUCCESSFULLY)):
+        run = recorder.feed(msg.SerializeToString())
+    assert set(run.widgets()) == {"show_part_sweep"}
+    entry = run.widgets()["show_part_sweep"]
+    assert entry.kind == "block:expandable"
+    opened = widget_state(entry, True)
+    assert opened.id == expander.delta.add_block.expandable.id
+    assert opened.WhichOneof("value") == "bool_value" and opened.bool_value
+    assert not widget_state(entry, False).bool_value
+
+
+def test_a_student_opens_a_deferred_part_and_gets_its_computation(streamlit_server):
+    """/relaxation's sweep sits in a closed part (pages/common/deferred.py): the link alone
+    sends no sweep chart; opening the part, as a click does, runs the sweep and sends it,
+    with the rest of the page as before."""
+    async def go():
+        student = Student(streamlit_server, "/relaxation",
+                          "system=thin+sliver&max_iter=300&seed=4", timeout=120)
+        try:
+            first = await student.open()
+            opened = await student.open_part("show_part_sweep")
+            with pytest.raises(StudentError, match="no expander"):
+                await student.open_part("margin_no_such_part")
+            with pytest.raises(StudentError, match="no expander"):
+                await student.open_part("eta")  # a widget, but not an expander
+            return first, opened
+        finally:
+            await student.close()
+    first, opened = in_thread(asyncio.run, go())
+    assert "show_part_sweep" in first.widgets() and "sweep_chart" not in first.widgets()
+    assert "sweep_chart" in opened.widgets()
+    assert set(first.widgets()) <= set(opened.widgets())
 
 
 def test_a_change_to_a_missing_widget_is_refused(streamlit_server):
