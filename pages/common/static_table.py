@@ -23,8 +23,7 @@ TABLE_CSS = """<style>
 .lab-table-box.lab-table-tall {max-height: 26rem; overflow-y: auto;}
 .lab-table {border-collapse: collapse; font-size: 0.9rem; line-height: 1.35;
             font-variant-numeric: tabular-nums;}
-.lab-table caption {text-align: left; caption-side: top; padding: 0 0 0.3rem 0;
-                    color: rgba(49, 51, 63, 0.8); font-size: 0.85rem;}
+.lab-table-caption {margin: 0 0 0.3rem 0; color: rgba(49, 51, 63, 0.8); font-size: 0.85rem;}
 .lab-table th, .lab-table td {border: 1px solid rgba(49, 51, 63, 0.2);
                               padding: 0.25rem 0.6rem; text-align: left; vertical-align: top;}
 .lab-table thead th {background: #f0f2f6; font-weight: 600; position: sticky; top: 0;}
@@ -100,9 +99,12 @@ def table_html(columns: Mapping[str, Sequence], *, caption: str,
                 cells.append(f"<td{numeric}>{text}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
     box = "lab-table-box lab-table-tall" if tall else "lab-table-box"
-    # the box is a scrollable region a keyboard can reach (tabindex) and a screen reader names
-    return (f'<div class="{box}" role="region" tabindex="0" aria-label="{escape(caption)}">'
-            f'<table class="lab-table"><caption>{escape(caption)}</caption>'
+    # the caption is shown above the box, where it wraps on a phone (a <caption> is as wide as
+    # its table), and read from the table's own <caption>; the box is a scrollable region a
+    # keyboard can reach (tabindex) and a screen reader names
+    return (f'<p class="lab-table-caption" aria-hidden="true">{escape(caption)}</p>'
+            f'<div class="{box}" role="region" tabindex="0" aria-label="{escape(caption)}">'
+            f'<table class="lab-table"><caption class="sr-only">{escape(caption)}</caption>'
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
 
 

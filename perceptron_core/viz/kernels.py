@@ -406,37 +406,41 @@ LIFT_MENU = {"auto": "z = x₁·x₂ for XOR, else z = x₁² + x₂²",
              "squared_norm": "z = x₁² + x₂²",
              "product": "z = x₁·x₂"}
 
+# The page's texts are plain text with Unicode (bold upright w), not KaTeX: a Markdown element
+# with math waits for KaTeX's 265 kB script before it paints, and SUMMARY is the largest thing
+# the first view paints (issue 21). Italic emphasis is bold: italic costs a 138 kB font.
 SUMMARY = (
-    "The perceptron only ever adds examples to $\\mathbf w$: after mistakes on "
-    "$x_{i_1},\\dots,x_{i_k}$ it holds $\\mathbf w=\\sum_j y_{i_j}x_{i_j}$, so every score "
-    "$\\mathbf w\\cdot x$ is a sum of inner products $x_{i_j}\\cdot x$. Replace each inner "
-    "product by a kernel $K(a,b)=\\Phi(a)\\cdot\\Phi(b)$ and the same algorithm runs on the "
-    "features $\\Phi(x)$, which may have many more coordinates than $x$, without ever writing "
-    "$\\Phi(x)$ down. A flat boundary there is a curved one here (unless K is "
-    "linear, e.g. degree 1). With "
-    "$\\alpha_i$ = the number of updates example $i$ caused, the rule is "
-    "$f(x)=\\sum_i\\alpha_i y_i K(x_i,x)+b$, and a mistake on $x_i$ adds 1 to $\\alpha_i$.")
+    "The perceptron only ever adds examples to **w**: with αᵢ the number of updates example i "
+    "caused, **w** = Σᵢ αᵢ yᵢ xᵢ, so every score **w** · x is a sum of inner products xᵢ · x. "
+    "Replace each inner product by a kernel K(a, b) = Φ(a) · Φ(b) and the same algorithm runs "
+    "on the features Φ(x), which may have many more coordinates than x, without ever writing "
+    "Φ(x) down. A flat boundary there is a curved one here (unless K is linear, e.g. degree "
+    "1). The rule becomes f(x) = Σᵢ αᵢ yᵢ K(xᵢ, x) + b, and a mistake on xᵢ adds 1 to αᵢ.")
 
 PLAYER_TEXT = (
-    "The colours show $f(x)$ on the whole square, the black curve is $f(x)=0$ (the "
-    "boundary), and the light halo round each point grows with its $\\alpha_i$ (up to a "
+    "The colours show f(x) on the whole square, the black curve is f(x) = 0 (the "
+    "boundary), and the light halo round each point grows with its αᵢ (up to a "
     "cap, so it never hides the data). The picture is drawn in your browser from the "
     "list of updates.")
 
 DUAL_TEXT = (
-    "The perceptron never needs $\\mathbf w$ itself: $\\mathbf w=\\sum_i \\alpha_i y_i x_i$, "
-    "so $\\mathbf w\\cdot x=\\sum_i\\alpha_i y_i\\,(x_i\\cdot x)$ (eq. 1). Storing the counts "
-    "$\\alpha_i$ instead of $\\mathbf w$ is the *dual* perceptron. Below, the dual run with the "
-    "linear kernel $K(a,b)=a\\cdot b$ is checked against the ordinary (primal) run on the "
-    "data above, with the same order and limit.")
+    "The perceptron never needs **w** itself: **w** = Σᵢ αᵢ yᵢ xᵢ, so "
+    "**w** · x = Σᵢ αᵢ yᵢ (xᵢ · x) (eq. 1). Storing the counts αᵢ instead of **w** is the "
+    "**dual** perceptron. Below, the dual run with the linear kernel K(a, b) = a · b is "
+    "checked against the ordinary (primal) run on the data above, with the same order and "
+    "limit.")
 
 CONJUNCTION_TEXT = (
-    "For bit vectors $a\\in\\{0,1\\}^d$ let $\\Phi(a)$ list the value of every monotone "
-    "conjunction (an AND of some of the bits, the empty one being 1): $2^d$ features. "
-    "$\\Phi(a)\\cdot\\Phi(b)$ counts the conjunctions true on both, and a conjunction is "
-    "true on both exactly when all its bits are 1 in $a$ and in $b$: any subset of "
-    "$\\mathrm{Ones}(a,b)$, the positions where both are 1. So "
-    "$K(a,b)=2^{|\\mathrm{Ones}(a,b)|}$ (Claim 2.1), computed in $O(d)$ time instead of $2^d$.")
+    "For bit vectors a ∈ {0, 1}ᵈ let Φ(a) list the value of every monotone conjunction (an "
+    "AND of some of the bits, the empty one being 1): 2ᵈ features. Φ(a) · Φ(b) counts the "
+    "conjunctions true on both, and a conjunction is true on both exactly when all its bits "
+    "are 1 in a and in b: any subset of Ones(a, b), the positions where both are 1. So "
+    "K(a, b) = 2^|Ones(a, b)|, two to the number of such positions (Claim 2.1), computed in "
+    "O(d) time instead of 2ᵈ.")
+
+#: digits written as exponents (2³⁰) and as indices (x₁)
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
 LEARN_TEXT = ("**Learn a target over d bits.** The label is a monotone conjunction or "
               "disjunction of the first bits; both are linear in Φ (a disjunction by "
@@ -747,20 +751,22 @@ def learn_target_texts(kind: str, size: int, bits: int, m: int, learnt, test_acc
     """What the run on a conjunction or disjunction did, and (or None) why it fits the
     training examples but not fresh ones."""
     joiner = " ∧ " if kind == "conjunction" else " ∨ "
-    formula = joiner.join(f"x{j + 1}" for j in range(size))
+    formula = joiner.join(f"x{str(j + 1).translate(SUBSCRIPT)}" for j in range(size))
     state = ("converged: every training example is classified correctly"
              if learnt.converged else f"stopped at its limit ({learnt.stop_reason})")
     text = (
-        f"Target ${formula}$ over d = {bits} bits ({positive_share:.0%} of the "
-        f"training examples positive). The kernel perceptron with $K(a,b)=2^{{|Ones(a,b)|}}$ "
-        f"works in a space of $2^{{{bits}}}$ features without writing one down. It made "
+        f"Target {formula} over d = {bits} bits ({positive_share:.0%} of the "
+        f"training examples positive). The kernel perceptron with K(a, b) = 2^|Ones(a, b)| "
+        f"works in a space of 2{str(bits).translate(SUPERSCRIPT)} features without writing one "
+        "down. It made "
         f"**{learnt.n_updates} mistakes** on {m} examples in {learnt.epochs} "
         f"epoch{'s' if learnt.epochs != 1 else ''} and {state}; on 2,000 fresh examples it "
         f"predicts {test_accuracy:.1%} correctly.")
     overfit = None
     if learnt.converged and test_accuracy < 0.75:
         overfit = ("It fits every training example but predicts fresh ones poorly: with "
-                   f"2^{bits} features many weight vectors fit {m} examples, and the "
+                   f"2{str(bits).translate(SUPERSCRIPT)} features many weight vectors fit {m} "
+                   "examples, and the "
                    "perceptron found one that is not the target. The kernel saves time, not "
                    "examples.")
     return text, overfit
