@@ -83,22 +83,44 @@ def player_payload(at: AppTest, page: str, *, required: bool = True) -> dict | N
     return json.loads(players[0].proto.json)
 
 
+#: the component that draws a static 2-D figure in SVG (pages/chart/chart_component.py)
+SVG_CHART = "perceptron_svg_chart"
+
+
+def chart_elements(at: AppTest) -> list:
+    """Every chart element on the page, in page order: ``st.plotly_chart`` elements and the
+    SVG chart components (pages/chart/) that draw the figures Plotly is not needed for."""
+    return [element for element in at._tree
+            if element.type == "plotly_chart"
+            or (element.type == "bidi_component" and element.proto.component_name == SVG_CHART)]
+
+
+def chart_figure(element) -> dict:
+    """The figure a chart element draws, as the JSON sent to the browser (either kind)."""
+    if element.type == "plotly_chart":
+        return json.loads(element.proto.spec)
+    return json.loads(element.proto.json)["figure"]
+
+
 def plotly_specs(at: AppTest) -> list[dict]:
-    """Every Plotly figure on the page, as the JSON sent to the browser, in page order."""
-    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+    """Every figure on the page (Plotly or SVG chart), as the JSON sent to the browser, in
+    page order."""
+    return [chart_figure(chart) for chart in chart_elements(at)]
 
 
 def plotly_chart(at: AppTest, key: str):
-    """The Plotly chart element drawn with widget key ``key`` (its element id ends in the key)."""
-    for chart in at.get("plotly_chart"):
+    """The chart element (Plotly or SVG) drawn with widget key ``key`` (its element id ends
+    in the key)."""
+    for chart in chart_elements(at):
         if chart.proto.id.endswith(f"-{key}"):
             return chart
     raise AssertionError(f"no chart with key {key!r}")
 
 
 def plotly_spec(at: AppTest, key: str) -> dict:
-    """The Plotly figure drawn with widget key ``key``, as the JSON sent to the browser."""
-    return json.loads(plotly_chart(at, key).proto.spec)
+    """The figure drawn with widget key ``key`` (Plotly or SVG chart), as the JSON sent to
+    the browser."""
+    return chart_figure(plotly_chart(at, key))
 
 
 def plotly_array(value) -> np.ndarray:

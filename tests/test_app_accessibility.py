@@ -6,12 +6,11 @@ behaves in a browser (focus, phones, axe-core) is in tests/test_browser_accessib
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
-from app_helpers import open_page, page_files
+from app_helpers import open_page, page_files, plotly_specs
 from perceptron_core.viz.describe import figure_summary
 
 PAGES = page_files()
@@ -29,7 +28,7 @@ def chart_summaries(at) -> list[str]:
 @pytest.mark.parametrize("page", PAGES)
 def test_every_chart_on_a_page_has_its_summary_in_words(page):
     at = open_page(page)
-    specs = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+    specs = plotly_specs(at)  # Plotly and SVG charts alike
     summaries = chart_summaries(at)
     assert len(summaries) == len(specs), page
     for spec, summary in zip(specs, summaries):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from app_helpers import (assert_every_widget_has_a_key, open_page, plotly_array, plotly_specs,
-                         trace_named)
+from app_helpers import (assert_every_widget_has_a_key, chart_elements, open_page, plotly_array,
+                         plotly_specs, trace_named)
 from streamlit.testing.v1 import AppTest
 
 TABS = {
@@ -99,7 +99,7 @@ def test_bad_margin_range_shows_an_error_not_a_crash():
     at.run()
     assert not at.exception
     assert any("smallest margin" in e.value for e in at.error)
-    assert not at.get("plotly_chart")
+    assert not chart_elements(at)
 
 
 def test_n_and_d_tab_draws_flat_bounds_and_handles_bad_text():

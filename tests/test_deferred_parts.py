@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 import streamlit as st
 
-from app_helpers import open_page, player_payload, plotly_specs
+from app_helpers import chart_elements, open_page, player_payload, plotly_specs
 from pages.common import workers
 from pages.common.deferred import DEFERRED_PARTS, deferred_key
 
@@ -25,7 +25,7 @@ PAGES = {
 
 
 def chart_keys(at) -> set[str]:
-    return {chart.proto.id.rsplit("-", 1)[-1] for chart in at.get("plotly_chart")}
+    return {chart.proto.id.rsplit("-", 1)[-1] for chart in chart_elements(at)}
 
 
 def test_every_deferred_part_belongs_to_a_page_here():

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 import streamlit as st
 
-from app_helpers import fallback_messages, open_page
+from app_helpers import chart_elements, fallback_messages, open_page
 from pages.common import workers
 
 #: (page, link, the core function the page must send to a worker)
@@ -50,4 +50,4 @@ def test_a_multiclass_fit_over_its_time_becomes_a_message(sent, monkeypatch):
     assert not fallback_messages(at)
     stops = [e.value for e in at.error if "stopped after 0 s of computing" in e.value]
     assert len(stops) == 1 and "Lower the epoch limit" in stops[0], [e.value for e in at.error]
-    assert not at.get("plotly_chart")  # nothing drawn from a stopped fit
+    assert not chart_elements(at)  # nothing drawn from a stopped fit

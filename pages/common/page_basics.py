@@ -15,12 +15,23 @@ PLOTLY_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png",
 
 
 def show_chart(fig, key: str, **chart_options):
-    """Render a Plotly figure full width with the shared config, and its summary in words
-    (title, axes, traces) just before it for a screen reader; returns what
-    ``st.plotly_chart`` returns (``chart_options``: ``on_select`` and the like)."""
+    """Render a Plotly figure full width, and its summary in words (title, axes, traces)
+    just before it for a screen reader.
+
+    A static 2-D figure is drawn in SVG by pages/chart/ (the page then never downloads
+    Plotly's chart bundle, issue 21); what that renderer cannot draw (3-D scenes,
+    contours, ``on_select`` clicks: :func:`pages.chart.svg_unsupported` says why) goes to
+    ``st.plotly_chart`` with the shared config. Returns what ``st.plotly_chart`` returns,
+    or None for an SVG chart (it sends nothing back).
+    """
+    from pages.chart import svg_chart, svg_unsupported
+
     phone = on_a_phone()
     fig = narrow_figure(fig) if phone else fig  # a phone: words wrapped, legend under the plot
-    chart_summary(fig)
+    summary = chart_summary(fig)
+    if svg_unsupported(fig, **chart_options) is None:
+        # the SVG's own name: the summary's first sentence (the whole summary is just before it)
+        return svg_chart(fig, key=key, label=summary.split(". ")[0].rstrip("."))
     # a phone has no room for the tool bar over the chart's title (nor a need for it)
     config = {**PLOTLY_CONFIG, "displayModeBar": False} if phone else PLOTLY_CONFIG
     return st.plotly_chart(fig, key=key, config=config, width="stretch", theme=None,
