@@ -53,7 +53,7 @@ so the aggressive rule is wrong **every** time.
 
 * **It is separable anyway.** The constant rule $w = 0, b = 1$ gives
   $y_t(w x_t + b) = 1 > 0$ for every $t$: the labels are all $+1$, the bias alone does the job.
-* **The examples have to grow.** When every step is a mistake the aggressive rule *is* the
+* **The examples have to grow.** When every step is a mistake the aggressive rule **is** the
   perceptron, so the proof of Theorem 1.28 applies to it. With $|x_t| \le B$ the padded
   examples have $\|\mathbf{a}_t\|_2^2 \le B^2 + 1$, and the separator $(0, 1)$ has norm 1 and
   margin 1, so bound (1.4) with $\delta = 0$ and $s = 1$ says: a run that starts at
@@ -149,7 +149,7 @@ def main(link: PageLink) -> None:
         ":material/all_inclusive: Aggressive updates never stop",
         "The perceptron only touches its weights when it gets an example wrong. That looks "
         "lazy, but it is exactly what makes it stop: once every example is handled correctly, "
-        "nothing moves any more. This page shows what goes wrong with the *aggressive* variant "
+        "nothing moves any more. This page shows what goes wrong with the **aggressive** variant "
         "that adds y·x to the weights after **every** example, right or wrong (Remark 1.19 of "
         "the notes).")
     link_slot = st.container(key="aggressive_link_slot")  # filled once every control is known

@@ -31,24 +31,24 @@ SUMMARY = (
     "force **every** deterministic learner to make ⌊1/γ²⌋ mistakes, as long as the "
     "dimension d is at least that (otherwise d of them). Play the learner yourself, or "
     "watch a built-in one lose.")
-#: the rules of Theorem 1.34's game, and why its labels have margin γ (Markdown)
+#: the rules of Theorem 1.34's game, and why its labels have margin γ (Markdown). Plain text
+#: with Unicode (bold upright vectors) as in SUMMARY, not KaTeX: math would cost the page
+#: KaTeX's 265 kB script (issue 21); "\*" is a star Markdown shows as written.
 GAME_TEXT = r"""
 **The game** (Theorem 1.34, labels through the origin, no bias). Fix a margin
-$\gamma \in (0, 1]$ and a dimension $d$, and let $n = \min(\lfloor 1/\gamma^2 \rfloor, d)$. In
-round $i = 1, \dots, n$ the adversary shows the standard basis vector $\mathbf{e}_i$, the
-learner predicts $\pm 1$, and only then the adversary announces the label
-$y_i = -(\text{prediction})$. Every round is a mistake, for any deterministic learner. The
-labels are still consistent with a margin-$\gamma$ separator: $w^*_i = \gamma\, y_i$ has
-$\|\mathbf{w}^*\|_2 = \gamma\sqrt{n} \le 1$ (because $n \le 1/\gamma^2$) and
-$y_i \langle \mathbf{e}_i, \mathbf{w}^* \rangle = \gamma$ for every $i$.
+γ ∈ (0, 1] and a dimension d, and let n = min(⌊1/γ²⌋, d). In round i = 1, …, n the
+adversary shows the standard basis vector **e**ᵢ, the learner predicts ±1, and only then the
+adversary announces the label yᵢ = −(prediction). Every round is a mistake, for any
+deterministic learner. The labels are still consistent with a margin-γ separator:
+w\*ᵢ = γ·yᵢ has ‖**w**\*‖₂ = γ√n ≤ 1 (because n ≤ 1/γ²) and yᵢ⟨**e**ᵢ, **w**\*⟩ = γ for
+every i.
 """
 #: what the forced-mistakes chart compares (Markdown)
 SWEEP_TEXT = r"""
-For unit-length examples through the origin ($\|\mathbf{a}_i\|_2 = 1$, $\mathbf{w}_0 = \mathbf{0}$,
-$\delta = 0$), eq. (1.5) bounds the perceptron's mistakes by $1/\gamma_2^2$, where $\gamma_2$ is the
-data's margin; with margin at least $\gamma$ that is at most $1/\gamma^2$. The adversary's data
-are exactly of this kind, and it forces $\min(\lfloor 1/\gamma^2 \rfloor, d)$ mistakes. Below,
-the perceptron faces the adversary for a sweep of margins.
+For unit-length examples through the origin (‖**a**ᵢ‖₂ = 1, **w**₀ = **0**, δ = 0), eq. (1.5)
+bounds the perceptron's mistakes by 1/γ₂², where γ₂ is the data's margin; with margin at least
+γ that is at most 1/γ². The adversary's data are exactly of this kind, and it forces
+min(⌊1/γ²⌋, d) mistakes. Below, the perceptron faces the adversary for a sweep of margins.
 """
 
 
@@ -227,11 +227,11 @@ def round_prompt(played: int, n: int, dim: int) -> str:
 
 def forced_mistakes_text(dim: int) -> str:
     """Markdown reading the forced-mistakes chart for dimension ``dim``."""
-    return ("While $d \\ge 1/\\gamma^2$ the two curves coincide (up to rounding "
-            "$1/\\gamma^2$ down to a whole number of rounds): no learner can promise fewer "
+    return ("While d ≥ 1/γ² the two curves coincide (up to rounding "
+            "1/γ² down to a whole number of rounds): no learner can promise fewer "
             "mistakes than the perceptron already guarantees, so in high dimension its bound "
-            f"is the best possible. Once $1/\\gamma^2 > d = {dim}$ the adversary runs out of "
-            "orthogonal directions and its curve levels off at $d$, while the bound keeps "
+            f"is the best possible. Once 1/γ² > d = {dim} the adversary runs out of "
+            "orthogonal directions and its curve levels off at d, while the bound keeps "
             "rising: in low dimension the perceptron's bound may be loose.")
 
 

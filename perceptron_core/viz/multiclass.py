@@ -361,12 +361,13 @@ LAYOUTS = ["ring", "one class in the middle"]
 #: 500 epochs took 6.7 s (cyclic, max_residual) to 10.3 s (permuted) for both schemes)
 SECONDS_PER_EXAMPLE = 3e-6
 
+#: plain text with Unicode, not KaTeX: math would cost the page KaTeX's 265 kB script
 SUMMARY = (
     "A perceptron learns a line between two classes (and finds one when a line separates "
     "them). With k classes, Remark 1.36 builds a classifier from several binary perceptrons "
     "in one of two ways. **One-vs-all** trains k perceptrons, perceptron j with class j as "
     "+1 and every other class as −1, and gives a point to the class whose score "
-    "$\\mathbf w_j\\cdot\\mathbf x+b_j$ is largest. Problem j has the share 1 − nⱼ/n of "
+    "**w**ⱼ · **x** + bⱼ is largest. Problem j has the share 1 − nⱼ/n of "
     "negatives (nⱼ points of class j among n), close to (k−1)/k when the classes are of "
     "similar size: the table below gives it. **One-vs-one** trains one perceptron per pair "
     "(j, j′) on those two classes only, k(k−1)/2 of them, and lets each pair vote; the "
