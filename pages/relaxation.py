@@ -11,6 +11,7 @@ from pages.common import (REQUEST_CPU_SECONDS, PageLink, about_this_page, as_cod
                           show_chart)
 from pages.common.deferred import deferred
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
+from pages.common.workers import heavy_page_run
 from pages.player import player, player_start
 from pages.relaxation_parts.runs import both_ways, payload_for, run, sweep
 from perceptron_core import INDEX_RULE_LABELS, INDEX_RULES
@@ -106,7 +107,11 @@ def sweep_section(link: PageLink, A, c, feasible: bool, method: dict) -> None:
         with deferred("sweep", "Show the sweep: every rule at every η") as shown:
             if not shown:
                 return
-            rows = sweep(A, c, method["w0"], method["seed"], method["tol"], max_iter, method["tau"])
+            # in the worker pool: a stopped or refused sweep is a message with its advice
+            rows = core_call(sweep, A, c, method["w0"], method["seed"], method["tol"],
+                             max_iter, method["tau"])
+            if rows is None:
+                return
             show_chart(viz.sweep_figure(rows, max_iter), key="sweep_chart")
             if missed := viz.sweep_missed_text(rows, max_iter, method["tol"]):
                 st.markdown(missed)
@@ -174,5 +179,5 @@ def main(link: PageLink) -> None:
 
 
 page_link = PageLink(step=int_param(0, 10**9, 0))  # before any widget reads the URL
-with page_guard("relaxation"):
+with page_guard("relaxation"), heavy_page_run():  # heavy page runs queue (issue #23)
     main(page_link)
