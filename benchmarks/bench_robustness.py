@@ -731,9 +731,11 @@ def heavy_page_query(page: str, i: int) -> str:
     return urlencode(values)
 
 
-async def _heavy_page_run(base: str, page: str, repeats: int, pid: int | None) -> dict:
+async def _heavy_page_run(base: str, page: str, repeats: int, pid: int | None,
+                          first: int = 1) -> dict:
     """``repeats`` rounds: the other student at rest, then while HEAVY_AT_ONCE students
-    open the page's heaviest link at once (each round's links new)."""
+    open the page's heaviest link at once (each round's links new: numbers ``first``,
+    ``first + 1``, ...)."""
     async def heavy_request(i: int) -> float:
         began = time.perf_counter()
         try:
@@ -757,7 +759,7 @@ async def _heavy_page_run(base: str, page: str, repeats: int, pid: int | None) -
             figures["rest change"].append(changed)
             await asyncio.sleep(0.5)
             before = process_cpu(pid) if pid else {}
-            heavy = [asyncio.create_task(heavy_request(1 + HEAVY_AT_ONCE * k + j))
+            heavy = [asyncio.create_task(heavy_request(first + HEAVY_AT_ONCE * k + j))
                      for j in range(HEAVY_AT_ONCE)]
             await asyncio.sleep(0.7)
             opened, changed = await _student_samples(base, changer)
@@ -842,6 +844,23 @@ def tree_rss_mb(pid: int) -> tuple[float, float]:
     return rss(pid), workers
 
 
+def worker_peak_mb(pid: int) -> float:
+    """The largest high-water mark of resident memory (VmHWM) among the processes below
+    ``pid`` alive now (the worker processes), in MB: what a worker held at its worst."""
+    peak = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            if parent != pid:
+                continue
+            for line in (entry / "status").read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    peak = max(peak, int(line.split()[1]) / 1024)
+    return peak
+
+
 @contextlib.contextmanager
 def metrics_open():
     """Servers started inside this block answer /_stcore/metrics (web_security.py: for a
@@ -909,7 +928,7 @@ async def _soak_heavy_run(base: str, pages: list[str], per_page: int, at_once: i
     from load_client import StudentError
 
     figures = {"seconds": {page: [] for page in pages}, "failed": [], "alerts": {},
-               "samples": [], "peak": 0.0}
+               "samples": [], "peak": 0.0, "worker peak": 0.0}
 
     async def visit(page: str, i: int) -> None:
         try:
@@ -921,6 +940,7 @@ async def _soak_heavy_run(base: str, pages: list[str], per_page: int, at_once: i
             figures["failed"].append(f"{page} #{i}: {str(error)[:160]}")
         total = sum(tree_rss_mb(pid))
         figures["peak"] = max(figures["peak"], total)
+        figures["worker peak"] = max(figures["worker peak"], worker_peak_mb(pid))
 
     print(f"  server started: {memory_line(pid, base)}", flush=True)
     for page in pages:  # the first visit of each page: its imports, the workers started
@@ -991,6 +1011,12 @@ def bench_soak_heavy(per_page: int, pages: list[str], at_once: int, minutes: flo
           f"first visit of each page, {last:.0f} MB at the end ({last - first:+.0f} MB), "
           f"peak {figures['peak']:.0f} MB ({figures['peak'] - first:+.0f} MB); target: within "
           "256 MB of cache budget (no uploads here) and <= +300 MB over the first visits")
+    from pages.common.workers import MAX_WORKERS, WORKER_KEEP_MB, WORKER_MAX_MB
+
+    print(f"  the most one worker process held (VmHWM, read after every link): "
+          f"{figures['worker peak']:.0f} MB (each of the {MAX_WORKERS} workers is replaced "
+          f"after a computation that leaves it above {WORKER_KEEP_MB:.0f} MB and stopped "
+          f"past {WORKER_MAX_MB:.0f} MB)")
     for page, seconds in figures["seconds"].items():
         if seconds:
             print(f"  {page}: {len(seconds)} links, median {statistics.median(seconds):.1f} s, "

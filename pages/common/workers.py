@@ -14,10 +14,12 @@ The pool, ``_WORKERS``, exists once per server process (this module's state).
 from __future__ import annotations
 
 import collections
+import contextlib
 import logging
 import os
 import threading
 import time
+from collections.abc import Iterator
 
 from pages.common.request_budget import REQUEST_CPU_SECONDS
 from pages.common.worker_process import OverCPU, OverMemory, WorkerProcess
@@ -33,13 +35,14 @@ WORKER_WAIT_SECONDS = 30.0
 #: a worker process is replaced after this many computations
 WORKER_TASKS = 500
 #: a worker whose resident memory is above this after a computation is replaced (MB): the
-#: allocator keeps a computation's memory in the process, and workers grew from 42 to
-#: 95 MB each over 1 000 heavy links; a fresh worker (NumPy and the core imported) holds
-#: about 40 MB
-WORKER_KEEP_MB = 120.0
-#: a computation whose worker holds more than this (MB, read every 50 ms) is stopped:
-#: with WORKER_KEEP_MB, each worker's memory is bounded by this at any time
-WORKER_MAX_MB = 400.0
+#: allocator keeps a computation's memory in the process (workers grew from 42 to 95 MB
+#: each over 1 000 heavy links and stayed there); a fresh worker (NumPy and the core
+#: imported) holds 31 MB and starts in about 0.3 s
+WORKER_KEEP_MB = 100.0
+#: a computation whose worker holds more than this (MB, read every 50 ms) is stopped with a
+#: message; the heaviest valid link of each page peaked at 109 MB in a worker (2026-11-25).
+#: So each worker holds at most WORKER_KEEP_MB between computations and this during one
+WORKER_MAX_MB = 300.0
 
 
 class ComputationStopped(ValueError):
@@ -167,6 +170,53 @@ class _Workers:
 
 _WORKERS = _Workers()
 
+#: script runs of heavy pages computing in the server process at once; the others queue,
+#: first come, first served (issue #23). Python runs one thread at a time: six heavy page
+#: runs at once shared the interpreter with every other student's request, which then got
+#: a seventh of it. PERCEPTRON_PAGE_RUN_SLOTS=0 turns the queue off (for A/B measurements).
+PAGE_RUN_SLOTS = max(0, int(os.environ.get("PERCEPTRON_PAGE_RUN_SLOTS", "1")))
+#: longest a page run waits for its turn; then it runs anyway (a page is never refused)
+PAGE_RUN_WAIT_SECONDS = 20.0
+_PAGE_RUNS = FairSlots(max(1, PAGE_RUN_SLOTS))
+_TURN = threading.local()  # whether this script run's thread holds a turn
+
+
+@contextlib.contextmanager
+def heavy_page_run() -> Iterator[None]:
+    """Run the block (a heavy page's script) in its turn: at most PAGE_RUN_SLOTS heavy page
+    runs of this server process compute at once, the rest wait first come, first served
+    (at most PAGE_RUN_WAIT_SECONDS, then they run anyway). Light pages do not take a turn,
+    so their requests pass the queue. While the block waits for a worker
+    (:func:`run_in_worker`) it gives its turn to the next page run and queues again for
+    it after. Nested blocks share the outer turn.
+    """
+    if not PAGE_RUN_SLOTS or getattr(_TURN, "inside", False):
+        yield
+        return
+    _TURN.inside = True
+    _TURN.held = _PAGE_RUNS.acquire(timeout=PAGE_RUN_WAIT_SECONDS)
+    try:
+        yield
+    finally:
+        if _TURN.held:
+            _PAGE_RUNS.release()
+        _TURN.inside = _TURN.held = False
+
+
+@contextlib.contextmanager
+def _turn_given_up() -> Iterator[None]:
+    """Inside :func:`heavy_page_run`: give the turn to the next page run for the block (a
+    wait for a worker), then queue for it again."""
+    if not getattr(_TURN, "held", False):
+        yield
+        return
+    _PAGE_RUNS.release()
+    _TURN.held = False
+    try:
+        yield
+    finally:
+        _TURN.held = _PAGE_RUNS.acquire(timeout=PAGE_RUN_WAIT_SECONDS)
+
 
 def run_in_worker(function, *args, seconds: float | None = None, wait: float | None = None,
                   advice: str = "Use smaller inputs.", **kwargs):
@@ -182,4 +232,5 @@ def run_in_worker(function, *args, seconds: float | None = None, wait: float | N
     """
     seconds = WORKER_SECONDS if seconds is None else float(seconds)
     wait = WORKER_WAIT_SECONDS if wait is None else float(wait)
-    return _WORKERS.run(function, args, kwargs, seconds, wait, advice)
+    with _turn_given_up():  # a heavy page run waiting here lets the next one compute
+        return _WORKERS.run(function, args, kwargs, seconds, wait, advice)

@@ -1,0 +1,110 @@
+"""Heavy page runs queue for the server process (issue #23, pages/common/workers.py).
+
+At most PAGE_RUN_SLOTS heavy page runs compute in the server process at once, the others
+wait their turn first come, first served; a run waiting for a worker gives its turn to the
+next one; a run that waited too long runs anyway; nested blocks share the turn.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+import worker_memory_probe as probe
+from pages.common import run_in_worker, workers
+
+
+@pytest.fixture
+def one_slot(monkeypatch):
+    monkeypatch.setattr(workers, "PAGE_RUN_SLOTS", 1)
+    monkeypatch.setattr(workers, "_PAGE_RUNS", workers.FairSlots(1))
+    return workers._PAGE_RUNS
+
+
+def test_heavy_page_runs_compute_one_at_a_time_in_the_order_they_came(one_slot):
+    inside, most, order, lock = [0], [0], [], threading.Lock()
+
+    def page_run(name: int) -> None:
+        with workers.heavy_page_run():
+            with lock:
+                inside[0] += 1
+                most[0] = max(most[0], inside[0])
+                order.append(name)
+            time.sleep(0.03)  # computing
+            with lock:
+                inside[0] -= 1
+
+    threads = []
+    with workers.heavy_page_run():  # a run computing while the others come in
+        for name in range(6):
+            threads.append(threading.Thread(target=page_run, args=(name,)))
+            threads[-1].start()
+            deadline = time.monotonic() + 10
+            while one_slot.waiting() < name + 1 and time.monotonic() < deadline:
+                time.sleep(0.002)
+        assert one_slot.waiting() == 6
+    for thread in threads:
+        thread.join(30)
+    assert most[0] == 1
+    assert order == list(range(6))
+    assert one_slot.waiting() == 0 and one_slot.acquire(timeout=0)  # every turn given back
+
+
+def test_a_run_waiting_for_a_worker_lets_the_next_run_compute(one_slot):
+    run_in_worker(probe.keep, 0)  # a worker started
+    entered = threading.Event()
+
+    def other_run() -> None:
+        with workers.heavy_page_run():
+            entered.set()
+
+    with workers.heavy_page_run():
+        thread = threading.Thread(target=other_run)
+        thread.start()
+        assert not entered.wait(0.3)  # queued behind this run
+        run_in_worker(time.sleep, 1.0)  # while this run waits for its worker ...
+        assert entered.is_set()  # ... the other one had its turn
+        assert workers._TURN.held  # and this run has its turn back
+    thread.join(10)
+    assert one_slot.acquire(timeout=0)
+
+
+def test_a_nested_block_shares_the_turn_and_gives_it_back_once(one_slot):
+    with workers.heavy_page_run():
+        with workers.heavy_page_run():  # would wait forever if it queued again
+            assert workers._TURN.held
+        assert workers._TURN.held
+    assert one_slot.acquire(timeout=0)  # the one turn is free again
+    assert one_slot.waiting() == 0
+
+
+def test_a_run_that_waited_too_long_runs_anyway(one_slot, monkeypatch):
+    monkeypatch.setattr(workers, "PAGE_RUN_WAIT_SECONDS", 0.2)
+    assert one_slot.acquire(timeout=0)  # a stuck turn
+    ran = []
+    started = time.monotonic()
+    with workers.heavy_page_run():
+        ran.append(workers._TURN.held)
+    assert ran == [False] and time.monotonic() - started < 5
+    one_slot.release()
+    assert one_slot.acquire(timeout=0)  # the stuck turn was the only one taken
+
+
+def test_an_error_in_the_page_gives_the_turn_back(one_slot):
+    with pytest.raises(ZeroDivisionError):
+        with workers.heavy_page_run():
+            1 / 0
+    assert one_slot.acquire(timeout=0)
+
+
+def test_no_queue_when_turned_off(monkeypatch):
+    monkeypatch.setattr(workers, "PAGE_RUN_SLOTS", 0)
+    slots = workers.FairSlots(1)
+    monkeypatch.setattr(workers, "_PAGE_RUNS", slots)
+    assert slots.acquire(timeout=0)  # every turn taken: with the queue off nobody waits
+    started = time.monotonic()
+    with workers.heavy_page_run():
+        pass
+    assert time.monotonic() - started < 0.1
