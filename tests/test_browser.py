@@ -25,7 +25,9 @@ def test_every_page_renders_without_exception(page, streamlit_server, path):
     heading = page.locator("h1").first
     assert PAGES[path].lower() in heading.inner_text().lower()
     if path:
-        page.wait_for_selector(".js-plotly-plot, [data-testid=perceptron-player]", timeout=30_000)
+        # a chart (SVG, or Plotly where it must) or the player
+        page.wait_for_selector(".js-plotly-plot, svg.svg-chart, [data-testid=perceptron-player]",
+                               timeout=30_000)
 
 
 def test_deep_link_on_a_fresh_server_uses_the_app_navigation(browser):

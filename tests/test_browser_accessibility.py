@@ -51,7 +51,7 @@ def open_sized(browser, base: str, url: str, size: tuple[int, int]):
     page = context.new_page()
     open_url(page, base + url)
     if url not in ("/", "/class"):  # the pages with a chart or a player: wait until drawn
-        page.wait_for_selector(f".js-plotly-plot, {PLAYER_SELECTOR}", timeout=60_000)
+        page.wait_for_selector(f".js-plotly-plot, svg.svg-chart, {PLAYER_SELECTOR}", timeout=60_000)
     page.wait_for_timeout(800)
     return context, page
 
@@ -108,9 +108,22 @@ def test_on_a_phone_nothing_pans_sideways_and_the_sidebar_is_closed(browser, str
         context.close()
 
 
-#: every word of a Plotly chart (title, axis titles, legend, notes) outside its chart's box
+#: every word of a chart (title, axis titles, legend, notes) outside its chart's box: Plotly's,
+#: and the SVG charts of pages/chart/ (in their components' shadow roots)
 CLIPPED_CHART_WORDS_JS = """() => {
   const out = [];
+  const walk = (root) => {
+    for (const chart of root.querySelectorAll('svg.svg-chart')) {
+      const box = chart.getBoundingClientRect();
+      for (const text of chart.querySelectorAll('text')) {
+        const b = text.getBoundingClientRect();
+        if (b.width && (b.right > box.right + 1 || b.left < box.left - 1))
+          out.push(text.textContent.slice(0, 60));
+      }
+    }
+    for (const item of root.querySelectorAll('*')) if (item.shadowRoot) walk(item.shadowRoot);
+  };
+  walk(document);
   for (const plot of document.querySelectorAll('.js-plotly-plot')) {
     const box = plot.getBoundingClientRect();
     for (const text of plot.querySelectorAll('.gtitle, .legendtext, .xtitle, .ytitle, .annotation-text')) {

@@ -94,10 +94,9 @@ function formatSpec(value, spec) {
   else if (type === "d") text = Math.round(value).toFixed(0);
   else if (type === "e") text = value.toExponential(precision ?? 6);
   else if (type === "%") text = (100 * value).toFixed(precision ?? 6) + "%";
-  else if (type === "g" || type === undefined) {
-    text = precision === undefined ? String(+value.toPrecision(12)) : String(+value.toPrecision(Math.max(1, precision)));
-    if (/e/.test(text)) text = value.toPrecision(Math.max(1, precision ?? 6));
-  } else text = String(value);
+  else if (type === "g") text = value.toPrecision(Math.max(1, precision ?? 6));  // d3 keeps the zeros
+  else if (type === undefined) text = precision === undefined ? String(value) : String(+value.toPrecision(Math.max(1, precision)));
+  else text = String(value);
   if (comma) {
     const [whole, part] = text.replace("-", "").split(".");
     text = (value < 0 ? "-" : "") + whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (part !== undefined ? "." + part : "");
@@ -692,6 +691,7 @@ function drawAnnotations(parent, notes, axes, paper, size, font) {
 // which traces the legend lists, in order, and whether it is shown at all
 function legendEntries(layout, traces) {
   const listed = traces.filter((t) => t.name && t.visible !== false &&
+    !(t.type === "scatter" && !(t.x && t.x.length) && !(t.y && t.y.length)) &&
     (t.type === "heatmap" ? t.showlegend === true : t.showlegend !== false));
   const shown = layout.showlegend === undefined ? listed.length > 1 || listed.some((t) => t.showlegend === true) : layout.showlegend;
   return shown ? listed : [];
@@ -1134,6 +1134,8 @@ function buildFrameControls(state, figure) {
   const input = htmlNode("input", { type: "range", min: 0, max: Math.max(0, steps.length - 1), step: 1, value: 0,
     "aria-label": `${state.prefix.replace(/[=:]\s*$/, "").trim() || "frame"}: which frame is shown` }, bar);
   state.slider = input; state.current = current;
+  current.textContent = state.prefix + (state.stepLabels[0] ?? "");
+  input.setAttribute("aria-valuetext", state.stepLabels[0] ?? "");
   const stop = () => {
     if (state.timer) clearInterval(state.timer);
     state.timer = null; play.textContent = "Play"; play.setAttribute("aria-pressed", "false");
@@ -1189,7 +1191,8 @@ function mountSvgChart(host, data) {
     if (old.json === data.json_key) return old.cleanup;
     old.cleanup();
   }
-  host.replaceChildren();
+  // Streamlit keeps the component's <style> in the same element: remove only our own box
+  for (const box of host.querySelectorAll(":scope > .svg-chart-box")) box.remove();
   const figure = data.figure || {};
   const { layout, traces, frames } = prepareFigure(figure);
   const box = htmlNode("div", { class: "svg-chart-box" }, host);
