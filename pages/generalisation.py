@@ -12,7 +12,8 @@ from pages.common import (PageLink, choice_param, core_call, int_param, page_gua
 from pages.common.deferred import deferred
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from pages.common.workers import heavy_page_run
-from pages.generalisation_parts.runs import (DEFAULT_SIZES, LIMIT, N_TEST, curve, margin_payload,
+from pages.generalisation_parts.runs import (DEFAULT_SIZES, LIMIT, N_TEST, curve, curve_chart,
+                                             figure_from, loss_chart, margin_payload,
                                              margin_run, sgd_check, stability, unit_data)
 from pages.player import player, player_start
 from perceptron_core.viz import generalisation as viz
@@ -64,7 +65,8 @@ def curve_section(link: PageLink) -> None:
         result = core_call(curve, tuple(sizes), margin, dim, repeats, seed) if shown else None
         if result is None:
             return
-        show_chart(viz.curve_figure(result), key="curve_chart")
+        show_chart(figure_from(curve_chart(tuple(sizes), margin, dim, repeats, seed)),
+                   key="curve_chart")
         for text in viz.curve_findings(result, N_TEST):
             st.markdown(text)
         st.download_button("Curve (CSV)", viz.curve_csv(result), "generalisation-curve.csv",
@@ -111,7 +113,7 @@ def loss_section(link: PageLink, n: int, margin: float, data_seed: int, order_se
         check = core_call(sgd_check, n, margin, data_seed, order_seed, eta) if shown else None
         if check is None:
             return
-        show_chart(viz.loss_figure(), key="loss_chart")
+        show_chart(figure_from(loss_chart()), key="loss_chart")
         st.markdown(f"On the data of section 1 (N = {n}, γ = {margin:g}), random order with "
                     f"order seed {order_seed}, from w = 0:")
         st.table(viz.eta_table(check))

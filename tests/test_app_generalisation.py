@@ -94,3 +94,27 @@ def test_a_bad_link_value_is_named_and_the_default_used():
 def test_presenter_mode_reaches_the_player():
     at = open_page(PAGE, state={"present": True})  # app.py sets it from ?present=1
     assert player_payload(at, "generalisation")["player"]["present"] is True
+
+
+def test_the_cached_charts_are_the_figures_built_afresh():
+    """Issue #23: the curve's and the losses' figures are cached as JSON and rebuilt without
+    Plotly's validation; what the browser gets must be the figure the core's result draws,
+    for settings the cache has not seen."""
+    import json
+
+    from app_helpers import plotly_spec
+
+    from perceptron_core.viz import generalisation as viz
+
+    def same(sent: dict, fig) -> None:
+        expected = json.loads(fig.to_json())
+        assert json.dumps(sent["data"], sort_keys=True) == json.dumps(expected["data"],
+                                                                      sort_keys=True)
+        assert sent["layout"]["title"] == expected["layout"]["title"]
+
+    at = open_page(PAGE, {"curve_n": "3, 7", "repeats": "20", "curve_seed": "4242"})
+    assert not at.error, [e.value for e in at.error]
+    curve = generalisation_curve(n_train=[3, 7], margin=0.1, dim=2, repeats=20, seed=4242,
+                                 n_test=5_000)
+    same(plotly_spec(at, "curve_chart"), viz.curve_figure(curve))
+    same(plotly_spec(at, "loss_chart"), viz.loss_figure())

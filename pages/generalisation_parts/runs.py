@@ -3,6 +3,7 @@ player payload, the curve (one N at a time, in the niced worker pool), the stabi
 and SGD, each cached. Not a page."""
 
 import numpy as np
+import plotly.graph_objects as go
 import streamlit as st
 
 from pages.common import REQUEST_CPU_SECONDS, run_in_worker
@@ -72,5 +73,29 @@ def stability(n_points, margin, seed, heldout):
 
 @st.cache_data(show_spinner="Running SGD…", **CACHE)
 def sgd_check(n, margin, data_seed, order_seed, eta):
+    """Four SGD runs (two losses, step 1 and η) in a niced worker process: at N = 300 and
+    γ = 0.05 they held the server process for about 0.15 s (issue #23)."""
     X, y, _ = unit_data(n, margin, data_seed)
-    return viz.eta_check(X, y, eta, order="random", seed=order_seed)
+    return run_in_worker(viz.eta_check, X, y, eta, order="random", seed=order_seed,
+                         advice="Use fewer points N or a larger margin γ.")
+
+
+def figure_from(spec: dict) -> go.Figure:
+    """A figure from a cached ``to_plotly_json()`` dict, without Plotly validating it again
+    (it was validated when built): about 1 ms against 50-270 ms to build the loss figure
+    anew on every script run that shows it, with the same JSON (issue #23)."""
+    return go.Figure(spec, _validate=False)
+
+
+@st.cache_data(show_spinner=False, max_entries=1, ttl=3600)
+def loss_chart() -> dict:
+    """The losses and their slopes: the same figure for every student."""
+    return viz.loss_figure().to_plotly_json()
+
+
+@st.cache_data(show_spinner=False, max_entries=16, ttl=3600)
+def curve_chart(sizes, margin, dim, repeats, seed) -> dict:
+    """The curve's figure, built once per curve (call it after :func:`curve`: every N is
+    then in curve_at's cache)."""
+    parts = [curve_at(size, margin, dim, repeats, seed) for size in sizes]
+    return viz.curve_figure(viz.combine_curves(parts)).to_plotly_json()
