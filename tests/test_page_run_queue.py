@@ -66,8 +66,36 @@ def test_a_run_waiting_for_a_worker_lets_the_next_run_compute(one_slot):
         assert not entered.wait(0.3)  # queued behind this run
         run_in_worker(time.sleep, 1.0)  # while this run waits for its worker ...
         assert entered.is_set()  # ... the other one had its turn
-        assert workers._TURN.held  # and this run has its turn back
+        assert not workers._TURN.held  # and this run goes on without one
     thread.join(10)
+    assert one_slot.acquire(timeout=0)
+
+
+def test_two_runs_of_the_same_link_do_not_wait_for_each_other(one_slot, monkeypatch):
+    """Streamlit lets one script compute a cached value while scripts with the same
+    arguments wait for it (a per-key lock, here ``computing``). A run whose value is in a
+    worker gives its turn to the next run, which then waits for that value: the first run
+    must finish without waiting for the turn again, else both wait (PAGE_RUN_WAIT_SECONDS)."""
+    monkeypatch.setattr(workers, "PAGE_RUN_WAIT_SECONDS", 15.0)
+    run_in_worker(probe.keep, 0)  # a worker started
+    computing, took = threading.Lock(), {}
+
+    def page_run(name: str, first: bool) -> None:
+        started = time.monotonic()
+        with workers.heavy_page_run():
+            with computing:  # the cached value's lock: the first computes, the second waits
+                if first:
+                    run_in_worker(time.sleep, 0.5)
+        took[name] = time.monotonic() - started
+
+    first = threading.Thread(target=page_run, args=("first", True))
+    first.start()
+    time.sleep(0.1)  # the first holds the value's lock and waits for its worker
+    second = threading.Thread(target=page_run, args=("second", False))
+    second.start()
+    first.join(30)
+    second.join(30)
+    assert took["first"] < 5 and took["second"] < 5, took
     assert one_slot.acquire(timeout=0)
 
 

@@ -186,9 +186,12 @@ def heavy_page_run() -> Iterator[None]:
     """Run the block (a heavy page's script) in its turn: at most PAGE_RUN_SLOTS heavy page
     runs of this server process compute at once, the rest wait first come, first served
     (at most PAGE_RUN_WAIT_SECONDS, then they run anyway). Light pages do not take a turn,
-    so their requests pass the queue. While the block waits for a worker
-    (:func:`run_in_worker`) it gives its turn to the next page run and queues again for
-    it after. Nested blocks share the outer turn.
+    so their requests pass the queue. A run that waits for a worker (:func:`run_in_worker`)
+    gives its turn to the next page run and finishes without one: queueing again could
+    wait on a run that itself waits for this one (Streamlit lets one script compute a
+    cached value while others with the same arguments wait for it). A run waits for a turn
+    only when it starts, holding nothing, so no two runs can wait for each other. Nested
+    blocks share the outer turn.
     """
     if not PAGE_RUN_SLOTS or getattr(_TURN, "inside", False):
         yield
@@ -203,19 +206,12 @@ def heavy_page_run() -> Iterator[None]:
         _TURN.inside = _TURN.held = False
 
 
-@contextlib.contextmanager
-def _turn_given_up() -> Iterator[None]:
-    """Inside :func:`heavy_page_run`: give the turn to the next page run for the block (a
-    wait for a worker), then queue for it again."""
-    if not getattr(_TURN, "held", False):
-        yield
-        return
-    _PAGE_RUNS.release()
-    _TURN.held = False
-    try:
-        yield
-    finally:
-        _TURN.held = _PAGE_RUNS.acquire(timeout=PAGE_RUN_WAIT_SECONDS)
+def _give_up_turn() -> None:
+    """Inside :func:`heavy_page_run`: pass the turn to the next page run (before a wait for
+    a worker); the rest of this run goes on without one."""
+    if getattr(_TURN, "held", False):
+        _TURN.held = False
+        _PAGE_RUNS.release()
 
 
 def run_in_worker(function, *args, seconds: float | None = None, wait: float | None = None,
@@ -232,5 +228,5 @@ def run_in_worker(function, *args, seconds: float | None = None, wait: float | N
     """
     seconds = WORKER_SECONDS if seconds is None else float(seconds)
     wait = WORKER_WAIT_SECONDS if wait is None else float(wait)
-    with _turn_given_up():  # a heavy page run waiting here lets the next one compute
-        return _WORKERS.run(function, args, kwargs, seconds, wait, advice)
+    _give_up_turn()  # a heavy page run waiting here lets the next one compute
+    return _WORKERS.run(function, args, kwargs, seconds, wait, advice)
