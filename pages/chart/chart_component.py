@@ -71,6 +71,8 @@ def _trace_problem(trace: dict) -> str | None:
         return "error bars in x"
     if kind == "scatter" and trace.get("fill") not in FILLS:
         return f"fill {trace.get('fill')!r}"
+    if (trace.get("line") or {}).get("shape") not in (None, "linear", "hv", "vh", "hvh", "vhv"):
+        return f"line shape {trace['line']['shape']!r}"
     if kind == "bar" and trace.get("orientation") == "h":
         return "horizontal bars"
     if kind == "heatmap" and (trace.get("showscale") is not False or trace.get("zsmooth")):

@@ -116,7 +116,7 @@ function tickNumber(value, step, axis) {
   if (value === 0) return "0";
   const format = axis.exponentformat;
   const size = Math.abs(value);
-  if (axis.type === "log" && format === "power" && (size >= 1e4 || size < 1e-3)) {
+  if (axis.type === "log" && format === "power" && (size >= 100 || size < 0.1)) {  // 1, 10, 10², …
     return "10<sup>" + minus(String(Math.round(Math.log10(size)))) + "</sup>";
   }
   if (format !== "none" && format !== "power" && size >= 1e4) {
@@ -126,7 +126,7 @@ function tickNumber(value, step, axis) {
   }
   if (axis.type === "log") return minus(String(+value.toPrecision(6)));
   const digits = Math.max(0, Math.min(10, -Math.floor(Math.log10(step) + 1e-9)));
-  return minus(value.toFixed(digits));
+  return minus(String(+value.toFixed(digits)));  // 1 and 0.5, not 1.0 (as Plotly)
 }
 
 // Plotly's hovertemplate: %{x}, %{y:.3g}, %{customdata[1]:.2g}, %{text}; <extra>…</extra>
@@ -226,14 +226,25 @@ function richHtml(parent, text) {
   });
 }
 
+// the width of a text in px, measured on a canvas (no layout of the page is forced: a
+// measure in the SVG would lay out every rect of a heatmap again for each label)
+const CHART_FONT = "\"Open Sans\", verdana, arial, sans-serif";
+let measureContext = null;
 function textWidth(root, text, size) {
-  // measured in the SVG when it is on screen, else guessed (0.55 em a character)
-  const probe = richSvgText(root, text, 0, 0, size, { visibility: "hidden" }).item;
-  let width = 0;
-  try { width = probe.getComputedTextLength(); } catch (error) { width = 0; }
-  probe.remove();
-  if (!width) width = 0.55 * size * Math.max(...richLines(text).map((l) => l.map((r) => r.text).join("").length), 0);
-  return width;
+  if (!measureContext) measureContext = document.createElement("canvas").getContext("2d");
+  let widest = 0;
+  for (const runs of richLines(text)) {
+    let width = 0;
+    for (const run of runs) {
+      const runSize = run.sup || run.sub ? 0.7 * size : size;
+      if (measureContext) {
+        measureContext.font = `${run.b ? "bold " : ""}${runSize}px ${CHART_FONT}`;
+        width += measureContext.measureText(run.text).width;
+      } else width += 0.55 * runSize * run.text.length;
+    }
+    widest = Math.max(widest, width);
+  }
+  return widest;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -357,12 +368,16 @@ function toAxis(axis, value) {
   return value;
 }
 
-function computeRanges(layout, traces, axes) {
+function computeRanges(layout, traces, axes, paper) {
   const extents = {};
+  // pad: px a value needs on either side (a marker's radius); 0 for a line's vertex
   const grow = (name, values, pad) => {
-    const e = extents[name] || (extents[name] = { low: Infinity, high: -Infinity, pad: false, zero: false });
-    for (const v of values) if (Number.isFinite(v)) { e.low = Math.min(e.low, v); e.high = Math.max(e.high, v); }
-    e.pad = e.pad || pad;
+    const e = extents[name] || (extents[name] = { low: Infinity, high: -Infinity, padLow: 0, padHigh: 0,
+      values: [], zero: false });
+    for (const v of values) if (Number.isFinite(v)) {
+      e.low = Math.min(e.low, v); e.high = Math.max(e.high, v);
+      if (pad) e.values.push([v, pad]);
+    }
   };
   for (const trace of traces) {
     if (trace.visible === false || trace.visible === "legendonly") continue;
@@ -374,18 +389,20 @@ function computeRanges(layout, traces, axes) {
         if (c.length < 2) return c;
         return [c[0] - (c[1] - c[0]) / 2, c[c.length - 1] + (c[c.length - 1] - c[c.length - 2]) / 2];
       };
-      grow(xn, edges(trace.x || []).map((v) => toAxis(xs, v)), false);
-      grow(yn, edges(trace.y || []).map((v) => toAxis(ys, v)), false);
+      grow(xn, edges(trace.x || []).map((v) => toAxis(xs, v)), 0);
+      grow(yn, edges(trace.y || []).map((v) => toAxis(ys, v)), 0);
       continue;
     }
     const x = trace.x || [], y = trace.y || [];
-    const markers = trace.type === "bar" || /markers|text/.test(trace.mode || (x.length < 20 ? "lines+markers" : "lines"));
+    const mode = trace.mode || (x.length < 20 ? "lines+markers" : "lines");
+    const size = Math.max(6, ...[].concat((trace.marker && trace.marker.size) ?? 6).filter(isNumber));
+    const markers = /markers/.test(mode) ? size / 2 + 2 : /text/.test(mode) ? 10 : 0;
     if (trace.type === "bar") {
-      grow(xn, x.map((v) => toAxis(xs, v)), false);
       const step = minStep(x);
-      grow(xn, x.flatMap((v) => [v - 0.5 * step, v + 0.5 * step]).map((v) => toAxis(xs, v)), false);
-      grow(yn, y.map((v) => toAxis(ys, v)), true);
+      grow(xn, x.flatMap((v) => [v - 0.5 * step, v + 0.5 * step]).map((v) => toAxis(xs, v)), 0);
+      grow(yn, y.map((v) => toAxis(ys, v)), 0);
       extents[yn].zero = true;
+      extents[yn].barPad = true;
       continue;
     }
     grow(xn, x.map((v) => toAxis(xs, v)), markers);
@@ -393,6 +410,15 @@ function computeRanges(layout, traces, axes) {
     grow(yn, y.map((v, i) => toAxis(ys, v)), markers);
     if (ey) grow(yn, ey.flatMap(([low, high]) => [toAxis(ys, low), toAxis(ys, high)]), markers);
     if (trace.fill === "tozeroy") { extents[yn].zero = true; }
+  }
+  // a shape drawn in data coordinates widens the range to fit it (as Plotly's autorange)
+  for (const shape of layout.shapes || []) {
+    for (const letter of ["x", "y"]) {
+      const ref = shape[letter + "ref"] || letter;
+      if (/paper|domain|container/.test(ref)) continue;
+      const name = axisName(ref, letter);
+      if (axes[name]) grow(name, [shape[letter + "0"], shape[letter + "1"]].map((v) => toAxis(axes[name], v)), 0);
+    }
   }
   for (const [name, axis] of Object.entries(axes)) {
     if (Array.isArray(axis.range) && axis.range.length === 2 && axis.range.every(isNumber)) {
@@ -404,11 +430,20 @@ function computeRanges(layout, traces, axes) {
     if (!Number.isFinite(low)) { low = axis.type === "log" ? 0 : -1; high = axis.type === "log" ? 1 : 6; }
     if ((e.zero || axis.rangemode === "tozero") && axis.type !== "log") { low = Math.min(low, 0); high = Math.max(high, 0); }
     if (low === high) { low -= 1; high += 1; }
-    if (e.pad) {
-      const span = high - low;
-      if (!(e.zero && low === 0)) low -= 0.06 * span;
-      high += 0.06 * span;
+    // room for each marker's radius: the range grows until every marker fits inside
+    const length = Math.max(50, axis.letter === "x" ? (axis.domain[1] - axis.domain[0]) * paper.width
+      : (axis.domain[1] - axis.domain[0]) * paper.height);
+    for (let round = 0; round < 3 && (e.values || []).length; round++) {
+      const unit = (high - low) / length;  // axis units per px
+      let newLow = low, newHigh = high;
+      for (const [v, pad] of e.values) {
+        newLow = Math.min(newLow, v - pad * unit);
+        newHigh = Math.max(newHigh, v + pad * unit);
+      }
+      if (e.zero && low === 0 && axis.type !== "log") newLow = 0;
+      low = newLow; high = newHigh;
     }
+    if (e.barPad) { const span = high - low; if (low < 0) low -= 0.05 * span; if (high > 0) high += 0.05 * span; }
     axis.lo = low; axis.hi = high;
   }
   // axes that "match" share one range
@@ -456,7 +491,7 @@ function ticksOf(axis, length, font) {
   }
   const count = axis.letter === "x" ? Math.max(2, Math.min(10, Math.round(length / (5 * font)))) : Math.max(2, Math.min(10, Math.round(length / (2.6 * font))));
   if (axis.type === "log") {
-    let step = isNumber(axis.dtick) ? axis.dtick : Math.max(1, Math.ceil((hi - lo) / count));
+    let step = isNumber(axis.dtick) ? axis.dtick : Math.max(1, Math.floor((hi - lo) / count));
     if (!isNumber(axis.dtick) && hi - lo < 2.2) {  // under two decades: 1, 2, 5 of each
       for (let p = Math.floor(lo); p <= Math.ceil(hi); p++) {
         for (const m of [1, 2, 5]) {
@@ -753,8 +788,11 @@ function drawLegend(root, layout, traces, paper, size, font) {
     height = y + row + pad - 4;
     width = fraction ? Math.min(room, width) : width + pad;
   }
-  const lx = paper.left + (legend.x ?? (horizontal ? 0 : 1.02)) * paper.width;
-  const ly = paper.top + (1 - (legend.y ?? 1)) * paper.height;
+  // x and y in the plot's paper (the default) or in the whole figure ("container")
+  const lx = legend.xref === "container" ? (legend.x ?? 0) * size.width
+    : paper.left + (legend.x ?? (horizontal ? 0 : 1.02)) * paper.width;
+  const ly = legend.yref === "container" ? (1 - (legend.y ?? 1)) * size.height
+    : paper.top + (1 - (legend.y ?? 1)) * paper.height;
   const xanchor = legend.xanchor && legend.xanchor !== "auto" ? legend.xanchor : (legend.x ?? 1.02) > 2 / 3 ? "right" : (legend.x ?? 0) > 1 / 3 ? "center" : "left";
   const yanchor = legend.yanchor && legend.yanchor !== "auto" ? legend.yanchor : "top";
   const left = xanchor === "right" ? lx - width : xanchor === "center" ? lx - width / 2 : lx;
@@ -804,7 +842,22 @@ function tracePoints(trace, axes) {
   return { points, xa, ya };
 }
 
-function polyline(points, connect) {
+// the vertices a line of shape "hv" (across, then up), "vh", "hvh" or "vhv" passes through
+function stepped(run, shape) {
+  if (!shape || shape === "linear" || shape === "spline") return run;
+  const out = [run[0]];
+  for (let k = 1; k < run.length; k++) {
+    const [x0, y0] = run[k - 1], [x1, y1] = run[k];
+    if (shape === "hv") out.push([x1, y0]);
+    else if (shape === "vh") out.push([x0, y1]);
+    else if (shape === "hvh") out.push([(x0 + x1) / 2, y0], [(x0 + x1) / 2, y1]);
+    else if (shape === "vhv") out.push([x0, (y0 + y1) / 2], [x1, (y0 + y1) / 2]);
+    out.push(run[k]);
+  }
+  return out;
+}
+
+function polyline(points, connect, shape) {
   const runs = [];
   let run = [];
   for (const p of points) {
@@ -812,7 +865,7 @@ function polyline(points, connect) {
     else if (!connect && run.length) { runs.push(run); run = []; }
   }
   if (run.length) runs.push(run);
-  return runs.map((r) => "M" + r.map((p) => p[0].toFixed(2) + "," + p[1].toFixed(2)).join("L")).join("");
+  return runs.map((r) => "M" + stepped(r, shape).map((p) => p[0].toFixed(2) + "," + p[1].toFixed(2)).join("L")).join("");
 }
 
 function drawHeatmap(parent, trace, axes) {
@@ -831,6 +884,7 @@ function drawHeatmap(parent, trace, axes) {
     }
     return out;
   };
+  if (drawHeatmapImage(parent, trace, axes, z, x, y, scale, zmin, zmax)) return;
   // cell edges snapped to whole pixels: neighbouring rects neither overlap (a translucent
   // colour would darken there) nor leave a hairline between them
   const xe = edges(x, z[0] ? z[0].length : 0).map((v) => Math.round(xa.at(v)));
@@ -851,6 +905,47 @@ function drawHeatmap(parent, trace, axes) {
       if (c === row.length || next !== color) { flush(c); start = c; color = next; }
     }
   }
+}
+
+// centres evenly spaced (a grid of the plane): then one pixel per cell, scaled up
+function evenlySpaced(values) {
+  if (values.length < 2) return false;
+  const step = (values[values.length - 1] - values[0]) / (values.length - 1);
+  return step !== 0 && values.every((v, k) => Math.abs(v - (values[0] + k * step)) <= 1e-6 * Math.abs(step) * values.length);
+}
+
+// A heatmap on an even grid as one image: a canvas with a pixel per cell, drawn with its
+// cells kept sharp (image-rendering: pixelated); false when the grid is not even.
+function drawHeatmapImage(parent, trace, axes, z, x, y, scale, zmin, zmax) {
+  const rows = z.length, cols = rows ? z[0].length : 0;
+  if (!rows || !cols || x.length !== cols || y.length !== rows || !evenlySpaced(x) || !evenlySpaced(y)) return false;
+  const canvas = document.createElement("canvas");
+  canvas.width = cols; canvas.height = rows;
+  const context = canvas.getContext("2d");
+  if (!context) return false;
+  const image = context.createImageData(cols, rows);
+  const colours = new Map();
+  for (let r = 0; r < rows; r++) {
+    const row = z[r];
+    const target = y[1] > y[0] ? rows - 1 - r : r;  // the image's first row is the top
+    for (let c = 0; c < cols; c++) {
+      const v = row[c];
+      if (!isNumber(v)) continue;
+      let rgba = colours.get(v);
+      if (!rgba) { rgba = parseColor(scaleColor(scale, v, zmin, zmax)); colours.set(v, rgba); }
+      const at = 4 * (target * cols + (x[1] > x[0] ? c : cols - 1 - c));
+      image.data[at] = rgba[0]; image.data[at + 1] = rgba[1]; image.data[at + 2] = rgba[2];
+      image.data[at + 3] = Math.round(255 * rgba[3]);
+    }
+  }
+  context.putImageData(image, 0, 0);
+  const xa = axes[axisName(trace.xaxis || "x", "x")], ya = axes[axisName(trace.yaxis || "y", "y")];
+  const dx = (x[cols - 1] - x[0]) / (cols - 1), dy = (y[rows - 1] - y[0]) / (rows - 1);
+  const left = xa.at(Math.min(x[0], x[cols - 1]) - Math.abs(dx) / 2), right = xa.at(Math.max(x[0], x[cols - 1]) + Math.abs(dx) / 2);
+  const top = ya.at(Math.max(y[0], y[rows - 1]) + Math.abs(dy) / 2), bottom = ya.at(Math.min(y[0], y[rows - 1]) - Math.abs(dy) / 2);
+  node("image", { href: canvas.toDataURL("image/png"), x: left, y: top, width: right - left, height: bottom - top,
+    preserveAspectRatio: "none", opacity: trace.opacity, style: "image-rendering: pixelated", class: "heatmap" }, parent);
+  return true;
 }
 
 function drawBars(parent, trace, axes, hover) {
@@ -894,7 +989,7 @@ function drawScatter(parent, trace, axes, hover, previous) {
   }
   if (/lines/.test(mode) && line.width !== 0 && points.filter(Boolean).length > 1) {
     const width = line.width ?? 2;
-    node("path", { d: polyline(points, trace.connectgaps), fill: "none", stroke: line.color || color, "stroke-width": width,
+    node("path", { d: polyline(points, trace.connectgaps, line.shape), fill: "none", stroke: line.color || color, "stroke-width": width,
       "stroke-dasharray": dashArray(line.dash, width), "stroke-linejoin": "round", class: "line" }, group);
   }
   const marker = trace.marker || {};
@@ -963,11 +1058,11 @@ function drawChart(state) {
     trace._font = (trace.textfont && trace.textfont.size) || font;
   });
   const axes = buildAxes(layout, traces);
-  computeRanges(layout, traces, axes);
+  computeRanges(layout, traces, axes, paper);
   placeAxes(axes, paper);
   const root = node("svg", { class: "svg-chart", width, height, viewBox: `0 0 ${width} ${height}`, role: "img",
     "aria-label": label || plainText(layout.title && layout.title.text) || "chart", tabindex: 0,
-    "font-family": "\"Open Sans\", verdana, arial, sans-serif", "data-traces": traces.length });
+    "font-family": CHART_FONT, "data-traces": traces.length });
   node("title", {}, root).textContent = label || plainText(layout.title && layout.title.text) || "chart";
   node("rect", { x: 0, y: 0, width, height, fill: layout.paper_bgcolor || "white" }, root);
   if (layout.plot_bgcolor && layout.plot_bgcolor !== "white") {
@@ -1023,9 +1118,18 @@ function drawChart(state) {
   drawLegend(root, layout, traces, paper, size, font);
   drawTitle(root, layout, size, font);
   if (old) old.remove();
+  if (state.frameBar) {  // where the figure puts its slider: under the axis, in the bottom margin
+    const slider = (layout.sliders || [])[0] || {};
+    const y = isNumber(slider.y) ? slider.y : -0.12;
+    state.frameBar.style.top = `${Math.round(paper.top + (1 - y) * paper.height)}px`;
+    state.frameBar.style.left = `${Math.round(Math.min(paper.left, 0.1 * width))}px`;
+    state.frameBar.style.width = `${Math.round(Math.max(160, paper.width))}px`;
+  }
   state.svg = root;
   state.hovers = hovers;
   state.width = width;
+  // a tab stop only for a chart with points to tell (← → walk them)
+  if (!hovers.length) root.removeAttribute("tabindex");
   attachHover(state);
 }
 
@@ -1128,7 +1232,8 @@ function buildFrameControls(state, figure) {
   const menu = ((layout.updatemenus || [])[0] || {}).buttons || [];
   const playArgs = menu.length && menu[0].args && menu[0].args[1];
   state.frameDuration = (playArgs && playArgs.frame && playArgs.frame.duration) || 500;
-  const bar = htmlNode("div", { class: "svg-chart-frames" }, state.box);
+  const bar = htmlNode("div", { class: "svg-chart-frames" }, state.figureBox);
+  state.frameBar = bar;
   const play = htmlNode("button", { type: "button", class: "svg-chart-button", "aria-pressed": "false" }, bar, "Play");
   const current = htmlNode("span", { class: "svg-chart-current", "aria-hidden": "true" }, bar);
   const input = htmlNode("input", { type: "range", min: 0, max: Math.max(0, steps.length - 1), step: 1, value: 0,
