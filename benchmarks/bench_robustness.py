@@ -798,7 +798,9 @@ def bench_heavy_pages(repeats: int, pages: list[str]) -> None:
             cpu = figures["server cpu per heavy"]
             print(f"{page}: ratio loaded / rest (medians) page change {ratios['open']:.2f}, "
                   f"settings change {ratios['change']:.2f} (target <= 1.3); rest / loaded "
-                  f"change medians {1000 * statistics.median(figures['rest change']):.0f} / "
+                  f"medians: page change {1000 * statistics.median(figures['rest open']):.0f}"
+                  f" / {1000 * statistics.median(figures['loaded open']):.0f} ms, settings "
+                  f"change {1000 * statistics.median(figures['rest change']):.0f} / "
                   f"{1000 * statistics.median(figures['loaded change']):.0f} ms; heavy "
                   f"requests {min(figures['heavy seconds']):.1f}-"
                   f"{max(figures['heavy seconds']):.1f} s; server CPU-s per heavy request "
