@@ -649,9 +649,10 @@ function drawAxisTitles(layer, axes, font) {
       const y = axis.edge + axis.labelRoom + 0.4 * size + 0.8 * size;
       richSvgText(layer, title, axis.start + axis.length / 2, y, size, { "text-anchor": "middle", fill: CHART_INK });
     } else {
-      const x = axis.edge - axis.labelRoom - 0.45 * size;
-      const cy = axis.start + axis.length / 2;
       const lines = richLines(title).length;
+      // left of the tick labels, but never past the figure's left edge (a phone's narrow margin)
+      const x = Math.max(axis.edge - axis.labelRoom - 0.45 * size, 1.05 * size + 1 + (lines - 1) * 1.3 * size);
+      const cy = axis.start + axis.length / 2;
       const group = node("g", { transform: `translate(${x.toFixed(1)},${cy.toFixed(1)}) rotate(-90)` }, layer);
       richSvgText(group, title, 0, -(lines - 1) * 1.3 * size, size, { "text-anchor": "middle", fill: CHART_INK });
     }
