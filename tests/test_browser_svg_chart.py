@@ -153,3 +153,22 @@ def test_the_swing_plays_its_frames_with_a_slider_and_a_button(browser, streamli
         stopped = slider.input_value()
         page.wait_for_timeout(800)
         assert slider.input_value() == stopped
+
+
+def test_the_png_button_downloads_the_chart_at_twice_its_size(browser, streamlit_server):
+    with new_page(browser, 1440, 900) as page:
+        open_url(page, f"{streamlit_server}/adversary")
+        chart = page.locator("svg.svg-chart").first
+        chart.wait_for(timeout=60_000)
+        width = float(chart.get_attribute("width"))
+        height = float(chart.get_attribute("height"))
+        chart.hover()
+        with page.expect_download() as download_info:
+            page.get_by_role("button", name="Download this chart as a PNG").first.click()
+        download = download_info.value
+        assert download.suggested_filename.endswith(".png")
+        data = open(download.path(), "rb").read()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        # the PNG's size (IHDR: width, height as big-endian 32-bit integers at bytes 16-24)
+        assert (int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")) == (
+            2 * width, 2 * height)
