@@ -489,7 +489,10 @@ function ticksOf(axis, length, font) {
     });
     return values;
   }
-  const count = axis.letter === "x" ? Math.max(2, Math.min(10, Math.round(length / (5 * font)))) : Math.max(2, Math.min(10, Math.round(length / (2.6 * font))));
+  // about as many ticks as Plotly puts: a y tick every 30 px or more (4 to 9 gaps), x ticks
+  // spaced for their labels
+  const count = axis.letter === "x" ? Math.max(2, Math.min(10, Math.round(length / (5 * font))))
+    : Math.min(9, Math.max(4, length / 30)) + 1;
   if (axis.type === "log") {
     let step = isNumber(axis.dtick) ? axis.dtick : Math.max(1, Math.floor((hi - lo) / count));
     if (!isNumber(axis.dtick) && hi - lo < 2.2) {  // under two decades: 1, 2, 5 of each
