@@ -52,7 +52,9 @@ else:  # a session's script run
                   help="Larger type, no sidebar, step with the keyboard (a presentation clicker "
                        "sends PageDown / PageUp). Also opened by ?present=1 in the link.")
         notation_slot = st.empty()  # the Notation panel of the page chosen below
-        reconnect_watch()  # after a server restart: rerun at once, an outage blames no one
+        # after a server restart: rerun at once, an outage blames no one. Drawn after the
+        # page, so the page's first text does not wait for a component's script (issue 21)
+        reconnect_slot = st.empty()
 
     presenter_mode()  # styles for the lecture hall when on
     accessibility_styles()  # focus always visible, phones, text for screen readers
@@ -73,4 +75,8 @@ else:  # a session's script run
     current = st.navigation(PAGES)
     with notation_slot:
         notation_panel(current.url_path)  # the symbols this page shows, one line each
-    current.run()
+    try:
+        current.run()
+    finally:  # also after st.stop(): every page keeps its watcher
+        with reconnect_slot:
+            reconnect_watch()
