@@ -101,3 +101,19 @@ def test_layout_and_options_it_does_not_draw_are_named():
         dict(label="Play", method="animate", args=[None])])]))
     assert "restyles" in svg_unsupported(go.Figure(plain).update_layout(updatemenus=[dict(
         buttons=[dict(label="red", method="restyle", args=["marker.color", "red"])])]))
+
+
+def test_the_renderer_joins_every_script_of_its_folder_and_keeps_functions_short():
+    import sys
+
+    from pages.chart.chart_component import CHART_SCRIPTS, HERE, chart_script
+
+    sys.path.insert(0, str(HERE.parent.parent / "scripts"))
+    import code_stats
+
+    assert set(CHART_SCRIPTS) == {path.name for path in HERE.glob("*.js")}
+    script = chart_script()
+    assert "function mountSvgChart(" in script and "function drawChart(" in script
+    long_ones = [(path.name, name, length) for path in HERE.glob("*.js")
+                 for name, _, length in code_stats.script_function_lengths(path) if length > 60]
+    assert long_ones == []

@@ -22,6 +22,10 @@ import streamlit as st
 
 #: the folder of the renderer's script and styles (pages/chart/)
 HERE = Path(__file__).resolve().parent
+#: the renderer's files, joined into one script in this order (each uses the ones before)
+CHART_SCRIPTS = ("chart_text.js", "chart_rich.js", "chart_axes.js", "chart_layout.js",
+                 "chart_notes.js", "chart_lines.js", "chart_traces.js", "svg_chart.js",
+                 "chart_mount.js")
 #: the name the component is registered under (tests look elements up by it)
 COMPONENT_NAME = "perceptron_svg_chart"
 _COMPONENT: dict[str, object] = {}
@@ -142,9 +146,14 @@ def figure_data(figure) -> dict:
     return spec
 
 
+def chart_script() -> str:
+    """The renderer: pages/chart/'s scripts joined (:data:`CHART_SCRIPTS`)."""
+    return "\n".join((HERE / name).read_text() for name in CHART_SCRIPTS)
+
+
 def _component():
     if "chart" not in _COMPONENT:
-        script = (HERE / "svg_chart.js").read_text()
+        script = chart_script()
         script += ("\nexport default function (component) {\n"
                    "  return mountSvgChart(component.parentElement, component.data);\n"
                    "}\n")
