@@ -400,62 +400,57 @@ def eta_check(X, y, eta, *, order="random", seed=0) -> dict:
 # The page's texts: what each section explains, and what its results say
 # ---------------------------------------------------------------------------
 
+# The first view's texts are plain text with Unicode (bold upright vectors), not KaTeX: Markdown
+# with math makes the browser fetch KaTeX (92 kB gzipped) and its fonts, and italic emphasis
+# fetches Source Sans italic (138 kB), for a first visit of at most 1.5 MB (issue 21). The
+# results drawn inside the closed parts may still use KaTeX: they load it when opened.
 SUMMARY = (
     "The perceptron stops once it separates the training points. How often does that "
-    "hyperplane get a **new** point wrong? The lecture notes answer with the *margin "
-    "perceptron*: it learns until every point is not just on the right side but at least "
-    "one unit of $\\mathbf x^T\\mathbf w$ away from the line, makes at most "
-    "$3/\\gamma^2$ such corrections however many points it sees, and therefore errs on a new "
-    "point with probability at most $3/((N+1)\\gamma^2)$. At the end: the same algorithm as "
-    "stochastic gradient descent on a loss.")
+    "hyperplane get a **new** point wrong? The lecture notes answer with the **margin "
+    "perceptron**: it learns until every point is not just on the right side but at least "
+    "one unit of **x**ᵀ**w** away from the line, makes at most 3/γ² such corrections "
+    "however many points it sees, and therefore errs on a new point with probability at "
+    "most 3/((N + 1)γ²). At the end: the same algorithm as stochastic gradient descent on "
+    "a loss.")
 MARGIN_TEXT = (
-    "Every point is a unit vector ($\\|\\mathbf x\\|=1$), and a planted unit vector "
-    "$\\mathbf w^*$ keeps every point at least $\\gamma$ from its line: "
-    "$y\\,\\mathbf x^T\\mathbf w^*\\ge\\gamma$ (no bias, lines through the "
-    "origin; the notes write $\\boldsymbol\\beta$ for $\\mathbf w$). Start at "
-    "$\\mathbf w=0$ and draw examples at random. If "
-    "$y\\,\\mathbf x^T\\mathbf w<1$ it is a **margin mistake** and "
-    "$\\mathbf w\\leftarrow\\mathbf w+y\\,\\mathbf x$. There are two "
-    "kinds: the point is on the **wrong side** ($y\\,\\mathbf x^T\\mathbf w\\le0$,"
-    " black ring), or on the right side but **inside the band** between the lines "
-    "$\\mathbf x^T\\mathbf w=\\pm1$ ($0<y\\,\\mathbf x^T\\mathbf w<1$, "
-    "orange dashed ring). The run stops when no point is ringed.")
+    "Every point is a unit vector (‖**x**‖ = 1), and a planted unit vector **w**\\* keeps "
+    "every point at least γ from its line: y **x**ᵀ**w**\\* ≥ γ (no bias, lines through "
+    "the origin; the notes write **β** for **w**). Start at **w** = **0** and draw examples "
+    "at random. If y **x**ᵀ**w** < 1 it is a **margin mistake** and **w** ← **w** + y**x**. "
+    "There are two kinds: the point is on the **wrong side** (y **x**ᵀ**w** ≤ 0, black "
+    "ring), or on the right side but **inside the band** between the lines **x**ᵀ**w** = ±1 "
+    "(0 < y **x**ᵀ**w** < 1, orange dashed ring). The run stops when no point is ringed.")
 CURVE_TEXT = (
-    "Draw $N$ training points (a fresh planted $\\mathbf w^*$ each time, points "
-    "uniform on the unit sphere outside the band $|\\mathbf x^T\\mathbf w^*|<"
-    "\\gamma$, labelled by the side of $\\mathbf w^*$), train the margin "
-    "perceptron (random order) until it makes no margin mistake, and measure its test "
-    "error $L(\\hat{\\mathbf w})$, the chance that a new point from the same "
-    "distribution lands on the wrong side. Repeat and average. The notes give two "
-    "bounds: the **stability theorem** $\\mathbb E[L(\\hat{\\mathbf w})]\\le "
-    "3/((N+1)\\gamma^2)$ (slope −1 on these axes) and the **uniform law** "
-    "$\\sqrt{(d+1)\\log(N+1)/N}+\\sqrt{2\\log(20)/N}$ in dimension $d$, which holds "
-    "for each run with probability 95 % (slope about −½).")
+    "Draw N training points (a fresh planted **w**\\* each time, points uniform on the unit "
+    "sphere outside the band |**x**ᵀ**w**\\*| < γ, labelled by the side of **w**\\*), train "
+    "the margin perceptron (random order) until it makes no margin mistake, and measure its "
+    "test error L(**ŵ**), the chance that a new point from the same distribution lands on the "
+    "wrong side. Repeat and average. The notes give two bounds: the **stability theorem** "
+    "E[L(**ŵ**)] ≤ 3/((N + 1)γ²) (slope −1 on these axes) and the **uniform law** "
+    "√((d + 1) log(N + 1)/N) + √(2 log(20)/N) in dimension d, which holds for each run "
+    "with probability 95 % (slope about −½).")
 STABILITY_TEXT = (
-    "Train on $N+1$ points. By the Lemma at most $3/\\gamma^2$ of them ever cause a "
-    "margin mistake. Hold one point out, chosen at random: it is one of those with "
-    "chance at most $3/((N+1)\\gamma^2)$. If it never caused a margin mistake, it never "
-    "changed $\\mathbf w$, so training without it gives **the same** "
-    "$\\hat{\\mathbf w}$, and that $\\hat{\\mathbf w}$ has it at "
-    "$y\\,\\mathbf x^T\\hat{\\mathbf w}\\ge1$: it is classified right. The "
-    "held-out point is a fresh test point for the run on the other $N$, so that run "
-    "errs on a new point with probability at most $3/((N+1)\\gamma^2)$.\n\n"
+    "Train on N + 1 points. By the Lemma at most 3/γ² of them ever cause a margin mistake. "
+    "Hold one point out, chosen at random: it is one of those with chance at most "
+    "3/((N + 1)γ²). If it never caused a margin mistake, it never changed **w**, so "
+    "training without it gives **the same ŵ**, and that **ŵ** has it at "
+    "y **x**ᵀ**ŵ** ≥ 1: it is classified right. The held-out point is a fresh test point "
+    "for the run on the other N, so that run errs on a new point with probability at most "
+    "3/((N + 1)γ²).\n\n"
     "Here both runs use **cyclic order**: the points in their listed order, again and "
     "again, and the run without the held-out point keeps the others in the same "
-    "order. Then the exact condition is: *if the held-out point caused no margin "
+    "order. Then the exact condition is: **if the held-out point caused no margin "
     "mistake in the run on all N + 1, the run without it makes the same updates at "
-    "the same places and ends at the same w bit for bit*; if it did cause one, w "
+    "the same places and ends at the same w bit for bit**; if it did cause one, **w** "
     "usually changes (it may, by chance, not). (The notes draw examples at random; "
     "the same holds if the run without the point skips exactly that point's draws.)")
 LOSS_TEXT = (
-    "Write $m=y\\,f(\\mathbf x)=y\\,\\mathbf x^T\\mathbf w$. Stochastic gradient "
-    "descent takes one example and steps "
-    "$\\mathbf w\\leftarrow\\mathbf w-\\eta\\,l'(m)\\,y\\,\\mathbf x$. "
-    "With the **perceptron loss** $\\max(0,-m)$ the slope is −1 when $m\\le0$ (we "
-    "count $m=0$ as wrong) and 0 otherwise: with $\\eta=1$ this *is* the perceptron. "
-    "With the **hinge loss** $\\max(0,1-m)$ the slope is −1 when $m<1$: with $\\eta=1$ "
-    "this is the margin perceptron above. The 0–1 loss counts mistakes but is flat "
-    "wherever it has a slope, so SGD on it never moves.")
+    "Write m = y f(**x**) = y **x**ᵀ**w**. Stochastic gradient descent takes one example and "
+    "steps **w** ← **w** − η l′(m) y**x**. With the **perceptron loss** max(0, −m) the "
+    "slope is −1 when m ≤ 0 (we count m = 0 as wrong) and 0 otherwise: with η = 1 this "
+    "**is** the perceptron. With the **hinge loss** max(0, 1 − m) the slope is −1 when "
+    "m < 1: with η = 1 this is the margin perceptron above. The 0–1 loss counts mistakes "
+    "but is flat wherever it has a slope, so SGD on it never moves.")
 
 
 def curve_findings(curve, n_test: int) -> list[str]:

@@ -334,18 +334,20 @@ PLAYER_WORDS = {
     "next_mistake": "Next move", "next_example": "Next iteration", "update": "move",
     "keys": "Keys: → or PageDown next move · ↓ next iteration · ← or PageUp back · "
             "Home reset · End run to end · Space play/pause"}
+#: the page's first paragraph, in plain text with Unicode (bold upright vectors), not KaTeX:
+#: Markdown with math makes a first visit fetch KaTeX (92 kB gzipped) and its fonts, and this
+#: paragraph is the largest text the first view paints (issue 21)
 SUMMARY = (
-    "A system of linear inequalities $\\mathbf a_i\\cdot\\mathbf w\\le c_i$ ($i=1,\\dots,n$, "
-    "written $A^\\top\\mathbf w\\le\\mathbf c$ with one column $\\mathbf a_i$ of $A$ per "
-    "inequality) in two unknowns, so every inequality is a half-plane and the solutions, "
-    "where they form a region, are shaded (cut to the square drawn). The relaxation method "
-    "(Algorithm 1.37) repeats one move: pick an inequality $i$ by a rule; if $\\mathbf w$ "
-    "violates it, let $P_i(\\mathbf w)$ be the nearest point of its half-plane and set "
-    "$\\mathbf w\\leftarrow(1-\\eta)\\mathbf w+\\eta\\,P_i(\\mathbf w)$. With $\\eta=1$ "
-    "$\\mathbf w$ lands on the boundary line, with $\\eta=2$ on its mirror image, with "
-    "$\\eta<1$ short of the line and with $1<\\eta<2$ past it. **Next move** jumps to the "
-    "next iteration that moves $\\mathbf w$; **Next iteration** takes one iteration (a "
-    "satisfied inequality leaves $\\mathbf w$ where it is).")
+    "A system of linear inequalities **a**ᵢ · **w** ≤ cᵢ (i = 1, …, n, written "
+    "Aᵀ**w** ≤ **c** with one column **a**ᵢ of A per inequality) in two unknowns, so every "
+    "inequality is a half-plane and the solutions, where they form a region, are shaded "
+    "(cut to the square drawn). The relaxation method (Algorithm 1.37) repeats one move: "
+    "pick an inequality i by a rule; if **w** violates it, let Pᵢ(**w**) be the nearest "
+    "point of its half-plane and set **w** ← (1 − η)**w** + η Pᵢ(**w**). With η = 1 **w** "
+    "lands on the boundary line, with η = 2 on its mirror image, with η < 1 short of the "
+    "line and with 1 < η < 2 past it. **Next move** jumps to the next iteration that moves "
+    "**w**; **Next iteration** takes one iteration (a satisfied inequality leaves **w** "
+    "where it is).")
 #: why the sweep is not run on a system without solution
 SWEEP_NOT_RUN = ("Not run: this system has no solution, so every run would end at the "
                  "iteration limit.")
