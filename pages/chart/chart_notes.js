@@ -2,7 +2,8 @@
 // Plotly's references (data, paper, an axis' domain, the container).
 
 // a reference (x, xref) to a px position: data on an axis, the plot's paper, an axis' domain
-function refPosition(axes, paper, value, ref, letter, size) {
+// (an annotation on a log axis gives its position in log10 units, as Plotly: logged = true)
+function refPosition(axes, paper, value, ref, letter, size, logged = false) {
   const r = ref || (letter === "x" ? "x" : "y");
   if (r === "paper") return letter === "x" ? paper.left + value * paper.width : paper.top + (1 - value) * paper.height;
   if (r === "container") return letter === "x" ? value * size.width : (1 - value) * size.height;
@@ -10,7 +11,7 @@ function refPosition(axes, paper, value, ref, letter, size) {
   const axis = axes[axisName(r.replace(/ domain$/, ""), letter)];
   if (!axis) return NaN;
   if (domain) return letter === "x" ? axis.start + value * axis.length : axis.start + (1 - value) * axis.length;
-  return axis.at(value);
+  return logged && axis.type === "log" ? axis.px(value) : axis.at(value);
 }
 
 function drawShapes(parent, shapes, axes, paper, size) {
@@ -39,8 +40,8 @@ function drawShapes(parent, shapes, axes, paper, size) {
 function drawAnnotations(parent, notes, axes, paper, size, font) {
   for (const note of notes || []) {
     if (note.visible === false || note.text === undefined) continue;
-    const px = refPosition(axes, paper, note.x ?? 0.5, note.xref, "x", size);
-    const py = refPosition(axes, paper, note.y ?? 0.5, note.yref, "y", size);
+    const px = refPosition(axes, paper, note.x ?? 0.5, note.xref, "x", size, true);
+    const py = refPosition(axes, paper, note.y ?? 0.5, note.yref, "y", size, true);
     if (!Number.isFinite(px) || !Number.isFinite(py)) continue;
     const fontSize = (note.font && note.font.size) || font;
     const color = (note.font && note.font.color) || CHART_INK;

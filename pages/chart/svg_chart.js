@@ -147,10 +147,12 @@ function attachHover(state) {
     }
     return best;
   };
-  root.addEventListener("pointermove", (event) => {
+  const point = (event) => {
     const item = nearest(event);
     if (item) showTip(state, item); else hide();
-  });
+  };
+  root.addEventListener("pointermove", point);
+  root.addEventListener("pointerdown", point);  // a tap on a phone (no pointer moves there)
   root.addEventListener("pointerleave", hide);
   // the keyboard: focus shows the first point; ← → (↑ ↓) walk the points; Escape hides
   root.addEventListener("focus", () => {
