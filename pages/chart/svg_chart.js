@@ -103,7 +103,7 @@ function drawTraces(root, traces, axes, uid) {
 function placeFrameBar(bar, layout, paper) {
   const slider = (layout.sliders || [])[0] || {};
   const y = isNumber(slider.y) ? slider.y : -0.12;
-  bar.style.top = `${Math.round(paper.top + (1 - y) * paper.height)}px`;
+  bar.style.top = `${Math.round(paper.top + (1 - y) * paper.height + 8)}px`;  // Plotly's pad
   bar.style.left = `${Math.round(paper.left)}px`;
   bar.style.width = `${Math.round(Math.max(160, paper.width))}px`;
 }
