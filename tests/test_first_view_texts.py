@@ -91,3 +91,25 @@ def test_first_view_sends_no_math_and_no_italic(path, query):
     assert sum(len(s) for s in strings) > 1_000  # the page's texts were read
     offending = {s[:80]: needs_katex_or_italic(s) for s in strings if needs_katex_or_italic(s)}
     assert offending == {}, f"{path} {query}"
+
+
+@pytest.mark.parametrize("dim", [2, 3])
+def test_the_curves_findings_need_no_katex_either(dim):
+    """The curve's part, once opened, writes its findings in Unicode too: below the bound or
+    not (the mean pushed above it here), with and without N at which no run erred."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    from perceptron_core import generalisation_curve
+    from perceptron_core._checks import frozen
+    from perceptron_core.viz.generalisation import curve_findings
+
+    curve = generalisation_curve(n_train=[2, 300], margin=0.3, dim=dim, repeats=10, seed=dim,
+                                 n_test=200)
+    above = replace(curve, mean_error=frozen(np.asarray(curve.stability_bound) + 0.1))
+    for case, expected in ((curve, "below 3/((N + 1)γ²)"), (above, "**not** below")):
+        texts = curve_findings(case, 200)
+        assert expected in texts[0]
+        assert [t for t in texts if needs_katex_or_italic(t)] == []
+    assert len(curve_findings(curve, 200)) == 2  # N = 300 at margin 0.3: some N with no error

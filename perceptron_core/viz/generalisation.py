@@ -468,8 +468,8 @@ def curve_findings(curve, n_test: int) -> list[str]:
     texts = [
         f"Here {how}; error bars are ± one standard error of the mean over "
         f"{curve.repeats} runs. The mean is "
-        + ("below $3/((N+1)\\gamma^2)$ at every N shown. " if below else
-           "**not** below $3/((N+1)\\gamma^2)$ at every N shown (a finite average can "
+        + ("below 3/((N + 1)γ²) at every N shown. " if below else
+           "**not** below 3/((N + 1)γ²) at every N shown (a finite average can "
            "exceed an expectation bound by chance). ")
         + f"The Lemma caps the margin mistakes of a run: 3/γ² = "
         f"{value_text(curve.mistake_bound)}, so at most {whole_cap(curve.mistake_bound):,}; "
@@ -483,7 +483,7 @@ def curve_findings(curve, n_test: int) -> list[str]:
         texts.append(
             f"At N = {', '.join(map(str, zero_at))} {none}: a mean of exactly 0 has no "
             "place on a log axis, so it is drawn as a triangle on the floor. The bounds are "
-            "for *every* distribution with margin γ; this one (points spread evenly outside "
+            "for **every** distribution with margin γ; this one (points spread evenly outside "
             "the band) is easier"
             + (", and once a few points sit near both edges of the band the learned line "
                "separates everything" if curve.exact else "")
