@@ -3,7 +3,7 @@
 // point, the rings round the points on the wrong side, and the legend.
 
 // Build the figure into slots.figure. Returns { map, r, context, pixels,
-// rings, curve, examined, marks, halos, radiusFor } for the other functions of the scene.
+// rings, curve, examined, marks, strong, halos, radiusFor } for the other functions of the scene.
 // Every point keeps its own marker at one size, on top; αᵢ is the size of a light halo
 // of its class's shape drawn beneath all the points, so a large αᵢ never hides a neighbour.
 function kernelsFigure(slots, { data, X, y, n, L, G }) {
@@ -25,21 +25,7 @@ function kernelsFigure(slots, { data, X, y, n, L, G }) {
   const rings = ringLayer({ stroke: "black", width: 2.5 });
   const curve = svg("path", { fill: "none", stroke: COLORS.hyperplane, "stroke-width": 5, class: "zero-curve" });
   const examined = examinedMark();
-  const marks = [], halos = [];
-  const points = svg("g", { class: "data" }), haloLayer = svg("g", { class: "alpha-halos" });
-  const shape = (i, size, attributes) => (y[i] > 0
-    ? svg("circle", { cx: map.x(X[i][0]), cy: map.y(X[i][1]), r: size, ...attributes })
-    : svg("rect", { x: map.x(X[i][0]) - 0.9 * size, y: map.y(X[i][1]) - 0.9 * size,
-                    width: 1.8 * size, height: 1.8 * size, ...attributes }));
-  for (let i = 0; i < n; i++) {
-    const colour = y[i] > 0 ? COLORS.positive : COLORS.negative;
-    marks.push(shape(i, r, { fill: colour, stroke: "white", "stroke-width": 1.5 }));
-    halos.push(shape(i, r, { fill: colour, "fill-opacity": 0.22, stroke: colour, "stroke-width": 2.5,
-                             display: "none" }));
-  }
-  points.append(...marks);
-  haloLayer.append(...halos);
-  plot.append(haloLayer, curve, points, rings, examined);
+  const { marks, strong, halos } = kernelsMarks(plot, map, { X, y, n }, r, [curve, rings, examined]);
   const entries = [
     ["dot", COLORS.positive, "class +1"], ["square", COLORS.negative, "class −1"],
     ["line", COLORS.hyperplane, "f(x) = 0"],
@@ -55,14 +41,53 @@ function kernelsFigure(slots, { data, X, y, n, L, G }) {
   slots.figure.append(root, legend(entries), sizeNote);
   const context = canvas.getContext("2d");
   return { map, r, context, pixels: context.createImageData(G, G), rings, curve,
-           examined, marks, halos, shownAlpha: new Int32Array(n).fill(-1),
+           examined, marks, strong, halos, shownAlpha: new Int32Array(n).fill(-1),
            // the halo's radius: grows as √αᵢ, at most 4 marker radii (so at most a few neighbours' spacing)
            radiusFor: (a) => (a > 0 ? Math.min(r * (1.4 + 0.8 * Math.sqrt(a)), 4 * r) : r) };
 }
 
-// The halo of point i grows with αᵢ and is hidden while αᵢ = 0; points with αᵢ = 0 are faint.
+// The marks of the data (kernelsFigure): αᵢ's halos beneath, the zero curve, the points drawn
+// once and never touched again (faint: αᵢ = 0), above them the same marks at full strength
+// for the points with αᵢ > 0 (shown as αᵢ changes), then the rings and the examined mark
+// (`above`). A step changes a few elements of small groups, not one of the n marks the
+// browser would walk again. Returns { marks, strong, halos }, one element per point each.
+function kernelsMarks(plot, map, { X, y, n }, r, above) {
+  const [curve, ...top] = above;
+  const marks = [], halos = [], strong = [];
+  const points = svg("g", { class: "data" }), haloLayer = svg("g", { class: "alpha-halos" });
+  const support = svg("g", { class: "support" });
+  const shape = (i, size, attributes) => (y[i] > 0
+    ? svg("circle", { cx: map.x(X[i][0]), cy: map.y(X[i][1]), r: size, ...attributes })
+    : svg("rect", { x: map.x(X[i][0]) - 0.9 * size, y: map.y(X[i][1]) - 0.9 * size,
+                    width: 1.8 * size, height: 1.8 * size, ...attributes }));
+  for (let i = 0; i < n; i++) {
+    const colour = y[i] > 0 ? COLORS.positive : COLORS.negative;
+    marks.push(shape(i, r, { fill: colour, stroke: "white", "stroke-width": 1.5, "fill-opacity": 0.6 }));
+    strong.push(shape(i, r, { fill: colour, stroke: "white", "stroke-width": 1.5, display: "none" }));
+    halos.push(shape(i, r, { fill: colour, "fill-opacity": 0.22, stroke: colour, "stroke-width": 2.5,
+                             display: "none" }));
+  }
+  points.append(...marks);
+  support.append(...strong);
+  haloLayer.append(...halos);
+  // the marks that never change sit in an SVG of their own inside a foreignObject: a
+  // layer the browser paints once and reuses, instead of walking every mark at every step
+  const still = svg("foreignObject", { x: 0, y: 0, width: 1000, height: 1000, class: "still" });
+  const stillSvg = svg("svg", { viewBox: "0 0 1000 1000", width: 1000, height: 1000 });
+  stillSvg.style.cssText = "display: block; overflow: visible";
+  still.style.pointerEvents = "none";
+  stillSvg.style.pointerEvents = "none";
+  points.style.pointerEvents = "auto";
+  stillSvg.append(points);
+  still.append(stillSvg);
+  plot.append(haloLayer, curve, still, support, ...top);
+  return { marks, strong, halos };
+}
+
+// The halo of point i grows with αᵢ and is hidden while αᵢ = 0; points with αᵢ = 0 are faint
+// (their mark alone), the others full strength (their strong mark over it).
 // Only the points whose αᵢ changed since the last draw are touched (one per update).
-function kernelsSizeMarks({ X, y, n, map, marks, halos, radiusFor, sums, shownAlpha }) {
+function kernelsSizeMarks({ X, y, n, map, strong, halos, radiusFor, sums, shownAlpha }) {
   for (let i = 0; i < n; i++) {
     const a = sums.alpha[i], halo = halos[i], rr = radiusFor(a);
     if (shownAlpha[i] === a) continue;
@@ -74,7 +99,7 @@ function kernelsSizeMarks({ X, y, n, map, marks, halos, radiusFor, sums, shownAl
       halo.setAttribute("x", map.x(X[i][0]) - side); halo.setAttribute("y", map.y(X[i][1]) - side);
       halo.setAttribute("width", 2 * side); halo.setAttribute("height", 2 * side);
     }
-    marks[i].setAttribute("fill-opacity", a > 0 ? 1 : 0.6);
+    strong[i].setAttribute("display", a > 0 ? "inline" : "none");
   }
 }
 

@@ -128,8 +128,8 @@ function kernelsDraw(slots, s, view) {
     : kernelsDescribe(s, step, k, updated, updated ? up.biases[k - 1] : b));
   let support = 0;
   for (let i = 0; i < n; i++) if (alpha[i] > 0) support++;
-  panel.q(".now").textContent = `Now f(x) = Σ αᵢ yᵢ K(xᵢ, x)` + (data.bias ? ` + b, b = ${fmt(b, 0)}` : " (no bias)") +
-    `; ${plural(up.wrong_side[k], "training example")} with y f(x) ≤ 0.`;
+  setText(panel.q(".now"), `Now f(x) = Σ αᵢ yᵢ K(xᵢ, x)` + (data.bias ? ` + b, b = ${fmt(b, 0)}` : " (no bias)") +
+    `; ${plural(up.wrong_side[k], "training example")} with y f(x) ≤ 0.`);
   panel.count("updates", outOf(k, M));
   panel.count("examined", outOf(step, data.player.n_examined));
   panel.count("support", `${support} of ${n}`);

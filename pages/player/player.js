@@ -55,6 +55,10 @@ function element(tag, attributes, text) {
 // Build the player into `host` (or reuse the one already there for the same run).
 // Returns a cleanup function that removes the listeners.
 function mountPlayer(host, data, scene) {
+  // A plain copy of the payload, made once: Streamlit hands a component its data behind
+  // wrappers whose every read is a function call, and a step reads thousands of numbers
+  // (the rings test every point after an update).
+  data = JSON.parse(JSON.stringify(data));
   const spec = data.player;
   const old = host.__player;
   if (old) old.detach();
@@ -78,8 +82,18 @@ function mountPlayer(host, data, scene) {
   listenToControls(p);
   listenToTouch(p);
 
-  // the figure is a square as large as the stage allows, also when the window changes
-  const fit = () => fitPlayer(p);
+  // the figure is a square as large as the stage allows, also when the window changes.
+  // A step changes the player's height (its texts), not its width: the fit runs again
+  // only when the width or the window's height changed (or, on the presenter stage,
+  // the player's own height), so a step costs no second layout.
+  let fitted = "";
+  const fit = () => {
+    const box = p.nodes.root;
+    const key = `${box.clientWidth}x${window.innerHeight}` + (spec.present ? `x${box.clientHeight}` : "");
+    if (key === fitted) return;
+    fitted = key;
+    fitPlayer(p);
+  };
   const resize = new ResizeObserver(fit);
   resize.observe(root);
   window.addEventListener("resize", fit);
@@ -121,23 +135,26 @@ function renderPlayer(p) {
   const { state, nodes, steps, n, spec } = p;
   const updates = updatesAtStep(steps, state.step);
   p.draw.draw({ step: state.step, updates, atEnd: state.step >= n });
-  nodes.slider.value = String(updates);
-  nodes.scrubLabel.textContent = `${p.words.update} ${updates} of ${steps.length}`;
-  nodes.slider.setAttribute("aria-valuetext", nodes.scrubLabel.textContent);
+  // only what differs from the shown state is written (setText, setAttr: scene_common.js)
+  if (nodes.slider.value !== String(updates)) nodes.slider.value = String(updates);
+  const scrubText = `${p.words.update} ${updates} of ${steps.length}`;
+  if (nodes.scrubLabel.textContent !== scrubText) {
+    nodes.scrubLabel.textContent = scrubText;
+    nodes.slider.setAttribute("aria-valuetext", scrubText);
+  }
   const buttons = nodes.buttons;
   const focused = playerFocus(p);
-  buttons.nextMistake.disabled = buttons.nextExample.disabled = buttons.end.disabled =
-    state.step >= n;
-  buttons.back.disabled = state.history.length === 0 && state.step === 0;
+  const enable = (button, disabled) => { if (button.disabled !== disabled) button.disabled = disabled; };
+  for (const button of [buttons.nextMistake, buttons.nextExample, buttons.end]) enable(button, state.step >= n);
+  enable(buttons.back, state.history.length === 0 && state.step === 0);
   setButtonText(buttons.play, state.timer ? "❚❚ Pause" : "▶ Play");
-  buttons.play.disabled = !state.timer && state.step >= n;
+  enable(buttons.play, !state.timer && state.step >= n);
   keepFocus(p, focused);
   describePicture(p);
   announceMove(p);
   const root = nodes.root;
-  root.dataset.run = spec.run_id;
-  root.dataset.step = String(state.step);
-  root.dataset.updates = String(updates);
-  root.dataset.playing = state.timer ? "true" : "false";
+  const marks = { run: spec.run_id, step: String(state.step), updates: String(updates),
+                  playing: state.timer ? "true" : "false" };
+  for (const [name, value] of Object.entries(marks)) if (root.dataset[name] !== value) root.dataset[name] = value;
   p.positions.set(spec.run_id, state.step);
 }

@@ -89,7 +89,8 @@ function describePicture(p) {
   const counters = Array.from(p.nodes.info.querySelectorAll(".counters > div"), (node) =>
     `${node.firstChild.textContent}: ${node.lastChild.textContent}`).join("; ");
   const parts = [`Picture of ${p.pictureName}`, panelText(p, ".step-text"), panelText(p, ".now"), counters];
-  picture.setAttribute("aria-label", parts.filter(Boolean).map(sentenceEnd).join(" "));
+  const label = parts.filter(Boolean).map(sentenceEnd).join(" ");
+  if (picture.getAttribute("aria-label") !== label) picture.setAttribute("aria-label", label);
 }
 
 // A sentence with its full stop.

@@ -124,6 +124,7 @@ function fitPlayer(p) {
 function fitSvgText(root) {
   for (const picture of root.querySelectorAll("svg.plane")) {
     const width = picture.clientWidth, box = picture.viewBox.baseVal;
-    if (width && box && box.width) picture.style.setProperty("--unit", (box.width / width).toFixed(3));
+    const unit = width && box && box.width ? (box.width / width).toFixed(3) : null;
+    if (unit !== null && picture.style.getPropertyValue("--unit") !== unit) picture.style.setProperty("--unit", unit);
   }
 }

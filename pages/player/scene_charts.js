@@ -27,8 +27,11 @@ function miniChart(host, title, series, xMax, yRange, yFormat, xName = "update t
   }
   box.append(element("div", { class: "panel-title" }, title), root, legend);
   host.append(box);
-  chart.draw = (k) => {
+  // draw(k, again): the lines up to update k; nothing to do when k is drawn already
+  chart.draw = (k, again = false) => {
+    if (k === chart.shown && chart.drawn && !again) return;
     chart.shown = k;
+    chart.drawn = true;
     chart.lines.forEach((node, i) => node.setAttribute("points", chart.coords[i].slice(0, k + 1).join(" ")));
     chart.cursor.setAttribute("x1", chart.px(k));
     chart.cursor.setAttribute("x2", chart.px(k));
@@ -85,7 +88,7 @@ function layoutMiniChart(c) {
   c.cursor.setAttribute("y2", top + plotHeight);
   c.px = px;
   c.coords = c.series.map((item) => item.values.map((v, t) => `${px(t).toFixed(1)},${py(v).toFixed(1)}`));
-  c.draw(c.shown);
+  c.draw(c.shown, true);
 }
 
 // A tick label of a chart: whole numbers from 100 up, one decimal below.

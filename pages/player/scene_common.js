@@ -11,9 +11,25 @@ const COLORS = {
   step: "#E69F00", ghost: "#999999", planted: "#CC79A7", bound: "#56B4E9",
 };
 
+// Writes that leave the page alone when nothing changes: a step rewrites only the texts and
+// attributes that differ from what is shown, so the browser lays out and paints only those
+// (issue 21: the step's work at n = 2 000 on a slow phone).
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+function setAttr(node, name, value) {
+  value = String(value);
+  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+function setShown(node, shown) {
+  const display = shown ? "" : "none";
+  if (node.style.display !== display) node.style.display = display;
+}
+
 // A counter's text, sized to its column: a long value ("20,000 / 20,000") gets smaller
 // type instead of running past the card; player.css reads --chars.
 function fitText(element, text) {
+  if (element.textContent === text) return;
   element.textContent = text;
   element.style.setProperty("--chars", String(Math.max(6, text.length)));
 }
@@ -100,10 +116,10 @@ function lineInSquare(w, b, limit) {
 
 // Place an SVG line on a segment [p, q] of the plane, or hide it when there is none.
 function placeSegment(node, map, seg) {
-  node.style.display = seg ? "" : "none";
+  setShown(node, Boolean(seg));
   if (seg) {
-    node.setAttribute("x1", map.x(seg[0][0])); node.setAttribute("y1", map.y(seg[0][1]));
-    node.setAttribute("x2", map.x(seg[1][0])); node.setAttribute("y2", map.y(seg[1][1]));
+    setAttr(node, "x1", map.x(seg[0][0])); setAttr(node, "y1", map.y(seg[0][1]));
+    setAttr(node, "x2", map.x(seg[1][0])); setAttr(node, "y2", map.y(seg[1][1]));
   }
 }
 
@@ -111,7 +127,7 @@ function placeSegment(node, map, seg) {
 // when it has no length.
 function placeArrow(node, map, from, to, scale) {
   placeSegment(node, map, [[from[0] * scale, from[1] * scale], [to[0] * scale, to[1] * scale]]);
-  node.style.display = from[0] !== to[0] || from[1] !== to[1] ? "" : "none";
+  setShown(node, from[0] !== to[0] || from[1] !== to[1]);
 }
 
 // The points attribute of an SVG polygon with these corners in the plane.

@@ -86,29 +86,6 @@ function scaleNote(root, map, scale, what) {
   root.append(note);
 }
 
-// Rings round many points at once: one SVG path of arcs, rewritten only when the set of
-// rings changes (a scene calls drawRings after an update, not at every step). A canvas
-// inside the SVG was tried: under DevTools' 4x CPU throttling it moved the rasterising onto
-// the main thread and gave /train's n = 2 000 steps 100 ms tasks (README, issue 21).
-// style = { stroke, width, dash, className }.
-function ringLayer(style) {
-  const node = svg("path", { fill: "none", stroke: style.stroke, "stroke-width": style.width,
-                             class: style.className || "rings" });
-  if (style.dash) node.setAttribute("stroke-dasharray", style.dash.join(" "));
-  // points: the centres in the plane; radius in viewBox units; returns how many were drawn
-  node.drawRings = (map, points, radius) => {
-    let path = "";
-    for (const p of points) {
-      const cx = map.x(p[0]), cy = map.y(p[1]);
-      path += `M${(cx - radius).toFixed(1)},${cy.toFixed(1)}a${radius},${radius} 0 1,0 ${2 * radius},0` +
-              `a${radius},${radius} 0 1,0 ${-2 * radius},0`;
-    }
-    node.setAttribute("d", path);
-    return points.length;
-  };
-  return node;
-}
-
 // The diamond round the example examined at a step (drawn by showStep).
 const examinedMark = () => svg("path", { fill: "none", "stroke-width": 5, class: "examined" });
 
@@ -118,14 +95,14 @@ const examinedMark = () => svg("path", { fill: "none", "stroke-width": 5, class:
 // only the sentence is said.
 function showStep(panel, examined, map, shown) {
   if (!shown.point) {
-    examined.style.display = "none";
+    setShown(examined, false);
     panel.say(shown.sentence);
     return;
   }
   const cx = map.x(shown.point[0]), cy = map.y(shown.point[1]), d = shown.size;
-  examined.setAttribute("d", `M${cx},${cy - d}L${cx + d},${cy}L${cx},${cy + d}L${cx - d},${cy}z`);
-  examined.setAttribute("stroke", shown.updated ? COLORS.step : COLORS.weight);
-  examined.style.display = "";
+  setAttr(examined, "d", `M${cx},${cy - d}L${cx + d},${cy}L${cx},${cy + d}L${cx - d},${cy}z`);
+  setAttr(examined, "stroke", shown.updated ? COLORS.step : COLORS.weight);
+  setShown(examined, true);
   panel.say(shown.sentence, shown.updated);
 }
 
@@ -163,25 +140,31 @@ function infoPanel(host, counters, { progress = false, hypotheses = false } = {}
     progress ? bar : "",
     `<div class="banner" hidden></div>`,
   ].join("\n");
-  const q = (selector) => host.querySelector(selector);
+  const found = new Map();  // the parts, looked up once
+  const q = (selector) => {
+    if (!found.has(selector)) found.set(selector, host.querySelector(selector));
+    return found.get(selector);
+  };
   return {
     q,
     // the step in words, marked as an update (true), a step without one (false) or neither
     say(sentence, updated) {
       const text = q(".step-text");
-      text.textContent = sentence;
-      text.className = updated === undefined ? "step-text" : "step-text " + (updated ? "mistake" : "correct");
+      setText(text, sentence);
+      const name = updated === undefined ? "step-text" : "step-text " + (updated ? "mistake" : "correct");
+      if (text.className !== name) text.className = name;
     },
     count: (key, text) => fitText(q(`[data-counter="${key}"]`), text),
     progress(count, limit, text) {
-      q(".fill").style.width = `${Math.min(100, (100 * count) / limit)}%`;
-      q(".progress-text").textContent = text;
+      const width = `${Math.min(100, (100 * count) / limit)}%`, fill = q(".fill");
+      if (fill.style.width !== width) fill.style.width = width;
+      setText(q(".progress-text"), text);
     },
     banner(shown, success, text) {
-      const banner = q(".banner");
-      banner.hidden = !shown;
-      banner.className = "banner " + (success ? "success" : "warning");
-      banner.textContent = text;
+      const banner = q(".banner"), name = "banner " + (success ? "success" : "warning");
+      if (banner.hidden !== !shown) banner.hidden = !shown;
+      if (banner.className !== name) banner.className = name;
+      setText(banner, text);
     },
   };
 }

@@ -104,29 +104,29 @@ function trainDraw(s, view) {
   const k = view.updates, step = view.step;
   const w = up.weights[k], b = up.biases[k];
   const updated = step > 0 && k > 0 && up.steps[k - 1] === step;
-  s.fillPositive.setAttribute("points", polygonPoints(map, halfPlane(w, b, L, 1)));
-  s.fillNegative.setAttribute("points", polygonPoints(map, halfPlane(w, b, L, -1)));
-  setLine(s.line, w, b);
-  if (s.ringsAt !== k) {  // the rings depend on (w, b) only: redrawn after an update
-    const due = [];
+  if (s.drawnAt !== k) {  // the half-planes, the hyperplane, w and the rings depend on (w, b) only
+    s.fillPositive.setAttribute("points", polygonPoints(map, halfPlane(w, b, L, 1)));
+    s.fillNegative.setAttribute("points", polygonPoints(map, halfPlane(w, b, L, -1)));
+    setLine(s.line, w, b);
+    const due = [];  // y(w·x + b) ≤ δ: an update is due
     for (let i = 0; i < n; i++) {
       if (y[i] * (w[0] * X[i][0] + w[1] * X[i][1] + b) <= delta) due.push(X[i]);
     }
     s.rings.drawRings(map, due, r + 8);
-    s.ringsAt = k;
+    setArrow(s.arrow, [0, 0], w);
+    s.drawnAt = k;
   }
-  setArrow(s.arrow, [0, 0], w);
   if (updated) {
     setLine(s.oldLine, up.weights[k - 1], up.biases[k - 1]);
     setArrow(s.oldArrow, [0, 0], up.weights[k - 1]);
     setArrow(s.stepArrow, up.weights[k - 1], w);
   } else {
-    s.oldLine.style.display = s.oldArrow.style.display = s.stepArrow.style.display = "none";
+    for (const node of [s.oldLine, s.oldArrow, s.stepArrow]) setShown(node, false);
   }
   showStep(panel, s.examined, map, step === 0
     ? { sentence: "Nothing examined yet. Press Next mistake or Next example (or → / ↓)." }
     : trainDescribe(s, step, k, updated));
-  panel.q(".now").textContent = `Now w = ${pair(w, 3)}` + (data.bias ? `, b = ${fmt(b, 3)}` : " (no bias: b = 0)");
+  setText(panel.q(".now"), `Now w = ${pair(w, 3)}` + (data.bias ? `, b = ${fmt(b, 3)}` : " (no bias: b = 0)"));
   panel.count("updates", outOf(k, up.steps.length));
   panel.count("examined", outOf(step, data.player.n_examined));
   panel.count("epoch", step === 0 ? "—" : String(Math.ceil(step / n)));
