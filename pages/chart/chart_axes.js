@@ -3,11 +3,13 @@
 
 function axisName(id, letter) { return letter + "axis" + (id.length > 1 ? id.slice(1) : ""); }
 
+// Plotly's tick step: the rough step span/count rounded up to 2, 5 or 10 times its power of
+// ten (strictly above: its Lib.roundUp over [2, 5, 10])
 function niceTickStep(span, count) {
   const raw = span / Math.max(1, count);
   const power = 10 ** Math.floor(Math.log10(raw));
   const unit = raw / power;
-  return (unit >= 5 ? 10 : unit >= 2 ? 5 : unit >= 1.5 ? 2 : 1) * power;
+  return (unit < 2 ? 2 : unit < 5 ? 5 : 10) * power;
 }
 
 function toAxis(axis, value) {
@@ -16,15 +18,17 @@ function toAxis(axis, value) {
   return value;
 }
 
-// What each axis must show: {name: {low, high, values: [[v, pad px]], zero, barPad}} from the
-// visible traces (markers need their radius in px) and the shapes drawn in data coordinates.
+// What each axis must show: {name: {low, high, values: [[v, pad px, padded]], zero, barPad}}
+// from the visible traces and the shapes drawn in data coordinates. As Plotly's scatter
+// autorange: a marker needs max(size / 1.6, 3) px; a "padded" value also 5 % of the axis'
+// length (y always, unless filled to zero; x only with markers, text or error bars).
 function dataExtents(layout, traces, axes) {
   const extents = {};
-  const grow = (name, values, pad) => {
+  const grow = (name, values, pad, padded = false) => {
     const e = extents[name] || (extents[name] = { low: Infinity, high: -Infinity, values: [], zero: false });
     for (const v of values) if (Number.isFinite(v)) {
       e.low = Math.min(e.low, v); e.high = Math.max(e.high, v);
-      if (pad) e.values.push([v, pad]);
+      if (pad || padded) e.values.push([v, pad, padded]);
     }
     return e;
   };
@@ -46,12 +50,14 @@ function dataExtents(layout, traces, axes) {
       Object.assign(grow(yn, y.map((v) => toAxis(ys, v)), 0), { zero: true, barPad: true });
     } else {
       const mode = trace.mode || (x.length < 20 ? "lines+markers" : "lines");
-      const size = Math.max(6, ...[].concat((trace.marker && trace.marker.size) ?? 6).filter(isNumber));
-      const pad = /markers/.test(mode) ? size / 2 + 2 : /text/.test(mode) ? 10 : 0;
-      grow(xn, x.map((v) => toAxis(xs, v)), pad);
-      const e = grow(yn, y.map((v) => toAxis(ys, v)), pad);
-      if (trace.error_y && trace.error_y.visible !== false) {
-        grow(yn, errorBars(trace).flatMap(([low, high]) => [toAxis(ys, low), toAxis(ys, high)]), pad);
+      const size = Math.max(...[].concat((trace.marker && trace.marker.size) ?? 6).filter(isNumber), 0);
+      const markers = /markers/.test(mode), errors = trace.error_y && trace.error_y.visible !== false;
+      const pad = markers ? Math.max(size / 1.6, 3) : 0;
+      const toZero = trace.fill === "tozeroy" || trace.fill === "tonexty";
+      grow(xn, x.map((v) => toAxis(xs, v)), pad, !toZero && (markers || /text/.test(mode) || errors));
+      const e = grow(yn, y.map((v) => toAxis(ys, v)), pad, !toZero);
+      if (errors) {
+        grow(yn, errorBars(trace).flatMap(([low, high]) => [toAxis(ys, low), toAxis(ys, high)]), pad, !toZero);
       }
       if (trace.fill === "tozeroy") e.zero = true;
     }
@@ -78,9 +84,10 @@ function autoRange(axis, e, paper) {
   for (let round = 0; round < 3 && e.values.length; round++) {
     const unit = (high - low) / length;  // axis units per px
     let newLow = low, newHigh = high;
-    for (const [v, pad] of e.values) {
-      newLow = Math.min(newLow, v - pad * unit);
-      newHigh = Math.max(newHigh, v + pad * unit);
+    for (const [v, pad, padded] of e.values) {
+      const px = pad + (padded ? 0.05 * length : 0);
+      newLow = Math.min(newLow, v - px * unit);
+      newHigh = Math.max(newHigh, v + px * unit);
     }
     if (e.zero && low === 0 && axis.type !== "log") newLow = 0;
     low = newLow; high = newHigh;
@@ -137,10 +144,9 @@ function ticksOf(axis, length, font) {
     });
     return values;
   }
-  // about as many ticks as Plotly puts: a y tick every 30 px or more (4 to 9 gaps), x ticks
-  // spaced for their labels
-  const count = axis.letter === "x" ? Math.max(2, Math.min(10, Math.round(length / (5 * font))))
-    : Math.min(9, Math.max(4, length / 30)) + 1;
+  // as many ticks as Plotly puts: a rough step of span / (clamp(length / 40 px (y) or 80 px
+  // (x), 4, 9) + 1)
+  const count = Math.min(9, Math.max(4, length / (axis.letter === "x" ? 80 : 40))) + 1;
   if (axis.type === "log") {
     let step = isNumber(axis.dtick) ? axis.dtick : Math.max(1, Math.floor((hi - lo) / count));
     if (!isNumber(axis.dtick) && hi - lo < 2.2) {  // under two decades: 1, 2, 5 of each
