@@ -90,11 +90,11 @@ def bound_default() -> AppTest:
 def test_bound_opening_names_the_bound_of_the_bias_setting(bound_default):
     opening = bound_default.markdown[0].value
     assert "(radius / margin)²" not in opening
-    assert "T(A) = (R^2 + 1)/\\gamma_2^2" in opening and "Learn a bias** on" in opening
+    assert "T(A) = (R² + 1)/γ₂²" in opening and "Learn a bias** on" in opening
     at = open_page("pages/bound.py", state={"bound_bias": False, "bound_margin_count": 2,
                                             "bound_margin_seeds": 1})
     opening = at.markdown[0].value
-    assert "Learn a bias** off" in opening and "$(R/\\gamma)^2$" in opening
+    assert "Learn a bias** off" in opening and "(R/γ)²" in opening
     assert "T(A)" not in opening
 
 

@@ -15,13 +15,13 @@ def opening(bias: bool) -> str:
     return (
         "The convergence theorem (Theorem 1.28) bounds the number of updates the perceptron "
         "makes on separable data, whatever the number of points or their dimension. "
-        + ("With **Learn a bias** on, as now, the runs start at $(w, b) = 0$ with threshold "
-           "$\\delta = 0$ and the bound they are measured against is "
-           "$T(A) = (R^2 + 1)/\\gamma_2^2$ (eq. 1.5), with $\\gamma_2$ the margin of the "
-           "padded examples." if bias else
-           "With **Learn a bias** off, as now, the runs start at $w = 0$ with threshold "
-           "$\\delta = 0$ and the bound they are measured against is $(R/\\gamma)^2$, with "
-           "$\\gamma$ the margin through the origin.")
+        # plain text, no KaTeX: this paragraph is the page's largest first paint (issue 21)
+        + ("With **Learn a bias** on, as now, the runs start at (w, b) = 0 with threshold "
+           "δ = 0 and the bound they are measured against is T(A) = (R² + 1)/γ₂² (eq. 1.5), "
+           "with γ₂ the margin of the padded examples." if bias else
+           "With **Learn a bias** off, as now, the runs start at w = 0 with threshold δ = 0 "
+           "and the bound they are measured against is (R/γ)², with γ the margin through "
+           "the origin.")
         + " Here we run it many times on fresh data with a known margin and put every update "
         "count next to the bound that holds for that run.")
 
