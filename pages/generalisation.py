@@ -11,7 +11,7 @@ from pages.common import (PageLink, choice_param, core_call, int_param, page_gua
                           presenting, prose, show_chart, text_param)
 from pages.common.deferred import deferred
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
-from pages.common.workers import heavy_page_run
+from pages.common.page_runs import heavy_page_run
 from pages.generalisation_parts.runs import (DEFAULT_SIZES, LIMIT, N_TEST, curve, curve_chart,
                                              figure_from, loss_chart, margin_payload,
                                              margin_run, sgd_check, stability, unit_data)

@@ -17,6 +17,7 @@ from pages.common import (ComputationStopped, OwnDataSpec, PageLink, about_this_
                           page_guard, page_header, presenting, restore_drawn_points,
                           run_in_worker, text_param)
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
+from pages.common.page_runs import heavy_page_run
 from pages.player import player, player_html, player_start
 from perceptron_core import (KERNEL_FORMULAS, ORDERS, kernel_margin, kernel_perceptron,
                              make_blobs, make_circles, make_xor, with_label_noise)
@@ -172,7 +173,7 @@ page_link = PageLink(  # before any widget reads the URL: the controls drawn onl
     conj_kind=choice_param(["conjunction", "disjunction"], "conjunction"),
     conj_size=int_param(1, 6, 2), conj_bits=int_param(6, 200, 30), conj_m=int_param(20, 1000, 200),
     step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"))
-with page_guard("kernels"):
+with page_guard("kernels"), heavy_page_run():  # heavy page runs queue (issue #23)
     if not presenting():
         page_header("Kernels: lift the data, keep the perceptron", viz.SUMMARY)
     settings = read_settings(page_link)

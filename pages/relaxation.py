@@ -11,7 +11,7 @@ from pages.common import (REQUEST_CPU_SECONDS, PageLink, about_this_page, as_cod
                           show_chart)
 from pages.common.deferred import deferred
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
-from pages.common.workers import heavy_page_run
+from pages.common.page_runs import heavy_page_run
 from pages.player import player, player_start
 from pages.relaxation_parts.runs import both_ways, payload_for, run, sweep
 from perceptron_core import INDEX_RULE_LABELS, INDEX_RULES

@@ -170,50 +170,6 @@ class _Workers:
 
 _WORKERS = _Workers()
 
-#: script runs of heavy pages computing in the server process at once; the others queue,
-#: first come, first served (issue #23). Python runs one thread at a time: six heavy page
-#: runs at once shared the interpreter with every other student's request, which then got
-#: a seventh of it. PERCEPTRON_PAGE_RUN_SLOTS=0 turns the queue off (for A/B measurements).
-PAGE_RUN_SLOTS = max(0, int(os.environ.get("PERCEPTRON_PAGE_RUN_SLOTS", "1")))
-#: longest a page run waits for its turn; then it runs anyway (a page is never refused)
-PAGE_RUN_WAIT_SECONDS = 20.0
-_PAGE_RUNS = FairSlots(max(1, PAGE_RUN_SLOTS))
-_TURN = threading.local()  # whether this script run's thread holds a turn
-
-
-@contextlib.contextmanager
-def heavy_page_run() -> Iterator[None]:
-    """Run the block (a heavy page's script) in its turn: at most PAGE_RUN_SLOTS heavy page
-    runs of this server process compute at once, the rest wait first come, first served
-    (at most PAGE_RUN_WAIT_SECONDS, then they run anyway). Light pages do not take a turn,
-    so their requests pass the queue. A run that waits for a worker (:func:`run_in_worker`)
-    gives its turn to the next page run and finishes without one: queueing again could
-    wait on a run that itself waits for this one (Streamlit lets one script compute a
-    cached value while others with the same arguments wait for it). A run waits for a turn
-    only when it starts, holding nothing, so no two runs can wait for each other. Nested
-    blocks share the outer turn.
-    """
-    if not PAGE_RUN_SLOTS or getattr(_TURN, "inside", False):
-        yield
-        return
-    _TURN.inside = True
-    _TURN.held = _PAGE_RUNS.acquire(timeout=PAGE_RUN_WAIT_SECONDS)
-    try:
-        yield
-    finally:
-        if _TURN.held:
-            _PAGE_RUNS.release()
-        _TURN.inside = _TURN.held = False
-
-
-def _give_up_turn() -> None:
-    """Inside :func:`heavy_page_run`: pass the turn to the next page run (before a wait for
-    a worker); the rest of this run goes on without one."""
-    if getattr(_TURN, "held", False):
-        _TURN.held = False
-        _PAGE_RUNS.release()
-
-
 def run_in_worker(function, *args, seconds: float | None = None, wait: float | None = None,
                   advice: str = "Use smaller inputs.", **kwargs):
     """``function(*args, **kwargs)`` computed in a worker process at lower priority.
@@ -228,5 +184,7 @@ def run_in_worker(function, *args, seconds: float | None = None, wait: float | N
     """
     seconds = WORKER_SECONDS if seconds is None else float(seconds)
     wait = WORKER_WAIT_SECONDS if wait is None else float(wait)
-    _give_up_turn()  # a heavy page run waiting here lets the next one compute
+    from pages.common.page_runs import give_up_turn  # (it imports FairSlots from here)
+
+    give_up_turn()  # a heavy page run waiting here lets the next one compute
     return _WORKERS.run(function, args, kwargs, seconds, wait, advice)
