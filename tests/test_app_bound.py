@@ -44,7 +44,8 @@ def test_default_page_shows_the_margin_sweep(default_page):
     assert any("All 40 runs converged within T(A)" in s.value for s in at.success)
     assert [d.key for d in at.get("download_button")] == ["bound_margin_csv"]
     assert not at.get("progress")  # the bar is removed once the sweep is done
-    assert at.latex  # formulas with their hypotheses
+    assert not at.latex  # the formulas in plain text (no KaTeX, issue 21)
+    assert any("T(A) = maxᵢ ‖aᵢ‖₂² / γ₂(A)²" in m.value for m in at.markdown)
 
 
 def test_every_widget_has_a_key():

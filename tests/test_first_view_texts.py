@@ -1,4 +1,4 @@
-"""The first view of /relaxation and /generalisation sends no Markdown that would make the
+"""The first view of /relaxation, /generalisation, /bound and Home sends no Markdown that would make the
 browser fetch KaTeX or the italic font (issue 21).
 
 Streamlit's frontend loads KaTeX (rehype-katex, 92 kB gzipped, plus its fonts) the first
@@ -76,17 +76,28 @@ def test_the_patterns_catch_math_and_italic_but_not_bold_or_escapes():
     assert [text for text in passed if needs_katex_or_italic(text)] == []
 
 
+#: /bound's tabs (only the open one is drawn)
+BOUND_TABS = (":material/show_chart: Margin sweep", ":material/straighten: n and d",
+              ":material/tune: Threshold δ", ":material/target: Margin mistakes",
+              ":material/open_in_full: Scaling and translation")
 #: page -> links whose first views differ in text (presets, an infeasible system, the chaotic
 #: rule's τ below n, the presenter stage)
 VIEWS = [("pages/relaxation.py", {}), ("pages/relaxation.py", {"system": "infeasible"}),
          ("pages/relaxation.py", {"rule": "chaotic", "tau": "1"}),
          ("pages/relaxation.py", {"system": "thin sliver", "eta": "2.0"}),
-         ("pages/generalisation.py", {}), ("pages/generalisation.py", {"n": "300"})]
+         ("pages/generalisation.py", {}), ("pages/generalisation.py", {"n": "300"}),
+         # /bound: every tab (only the open one is drawn), with and without a bias; small
+         # sweeps, as the texts do not depend on their size
+         *[("pages/bound.py", {"state": {"bound_tab": tab, "bound_bias": bias,
+                                         "bound_margin_count": 3, "bound_margin_seeds": 1}})
+           for tab in BOUND_TABS for bias in (True, False)],
+         ("pages/home.py", {})]
 
 
 @pytest.mark.parametrize(("path", "query"), VIEWS)
 def test_first_view_sends_no_math_and_no_italic(path, query):
-    at = open_page(path, query, parts_open=False)
+    query = dict(query)
+    at = open_page(path, query, parts_open=False, state=query.pop("state", None))
     strings = first_view_strings(at)
     assert sum(len(s) for s in strings) > 1_000  # the page's texts were read
     offending = {s[:80]: needs_katex_or_italic(s) for s in strings if needs_katex_or_italic(s)}

@@ -34,18 +34,19 @@ def home() -> AppTest:
 def test_home_separates_the_prediction_of_sign0_from_the_update_test(home):
     text = markdown_text(home)
     assert "counts as a mistake for either label" not in text  # the false sentence
-    assert "is **predicted** $-1$: right for a $-1$ point, wrong for a $+1$ point" in text
-    assert "even a $-1$ point the prediction gets right" in text
+    assert "is **predicted** −1: right for a −1 point, wrong for a +1 point" in text
+    assert "even a −1 point the prediction gets right" in text
 
 
 def test_home_states_the_hypotheses_of_the_upper_and_lower_bounds(home):
     text = markdown_text(home)
     assert "whatever the order — and no algorithm can promise" not in text
     why = next(m.value for m in home.markdown if m.value.startswith("**Why it stops**"))
-    assert "\\mathbf w_0 = \\mathbf 0, b_0 = 0$ with threshold $\\delta = 0$" in why
+    assert "**w**₀ = **0**, b₀ = 0 with threshold δ = 0" in why
+    assert "maxᵢ ‖**a**ᵢ‖²/γ₂² updates" in why and "(R/γ)²" in why
     assert "examined again and again" in why and "(1.4)" in why
     lower = next(m.value for m in home.markdown if m.value.startswith("**No learner"))
-    assert "**deterministic** learner" in lower and "\\lfloor 1/\\gamma^2\\rfloor" in lower
+    assert "**deterministic** learner" in lower and "min(⌊1/γ²⌋, d)" in lower
 
 
 def test_home_links_the_four_new_pages_with_a_line_each(home):
@@ -107,7 +108,7 @@ def test_bound_says_halving_the_margin_only_roughly_quadruples_T_A(bound_default
     factors = (medians[:-1] / medians[1:]) ** (np.log(2) / np.log(values[1:] / values[:-1]))
     assert f"a factor between {factors.min():.2f} and {factors.max():.2f} (the median T(A)), " \
            "which is only roughly four" in text
-    assert "\\gamma_2" in text
+    assert "T(A) divides by γ₂²" in text
     # what the counts did, counted from the same runs (not a fixed "they grow too")
     assert "The observed counts grow too, but more slowly" not in text
     counts = sweep.per_value("updates")[::-1]  # largest margin first
@@ -128,7 +129,7 @@ def test_bound_draws_the_notebook_bound_and_it_holds_for_every_run(bound_default
     for margin, count in zip(margins, updates):
         assert count <= notebook[np.argmin(np.abs(grid - margin))]
     text = markdown_text(bound_default)
-    assert "needs a separator $(w^*, b^*)$ with $\\|w^*\\| \\le 1$, $b^{*2} \\le 1$" in text
+    assert "needs a separator (w\\*, b\\*) with ‖w\\*‖ ≤ 1, b\\*² ≤ 1" in text
     assert "so here ε = γ" in text  # the data lie in the unit ball, so R <= 1
 
 

@@ -120,14 +120,14 @@ def notebook_note(o: Outcome) -> None:
     epsilon = "ε = γ" if np.all(o.result.radius <= 1) else "ε = γ/max(1, R)"
     st.markdown(
         "**Two bounds hold here, both for a perceptron with a bias started at "
-        "$(w, b) = 0$ with $\\delta = 0$.** $T(A)$ (solid blue) needs only "
-        "separable data: its $\\gamma_2$ is computed from the data. The "
-        "notebook's $2(R^2 + 1)/\\varepsilon^2$ (dotted blue) needs a separator "
-        "$(w^*, b^*)$ with $\\|w^*\\| \\le 1$, $b^{*2} \\le 1$ and margin "
-        "$\\varepsilon$; the best separator, divided by $\\max(1, R)$, is one, "
-        f"so here {epsilon}. It is never below $T(A)$: "
-        "$(w^*, b^*)/\\sqrt 2$ has norm at most 1 and margin at least "
-        "$\\varepsilon/\\sqrt 2$, so $\\gamma_2 \\ge \\varepsilon/\\sqrt 2$. "
+        "(w, b) = 0 with δ = 0.** T(A) (solid blue) needs only "
+        "separable data: its γ₂ is computed from the data. The "
+        "notebook's 2(R² + 1)/ε² (dotted blue) needs a separator "
+        "(w\\*, b\\*) with ‖w\\*‖ ≤ 1, b\\*² ≤ 1 and margin "
+        "ε; the best separator, divided by max(1, R), is one, "
+        f"so here {epsilon}. It is never below T(A): "
+        "(w\\*, b\\*)/√2 has norm at most 1 and margin at least "
+        "ε/√2, so γ₂ ≥ ε/√2. "
         f"Largest ratio updates / (2(R² + 1)/ε²) over the {o.result.n_runs} runs: "
         f"{float(np.max(notebook_ratio)):.3f}.",
         help=named_result("notebook bound"))
@@ -135,15 +135,15 @@ def notebook_note(o: Outcome) -> None:
 
 def halving_note(o: Outcome) -> None:
     """By what factor halving γ multiplied the bound on screen, and why not exactly 4."""
-    why = ("only roughly four: $T(A)$ divides by $\\gamma_2^2$, the margin of the "
-           "padded examples, where the bias counts in the norm, so $\\gamma_2$ is "
-           "not proportional to $\\gamma$ (and $R$ differs a little between data "
+    why = ("only roughly four: T(A) divides by γ₂², the margin of the "
+           "padded examples, where the bias counts in the norm, so γ₂ is "
+           "not proportional to γ (and R differs a little between data "
            "sets)" if o.shared.bias else
-           "exactly four if $R$ stayed the same; here $R$ differs a little between "
+           "exactly four if R stayed the same; here R differs a little between "
            "data sets")
     st.markdown(
-        "Both axes are logarithmic, so a bound proportional to $1/\\gamma^2$ is a "
-        "straight line of slope $-2$. The dots stay well under the bound: it is a "
+        "Both axes are logarithmic, so a bound proportional to 1/γ² is a "
+        "straight line of slope −2. The dots stay well under the bound: it is a "
         "worst case over all datasets and all orders, and random data are far from "
         f"the worst case. In this sweep "
         f"{viz.margin_step_text(o.result.values(), o.result.per_value('bound'))} "

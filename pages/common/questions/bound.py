@@ -19,7 +19,7 @@ QUESTIONS = (
             "old one, and multiplying by 100 never changes a sign, so exactly the same "
             "examples trigger updates. With a learnt bias this breaks: the padded "
             "coordinate 1 is not scaled, so the padded margin γ₂ and the count can change "
-            "(see the *Scaling and translation* tab)."),
+            "(see the **Scaling and translation** tab)."),
     QuizQuestion(
         key="bound_quiz_margin",
         question="No bias: the radius R stays the same and the margin γ doubles. What "
@@ -33,7 +33,7 @@ QUESTIONS = (
             "collide. With a bias the bound is T(A) = (R² + 1)/γ₂², and γ₂ (the bias "
             "counts in its norm) need not double when γ does, so T(A) is divided by "
             "roughly, not exactly, 4. The observed counts usually drop less: the bound is "
-            "a worst case, see the *Margin sweep* tab."),
+            "a worst case, see the **Margin sweep** tab."),
     QuizQuestion(
         key="bound_quiz_size",
         question="On separable data, started at w = 0 with δ = 0, does the bound on the "
@@ -44,7 +44,7 @@ QUESTIONS = (
         why="Only R and the margin appear in the bound (γ without a bias, γ₂ with "
             "one); the proof never counts points or coordinates, and it holds for any "
             "order of the examples. Two caveats: n and d can change R and γ of a particular "
-            "data set (more points usually leave a smaller margin, which the *n and d* tab "
+            "data set (more points usually leave a smaller margin, which the **n and d** tab "
             "holds fixed), and the bound counts updates, not passes: checking that no "
             "mistake is left still costs a sweep over all n points."),
 )
