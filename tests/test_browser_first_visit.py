@@ -5,8 +5,8 @@ longer show what pulled the heavy ones into their first view, and this checks it
 chunks' names in the requests of a fresh visit:
 
 - KaTeX (``rehype-katex``, ``katex``, KaTeX's fonts; 0.3 MB): Markdown with ``$...$``;
-  /train, /kernels, /adversary, /multiclass, /relaxation and /generalisation write their
-  first view's text in Unicode instead (their closed parts may still load it when opened);
+  /train, /kernels, /adversary, /multiclass, /relaxation, /generalisation, /bound and Home
+  write their first view's text in Unicode instead (their closed parts may still load it when opened);
 - Arrow's formatting and Glide's data grid (``arrowFormatUtils``, ``DataFrame``; 1.2 MB):
   an ``st.dataframe``; the small fixed tables are HTML (pages/common/static_table.py);
 - Source Sans italic (``SourceSansVF-Italic``, 138 kB): Markdown ``*emphasis*``.
@@ -33,7 +33,8 @@ NOT_REQUESTED = {
     "multiclass": KATEX + GRID + ITALIC,
     "relaxation": KATEX + GRID + ITALIC,
     "generalisation": KATEX + GRID + ITALIC,
-    "": GRID + ITALIC,  # Home: the algorithm's box keeps its formulas
+    "bound": KATEX + GRID + ITALIC,
+    "": KATEX + GRID + ITALIC,  # Home
 }
 
 
