@@ -50,3 +50,33 @@ def test_rings_are_the_points_where_an_update_is_due_forward_and_back(page, stre
         page.keyboard.press("ArrowLeft")
         wait_for_player(player, steps[k - 1] if k else 0, k)
         assert drawn_centres(player) == forward[k], f"back at {k} updates"
+
+
+#: every write of a ring tile's d since the observer was installed: [old text, text now]
+WATCH_JS = r"""(root) => {
+  const rings = root.querySelector('svg.plane g.rings');
+  window.__ringWrites = [];
+  new MutationObserver((records) => { for (const r of records) {
+    if (r.attributeName === 'd') window.__ringWrites.push([r.oldValue, r.target.getAttribute('d')]);
+  } }).observe(rings, { attributes: true, attributeOldValue: true, subtree: true });
+}"""
+
+
+def test_an_update_rewrites_only_the_tiles_whose_rings_change(page, streamlit_server):
+    data, trace = default_trace()
+    player = open_player(page, f"{streamlit_server}/train")
+    steps = trace.update_steps.tolist()
+    wait_for_player(player, 0, 0)
+    tiles = player.evaluate("(root) => root.querySelectorAll('svg.plane g.rings path').length")
+    player.evaluate(WATCH_JS)
+    written = []
+    for k in range(1, trace.n_updates + 1):
+        page.keyboard.press("ArrowRight")
+        wait_for_player(player, steps[k - 1], k)
+        writes = page.evaluate("() => window.__ringWrites.splice(0)")
+        # no tile is written with the text it already had
+        assert all(old != new for old, new in writes), f"a tile rewritten unchanged after {k} updates"
+        written.append(len(writes))
+    assert tiles > 1 and sum(written) > 0
+    # an update that moves the line a little leaves some tiles as they are
+    assert min(written) < tiles, written

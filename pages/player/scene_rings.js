@@ -15,37 +15,42 @@ function ringLayer(style) {
                           class: style.className || "rings" });
   if (style.dash) node.setAttribute("stroke-dasharray", style.dash.join(" "));
   let arcs = new Map(), arcsFor = null;
-  const tiles = [];  // tile -> { path, drawn }
+  const tiles = [];  // tile -> { path, ids: the numbers of the arcs it draws, in order }
   // points: the centres in the plane; radius in viewBox units; returns how many were drawn
   node.drawRings = (map, points, radius) => {
     if (!arcsFor || arcsFor.map !== map || arcsFor.radius !== radius) {
       arcs = new Map();
       arcsFor = { map, radius };
     }
-    const parts = Array.from({ length: RING_TILES * RING_TILES }, () => []);
+    const count = RING_TILES * RING_TILES;
+    const parts = Array.from({ length: count }, () => []);
+    // a tile is rewritten only if its list of arcs differs from the one it draws: compared
+    // number by number as the points are sorted into tiles, so an unchanged tile costs no
+    // text to join and compare
+    const changed = new Uint8Array(count);
     for (const p of points) {
       let arc = arcs.get(p);
       if (arc === undefined) {  // the circle of this radius round p, as two half arcs, and its tile
         const cx = map.x(p[0]), cy = map.y(p[1]);
         const tile = (v) => Math.max(0, Math.min(RING_TILES - 1, Math.floor((v / 1000) * RING_TILES)));
-        arc = { tile: tile(cx) + RING_TILES * tile(cy),
+        arc = { id: arcs.size, tile: tile(cx) + RING_TILES * tile(cy),
                 text: `M${(cx - radius).toFixed(1)},${cy.toFixed(1)}a${radius},${radius} 0 1,0 ${2 * radius},0` +
                       `a${radius},${radius} 0 1,0 ${-2 * radius},0` };
         arcs.set(p, arc);
       }
-      parts[arc.tile].push(arc.text);
+      const part = parts[arc.tile], shown = tiles[arc.tile];
+      if (!changed[arc.tile] && (!shown || shown.ids[part.length] !== arc.id)) changed[arc.tile] = 1;
+      part.push(arc);
     }
-    parts.forEach((texts, index) => {
-      const path = texts.join("");
-      if (!tiles[index]) {
-        if (!path) return;
-        tiles[index] = { path: svg("path"), drawn: "" };
+    parts.forEach((part, index) => {
+      const shown = tiles[index];
+      if (!changed[index] && (!shown || shown.ids.length === part.length)) return;  // as drawn
+      if (!shown) {
+        tiles[index] = { path: svg("path"), ids: [] };
         node.append(tiles[index].path);
       }
-      if (tiles[index].drawn !== path) {
-        tiles[index].path.setAttribute("d", path);
-        tiles[index].drawn = path;
-      }
+      tiles[index].path.setAttribute("d", part.map((arc) => arc.text).join(""));
+      tiles[index].ids = part.map((arc) => arc.id);
     });
     return points.length;
   };
