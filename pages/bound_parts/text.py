@@ -84,7 +84,9 @@ def delta_prose(shared) -> None:
         "Theorem 1.28 bounds the number of updates t for any w\\* and s > 0 with "
         "⟨aᵢ, w\\*⟩ ≥ s for all i:")
     formula("**Bound (1.4)**",
-            "t ≤ [(2δ + ‖A‖₂,∞²) ‖w\\*‖₂² + 2s ‖w\\*‖₂ ‖w₀‖₂] / s²",
+            # the numerator on two lines, so that a phone does not break it anywhere
+            "t ≤ [(2δ + ‖A‖₂,∞²) ‖w\\*‖₂²",
+            "\u2003\u2003+ 2s ‖w\\*‖₂ ‖w₀‖₂] / s²",
             "‖A‖₂,∞ = maxᵢ ‖aᵢ‖₂")
     margin_used = ("s = γ₂(A), padded" if shared.bias
                    else "s = γ, through the origin")
