@@ -38,7 +38,7 @@ def test_home_links_every_page():
     for page in PAGES[1:]:
         assert any(page.split("/")[-1].removesuffix(".py") in link for link in links), page
     text = " ".join(m.value for m in at.markdown)
-    assert "sign}(0) = -1" in text and "Algorithm 1.16" in text
+    assert "sign(0) = −1" in text and "Algorithm 1.16" in text
 
 
 # ---------------------------------------------------------------------------
