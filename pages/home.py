@@ -21,14 +21,14 @@ with page_guard("home"):
     with st.container(border=True, key="algorithm_box"):
         st.markdown("**Algorithm 1.16 (perceptron).** Input: examples (**x**ᵢ, yᵢ), "
                     "a start (**w**, b) (usually **0**, 0), a threshold δ ≥ 0.")
-        # one step per line; the update's two lines indented by an em space (kept by Markdown)
+        # one step per item; the update's two assignments nested under its test
         st.markdown(
             "1. For t = 1, 2, … pick an example index i = Iₜ (in order, shuffled, or the most "
             "violated one).\n"
-            "2. If yᵢ(**w** · **x**ᵢ + b) ≤ δ — a mistake:\n"
-            "3. \u2003**w** ← **w** + yᵢ **x**ᵢ\n"
-            "4. \u2003b ← b + yᵢ\n"
-            "5. Otherwise leave (**w**, b) alone. Stop once a full pass makes no mistake.")
+            "2. If yᵢ(**w** · **x**ᵢ + b) ≤ δ (a mistake), update both:\n"
+            "    - **w** ← **w** + yᵢ **x**ᵢ\n"
+            "    - b ← b + yᵢ\n"
+            "3. Otherwise leave (**w**, b) alone. Stop once a full pass makes no mistake.")
         st.markdown(
             "**The bias by padding** (Remark 1.17): with **a**ᵢ = yᵢ(**x**ᵢ, 1) and "
             "the padded weight (**w**, b), the test reads ⟨**a**ᵢ, (**w**, b)⟩ ≤ δ and the "
