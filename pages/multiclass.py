@@ -11,6 +11,7 @@ import streamlit as st
 from pages.common import (REQUEST_CPU_SECONDS, OwnDataSpec, PageLink, about_this_page,
                           core_call, data_source_control, own_data, page_guard, page_header,
                           presenting, restore_drawn_points, run_in_worker, show_chart)
+from pages.common.page_runs import heavy_page_run
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from pages.common.static_table import static_table
 from perceptron_core import ORDERS, make_blobs
@@ -151,7 +152,7 @@ def drawn_points_link() -> dict:
 
 
 page_link = PageLink()  # before any widget reads the URL
-with page_guard("multiclass"):
+with page_guard("multiclass"), heavy_page_run():  # heavy page runs queue (issue #23)
     if not presenting():
         page_header("More than two classes", viz.SUMMARY)
     settings = read_settings(page_link)
