@@ -20,6 +20,8 @@ from pathlib import Path
 import plotly.io as pio
 import streamlit as st
 
+from pages.common.browser_scripts import compact_script
+
 #: the folder of the renderer's script and styles (pages/chart/)
 HERE = Path(__file__).resolve().parent
 #: the renderer's files, joined into one script in this order (each uses the ones before)
@@ -158,7 +160,7 @@ def _component():
                    "  return mountSvgChart(component.parentElement, component.data);\n"
                    "}\n")
         _COMPONENT["chart"] = st.components.v2.component(
-            COMPONENT_NAME, css=(HERE / "svg_chart.css").read_text(), js=script)
+            COMPONENT_NAME, css=(HERE / "svg_chart.css").read_text(), js=compact_script(script))
     return _COMPONENT["chart"]
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from pages.common.browser_scripts import compact_script
 from pages.common.page_runs import give_way
 from pages.common.shown_text import as_code, shown_value
 
@@ -51,7 +52,7 @@ def player(scene: str, payload: dict, key: str):
                    f"  return mountPlayer(component.parentElement, component.data, {scene}Scene);\n"
                    "}\n")
         _PLAYERS[scene] = st.components.v2.component(f"perceptron_player_{scene}", css=css,
-                                                     js=script)
+                                                     js=compact_script(script))
     give_way()  # a heavy page run lets a light one compute first: the payload is big
     return _PLAYERS[scene](data=payload, key=key)
 
