@@ -165,12 +165,13 @@ def _component():
 
 
 def svg_chart(figure, key: str, label: str):
-    """Mount the SVG chart of ``figure`` with widget key ``key``.
+    """Mount the SVG chart of ``figure`` (a figure, or its :func:`figure_data`) with widget
+    key ``key``.
 
     ``label`` names the chart for a screen reader (the SVG's aria-label; the full summary
     in words is sent before it by the page). Nothing is sent back: returns None.
     """
-    spec = figure_data(figure)
+    spec = figure if isinstance(figure, dict) else figure_data(figure)
     text = json.dumps(spec, sort_keys=True, allow_nan=False)
     payload = {"figure": spec, "label": label, "filename": key,
                "json_key": hashlib.sha1(text.encode()).hexdigest()[:16]}
