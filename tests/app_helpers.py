@@ -228,6 +228,26 @@ def markdown_text(at: AppTest) -> str:
     return "\n".join(m.value for m in at.markdown)
 
 
+def proto_strings(message, out: list, skip: frozenset | set = frozenset(), json_fields=None):
+    """Append every string field of a protobuf ``message`` (and of the messages inside it)
+    to ``out``, leaving out the fields named in ``skip``. ``json_fields(name, value, out)``,
+    when given, is asked first about each string field and returns True when it has taken
+    the value itself (a field holding JSON, say)."""
+    from google.protobuf.message import Message
+
+    for field, value in message.ListFields():
+        if field.name in skip:
+            continue
+        if json_fields and isinstance(value, str) and json_fields(field.name, value, out):
+            continue
+        items = value if getattr(field, "is_repeated", False) else [value]
+        for item in items:
+            if isinstance(item, Message):
+                proto_strings(item, out, skip, json_fields)
+            elif isinstance(item, str):
+                out.append(item)
+
+
 def warning_texts(at: AppTest) -> list[str]:
     return [w.value for w in at.warning]
 

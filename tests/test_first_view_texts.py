@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from app_helpers import open_page
+from app_helpers import open_page, proto_strings
 from google.protobuf.message import Message
 
 #: Streamlit's inline or displayed math: $...$ or $$...$$ (a dollar escaped as \$ is text)
@@ -30,15 +30,7 @@ NOT_MARKDOWN = {"id", "form_id", "key", "help", "component_name", "json", "spec"
 
 
 def _strings(message, out: list) -> None:
-    for field, value in message.ListFields():
-        if field.name in NOT_MARKDOWN:
-            continue
-        items = value if getattr(field, "is_repeated", False) else [value]
-        for item in items:
-            if isinstance(item, Message):
-                _strings(item, out)
-            elif isinstance(item, str):
-                out.append(item)
+    proto_strings(message, out, NOT_MARKDOWN)
 
 
 def first_view_strings(at) -> list[str]:

@@ -13,7 +13,7 @@ import json
 import re
 
 import pytest
-from app_helpers import open_page, page_files
+from app_helpers import open_page, page_files, proto_strings
 from google.protobuf.message import Message
 
 from pages.bound_parts.tabs import TABS as BOUND_TABS
@@ -61,22 +61,19 @@ def _strings(value, out: list, key=None) -> None:
             _strings(item, out, key)
 
 
+def _json_field(name: str, value: str, out: list) -> bool:
+    """A chart's spec or a component's JSON: the strings inside it."""
+    if name not in ("spec", "json"):
+        return False
+    try:
+        _strings(json.loads(value), out)
+    except ValueError:
+        out.append(value)
+    return True
+
+
 def _proto_strings(message, out: list) -> None:
-    for field, value in message.ListFields():
-        if field.name in NOT_TEXT_FIELDS:
-            continue
-        if field.name in ("spec", "json") and isinstance(value, str):
-            try:
-                _strings(json.loads(value), out)
-            except ValueError:
-                out.append(value)
-            continue
-        items = value if getattr(field, "is_repeated", False) else [value]
-        for item in items:
-            if isinstance(item, Message):
-                _proto_strings(item, out)
-            elif isinstance(item, str):
-                out.append(item)
+    proto_strings(message, out, NOT_TEXT_FIELDS, _json_field)
 
 
 def page_texts(at) -> str:
