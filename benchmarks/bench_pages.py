@@ -39,21 +39,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from bench_stepping import stepping  # noqa: E402  (the step's work from a DevTools trace)
+# the step's work from a DevTools trace, and the views stepped (STEPPED: /kernels at its
+# largest n, 400)
+from bench_stepping import STEPPED, stepping  # noqa: E402
 from browser_helpers import launch_chromium, run_streamlit  # noqa: E402
 
 LIGHTHOUSE = ROOT / "benchmarks" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
 BARE_PAGE = ROOT / "benchmarks" / "bare_page.py"
 PAGES = ("", "train", "bound", "aggressive", "adversary", "kernels", "multiclass", "relaxation",
          "generalisation")
-#: the pages whose player is stepped: the link of the view stepped at full speed (a run
-#: longer than 20 steps), and the one stepped under 4x CPU throttling (n = 2 000; /kernels takes
-#: at most n = 400 and opens its default 100 points with a warning for n=2000), or None
-STEPPED = {"train": ("train", "train?n=2000&margin=0.02&data_seed=3"),
-           "kernels": ("kernels", "kernels?dataset=circles&n=400"),
-           "generalisation": ("generalisation", None),
-           "relaxation": ("relaxation?system=infeasible", None)}
-STEPS = 20
 HAPROXY_GZIP_LEVEL = 1  # HAProxy's default tune.comp.maxlevel
 _NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
