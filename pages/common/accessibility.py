@@ -23,6 +23,17 @@ ACCESSIBILITY_CSS = """
 /* A displayed formula gets 2 px either side: KaTeX draws a pixel or two past its box,
    which made the box a scrollable region that a keyboard cannot reach */
 .katex-display > .katex {padding: 0 2px;}
+/* Small tables as HTML (static_table.py), in rem so that presenter mode enlarges them */
+.lab-table-box {overflow-x: auto; max-width: 100%; margin: 0 0 1rem 0;}
+.lab-table-box.lab-table-tall {max-height: 26rem; overflow-y: auto;}
+.lab-table {border-collapse: collapse; font-size: 0.9rem; line-height: 1.35;
+            font-variant-numeric: tabular-nums;}
+.lab-table-caption {margin: 0 0 0.3rem 0; color: rgba(49, 51, 63, 0.8); font-size: 0.85rem;}
+.lab-table th, .lab-table td {border: 1px solid rgba(49, 51, 63, 0.2);
+                              padding: 0.25rem 0.6rem; text-align: left; vertical-align: top;}
+.lab-table thead th {background: #f0f2f6; font-weight: 600; position: sticky; top: 0;}
+.lab-table tbody th {font-weight: 600;}
+.lab-table td.lab-num {text-align: right;}
 /* Phones: the main column uses the whole width */
 @media (max-width: 640px) {
   [data-testid="stMainBlockContainer"] {padding-left: 0.75rem; padding-right: 0.75rem;}

@@ -16,20 +16,6 @@ from collections.abc import Callable, Mapping, Sequence
 
 import streamlit as st
 
-#: the table's style, scoped to its class; sizes in rem, so presenter mode's larger root font
-#: enlarges the table with the rest of the page
-TABLE_CSS = """<style>
-.lab-table-box {overflow-x: auto; max-width: 100%; margin: 0 0 1rem 0;}
-.lab-table-box.lab-table-tall {max-height: 26rem; overflow-y: auto;}
-.lab-table {border-collapse: collapse; font-size: 0.9rem; line-height: 1.35;
-            font-variant-numeric: tabular-nums;}
-.lab-table-caption {margin: 0 0 0.3rem 0; color: rgba(49, 51, 63, 0.8); font-size: 0.85rem;}
-.lab-table th, .lab-table td {border: 1px solid rgba(49, 51, 63, 0.2);
-                              padding: 0.25rem 0.6rem; text-align: left; vertical-align: top;}
-.lab-table thead th {background: #f0f2f6; font-weight: 600; position: sticky; top: 0;}
-.lab-table tbody th {font-weight: 600;}
-.lab-table td.lab-num {text-align: right;}
-</style>"""
 
 #: a value's text: a format string such as "{:+d}" or a function of the value
 Format = str | Callable[[object], str]
@@ -112,5 +98,6 @@ def static_table(columns: Mapping[str, Sequence], *, caption: str,
                  formats: Mapping[str, Format] | None = None, row_headers: bool = True,
                  tall: bool = False) -> None:
     """Show a small fixed table as HTML (no Arrow, no grid); see :func:`table_html`."""
-    st.html(TABLE_CSS + table_html(columns, caption=caption, formats=formats,
-                                   row_headers=row_headers, tall=tall))
+    # its style is in the shared style sheet every page sends (accessibility.ACCESSIBILITY_CSS)
+    st.html(table_html(columns, caption=caption, formats=formats, row_headers=row_headers,
+                       tall=tall))
