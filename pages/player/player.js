@@ -138,10 +138,8 @@ function renderPlayer(p) {
   // only what differs from the shown state is written (setText, setAttr: scene_common.js)
   if (nodes.slider.value !== String(updates)) nodes.slider.value = String(updates);
   const scrubText = `${p.words.update} ${updates} of ${steps.length}`;
-  if (nodes.scrubLabel.textContent !== scrubText) {
-    nodes.scrubLabel.textContent = scrubText;
-    nodes.slider.setAttribute("aria-valuetext", scrubText);
-  }
+  setText(nodes.scrubLabel, scrubText);
+  setAttr(nodes.slider, "aria-valuetext", scrubText);
   const buttons = nodes.buttons;
   const focused = playerFocus(p);
   const enable = (button, disabled) => { if (button.disabled !== disabled) button.disabled = disabled; };
@@ -155,6 +153,6 @@ function renderPlayer(p) {
   const root = nodes.root;
   const marks = { run: spec.run_id, step: String(state.step), updates: String(updates),
                   playing: state.timer ? "true" : "false" };
-  for (const [name, value] of Object.entries(marks)) if (root.dataset[name] !== value) root.dataset[name] = value;
+  for (const [name, value] of Object.entries(marks)) setAttr(root, `data-${name}`, value);
   p.positions.set(spec.run_id, state.step);
 }
