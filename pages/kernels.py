@@ -27,6 +27,7 @@ from perceptron_core.viz.train import axis_limit
 
 MAX_UPDATES = sections.MAX_UPDATES  # a run stops here when no separator is found
 MARGIN_SECONDS = 3.0  # the margin in feature space: in a worker stopped after this CPU time
+MAX_N = 2_000  # generated data: the most points (issue #21 steps n = 2 000 on a phone)
 OWN = OwnDataSpec(prefix="kernels_", max_rows=400, max_points=400,  # two classes
                   share_hint="Links do not carry uploaded files: share the file itself "
                              "(drawn points are in the link).")
@@ -68,7 +69,7 @@ def read_settings(link: PageLink) -> Settings:
     with st.sidebar:
         dataset = data_source_control(link, viz.DATA, "circles", key="data", label="data")
         own = dataset not in viz.GENERATED
-        n = c(st.number_input, "points n", 10, 400, 100, step=10, key="n", disabled=own)
+        n = c(st.number_input, "points n", 10, MAX_N, 100, step=10, key="n", disabled=own)
         data_seed = c(st.number_input, "data seed", 0, 1_000_000, 0, key="data_seed")
         noise = c(st.slider, "label noise (share flipped)", 0.0, 0.3, 0.0, 0.01, key="noise",
                   disabled=own, help="Flip labels at random. A flexible kernel (RBF with a "
@@ -115,8 +116,9 @@ def load_data(s: Settings):
 def feature_margin(X, y, params: tuple):
     """kernel_margin, or None when it would hold the server too long: Wolfe's solver takes
     0.05 s to over a minute at n = 200 to 400 (most when the data are nearly or not
-    separable), so it runs in the niced worker pool (pages/common/workers.py), stopped
-    after MARGIN_SECONDS of computing (the page then shows no bound)."""
+    separable; without flipped labels at most 0.3 s at n = 2 000), so it runs in the
+    niced worker pool (pages/common/workers.py), stopped after MARGIN_SECONDS of
+    computing (the page then shows no bound)."""
     try:
         return run_in_worker(kernel_margin, X, y, **dict(params), seconds=MARGIN_SECONDS)
     except ComputationStopped:
