@@ -148,6 +148,19 @@ def test_sweep_rows_are_core_runs_and_the_csv_reads_back():
     assert fig.layout.margin.autoexpand is False
 
 
+@pytest.mark.parametrize("max_iter", [7, 400, 2200])
+def test_the_limit_line_is_labelled_where_it_is_drawn(max_iter):
+    """On the log axis a shape is placed in data units and an annotation in log10 units
+    (Plotly's rule): the label "not reached" must sit at the dashed line, not at
+    10**max_iter, off the chart."""
+    fig = sweep_figure([], max_iter)
+    line, = [shape for shape in fig.layout.shapes if shape.line.dash == "dash"]
+    label, = [note for note in fig.layout.annotations if "not reached" in note.text]
+    assert line.y0 == line.y1 == max_iter
+    assert label.yref == "y" and fig.layout.yaxis.type == "log"
+    assert 10 ** label.y == pytest.approx(max_iter)
+
+
 def test_perceptron_figure_draws_both_paths():
     A = np.array([[1.0, 0.0], [0.0, 1.0]])
     c = np.array([-0.1, -0.1])

@@ -230,8 +230,10 @@ def sweep_figure(rows, max_iter: int, *, height: int = 480) -> go.Figure:
     """Iterations to feasibility against eta (log axis); runs that did not get there
     within max_iter are drawn as crosses on a dashed line at max_iter."""
     fig = go.Figure()
-    fig.add_hline(y=max_iter, line=dict(color=style.GHOST, dash="dash"),
-                  annotation_text=f"limit {max_iter:,}: not reached", annotation_position="top left")
+    fig.add_hline(y=max_iter, line=dict(color=style.GHOST, dash="dash"))
+    # its label: an annotation on a log axis is placed in log10 units (a shape in data units)
+    fig.add_annotation(x=0, xref="x domain", xanchor="left", y=float(np.log10(max_iter)), yref="y",
+                       yanchor="bottom", showarrow=False, text=f"limit {max_iter:,}: not reached")
     for rule in dict.fromkeys(row["rule"] for row in rows):
         mine = [row for row in rows if row["rule"] == rule]
         colour = RULE_COLOURS.get(rule, style.GHOST)
