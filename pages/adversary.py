@@ -96,13 +96,13 @@ def show_rounds(result: cx.AdversaryResult, tail: int | None) -> None:
     table (no Arrow, no data grid), a long one scrolling inside its box."""
     table = viz.rounds_columns(result.predictions, result.y)
     rows = len(table["round i"])
-    caption = f"Rounds 1 to {rows}: the learner's prediction, the label y_i and the mistakes"
+    caption = f"Rounds 1 to {rows}: the learner's prediction, the label yᵢ and the mistakes"
     if tail is not None and rows > tail:
         st.caption(f"The last {tail} of {rows} rounds.")
         table = {name: column[-tail:] for name, column in table.items()}
-        caption = f"Rounds {rows - tail + 1} to {rows} of {rows}: prediction, label y_i, mistakes"
+        caption = f"Rounds {rows - tail + 1} to {rows} of {rows}: prediction, label yᵢ, mistakes"
     static_table(table, caption=caption, tall=len(table["round i"]) > 10,
-                 formats={"prediction": "{:+d}", "label y_i": "{:+d}"})
+                 formats={"prediction": "{:+d}", "label yᵢ": "{:+d}"})
 
 
 def play_yourself(gamma: float, dim: int, n: int, predictions: list[int]):

@@ -52,7 +52,7 @@ def test_predict_plus_k_times_gives_k_mistakes_labelled_minus_one(k):
     at = _click(open_page(PAGE), "predict_plus", k)
     table = _rounds(at)
     assert len(table) == k
-    assert (table["prediction"] == 1).all() and (table["label y_i"] == -1).all()
+    assert (table["prediction"] == 1).all() and (table["label yᵢ"] == -1).all()
     assert table["mistakes so far"].tolist() == list(range(1, k + 1))
     assert at.session_state["adv_predictions"] == [1] * k
     assert any(f"Round {k + 1} of 25" in m.value for m in at.markdown)
@@ -61,10 +61,10 @@ def test_predict_plus_k_times_gives_k_mistakes_labelled_minus_one(k):
 def test_predict_minus_gets_label_plus_one():
     at = _click(_click(open_page(PAGE), "predict_plus"), "predict_minus")
     table = _rounds(at)
-    assert table["label y_i"].tolist() == [-1, 1]
+    assert table["label yᵢ"].tolist() == [-1, 1]
     assert table["mistakes so far"].iloc[-1] == 2
     text = _rounds(at, numbers=False)  # signed as the grid's "%+d" showed them
-    assert text["prediction"].tolist() == ["+1", "-1"] and text["label y_i"].tolist() == ["-1", "+1"]
+    assert text["prediction"].tolist() == ["+1", "-1"] and text["label yᵢ"].tolist() == ["-1", "+1"]
     assert text["round i"].tolist() == ["1", "2"] and text["example"].tolist() == ["e_1", "e_2"]
 
 
@@ -76,7 +76,7 @@ def test_all_rounds_by_hand_then_certificate():
     _click(at, "predict_minus", 2)
     assert at.button(key="predict_plus").disabled
     table = _rounds(at)
-    assert table["label y_i"].tolist() == [-1, -1, 1, 1]
+    assert table["label yᵢ"].tolist() == [-1, -1, 1, 1]
     text = _certificate(at)
     assert text is not None
     assert "0.5·√4 = 1.0000 ≤ 1" in text and "0.5000 = γ" in text
@@ -115,7 +115,7 @@ def test_built_in_learners_make_n_mistakes(learner):
     assert not at.exception, [e.message for e in at.exception]
     table = _rounds(at)
     assert len(table) == 25 and table["mistakes so far"].iloc[-1] == 25
-    assert (table["label y_i"] == -table["prediction"]).all()
+    assert (table["label yᵢ"] == -table["prediction"]).all()
     assert any(m.value == "25 of 25 rounds" for m in at.metric)
     text = _certificate(at)
     assert "γ·√n = 0.2·√25 = 1.0000 ≤ 1" in text and "0.2000 = γ" in text

@@ -58,7 +58,7 @@ def test_rounds_figure_puts_every_prediction_opposite_its_label():
     result = cx.adversarial_lower_bound(0.25, 50, "majority")
     fig = viz.rounds_figure(result.predictions, result.y)
     prediction = trace_named(fig, "prediction")
-    plus, minus = trace_named(fig, "label y_i = +1"), trace_named(fig, "label y_i = -1")
+    plus, minus = trace_named(fig, "label yᵢ = +1"), trace_named(fig, "label yᵢ = -1")
     assert len(plus.x) + len(minus.x) == result.n_mistakes == 16
     assert plus.marker.symbol == "circle" and minus.marker.symbol == "square"
     labels = dict(zip(list(plus.x) + list(minus.x), list(plus.y) + list(minus.y)))

@@ -55,10 +55,10 @@ function relaxationFigure(slots, { data, A, c, L, eta }) {
                                 fill: "none", stroke: "#111", "stroke-width": 3 });
   plot.append(start);
   slots.figure.append(root, legend([
-    ["line", "#555", "a_i·w = c_i, ticks on the violated side"],
+    ["line", "#555", "aᵢ·w = cᵢ, ticks on the violated side"],
     ["fill", "rgba(0, 158, 115, 0.22)", "feasible set A^T w ≤ c"],
     ["line", COLORS.step, "chosen inequality"],
-    ["dash", COLORS.step, "w to its projection P_i(w)"],
+    ["dash", COLORS.step, "w to its projection Pᵢ(w)"],
     ["arrow", COLORS.step, `the step, η = ${fmt(eta, 2)}`],
     ["dot", COLORS.weight, "w now"], ["dot", COLORS.ghost, "w before"], ["ring", "#111", "w₀"],
   ]));
@@ -103,7 +103,7 @@ function relaxationInfo(slots, { data, eta, T }) {
     "The system has NO solution"} (${data.system.reason}).`;
   const panels = chartRow(slots.chart);
   const top = Math.max(...data.violation);
-  const chartAt = miniChart(panels, "largest violation max_i (a_i·w − c_i)⁺ after each iteration", [
+  const chartAt = miniChart(panels, "largest violation maxᵢ (aᵢ·w − cᵢ)⁺ after each iteration", [
     { name: "largest violation", color: COLORS.weight, values: data.violation },
   ], Math.max(1, T), [0, top > 0 ? top : 1], (v) => fmt(v, 2), "iteration t");
   const endText = data.end_text;  // computed from the run (viz/relaxation.py end_text)
@@ -129,7 +129,7 @@ function relaxationIteration(s, t, w) {
   const what = eta === 1 ? "onto the line (projection, η = 1)" : eta === 2 ? "to its mirror image across the line (reflection, η = 2)"
     : eta < 1 ? `a fraction η = ${fmt(eta, 2)} of the way to the line` : `past the line, η = ${fmt(eta, 2)} times the way to it`;
   panel.say(`Iteration ${t}: the rule picks inequality ${data.labels[i]}, ${relaxationRowText(s, i)}. ` +
-    `a_i·w − c_i = ${relaxationValue(residual)}` +
+    `aᵢ·w − cᵢ = ${relaxationValue(residual)}` +
     (moved ? ` > ${data.tol ? data.tol : 0}: violated, so w moves ${what}, from ${relaxationVector(prev)} to ${relaxationVector(w)}.`
            : residual > 0 ? ` ≤ ${data.tol}: violated by no more than the tolerance, so w stays.`
            : ` ≤ 0: satisfied, w stays.`), moved);

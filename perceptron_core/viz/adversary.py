@@ -98,7 +98,7 @@ def rounds_figure(predictions: np.ndarray, labels: np.ndarray) -> go.Figure:
         mask = labels == value
         fig.add_trace(go.Scatter(x=rounds[mask], y=labels[mask], mode="markers",
                                  marker=style.class_marker(value) | dict(size=style.MARKER_SIZE + 5),
-                                 name=f"label y_i = {value:+d}",
+                                 name=f"label yᵢ = {value:+d}",
                                  hovertemplate="round %{x}<br>label %{y:+d}<extra></extra>"))
     fig.add_trace(go.Scatter(x=rounds, y=predictions, mode="markers", name="prediction",
                              marker=dict(color="black", symbol="x-thin-open", size=16,
@@ -179,7 +179,7 @@ def rounds_columns(predictions: np.ndarray, labels: np.ndarray) -> dict[str, np.
     Returns
     -------
     dict
-        "round i", "example" (e_i), "prediction", "label y_i", "mistake?" (yes/no) and
+        "round i", "example" (e_i), "prediction", "label yᵢ", "mistake?" (yes/no) and
         "mistakes so far" (the running count), each of length k.
     """
     predictions = np.asarray(predictions, dtype=np.int64)
@@ -187,7 +187,7 @@ def rounds_columns(predictions: np.ndarray, labels: np.ndarray) -> dict[str, np.
     rounds = np.arange(1, predictions.size + 1)
     wrong = predictions != labels
     return {"round i": rounds, "example": np.array([f"e_{i}" for i in rounds]),
-            "prediction": predictions, "label y_i": labels,
+            "prediction": predictions, "label yᵢ": labels,
             "mistake?": np.where(wrong, "yes", "no"), "mistakes so far": np.cumsum(wrong)}
 
 

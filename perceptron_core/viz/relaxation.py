@@ -305,7 +305,7 @@ def perceptron_figure(A, c, perceptron_weights, relaxation_iterates, *, eta: flo
         fig.add_trace(go.Scatter(x=xs, y=ys, fill="toself", mode="lines",
                                  line=dict(color=style.WEIGHT, width=1),
                                  fillcolor="rgba(0, 158, 115, 0.15)",
-                                 name="solutions: y_i w·x_i ≥ δ for all i", hoverinfo="skip"))
+                                 name="solutions: yᵢ w·xᵢ ≥ δ for all i", hoverinfo="skip"))
     fig.add_trace(go.Scatter(x=P[:, 0], y=P[:, 1], mode="lines+markers", name="perceptron",
                              line=dict(color=style.NEGATIVE, width=3),
                              marker=dict(symbol="square", size=8)))
