@@ -132,7 +132,7 @@ function kernelsDraw(slots, s, view) {
     `; ${plural(up.wrong_side[k], "training example")} with y f(x) ≤ 0.`);
   panel.count("updates", outOf(k, M));
   panel.count("examined", outOf(step, data.player.n_examined));
-  panel.count("support", `${support} of ${n}`);
+  panel.count("support", `${support.toLocaleString("en-US")} of ${n.toLocaleString("en-US")}`);
   panel.count("accuracy", `${(100 * up.accuracy[k]).toFixed(1)}%`);
   const bound = data.bound;
   if (bound) {
