@@ -269,13 +269,14 @@ def lift(X, name: str) -> np.ndarray:
     return np.column_stack([X[:, 0], X[:, 1], third(X[:, 0], X[:, 1])])
 
 
-def _class_traces_3d(Z, y):
+def _class_traces_3d(Z, y) -> list[dict]:
     traces = []
     for label, name in ((1, "class +1"), (-1, "class −1")):
         members = y == label
         marker = style.class_marker(label)
-        traces.append(go.Scatter3d(
-            x=Z[members, 0], y=Z[members, 1], z=Z[members, 2], mode="markers", name=name,
+        traces.append(dict(
+            type="scatter3d", x=Z[members, 0], y=Z[members, 1], z=Z[members, 2],
+            mode="markers", name=name,
             marker=dict(color=marker["color"], size=4,
                         symbol="circle" if label > 0 else "square")))
     return traces
@@ -284,6 +285,10 @@ def _class_traces_3d(Z, y):
 def lift_figure(X, y, name: str, w, b, *, limit: float, height: int = 520,
                 through_origin: bool = False) -> go.Figure:
     """The lifted points in 3-D and the plane w·Φ + b = 0 found there.
+
+    Built as plain dicts (``style.figure_without_validation``): the page builds it on every
+    run with the part open, for new data on every link, and Plotly's validation was most
+    of the server's work for /kernels (issue #23).
 
     Parameters
     ----------
@@ -295,35 +300,36 @@ def lift_figure(X, y, name: str, w, b, *, limit: float, height: int = 520,
     """
     y = np.asarray(y)
     Z = lift(X, name)
-    fig = go.Figure(_class_traces_3d(Z, y))
+    traces = _class_traces_3d(Z, y)
     if w is not None and abs(w[2]) > 1e-12:
         axis = np.linspace(-limit, limit, 25)
         gx, gy = np.meshgrid(axis, axis)
+        # the plane w·Φ + b = 0 solved for its third coordinate: z = −(w₁x₁ + w₂x₂ + b)/w₃
         gz = -(w[0] * gx + w[1] * gy + b) / w[2]
         span = (float(Z[:, 2].min()), float(Z[:, 2].max()))
         if through_origin:
             span = (min(span[0], 0.0), max(span[1], 0.0))
         pad = 0.3 * max(span[1] - span[0], 0.5)
         gz = np.where((gz >= span[0] - pad) & (gz <= span[1] + pad), gz, np.nan)
-        fig.add_trace(go.Surface(x=gx, y=gy, z=gz, showscale=False, opacity=0.45,
-                                 colorscale=[[0, style.WEIGHT], [1, style.WEIGHT]],
-                                 name="separating plane", showlegend=True, hoverinfo="skip"))
+        traces.append(dict(type="surface", x=gx, y=gy, z=gz, showscale=False, opacity=0.45,
+                           colorscale=[[0, style.WEIGHT], [1, style.WEIGHT]],
+                           name="separating plane", showlegend=True, hoverinfo="skip"))
     if through_origin:
-        fig.add_trace(go.Scatter3d(x=[0], y=[0], z=[0], mode="markers", name="origin",
-                                   marker=dict(color=style.HYPERPLANE, size=6,
-                                               symbol="diamond")))
-    style.base_layout(fig, height=height)
-    fig.update_layout(margin=dict(l=0, r=0, t=10, b=0, autoexpand=False),
-                      scene=dict(xaxis=dict(title=dict(text="x₁", font_size=14),
-                                            tickfont_size=11),
-                                 yaxis=dict(title=dict(text="x₂", font_size=14),
-                                            tickfont_size=11),
-                                 zaxis=dict(title=dict(text="z = " + LIFTS[name][1],
-                                                       font_size=14), tickfont_size=11),
-                                 aspectmode="cube",
-                                 camera=dict(eye=dict(x=1.5, y=-1.6, z=0.9))),
-                      uirevision=name, legend=dict(font=dict(size=14)))
-    return fig
+        traces.append(dict(type="scatter3d", x=[0], y=[0], z=[0], mode="markers",
+                           name="origin",
+                           marker=dict(color=style.HYPERPLANE, size=6, symbol="diamond")))
+    layout = style.base_layout_spec(height=height)
+
+    def axis_spec(title: str) -> dict:
+        return dict(title=dict(text=title, font=dict(size=14)), tickfont=dict(size=11))
+
+    layout.update(
+        margin=dict(l=0, r=0, t=10, b=0, autoexpand=False),
+        scene=dict(xaxis=axis_spec("x₁"), yaxis=axis_spec("x₂"),
+                   zaxis=axis_spec("z = " + LIFTS[name][1]), aspectmode="cube",
+                   camera=dict(eye=dict(x=1.5, y=-1.6, z=0.9))),
+        uirevision=name, legend=layout["legend"] | dict(font=dict(size=14)))
+    return style.figure_without_validation(traces, layout)
 
 
 def preimage_figure(X, y, name: str, w, b, *, limit: float, height: int = 520,
@@ -332,6 +338,8 @@ def preimage_figure(X, y, name: str, w, b, *, limit: float, height: int = 520,
 
     The curve is the zero level of g(x) = w₁x₁ + w₂x₂ + w₃ z(x) + b on a grid: a
     circle or ellipse for z = x₁² + x₂², a hyperbola for z = x₁x₂, a line for z = 1.
+    Built as plain dicts, as :func:`lift_figure`. The predicted class on the grid is sent
+    as bytes (0 or 1, uint8): the same cells and colours in an eighth of the JSON.
     """
     X = np.asarray(X, dtype=float)
     y = np.asarray(y)
@@ -342,27 +350,27 @@ def preimage_figure(X, y, name: str, w, b, *, limit: float, height: int = 520,
         third, _ = LIFTS[name]
         values = w[0] * gx + w[1] * gy + w[2] * third(gx, gy) + b
         # predicted +1 where g > 0, -1 elsewhere (sign(0) = -1)
-        traces.append(go.Heatmap(
-            x=axis, y=axis, z=(values > 0).astype(float), zmin=0, zmax=1, showscale=False,
-            colorscale=[[0, style.NEGATIVE_FILL], [1, style.POSITIVE_FILL]], hoverinfo="skip",
-            showlegend=False))
-        traces.append(go.Contour(
-            x=axis, y=axis, z=values, showscale=False, hoverinfo="skip",
+        traces.append(dict(
+            type="heatmap", x=axis, y=axis, z=(values > 0).astype(np.uint8), zmin=0, zmax=1,
+            showscale=False, colorscale=[[0, style.NEGATIVE_FILL], [1, style.POSITIVE_FILL]],
+            hoverinfo="skip", showlegend=False))
+        traces.append(dict(
+            type="contour", x=axis, y=axis, z=values, showscale=False, hoverinfo="skip",
             contours=dict(start=0, end=0, size=1, coloring="none"),
-            line=dict(color=style.HYPERPLANE, width=3), name="where the plane cuts: w·Φ(x) + b = 0",
-            showlegend=True))
+            line=dict(color=style.HYPERPLANE, width=3),
+            name="where the plane cuts: w·Φ(x) + b = 0", showlegend=True))
     for label, label_name in ((1, "class +1"), (-1, "class −1")):
         members = y == label
-        traces.append(go.Scatter(x=X[members, 0], y=X[members, 1], mode="markers",
-                                 name=label_name, marker=style.class_marker(label)))
-    fig = go.Figure(traces)
-    style.base_layout(fig, height=height)
-    fig.update_xaxes(range=[-limit, limit], title_text="x₁", constrain="domain")
-    fig.update_yaxes(range=[-limit, limit], title_text="x₂", scaleanchor="x", scaleratio=1,
-                     constrain="domain")
-    fig.update_layout(margin=dict(l=70, r=10, t=10, b=60, autoexpand=False),
-                      legend=dict(font=dict(size=14)))
-    return fig
+        traces.append(dict(type="scatter", x=X[members, 0], y=X[members, 1], mode="markers",
+                           name=label_name, marker=style.class_marker(label)))
+    layout = style.base_layout_spec(height=height)
+    layout.update(
+        xaxis=dict(range=[-limit, limit], title=dict(text="x₁"), constrain="domain"),
+        yaxis=dict(range=[-limit, limit], title=dict(text="x₂"), scaleanchor="x",
+                   scaleratio=1, constrain="domain"),
+        margin=dict(l=70, r=10, t=10, b=60, autoexpand=False),
+        legend=layout["legend"] | dict(font=dict(size=14)))
+    return style.figure_without_validation(traces, layout)
 
 
 # ---------------------------------------------------------------------------
@@ -374,21 +382,23 @@ def timing_figure(bits, explicit_seconds, kernel_seconds, *, height: int = 420) 
     """Time for one Gram matrix: explicit 2ⁿ features against 2^|Ones| (log y axis).
 
     explicit_seconds may hold NaN where the explicit way was not run (over budget).
+    Built as plain dicts, as :func:`lift_figure`.
     """
     bits = np.asarray(bits)
     explicit = np.asarray(explicit_seconds, dtype=float) * 1e3
     kernel = np.asarray(kernel_seconds, dtype=float) * 1e3
-    fig = go.Figure([
-        go.Scatter(x=bits, y=explicit, mode="lines+markers", name="explicit Φ(a)·Φ(b) (2ᵈ "
-                   "features)", line=dict(color=style.NEGATIVE, width=3),
-                   marker=dict(symbol="square", size=9)),
-        go.Scatter(x=bits, y=kernel, mode="lines+markers", name="kernel 2^|Ones(a, b)|",
-                   line=dict(color=style.POSITIVE, width=3), marker=dict(size=9)),
-    ])
-    style.base_layout(fig, height=height)
-    fig.update_xaxes(title_text="bits d", dtick=2)
-    fig.update_yaxes(title_text="milliseconds (log scale)", type="log", dtick=1)
-    return fig
+    traces = [
+        dict(type="scatter", x=bits, y=explicit, mode="lines+markers",
+             name="explicit Φ(a)·Φ(b) (2ᵈ features)", line=dict(color=style.NEGATIVE, width=3),
+             marker=dict(symbol="square", size=9)),
+        dict(type="scatter", x=bits, y=kernel, mode="lines+markers",
+             name="kernel 2^|Ones(a, b)|", line=dict(color=style.POSITIVE, width=3),
+             marker=dict(size=9)),
+    ]
+    layout = style.base_layout_spec(height=height)
+    layout.update(xaxis=dict(title=dict(text="bits d"), dtick=2),
+                  yaxis=dict(title=dict(text="milliseconds (log scale)"), type="log", dtick=1))
+    return style.figure_without_validation(traces, layout)
 
 
 # ---------------------------------------------------------------------------
