@@ -299,3 +299,44 @@ def test_building_without_validation_is_much_cheaper():
             build()
             times[build].append(time.process_time() - began)
     assert np.median(times[new]) <= 0.5 * np.median(times[old]), times
+
+
+# --- the player's accuracy counts without the (M + 1, n) table (issue #23) ----------------
+
+def reference_training_accuracy(trace):
+    """The counts as computed before: from the core's decision_path on the training set."""
+    values = trace.decision_path(trace.X)
+    predictions = np.where(values > 0, 1, -1)
+    return (np.mean(predictions == trace.y[None, :], axis=1),
+            np.sum(trace.y[None, :] * values <= 0, axis=1))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_training_accuracy_is_decision_paths_bit_for_bit(seed):
+    """Every kernel, with and without a bias, separable or not; n = 2 100 runs over two of
+    decision_path's blocks of updates (1 997 updates each). Small integer grids make exact
+    zeros of f, where sign(0) = -1 and y f(x) = 0 both count."""
+    from perceptron_core import kernel_perceptron
+
+    rng = np.random.default_rng(seed)
+    cases = [(data_set("circles", 300, seed, 0.3), dict(kernel="rbf", scale=2.0)),
+             (data_set("xor", 200, seed, 0.0), dict(kernel="poly", degree=2, coef0=1.0)),
+             (data_set("blobs", 150, seed, 0.1), dict(kernel="linear")),
+             ((rng.integers(-2, 3, (40, 2)).astype(float),
+               np.where(rng.random(40) < 0.5, -1, 1)), dict(kernel="linear"))]
+    if seed < 2:
+        cases.append((data_set("circles", 2_100, seed, 0.3), dict(kernel="rbf", scale=2.0)))
+    for (X, y), kernel in cases:
+        trace = kernel_perceptron(X, y, bias=seed % 2 == 0, order="cyclic", seed=seed,
+                                  max_updates=2_000, max_epochs=500, **kernel)
+        accuracy, wrong_side = viz.training_accuracy(trace)
+        want_accuracy, want_wrong = reference_training_accuracy(trace)
+        np.testing.assert_array_equal(accuracy, want_accuracy)
+        np.testing.assert_array_equal(wrong_side, want_wrong)
+        gram = viz.gram_matrix(trace)
+        shared = viz.training_accuracy(trace, gram)
+        np.testing.assert_array_equal(shared[0], want_accuracy)
+        np.testing.assert_array_equal(viz.feature_norms_sq(trace, gram),
+                                      viz.feature_norms_sq(trace))
+        if trace.converged:  # a separator: the last step counts every example right
+            assert accuracy[-1] == 1.0 and wrong_side[-1] == 0

@@ -57,21 +57,54 @@ SCALE_HELP = ("κ scales the inner products. Polynomial: K(a, b) = (κ a·b + c)
               "scikit-learn calls κ gamma; here γ always means a margin.)")
 
 
-def training_accuracy(trace: KernelTrace) -> tuple[np.ndarray, np.ndarray]:
+def training_accuracy(trace: KernelTrace, gram: np.ndarray | None = None
+                      ) -> tuple[np.ndarray, np.ndarray]:
     """Share of training examples with sign f(x) = y, and how many have y f(x) <= 0.
+
+    Parameters
+    ----------
+    trace : KernelTrace
+    gram : ndarray (n, n), the run's :func:`gram_matrix` if already computed
 
     Returns two arrays of shape (n_updates + 1,), after 0, 1, ..., M updates
     (sign(0) = -1, so f(x) = 0 predicts -1).
+
+    The values f_k(x_j) are those of ``trace.decision_path(trace.X)`` (eq. 2), computed
+    the same way and in the same blocks of updates (so bit for bit the same numbers):
+    each update on example i adds y_i K(x_i, x_j) to f - b, a cumulative sum over the
+    update columns of the Gram matrix. Only the two counts per update are kept, not the
+    (M + 1, n) table of values (150 ms at n = M = 2 000 with the table, issue #23).
     """
-    values = trace.decision_path(trace.X)                      # (M+1, n): f(x_j) after k updates
-    predictions = np.where(values > 0, 1, -1)
-    accuracy = np.mean(predictions == trace.y[None, :], axis=1)
-    wrong_side = np.sum(trace.y[None, :] * values <= 0, axis=1)
-    return accuracy, wrong_side
+    y = trace.y
+    n = y.shape[0]
+    K = gram_matrix(trace) if gram is None else gram   # K[j, i] = K(x_j, x_i)
+    columns = np.ascontiguousarray(K.T)  # row i: K(x_j, x_i) for every j (a fast gather)
+    positive = y > 0
+    correct = np.empty(trace.n_updates + 1, dtype=np.int64)
+    wrong_side = np.empty(trace.n_updates + 1, dtype=np.int64)
+    # after 0 updates f = 0 on every example: predicted -1, and y f(x) = 0 <= 0 for all
+    correct[0], wrong_side[0] = int(np.count_nonzero(~positive)), n
+    running = np.zeros(n)  # f - b after `done` updates
+    done, last = 0, trace.n_updates
+    chunk = max(1, (1 << 22) // max(n, 1))  # decision_path's blocks of updates
+    while done < last:
+        stop = min(done + chunk, last)
+        ids = trace.update_indices[done:stop]
+        # f_t - b_t = f_{t-1} - b_{t-1} + y_{i_t} K(x_{i_t}, x): one row per update, summed
+        # in order down the rows (a cumulative sum adds one term at a time, as
+        # decision_path's along its columns)
+        cumulative = running[None, :] + np.cumsum(columns[ids] * y[ids][:, None], axis=0)
+        values = cumulative + trace.biases[done + 1:stop + 1][:, None]  # f_t(x_j), (stop - done, n)
+        correct[done + 1:stop + 1] = np.count_nonzero((values > 0) == positive[None, :], axis=1)
+        wrong_side[done + 1:stop + 1] = np.count_nonzero(y[None, :] * values <= 0, axis=1)
+        running = cumulative[-1].copy()
+        done = stop
+    return correct / n, wrong_side
 
 
-def feature_norms_sq(trace: KernelTrace) -> np.ndarray:
-    """‖w_k‖² in feature space after k = 0..M updates, from the Gram matrix alone.
+def feature_norms_sq(trace: KernelTrace, gram: np.ndarray | None = None) -> np.ndarray:
+    """‖w_k‖² in feature space after k = 0..M updates, from the Gram matrix alone
+    (``gram``: the run's :func:`gram_matrix`, shape (n, n), if already computed).
 
     An update on example i adds a_i = y_i (Phi(x_i), 1) to w, so
     ‖w + a_i‖² = ‖w‖² + 2 y_i f(x_i) + K~(x_i, x_i), where y_i f(x_i) is the
@@ -81,20 +114,24 @@ def feature_norms_sq(trace: KernelTrace) -> np.ndarray:
     ids = trace.update_indices
     if ids.size == 0:
         return np.zeros(1)
-    diagonal = np.diag(gram_matrix(trace))[ids] + (1.0 if trace.bias else 0.0)
+    gram = gram_matrix(trace) if gram is None else gram
+    diagonal = np.diag(gram)[ids] + (1.0 if trace.bias else 0.0)
     return np.concatenate([[0.0], np.cumsum(2.0 * trace.update_scores + diagonal)])
 
 
-def feature_alignment(trace: KernelTrace, margin: KernelMarginResult) -> np.ndarray:
-    """⟨w_k, u⟩ after k = 0..M updates, u the unit max-margin direction in feature space.
+def feature_alignment(trace: KernelTrace, margin: KernelMarginResult,
+                      gram: np.ndarray | None = None) -> np.ndarray:
+    """⟨w_k, u⟩ after k = 0..M updates, u the unit max-margin direction in feature space
+    (``gram``: the run's :func:`gram_matrix`, shape (n, n), if already computed).
 
     u = p / ‖p‖ with p = sum_s lambda_s a_s the nearest point of kernel_margin;
     ⟨a_j, p⟩ = y_j sum_s lambda_s y_s K~(x_j, x_s), so each update on i adds
     ⟨a_i, u⟩ >= gamma_Phi (the proof's first quantity, Theorem 1.28).
     """
-    X, y = trace.X, trace.y.astype(float)
+    y = trace.y.astype(float)
     support, weights = margin.support, margin.support_weights
-    gram = gram_matrix(trace)[:, support] + (1.0 if trace.bias else 0.0)  # (n, |S|)
+    gram = gram_matrix(trace) if gram is None else gram
+    gram = gram[:, support] + (1.0 if trace.bias else 0.0)          # (n, |S|)
     products = y * (gram @ (weights * y[support]))                  # <a_j, p> for every j
     norm = float(np.sqrt(max(float(weights @ products[support]), 0.0)))
     along = products / norm                                          # <a_j, u>
@@ -217,13 +254,14 @@ def player_payload(trace: KernelTrace, margin: KernelMarginResult | None, *, lim
 
     X = np.asarray(trace.X, dtype=float)
     y = np.asarray(trace.y, dtype=int)
-    accuracy, wrong_side = training_accuracy(trace)
+    gram = gram_matrix(trace)  # once, for the accuracy, ‖w‖² and ⟨w, u⟩ (n, n)
+    accuracy, wrong_side = training_accuracy(trace, gram)
     steps = np.arange(1, trace.n_examined + 1)
     cyclic = trace.order == "cyclic"
     examined = encode_indices(trace.indices_at_steps(steps) if steps.size and not cyclic
                               else [], len(y), cyclic=cyclic)
     separable = margin is not None and margin.separable
-    norm_sq = feature_norms_sq(trace)
+    norm_sq = feature_norms_sq(trace, gram)
     return {
         "player": player,
         "X": X.tolist(), "y": y.tolist(), "limit": float(limit), "grid": int(grid),
@@ -239,7 +277,7 @@ def player_payload(trace: KernelTrace, margin: KernelMarginResult | None, *, lim
                     "accuracy": accuracy.tolist(),
                     "wrong_side": [int(v) for v in wrong_side],
                     "norm_sq": norm_sq.tolist(),
-                    "alignment": feature_alignment(trace, margin).tolist() if separable
+                    "alignment": feature_alignment(trace, margin, gram).tolist() if separable
                     else None},
         "converged": bool(trace.converged),
         "bound": None if not separable else {
