@@ -9,6 +9,7 @@ import streamlit as st
 
 from pages.common import PageLink, show_chart
 from pages.common.deferred import deferred
+from pages.common.page_runs import give_way
 from perceptron_core.viz import kernels as viz
 from perceptron_core.viz.train import axis_limit
 
@@ -36,6 +37,7 @@ def two_charts(X, y, name: str, w, b, limit: float, keys: tuple, through_origin=
 def show_dual(X, y, bias: bool, order: str, order_seed: int) -> None:
     """The dual perceptron (linear kernel) makes the primal run's mistakes (eq. 1)."""
     st.subheader("The dual perceptron makes the same mistakes")
+    give_way()  # a heavy page run lets a light one compute first (two runs: 20-50 ms)
     check = dual_check(X, y, bias, order, order_seed, MAX_UPDATES)
     st.markdown(viz.DUAL_TEXT)
     if check["same"]:
@@ -59,6 +61,7 @@ def show_lift(X, y, dataset: str, generated: bool, link: PageLink) -> None:
         if not shown:
             return
         name = viz.lift_name_for(choice, dataset)
+        give_way()  # before two margins and a run (10-25 ms on new data)
         said = viz.lift_texts(*lifted_run(X, y, name, MAX_UPDATES), name, generated)
         if said["flat_separable"]:
             st.info(said["flat"], icon=":material/info:")
@@ -112,6 +115,7 @@ def show_conjunctions(link: PageLink, data_seed: int) -> None:
     if size > n_bits:
         st.error("The target cannot use more bits than there are.", icon=":material/error:")
         return
+    give_way()
     learnt = learn_target(kind, size, n_bits, m, data_seed, MAX_UPDATES)
     text, overfit = viz.learn_target_texts(kind, size, n_bits, m, *learnt)
     st.markdown(text)
