@@ -675,7 +675,12 @@ HEAVY_PAGE_LINKS = {
     "/relaxation": {"system": "thin sliver", "rule": "chaotic", "max_iter": "2200",
                     "tol": "0", "seed": "{i}", "p_n": "60", "p_margin": "0.02",
                     "p_seed": "{i}"},
-    "/kernels": {"data": "circles", "n": "400", "noise": "0.3", "data_seed": "{i}"},
+    # n = 2 000 (the page's largest since 2026-11-25) with 30 % flipped labels costs the
+    # server process about twice what n = 400 did (its run to the 2 000-update limit, the
+    # player's counts over 2 000 x 2 000 values, the dual check, the lift's margins) and
+    # more than xor, blobs, 10 % noise, no noise, another order or kernel at n = 2 000
+    # (AppTest CPU per visit with every part opened, interleaved, 2026-11-25)
+    "/kernels": {"data": "circles", "n": "2000", "noise": "0.3", "data_seed": "{i}"},
     "/bound": HEAVY_LINK,
 }
 #: the parts a student opens after the page (pages/common/deferred.py: closed expanders

@@ -333,10 +333,45 @@ def test_training_accuracy_is_decision_paths_bit_for_bit(seed):
         want_accuracy, want_wrong = reference_training_accuracy(trace)
         np.testing.assert_array_equal(accuracy, want_accuracy)
         np.testing.assert_array_equal(wrong_side, want_wrong)
-        gram = viz.gram_matrix(trace)
-        shared = viz.training_accuracy(trace, gram)
+        every = viz.GramColumns(trace, np.arange(len(y)))  # all n columns: the same counts
+        np.testing.assert_array_equal(every.values, viz.gram_matrix(trace))
+        shared = viz.training_accuracy(trace, every)
         np.testing.assert_array_equal(shared[0], want_accuracy)
-        np.testing.assert_array_equal(viz.feature_norms_sq(trace, gram),
+        np.testing.assert_array_equal(shared[1], want_wrong)
+        np.testing.assert_array_equal(viz.feature_norms_sq(trace, every),
                                       viz.feature_norms_sq(trace))
         if trace.converged:  # a separator: the last step counts every example right
             assert accuracy[-1] == 1.0 and wrong_side[-1] == 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_payloads_feature_space_numbers_match_the_whole_gram_matrix(seed):
+    """‖w‖², ⟨w, u⟩ and the counts from the Gram matrix's needed columns (GramColumns) are
+    those from the whole (n, n) matrix, as computed before; and a run with no update."""
+    from perceptron_core import kernel_margin, kernel_perceptron
+
+    X, y = data_set("circles", 120, seed, 0.0)
+    for kernel in (dict(kernel="rbf", scale=2.0), dict(kernel="poly", degree=2, coef0=1.0)):
+        trace = kernel_perceptron(X, y, bias=True, order="permuted", seed=seed,
+                                  max_updates=2_000, max_epochs=500, **kernel)
+        margin = kernel_margin(X, y, bias=True, **kernel)
+        assert margin.separable
+        gram = viz.gram_matrix(trace)
+        ids = trace.update_indices
+        want_norms = np.concatenate([[0.0], np.cumsum(2.0 * trace.update_scores
+                                                      + np.diag(gram)[ids] + 1.0)])
+        np.testing.assert_allclose(viz.feature_norms_sq(trace), want_norms, rtol=1e-12)
+        support, weights = margin.support, margin.support_weights
+        yf = y.astype(float)
+        products = yf * ((gram[:, support] + 1.0) @ (weights * yf[support]))
+        along = products / np.sqrt(weights @ products[support])
+        want_alignment = np.concatenate([[0.0], np.cumsum(along[ids])])
+        payload = viz.player_payload(trace, margin, limit=1.3, player={})
+        np.testing.assert_allclose(payload["updates"]["norm_sq"], want_norms, rtol=1e-12)
+        np.testing.assert_allclose(payload["updates"]["alignment"], want_alignment,
+                                   rtol=1e-12, atol=1e-12)
+        want_accuracy, want_wrong = reference_training_accuracy(trace)
+        assert payload["updates"]["accuracy"] == want_accuracy.tolist()
+        assert payload["updates"]["wrong_side"] == want_wrong.tolist()
+    # no example asked for: no kernel evaluated, n rows and no column
+    assert viz.GramColumns(trace, []).values.shape == (len(y), 0)
