@@ -109,17 +109,30 @@ def training_accuracy(trace: KernelTrace, columns: GramColumns | None = None
     running = np.zeros(n)  # f - b after `done` updates
     done, last = 0, trace.n_updates
     chunk = max(1, (1 << 22) // max(n, 1))  # decision_path's blocks of updates
+    # one block's values and signs, reused (a fresh 32 MB array per step costs page faults)
+    block = np.empty((min(chunk, last), n))
+    signs, agree = (np.empty((min(chunk, last), n), dtype=bool) for _ in range(2))
     while done < last:
         stop = min(done + chunk, last)
         ids = trace.update_indices[done:stop]
+        k = stop - done
+        values, positive_f, same = block[:k], signs[:k], agree[:k]
         # f_t - b_t = f_{t-1} - b_{t-1} + y_{i_t} K(x_{i_t}, x): one row per update, summed
         # in order down the rows (a cumulative sum adds one term at a time, as
-        # decision_path's along its columns)
-        cumulative = running[None, :] + np.cumsum(rows[at[done:stop]] * y[ids][:, None], axis=0)
-        values = cumulative + trace.biases[done + 1:stop + 1][:, None]  # f_t(x_j), (stop - done, n)
-        correct[done + 1:stop + 1] = np.count_nonzero((values > 0) == positive[None, :], axis=1)
-        wrong_side[done + 1:stop + 1] = np.count_nonzero(y[None, :] * values <= 0, axis=1)
-        running = cumulative[-1].copy()
+        # decision_path's along its columns; x + y = y + x exactly, so the same numbers)
+        np.take(rows, at[done:stop], axis=0, out=values)
+        values *= y[ids][:, None]
+        np.cumsum(values, axis=0, out=values)
+        values += running[None, :]
+        running = values[-1].copy()
+        values += trace.biases[done + 1:stop + 1][:, None]       # f_t(x_j), (k, n)
+        # predicted +1 where f > 0 (sign(0) = -1); right where that is y's sign
+        np.greater(values, 0, out=positive_f)
+        np.equal(positive_f, positive[None, :], out=same)
+        correct[done + 1:stop + 1] = np.count_nonzero(same, axis=1)
+        values *= y[None, :]                                       # y_j f_t(x_j)
+        np.less_equal(values, 0, out=same)
+        wrong_side[done + 1:stop + 1] = np.count_nonzero(same, axis=1)
         done = stop
     return correct / n, wrong_side
 
