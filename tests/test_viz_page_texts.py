@@ -37,7 +37,7 @@ def test_the_rounds_table_and_certificate_text_follow_the_game():
     # examples counted from 1 as everywhere (issue 22): round i shows e_i
     assert table["example"].tolist() == ["e_1", "e_2", "e_3", "e_4"]
     assert adversary.round_prompt(0, 6, 6).startswith("**Round 1 of 6.** The adversary shows e_1:")
-    assert table["label y_i"].tolist() == [-1, 1, 1, -1]  # the opposite of each prediction
+    assert table["label yᵢ"].tolist() == [-1, 1, 1, -1]  # the opposite of each prediction
     assert table["mistakes so far"].tolist() == [1, 2, 3, 4]
     text = adversary.certificate_text(result, 0.5, 4, 6)
     assert "(-0.5, +0.5, +0.5, -0.5) and 0 in the other 2 coordinates" in text
