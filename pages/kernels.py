@@ -127,19 +127,21 @@ def feature_margin(X, y, params: tuple):
 
 @st.cache_data(show_spinner="Training…", **CACHE)
 def train(X, y, params: tuple, order, order_seed):
-    """Step 2: the kernel perceptron's run and the margin in feature space (or None)."""
-    trace = kernel_perceptron(X, y, **dict(params), order=order, seed=order_seed,
-                              max_updates=MAX_UPDATES, max_epochs=500)
+    """Step 2: the kernel perceptron's run and the margin in feature space (or None),
+    both in the worker pool (the run: up to 0.25 s at n = 2 000; issue #23)."""
+    trace = run_in_worker(kernel_perceptron, X, y, **dict(params), order=order,
+                          seed=order_seed, max_updates=MAX_UPDATES, max_epochs=500)
     return trace, feature_margin(X, y, params)
 
 
 @cached
 def payload_for(X, y, run: tuple, start_step, speed, present, link=True):
-    """Step 3: the player's payload."""
+    """Step 3: the player's payload (in the worker pool: up to 75 ms at n = 2 000)."""
     trace, margin = train(X, y, *run)
     spec = player_spec(run_id(X, y, *run), trace.n_examined, trace.update_steps,
                        start_step=start_step, speed=speed, present=present, link=link)
-    return viz.player_payload(trace, margin, limit=axis_limit(X, 1.0), player=spec)
+    return run_in_worker(viz.player_payload, trace, margin, limit=axis_limit(X, 1.0),
+                         player=spec)
 
 
 def show_player(X, y, label: str, s: Settings, link: PageLink) -> bool:
@@ -154,7 +156,9 @@ def show_player(X, y, label: str, s: Settings, link: PageLink) -> bool:
     if not presenting():
         st.subheader("The kernel perceptron, one mistake at a time")
         st.markdown(viz.PLAYER_TEXT)
-    player("kernels", payload_for(X, y, s.run, start, speed, presenting()), key="kernels_player")
+    if (payload := core_call(payload_for, X, y, s.run, start, speed, presenting())) is None:
+        return False
+    player("kernels", payload, key="kernels_player")
     title = f"Perceptron Lab: kernel perceptron, {viz.kernel_text(run[0])}; {label}"
     offline = lambda: player_html("kernels", payload_for(  # noqa: E731
         X, y, s.run, None, "medium", False, link=False), title)

@@ -19,6 +19,10 @@ HEAVY = [
      "generalisation_curve"),
     ("pages/relaxation.py", {}, "eta_sweep"),
     ("pages/kernels.py", {}, "kernel_margin"),
+    # /kernels' heaviest link: the run, the player's payload and the dual check (50-250 ms
+    # each at n = 2 000 with flipped labels) are computed in a worker too
+    *[("pages/kernels.py", {"n": "2000", "noise": "0.3", "data_seed": "91"}, name)
+      for name in ("kernel_perceptron", "player_payload", "dual_check", "learn_target")],
 ]
 
 
@@ -36,7 +40,7 @@ def sent(monkeypatch):
     return names
 
 
-@pytest.mark.parametrize("page, query, function", HEAVY, ids=[h[0] for h in HEAVY])
+@pytest.mark.parametrize("page, query, function", HEAVY, ids=[f"{h[0]}-{h[2]}" for h in HEAVY])
 def test_the_heavy_computation_runs_in_a_worker(sent, page, query, function):
     at = open_page(page, query)
     assert not fallback_messages(at) and not at.error, [e.value for e in at.error]
