@@ -70,11 +70,12 @@ function kernelsMarks(plot, map, { X, y, n }, r, above) {
   points.append(...marks);
   support.append(...strong);
   haloLayer.append(...halos);
-  // the marks that never change sit in an SVG of their own inside a foreignObject: a
-  // layer the browser paints once and reuses, instead of walking every mark at every step
+  // the marks that never change sit in an SVG of their own inside a foreignObject, composited
+  // on its own (will-change, as scene_plane.js's stillLayer): the browser rasterises them
+  // once instead of at every step (raster per step about a third of what it was, issue 21)
   const still = svg("foreignObject", { x: 0, y: 0, width: 1000, height: 1000, class: "still" });
   const stillSvg = svg("svg", { viewBox: "0 0 1000 1000", width: 1000, height: 1000 });
-  stillSvg.style.cssText = "display: block; overflow: visible";
+  stillSvg.style.cssText = "display: block; overflow: visible; will-change: transform";
   still.style.pointerEvents = "none";
   stillSvg.style.pointerEvents = "none";
   points.style.pointerEvents = "auto";
