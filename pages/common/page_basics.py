@@ -25,17 +25,20 @@ def show_chart(fig, key: str, **chart_options):
     ``st.plotly_chart`` with the shared config. Returns what ``st.plotly_chart`` returns,
     or None for an SVG chart (it sends nothing back).
     """
-    from pages.chart import figure_data, svg_chart, svg_unsupported
+    from pages.chart import TRACE_TYPES, figure_data, svg_chart, svg_unsupported
 
     give_way()  # a heavy page run lets a light one compute first
     phone = on_a_phone()
     fig = narrow_figure(fig) if phone else fig  # a phone: words wrapped, legend under the plot
     summary = chart_summary(fig)
-    # the figure serialised once, for the check and the chart (unless it reports clicks)
-    spec = figure_data(fig) if chart_options.get("on_select") in (None, "ignore") else fig
-    if svg_unsupported(spec, **chart_options) is None:
-        # the SVG's own name: the summary's first sentence (the whole summary is just before it)
-        return svg_chart(spec, key=key, label=summary.split(". ")[0].rstrip("."))
+    # clicks reported back, or a trace type the renderer lacks (a 3-D scene, contours): to
+    # Plotly at once, without serialising the figure for the check (/kernels' lifts, issue 23)
+    if (chart_options.get("on_select") in (None, "ignore")
+            and all(trace.type in TRACE_TYPES for trace in fig.data)):
+        spec = figure_data(fig)  # serialised once, for the check and the chart
+        if svg_unsupported(spec) is None:
+            # the SVG's own name: the summary's first sentence (the whole summary is just before it)
+            return svg_chart(spec, key=key, label=summary.split(". ")[0].rstrip("."))
     # a phone has no room for the tool bar over the chart's title (nor a need for it)
     config = {**PLOTLY_CONFIG, "displayModeBar": False} if phone else PLOTLY_CONFIG
     return st.plotly_chart(fig, key=key, config=config, width="stretch", theme=None,
