@@ -80,7 +80,7 @@ def player_payload(at: AppTest, page: str, *, required: bool = True) -> dict | N
     if not players and not required:
         return None
     assert len(players) == 1, f"{len(players)} players named perceptron_player_{page}"
-    return json.loads(players[0].proto.json)
+    return json.loads(json.loads(players[0].proto.json))  # the payload is sent as a JSON string
 
 
 #: the component that draws a static 2-D figure in SVG (pages/chart/chart_component.py)

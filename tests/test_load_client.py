@@ -14,6 +14,7 @@ widget key the student received must be an element of Chromium's DOM
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -61,7 +62,8 @@ def player_data(run) -> list[str]:
     other components, such as the reconnect watcher, which takes no data, left out)."""
     found = [entry.message.delta.new_element.bidi_component.json
              for _, entry in sorted(run.entries.items()) if entry.kind == "bidi_component"]
-    return [data for data in found if '"player"' in data]
+    found = [json.loads(data) for data in found if data]  # a player's payload: a JSON string
+    return [data for data in found if isinstance(data, str) and '"player"' in data]
 
 
 def student_run(base_url: str, change: tuple[str, float] | None = None):

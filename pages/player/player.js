@@ -55,10 +55,10 @@ function element(tag, attributes, text) {
 // Build the player into `host` (or reuse the one already there for the same run).
 // Returns a cleanup function that removes the listeners.
 function mountPlayer(host, data, scene) {
-  // A plain copy of the payload, made once: Streamlit hands a component its data behind
-  // wrappers whose every read is a function call, and a step reads thousands of numbers
-  // (the rings test every point after an update).
-  data = JSON.parse(JSON.stringify(data));
+  // The payload as plain objects, made once: the page sends it as a JSON string (the
+  // offline player passes the object itself, copied here: Streamlit's wrappers make every
+  // read a function call, and a step reads thousands of numbers).
+  data = JSON.parse(typeof data === "string" ? data : JSON.stringify(data));
   const spec = data.player;
   const old = host.__player;
   if (old) old.detach();
