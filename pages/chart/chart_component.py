@@ -7,7 +7,8 @@ figure's JSON once, at mount, to a component that draws it; the component sends 
 back, so mounting, hovering and playing its frames never rerun the script.
 
 :func:`svg_unsupported` says why a figure must stay on Plotly (a 3-D scene, a contour, a
-feature the renderer does not draw); :func:`svg_drawable` is its yes/no.
+feature the renderer does not draw); :func:`svg_drawable` is its yes/no, and
+:func:`plotly_only` the part of it known before the figure is serialised.
 """
 
 from __future__ import annotations
@@ -69,10 +70,25 @@ def _symbol_names(symbol) -> set[str]:
     return names
 
 
+def plotly_only(figure, **chart_options) -> str | None:
+    """Why ``figure`` must be drawn by Plotly, as far as that is known without serialising
+    it (a 3-D scene or a contour costs as much to serialise as to draw: the check comes
+    first, issue 23), or None; :func:`svg_unsupported` then checks the rest.
+
+    ``figure`` and ``chart_options`` as for :func:`svg_unsupported`.
+    """
+    if chart_options.get("on_select") not in (None, "ignore"):
+        return "it reports clicks or selections back to the page (on_select)"
+    kinds = ([trace.get("type", "scatter") for trace in figure.get("data") or []]
+             if isinstance(figure, dict) else [trace.type for trace in figure.data])
+    for kind in kinds:
+        if kind not in TRACE_TYPES:
+            return f"a {kind} trace (3-D, contour or other types stay on Plotly)"
+    return None
+
+
 def _trace_problem(trace: dict) -> str | None:
     kind = trace.get("type", "scatter")
-    if kind not in TRACE_TYPES:
-        return f"a {kind} trace (3-D, contour or other types stay on Plotly)"
     if trace.get("error_x"):
         return "error bars in x"
     if kind == "scatter" and trace.get("fill") not in FILLS:
@@ -100,8 +116,8 @@ def svg_unsupported(figure, **chart_options) -> str | None:
         What the page asks of the chart: ``on_select`` (points a student clicks) needs
         Plotly's selection events.
     """
-    if chart_options.get("on_select") not in (None, "ignore"):
-        return "it reports clicks or selections back to the page (on_select)"
+    if reason := plotly_only(figure, **chart_options):
+        return reason
     spec = figure if isinstance(figure, dict) else figure.to_plotly_json()
     layout = spec.get("layout") or {}
     bars = 0

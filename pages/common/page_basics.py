@@ -25,7 +25,7 @@ def show_chart(fig, key: str, **chart_options):
     ``st.plotly_chart`` with the shared config. Returns what ``st.plotly_chart`` returns,
     or None for an SVG chart (it sends nothing back).
     """
-    from pages.chart import TRACE_TYPES, figure_data, svg_chart, svg_unsupported
+    from pages.chart import figure_data, plotly_only, svg_chart, svg_unsupported
 
     give_way()  # a heavy page run lets a light one compute first
     phone = on_a_phone()
@@ -33,8 +33,7 @@ def show_chart(fig, key: str, **chart_options):
     summary = chart_summary(fig)
     # clicks reported back, or a trace type the renderer lacks (a 3-D scene, contours): to
     # Plotly at once, without serialising the figure for the check (/kernels' lifts, issue 23)
-    if (chart_options.get("on_select") in (None, "ignore")
-            and all(trace.type in TRACE_TYPES for trace in fig.data)):
+    if plotly_only(fig, **chart_options) is None:
         spec = figure_data(fig)  # serialised once, for the check and the chart
         if svg_unsupported(spec) is None:
             # the SVG's own name: the summary's first sentence (the whole summary is just before it)
