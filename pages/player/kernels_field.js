@@ -3,7 +3,7 @@
 // point, the rings round the points on the wrong side, and the legend.
 
 // Build the figure into slots.figure. Returns { map, r, context, pixels,
-// rings, curve, examined, marks, strong, halos, radiusFor } for the other functions of the scene.
+// rings, curve, examined, strong, halos, radiusFor } for the other functions of the scene.
 // Every point keeps its own marker at one size, on top; αᵢ is the size of a light halo
 // of its class's shape drawn beneath all the points, so a large αᵢ never hides a neighbour.
 function kernelsFigure(slots, { data, X, y, n, L, G }) {
@@ -25,7 +25,7 @@ function kernelsFigure(slots, { data, X, y, n, L, G }) {
   const rings = ringLayer({ stroke: "black", width: 2.5 });
   const curve = svg("path", { fill: "none", stroke: COLORS.hyperplane, "stroke-width": 5, class: "zero-curve" });
   const examined = examinedMark();
-  const { marks, strong, halos } = kernelsMarks(plot, map, { X, y, n }, r, [curve, rings, examined]);
+  const { strong, halos } = kernelsMarks(plot, map, { X, y, n }, r, [curve, rings, examined]);
   const entries = [
     ["dot", COLORS.positive, "class +1"], ["square", COLORS.negative, "class −1"],
     ["line", COLORS.hyperplane, "f(x) = 0"],
@@ -41,7 +41,8 @@ function kernelsFigure(slots, { data, X, y, n, L, G }) {
   slots.figure.append(root, legend(entries), sizeNote);
   const context = canvas.getContext("2d");
   return { map, r, context, pixels: context.createImageData(G, G), rings, curve,
-           examined, marks, strong, halos, shownAlpha: new Int32Array(n).fill(-1),
+           examined, strong, halos, shownAlpha: new Int32Array(n).fill(-1),
+           shownMarks: { strong: new Array(n), halo: new Array(n) },
            // the halo's radius: grows as √αᵢ, at most 4 marker radii (so at most a few neighbours' spacing)
            radiusFor: (a) => (a > 0 ? Math.min(r * (1.4 + 0.8 * Math.sqrt(a)), 4 * r) : r) };
 }
@@ -49,58 +50,71 @@ function kernelsFigure(slots, { data, X, y, n, L, G }) {
 // The marks of the data (kernelsFigure): αᵢ's halos beneath, the zero curve, the points drawn
 // once and never touched again (faint: αᵢ = 0), above them the same marks at full strength
 // for the points with αᵢ > 0 (shown as αᵢ changes), then the rings and the examined mark
-// (`above`). A step changes a few elements of small groups, not one of the n marks the
-// browser would walk again. Returns { marks, strong, halos }, one element per point each.
+// (`above`). Each kind is a few paths per class, not an element per point: the faint marks
+// one path per class, the full-strength marks and the halos in tiles (tiledPaths, as the
+// rings), so a step rewrites a tile's path or two and the browser lays out and layerizes
+// tens of elements, not the 2 000 to 6 000 one element per mark made (issue 21).
+// Returns { strong, halos }: per class (+1, −1) the tiled layers.
 function kernelsMarks(plot, map, { X, y, n }, r, above) {
   const [curve, ...top] = above;
-  const marks = [], halos = [], strong = [];
-  const points = svg("g", { class: "data" }), haloLayer = svg("g", { class: "alpha-halos" });
+  const faint = svg("g", { class: "data" }), haloLayer = svg("g", { class: "alpha-halos" });
   const support = svg("g", { class: "support" });
-  const shape = (i, size, attributes) => (y[i] > 0
-    ? svg("circle", { cx: map.x(X[i][0]), cy: map.y(X[i][1]), r: size, ...attributes })
-    : svg("rect", { x: map.x(X[i][0]) - 0.9 * size, y: map.y(X[i][1]) - 0.9 * size,
-                    width: 1.8 * size, height: 1.8 * size, ...attributes }));
-  for (let i = 0; i < n; i++) {
-    const colour = y[i] > 0 ? COLORS.positive : COLORS.negative;
-    marks.push(shape(i, r, { fill: colour, stroke: "white", "stroke-width": 1.5, "fill-opacity": 0.6 }));
-    strong.push(shape(i, r, { fill: colour, stroke: "white", "stroke-width": 1.5, display: "none" }));
-    halos.push(shape(i, r, { fill: colour, "fill-opacity": 0.22, stroke: colour, "stroke-width": 2.5,
-                             display: "none" }));
+  const classes = [[1, COLORS.positive, "positive"], [-1, COLORS.negative, "negative"]];
+  const strong = {}, halos = {};
+  for (const [label, colour, name] of classes) {
+    let text = "";
+    for (let i = 0; i < n; i++) if ((y[i] > 0) === (label > 0)) text += kernelsShape(label, map.x(X[i][0]), map.y(X[i][1]), r);
+    faint.append(svg("path", { d: text, fill: colour, stroke: "white", "stroke-width": 1.5,
+                               "fill-opacity": 0.6, class: `class-${name}` }));
+    strong[label] = tiledPaths({ fill: colour, stroke: "white", "stroke-width": 1.5, class: `class-${name}` });
+    halos[label] = tiledPaths({ fill: colour, "fill-opacity": 0.22, stroke: colour, "stroke-width": 2.5,
+                                class: `class-${name}` });
+    support.append(strong[label]);
+    haloLayer.append(halos[label]);
   }
-  points.append(...marks);
-  support.append(...strong);
-  haloLayer.append(...halos);
-  // the marks that never change sit in an SVG of their own inside a foreignObject, composited
-  // on its own (will-change, as scene_plane.js's stillLayer): the browser rasterises them
-  // once instead of at every step (raster per step about a third of what it was, issue 21)
+  // the faint marks never change: they sit in an SVG of their own inside a foreignObject,
+  // composited on its own (will-change), so the browser rasterises them once instead of at
+  // every step (raster per step about a third of what it was, issue 21)
   const still = svg("foreignObject", { x: 0, y: 0, width: 1000, height: 1000, class: "still" });
   const stillSvg = svg("svg", { viewBox: "0 0 1000 1000", width: 1000, height: 1000 });
   stillSvg.style.cssText = "display: block; overflow: visible; will-change: transform";
   still.style.pointerEvents = "none";
   stillSvg.style.pointerEvents = "none";
-  points.style.pointerEvents = "auto";
-  stillSvg.append(points);
+  stillSvg.append(faint);
   still.append(stillSvg);
   plot.append(haloLayer, curve, still, support, ...top);
-  return { marks, strong, halos };
+  return { strong, halos };
 }
 
-// The halo of point i grows with αᵢ and is hidden while αᵢ = 0; points with αᵢ = 0 are faint
-// (their mark alone), the others full strength (their strong mark over it).
-// Only the points whose αᵢ changed since the last draw are touched (one per update).
-function kernelsSizeMarks({ X, y, n, map, strong, halos, radiusFor, sums, shownAlpha }) {
+// A point's mark of class `label` at (cx, cy) in viewBox units: a circle (+1) or a square (−1).
+const kernelsShape = (label, cx, cy, size) => (label > 0 ? circlePath(cx, cy, size) : squarePath(cx, cy, size));
+
+// The points with αᵢ > 0 are shown at full strength (their strong mark over the faint one)
+// with a halo whose size grows with αᵢ; the others are faint, their mark alone. A mark's id
+// names its text: i for the strong mark, i + n·αᵢ for the halo. Only the points whose αᵢ
+// changed since the last draw get a new halo text (one per update), and only the tiles whose
+// marks changed are rewritten.
+function kernelsSizeMarks({ X, y, n, map, r, strong, halos, radiusFor, sums, shownAlpha, shownMarks }) {
+  const at = (i) => [map.x(X[i][0]), map.y(X[i][1])];
   for (let i = 0; i < n; i++) {
-    const a = sums.alpha[i], halo = halos[i], rr = radiusFor(a);
+    const a = sums.alpha[i];
     if (shownAlpha[i] === a) continue;
     shownAlpha[i] = a;
-    halo.setAttribute("display", a > 0 ? "inline" : "none");
-    if (a > 0 && y[i] > 0) halo.setAttribute("r", rr);
-    else if (a > 0) {
-      const side = rr * 0.9;
-      halo.setAttribute("x", map.x(X[i][0]) - side); halo.setAttribute("y", map.y(X[i][1]) - side);
-      halo.setAttribute("width", 2 * side); halo.setAttribute("height", 2 * side);
+    if (a <= 0) continue;
+    const [cx, cy] = at(i);
+    shownMarks.strong[i] ||= { id: i, x: cx, y: cy, text: kernelsShape(y[i], cx, cy, r) };
+    shownMarks.halo[i] = { id: i + n * a, x: cx, y: cy, text: kernelsShape(y[i], cx, cy, radiusFor(a)) };
+  }
+  for (const label of [1, -1]) {
+    const shown = [], haloShown = [];
+    for (let i = 0; i < n; i++) {
+      if ((y[i] > 0) === (label > 0) && sums.alpha[i] > 0) {
+        shown.push(shownMarks.strong[i]);
+        haloShown.push(shownMarks.halo[i]);
+      }
     }
-    strong[i].setAttribute("display", a > 0 ? "inline" : "none");
+    strong[label].drawMarks(shown);
+    halos[label].drawMarks(haloShown);
   }
 }
 

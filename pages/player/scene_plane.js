@@ -59,8 +59,8 @@ function drawPoints(plot, map, X, y, r) {
   let positive = "", negative = "";
   for (let i = 0; i < y.length; i++) {
     const cx = map.x(X[i][0]), cy = map.y(X[i][1]);
-    if (y[i] > 0) positive += `M${(cx - r).toFixed(1)},${cy.toFixed(1)}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0`;
-    else negative += `M${(cx - r * 0.9).toFixed(1)},${(cy - r * 0.9).toFixed(1)}h${1.8 * r}v${1.8 * r}h${-1.8 * r}z`;
+    if (y[i] > 0) positive += circlePath(cx, cy, r);
+    else negative += squarePath(cx, cy, r);
   }
   plot.dataLayer.append(
     svg("path", { d: positive, fill: COLORS.positive, stroke: "white", "stroke-width": 1.5, class: "class-positive" }),

@@ -1,46 +1,32 @@
-// The rings round the points a scene marks (joined after scene_plane.js): where an update
-// is due on /train, on the wrong side on /kernels, the margin mistakes on /generalisation.
+// Many marks drawn as a few paths (joined after scene_plane.js): the rings round the points a
+// scene marks (where an update is due on /train, on the wrong side on /kernels, the margin
+// mistakes on /generalisation) and /kernels' full-strength marks and αᵢ halos.
 
-// Rings round many points at once: a group of SVG paths of arcs, one path per tile of an
-// 8 x 8 grid over the square, rewritten only when the set of rings changes (a scene calls
-// drawRings after an update, not at every step), and then only the tiles whose rings changed:
-// an update moves the rings near the line it turns, so the browser parses and lays out a few
-// tiles' arcs, not a thousand rings (issue 21). A canvas inside the SVG was tried: under
+// A group of SVG paths, one per tile of an 8 x 8 grid over the square, each the marks of its
+// tile joined into one path; rewritten only when the set of marks changes (a scene draws after
+// an update, not at every step), and then only the tiles whose marks changed: an update moves
+// the marks near the line it turns, so the browser parses and lays out a few tiles' paths, not
+// a thousand elements (issue 21). A canvas inside the SVG was tried for the rings: under
 // DevTools' 4x CPU throttling it moved the rasterising onto the main thread and gave /train's
-// n = 2 000 steps 100 ms tasks (README, issue 21). Each point's arcs are written once and
-// kept (by the point's array). style = { stroke, width, dash, className }.
+// n = 2 000 steps 100 ms tasks (README, issue 21). attributes: the group's (fill, stroke, ...).
+// node.drawMarks(marks): a mark is { id, x, y, text }: a number naming its text (the same id,
+// the same text), its centre in viewBox units (which tile) and its path text.
 const RING_TILES = 8;
-function ringLayer(style) {
-  const node = svg("g", { fill: "none", stroke: style.stroke, "stroke-width": style.width,
-                          class: style.className || "rings" });
-  if (style.dash) node.setAttribute("stroke-dasharray", style.dash.join(" "));
-  let arcs = new Map(), arcsFor = null;
-  const tiles = [];  // tile -> { path, ids: the numbers of the arcs it draws, in order }
-  // points: the centres in the plane; radius in viewBox units; returns how many were drawn
-  node.drawRings = (map, points, radius) => {
-    if (!arcsFor || arcsFor.map !== map || arcsFor.radius !== radius) {
-      arcs = new Map();
-      arcsFor = { map, radius };
-    }
+function tiledPaths(attributes) {
+  const node = svg("g", attributes);
+  const tiles = [];  // tile -> { path, ids: the ids of the marks it draws, in order }
+  const tileOf = (v) => Math.max(0, Math.min(RING_TILES - 1, Math.floor((v / 1000) * RING_TILES)));
+  node.drawMarks = (marks) => {
     const count = RING_TILES * RING_TILES;
     const parts = Array.from({ length: count }, () => []);
-    // a tile is rewritten only if its list of arcs differs from the one it draws: compared
-    // number by number as the points are sorted into tiles, so an unchanged tile costs no
-    // text to join and compare
+    // a tile is rewritten only if its list of marks differs from the one it draws: compared
+    // id by id as the marks are sorted into tiles, so an unchanged tile costs no text to join
     const changed = new Uint8Array(count);
-    for (const p of points) {
-      let arc = arcs.get(p);
-      if (arc === undefined) {  // the circle of this radius round p, as two half arcs, and its tile
-        const cx = map.x(p[0]), cy = map.y(p[1]);
-        const tile = (v) => Math.max(0, Math.min(RING_TILES - 1, Math.floor((v / 1000) * RING_TILES)));
-        arc = { id: arcs.size, tile: tile(cx) + RING_TILES * tile(cy),
-                text: `M${(cx - radius).toFixed(1)},${cy.toFixed(1)}a${radius},${radius} 0 1,0 ${2 * radius},0` +
-                      `a${radius},${radius} 0 1,0 ${-2 * radius},0` };
-        arcs.set(p, arc);
-      }
-      const part = parts[arc.tile], shown = tiles[arc.tile];
-      if (!changed[arc.tile] && (!shown || shown.ids[part.length] !== arc.id)) changed[arc.tile] = 1;
-      part.push(arc);
+    for (const mark of marks) {
+      const tile = tileOf(mark.x) + RING_TILES * tileOf(mark.y);
+      const part = parts[tile], shown = tiles[tile];
+      if (!changed[tile] && (!shown || shown.ids[part.length] !== mark.id)) changed[tile] = 1;
+      part.push(mark);
     }
     parts.forEach((part, index) => {
       const shown = tiles[index];
@@ -49,10 +35,45 @@ function ringLayer(style) {
         tiles[index] = { path: svg("path"), ids: [] };
         node.append(tiles[index].path);
       }
-      tiles[index].path.setAttribute("d", part.map((arc) => arc.text).join(""));
-      tiles[index].ids = part.map((arc) => arc.id);
+      tiles[index].path.setAttribute("d", part.map((mark) => mark.text).join(""));
+      tiles[index].ids = part.map((mark) => mark.id);
     });
-    return points.length;
+    return marks.length;
+  };
+  return node;
+}
+
+// The path text of a circle of radius r round (cx, cy) (two half arcs), and of a square of
+// side 1.8 r centred there: the two classes' marks.
+function circlePath(cx, cy, r) {
+  return `M${(cx - r).toFixed(1)},${cy.toFixed(1)}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0`;
+}
+function squarePath(cx, cy, r) {
+  return `M${(cx - r * 0.9).toFixed(1)},${(cy - r * 0.9).toFixed(1)}h${1.8 * r}v${1.8 * r}h${-1.8 * r}z`;
+}
+
+// Rings round many points at once (tiledPaths). style = { stroke, width, dash, className }.
+// node.drawRings(map, points, radius): points are the centres in the plane, radius in viewBox
+// units; each point's ring is written once and kept (by the point's array); returns how many.
+function ringLayer(style) {
+  const node = tiledPaths({ fill: "none", stroke: style.stroke, "stroke-width": style.width,
+                            class: style.className || "rings" });
+  if (style.dash) node.setAttribute("stroke-dasharray", style.dash.join(" "));
+  let rings = new Map(), ringsFor = null;
+  node.drawRings = (map, points, radius) => {
+    if (!ringsFor || ringsFor.map !== map || ringsFor.radius !== radius) {
+      rings = new Map();
+      ringsFor = { map, radius };
+    }
+    return node.drawMarks(points.map((p) => {
+      let ring = rings.get(p);
+      if (ring === undefined) {
+        const cx = map.x(p[0]), cy = map.y(p[1]);
+        ring = { id: rings.size, x: cx, y: cy, text: circlePath(cx, cy, radius) };
+        rings.set(p, ring);
+      }
+      return ring;
+    }));
   };
   return node;
 }
