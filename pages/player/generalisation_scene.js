@@ -83,7 +83,7 @@ function generalisationDescribe({ X, y, up, r, exampleAt, margin }, step, k, upd
   const i = exampleAt(step);  // 0-based index into X; a person reads example i + 1 (x₁ … xₙ)
   const before = updated ? k - 1 : k;
   const m = updated ? up.scores[k - 1] : margin(up.weights[before], i);
-  const head = `Step ${step.toLocaleString("en-US")}: example ${i + 1}, x = ${pair(X[i], 2)}, y = ${signed(y[i])}. y x·w = ${fmt(m, 3)}`;
+  const head = `Step ${countText(step)}: example ${i + 1}, x = ${pair(X[i], 2)}, y = ${signed(y[i])}. y x·w = ${fmt(m, 3)}`;
   const kind = m <= 0 ? "≤ 0: on the wrong side (or on the line), a margin mistake"
     : "is > 0 but < 1: right side, yet inside the band, a margin mistake all the same";
   const sentence = updated ? `${head} ${kind}. So w ← w + y·x = ${pair(up.weights[k], 2)}.`

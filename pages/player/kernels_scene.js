@@ -97,7 +97,7 @@ function kernelsDescribe(s, step, k, updated, b) {
   const i = s.exampleAt(step), number = i + 1;  // index into X; a person reads x₁ … xₙ
   const before = updated ? k - 1 : k;  // the f in force when example i was examined
   const score = updated ? up.scores[k - 1] : y[i] * (pointSum[i] + b);
-  const head = `Step ${step.toLocaleString("en-US")}: example ${number}, x = ${pair(X[i], 2)}, ` +
+  const head = `Step ${countText(step)}: example ${number}, x = ${pair(X[i], 2)}, ` +
     `y = ${signed(y[i])}. After ${plural(before, "update")}, y f(x) = ${fmt(score, 3)}`;
   let rule = `α${sub(number)} ← α${sub(number)} + 1 = ${alpha[i]}`;
   if (data.bias) rule += `, b ← b + y = ${fmt(up.biases[k], 0)}`;
@@ -132,7 +132,7 @@ function kernelsDraw(slots, s, view) {
     `; ${plural(up.wrong_side[k], "training example")} with y f(x) ≤ 0.`);
   panel.count("updates", outOf(k, M));
   panel.count("examined", outOf(step, data.player.n_examined));
-  panel.count("support", `${support.toLocaleString("en-US")} of ${n.toLocaleString("en-US")}`);
+  panel.count("support", `${countText(support)} of ${countText(n)}`);
   panel.count("accuracy", `${(100 * up.accuracy[k]).toFixed(1)}%`);
   const bound = data.bound;
   if (bound) {

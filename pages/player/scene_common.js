@@ -47,9 +47,13 @@ function fmt(value, digits) {
   return text.replace("-", "−");
 }
 const signed = (label) => (label > 0 ? "+1" : "−1");
-const plural = (count, word) => `${count.toLocaleString("en-US")} ${word}${count === 1 ? "" : "s"}`;
+// A count with thousands separators (2,000). One formatter for every count: toLocaleString
+// builds a new one at each call, a tenth of a millisecond under 4x throttling, ten per step.
+const COUNT_FORMAT = new Intl.NumberFormat("en-US");
+const countText = (value) => COUNT_FORMAT.format(value);
+const plural = (value, word) => `${countText(value)} ${word}${value === 1 ? "" : "s"}`;
 const pair = (v, digits) => `(${fmt(v[0], digits)}, ${fmt(v[1], digits)})`;  // a point of the plane
-const outOf = (count, total) => `${count.toLocaleString("en-US")} / ${total.toLocaleString("en-US")}`;
+const outOf = (value, total) => `${countText(value)} / ${countText(total)}`;
 
 // Decode the example examined at each step: cyclic order needs no table.
 function examinedIndex(data) {

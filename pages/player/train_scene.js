@@ -87,7 +87,7 @@ function trainDescribe({ data, X, y, up, r, exampleAt, deltaText }, step, k, upd
   const before = updated ? k - 1 : k;
   const w = up.weights[before], b = up.biases[before];
   const score = updated ? up.scores[k - 1] : y[i] * (w[0] * X[i][0] + w[1] * X[i][1] + b);
-  const head = `Step ${step.toLocaleString("en-US")}: example ${i + 1}, x = ${pair(X[i], 2)}, y = ${signed(y[i])}. ` +
+  const head = `Step ${countText(step)}: example ${i + 1}, x = ${pair(X[i], 2)}, y = ${signed(y[i])}. ` +
     `y(w·x + b) = ${fmt(score, 3)}`;
   let rule = `w ← w + y·x = ${pair(up.weights[k], 2)}`;
   if (data.bias) rule += `, b ← b + y = ${fmt(up.biases[k], 2)}`;
