@@ -150,7 +150,7 @@ def test_a_heavy_run_waits_at_give_way_while_a_light_run_computes(one_slot):
         with page_runs.light_run():
             light_started.set()
             time.sleep(0.3)
-        light_done.set()
+            light_done.set()  # its last statement: the run ends right after
 
     thread = threading.Thread(target=light)
     thread.start()

@@ -9,7 +9,9 @@ student's click fast:
 * light runs first: every page run is light (``light_run``, entered by ``page_guard``)
   unless it is a heavy one, and a heavy run, at the boundaries of its sections
   (``give_way``: a core call, a chart, a part), waits while a light run is computing, for
-  at most GIVE_WAY_SECONDS in all per run, so a stream of light runs cannot starve it.
+  at most GIVE_WAY_SECONDS in all per run, so a stream of light runs cannot starve it;
+  the worker processes computing are paused meanwhile too, each computation at most
+  ``worker_pause.PAUSE_SECONDS`` in all.
 
 PERCEPTRON_PAGE_RUN_SLOTS=0 turns both off (for A/B measurements).
 """
@@ -22,6 +24,7 @@ import threading
 import time
 from collections.abc import Iterator
 
+from pages.common.worker_pause import pause_computing, resume_computing
 from pages.common.workers import FairSlots
 
 #: script runs of heavy pages computing in the server process at once; the others queue
@@ -33,20 +36,42 @@ GIVE_WAY_SECONDS = 1.0
 _PAGE_RUNS = FairSlots(max(1, PAGE_RUN_SLOTS))
 _TURN = threading.local()  # this script run's thread: inside a heavy run, holding a turn
 
+#: the workers stay paused this long after the last light run ends (seconds): its messages
+#: then reach the student first (a light run's end is not yet the student's page drawn)
+RESUME_AFTER_SECONDS = 0.02
+
 _LIGHT_LOCK = threading.Lock()
 _LIGHT_COUNT = 0
+_LIGHT_GENERATION = 0  # counts the starts and ends of light periods: a stale resume is skipped
 _NO_LIGHT_RUN = threading.Event()  # set while no light run computes
 _NO_LIGHT_RUN.set()
 
 
 def _light_changed(step: int) -> None:
-    global _LIGHT_COUNT
+    global _LIGHT_COUNT, _LIGHT_GENERATION
     with _LIGHT_LOCK:
+        was = _LIGHT_COUNT
         _LIGHT_COUNT += step
         if _LIGHT_COUNT > 0:
             _NO_LIGHT_RUN.clear()
+            if was == 0:  # the workers wait too (pages/common/worker_pause.py)
+                _LIGHT_GENERATION += 1
+                pause_computing()
         else:
             _NO_LIGHT_RUN.set()
+            if was > 0:  # they go on RESUME_AFTER_SECONDS later, unless a light run came
+                _LIGHT_GENERATION += 1
+                timer = threading.Timer(RESUME_AFTER_SECONDS, _resume_if_quiet,
+                                        args=(_LIGHT_GENERATION,))
+                timer.daemon = True
+                timer.start()
+
+
+def _resume_if_quiet(generation: int) -> None:
+    """Continue the paused workers if no light run started since the one that ended."""
+    with _LIGHT_LOCK:
+        if generation == _LIGHT_GENERATION and _LIGHT_COUNT == 0:
+            resume_computing()
 
 
 @contextlib.contextmanager

@@ -11,6 +11,8 @@ import sys
 import time
 from multiprocessing.connection import Connection
 
+from pages.common.worker_pause import Pauses, computing
+
 #: niceness added to each worker process (interactive sessions get the CPU first)
 WORKER_NICENESS = 10
 #: one BLAS thread per worker: its CPU limit then counts the computation, not OpenBLAS's
@@ -70,13 +72,18 @@ class WorkerProcess:
                 [sys.executable, "-c", _WORKER_LOOP, str(task_read), str(result_write),
                  str(WORKER_NICENESS), *paths],
                 pass_fds=(task_read, result_write), stdin=subprocess.DEVNULL,
-                env={**os.environ, **ONE_BLAS_THREAD})
+                env={**os.environ, **ONE_BLAS_THREAD},
+                # a group of its own: should the server die while this worker is paused,
+                # the group is orphaned and the kernel sends it SIGHUP then SIGCONT, so a
+                # paused worker never outlives the server
+                process_group=0)
         finally:
             os.close(task_read)
             os.close(result_write)
         self.tasks = Connection(task_write, readable=False)
         self.results = Connection(result_read, writable=False)
         self.done = 0
+        self.pauses = Pauses(self.process.pid)  # held while light runs compute
 
     def cpu_seconds(self) -> float | None:
         """CPU time the process has used (Linux /proc); None where it cannot be read."""
@@ -105,7 +112,13 @@ class WorkerProcess:
         started, cpu_before = time.monotonic(), self.cpu_seconds()
         self.tasks.send_bytes(pickle.dumps((function, args, kwargs),
                                            protocol=pickle.HIGHEST_PROTOCOL))
+        with computing(self.pauses):  # each computation has its own pause budget
+            return self._wait_for_reply(started, cpu_before, cpu_seconds, deadline, memory_mb)
+
+    def _wait_for_reply(self, started: float, cpu_before: float | None, cpu_seconds: float,
+                        deadline: float, memory_mb: float | None) -> tuple:
         while not self.results.poll(max(0.0, min(0.05, deadline - time.monotonic()))):
+            self.pauses.resume(if_over_budget=True)  # a pause ends within 50 ms of its budget
             cpu_now = self.cpu_seconds()
             used = (cpu_now - cpu_before if cpu_now is not None and cpu_before is not None
                     else time.monotonic() - started)
