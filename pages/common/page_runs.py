@@ -19,6 +19,7 @@ PERCEPTRON_PAGE_RUN_SLOTS=0 turns both off (for A/B measurements).
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import threading
 import time
@@ -35,6 +36,12 @@ PAGE_RUN_WAIT_SECONDS = 20.0
 GIVE_WAY_SECONDS = 1.0
 _PAGE_RUNS = FairSlots(max(1, PAGE_RUN_SLOTS))
 _TURN = threading.local()  # this script run's thread: inside a heavy run, holding a turn
+
+#: the garbage of heavy page runs (Plotly figures hold reference cycles) is collected after
+#: such a run, at most once per this many seconds, and only while no light run computes:
+#: Streamlit's collection after every run is off (.streamlit/config.toml, runner.postScriptGC)
+COLLECT_EVERY_SECONDS = 1.0
+_COLLECTED_AT = float("-inf")  # time.monotonic() of the last collection here
 
 #: the workers stay paused this long after the last light run ends (seconds): its messages
 #: then reach the student first (a light run's end is not yet the student's page drawn)
@@ -117,6 +124,20 @@ def heavy_page_run() -> Iterator[None]:
         if _TURN.held:
             _PAGE_RUNS.release()
         _TURN.inside = _TURN.held = False
+        collect_garbage()
+
+
+def collect_garbage() -> bool:
+    """A full garbage collection, unless one ran in the last COLLECT_EVERY_SECONDS or a
+    light run computes now (a collection holds the interpreter: 8-33 ms with a class's
+    sessions). Returns whether it collected."""
+    global _COLLECTED_AT
+    now = time.monotonic()
+    if now - _COLLECTED_AT < COLLECT_EVERY_SECONDS or not _NO_LIGHT_RUN.is_set():
+        return False
+    _COLLECTED_AT = now
+    gc.collect()
+    return True
 
 
 def give_up_turn() -> None:
