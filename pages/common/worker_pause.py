@@ -74,22 +74,24 @@ class Pauses:
 
 def pause_computing() -> None:
     """A light page run has started: pause every worker that is computing."""
-    global _LIGHT_RUNS
-    with _COMPUTING_LOCK:
-        _LIGHT_RUNS = True
-        computing_now = list(_COMPUTING)
-    for pauses in computing_now:
-        pauses.pause()
+    _set_light_runs(True)
 
 
 def resume_computing() -> None:
     """No light page run computes any more: continue every paused worker."""
+    _set_light_runs(False)
+
+
+def _set_light_runs(light: bool) -> None:
     global _LIGHT_RUNS
     with _COMPUTING_LOCK:
-        _LIGHT_RUNS = False
+        _LIGHT_RUNS = light
         computing_now = list(_COMPUTING)
     for pauses in computing_now:
-        pauses.resume()
+        if light:
+            pauses.pause()
+        else:
+            pauses.resume()
 
 
 @contextlib.contextmanager
