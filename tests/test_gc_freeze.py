@@ -70,8 +70,9 @@ def test_a_heavy_run_collects_at_most_once_a_second_and_never_while_a_light_run_
         monkeypatch):
     from pages.common import page_runs
 
-    collections = []
+    collections, trims = [], []
     monkeypatch.setattr(page_runs.gc, "collect", lambda *args: collections.append(args))
+    monkeypatch.setattr(page_runs, "_TRIM", trims.append)
     monkeypatch.setattr(page_runs, "_COLLECTED_AT", float("-inf"))
     clock = [1000.0]
     monkeypatch.setattr(page_runs.time, "monotonic", lambda: clock[0])
@@ -89,6 +90,7 @@ def test_a_heavy_run_collects_at_most_once_a_second_and_never_while_a_light_run_
     with page_runs.heavy_page_run():
         pass
     assert len(collections) == 2  # a second later, nobody light computing
+    assert trims == [0, 0]  # each collection gave the freed memory back
 
 
 def test_a_heavy_page_run_frees_the_cycles_it_left():

@@ -82,3 +82,15 @@ def test_the_stated_limits_hold_a_fresh_worker_and_leave_room_for_a_computation(
     pid = run_in_worker(probe.keep, 0)
     rest = resident_mb(pid)
     assert rest < workers.WORKER_KEEP_MB < workers.WORKER_MAX_MB
+
+
+def test_memory_a_computation_freed_is_given_back_so_the_worker_is_kept(monkeypatch,
+                                                                         fresh_worker):
+    """Small objects freed at the end of a computation stay with the allocator unless the
+    worker trims its heap (malloc_trim) before it answers: then it is back near its size at
+    rest, under the keep limit, and is kept instead of replaced."""
+    pid, rest = fresh_worker
+    monkeypatch.setattr(workers, "WORKER_KEEP_MB", rest + 40)
+    assert run_in_worker(probe.churn, 150) == pid
+    assert resident_mb(pid) < rest + 40
+    assert pid in workers._WORKERS.pids()

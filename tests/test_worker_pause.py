@@ -197,6 +197,7 @@ def test_a_students_page_run_pauses_the_workers_computing(budget, monkeypatch):
         [pauses] = list(worker_pause._COMPUTING)
     assert pauses.paused_seconds == 0.0
     open_page("pages/aggressive.py")  # another student opens a light page
-    assert pauses.paused_seconds > 0.0 and not pauses.paused
+    # paused while it ran, continued by the resume that follows its end (a timer's thread)
+    assert wait_until(lambda: pauses.paused_seconds > 0.0 and not pauses.paused, 2)
     computation.join(30)
     assert computation.error is None

@@ -19,6 +19,7 @@ PERCEPTRON_PAGE_RUN_SLOTS=0 turns both off (for A/B measurements).
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import gc
 import os
 import threading
@@ -42,6 +43,10 @@ _TURN = threading.local()  # this script run's thread: inside a heavy run, holdi
 #: Streamlit's collection after every run is off (.streamlit/config.toml, runner.postScriptGC)
 COLLECT_EVERY_SECONDS = 1.0
 _COLLECTED_AT = float("-inf")  # time.monotonic() of the last collection here
+try:  # glibc keeps the memory Python freed; malloc_trim gives it back to the system
+    _TRIM = ctypes.CDLL("libc.so.6").malloc_trim
+except (OSError, AttributeError):
+    _TRIM = None
 
 #: the workers stay paused this long after the last light run ends (seconds): its messages
 #: then reach the student first (a light run's end is not yet the student's page drawn)
@@ -128,7 +133,8 @@ def heavy_page_run() -> Iterator[None]:
 
 
 def collect_garbage() -> bool:
-    """A full garbage collection, unless one ran in the last COLLECT_EVERY_SECONDS or a
+    """A full garbage collection, and what it freed given back to the system (malloc_trim,
+    which releases the interpreter), unless one ran in the last COLLECT_EVERY_SECONDS or a
     light run computes now (a collection holds the interpreter: 8-33 ms with a class's
     sessions). Returns whether it collected."""
     global _COLLECTED_AT
@@ -137,6 +143,8 @@ def collect_garbage() -> bool:
         return False
     _COLLECTED_AT = now
     gc.collect()
+    if _TRIM is not None:
+        _TRIM(0)
     return True
 
 
