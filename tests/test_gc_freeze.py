@@ -72,7 +72,7 @@ def test_a_heavy_run_collects_at_most_once_a_second_and_never_while_a_light_run_
 
     collections, trims = [], []
     monkeypatch.setattr(page_runs.gc, "collect", lambda *args: collections.append(args))
-    monkeypatch.setattr(page_runs, "_TRIM", trims.append)
+    monkeypatch.setattr(page_runs, "give_freed_memory_back", lambda: trims.append(0))
     monkeypatch.setattr(page_runs, "_COLLECTED_AT", float("-inf"))
     clock = [1000.0]
     monkeypatch.setattr(page_runs.time, "monotonic", lambda: clock[0])

@@ -19,13 +19,13 @@ PERCEPTRON_PAGE_RUN_SLOTS=0 turns both off (for A/B measurements).
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import gc
 import os
 import threading
 import time
 from collections.abc import Iterator
 
+from pages.common.request_budget import give_freed_memory_back
 from pages.common.worker_pause import pause_computing, resume_computing
 from pages.common.workers import FairSlots
 
@@ -43,10 +43,6 @@ _TURN = threading.local()  # this script run's thread: inside a heavy run, holdi
 #: Streamlit's collection after every run is off (.streamlit/config.toml, runner.postScriptGC)
 COLLECT_EVERY_SECONDS = 1.0
 _COLLECTED_AT = float("-inf")  # time.monotonic() of the last collection here
-try:  # glibc keeps the memory Python freed; malloc_trim gives it back to the system
-    _TRIM = ctypes.CDLL("libc.so.6").malloc_trim
-except (OSError, AttributeError):
-    _TRIM = None
 
 #: the workers stay paused this long after the last light run ends (seconds): its messages
 #: then reach the student first (a light run's end is not yet the student's page drawn)
@@ -143,8 +139,7 @@ def collect_garbage() -> bool:
         return False
     _COLLECTED_AT = now
     gc.collect()
-    if _TRIM is not None:
-        _TRIM(0)
+    give_freed_memory_back()
     return True
 
 

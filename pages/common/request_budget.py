@@ -84,3 +84,18 @@ def share_the_interpreter_finely() -> float:
 
 
 share_the_interpreter_finely()
+
+
+try:  # glibc keeps the memory Python frees (above all after large buffers); malloc_trim
+    _MALLOC_TRIM = __import__("ctypes").CDLL("libc.so.6").malloc_trim
+except (OSError, AttributeError):  # not glibc: nothing to do
+    _MALLOC_TRIM = None
+
+
+def give_freed_memory_back() -> bool:
+    """Return the memory the process has freed to the system (glibc's ``malloc_trim``; the
+    interpreter lock is released meanwhile). A few milliseconds. Returns whether it could."""
+    if _MALLOC_TRIM is None:
+        return False
+    _MALLOC_TRIM(0)
+    return True

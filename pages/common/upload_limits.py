@@ -23,6 +23,8 @@ from streamlit import runtime
 from streamlit.runtime.memory_uploaded_file_manager import MemoryUploadedFileManager
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from pages.common.request_budget import give_freed_memory_back
+
 _LOG = logging.getLogger("perceptron_lab")
 
 #: most bytes of uploaded files one session holds (two files of the largest size, 5 MB)
@@ -42,6 +44,7 @@ class SessionBoundUploads(MemoryUploadedFileManager):
         with self._lock:
             files = self.file_storage.get(session_id, {})
             held = sum(len(kept.data) for kept in files.values())
+            dropped_any = False
             for file_id in [name for name in files if name != file.file_id]:
                 if held <= SESSION_UPLOAD_BYTES:
                     break
@@ -49,6 +52,10 @@ class SessionBoundUploads(MemoryUploadedFileManager):
                 held -= len(dropped.data)
                 self._total_bytes -= len(dropped.data)
                 self._file_count -= 1
+                dropped_any = True
+            dropped = None
+        if dropped_any:  # a file of megabytes freed: the allocator would keep it
+            give_freed_memory_back()
         self.remove_ended_sessions()
 
     def session_bytes(self, session_id: str) -> int:
