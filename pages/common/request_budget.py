@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import os
 import sys
@@ -87,7 +88,7 @@ share_the_interpreter_finely()
 
 
 try:  # glibc keeps the memory Python frees (above all after large buffers); malloc_trim
-    _MALLOC_TRIM = __import__("ctypes").CDLL("libc.so.6").malloc_trim
+    _MALLOC_TRIM = ctypes.CDLL("libc.so.6").malloc_trim
 except (OSError, AttributeError):  # not glibc: nothing to do
     _MALLOC_TRIM = None
 

@@ -55,17 +55,14 @@ function kernelsFigure(slots, { data, X, y, n, L, G }) {
 // rings), so a step rewrites a tile's path or two and the browser lays out and layerizes
 // tens of elements, not the 2 000 to 6 000 one element per mark made (issue 21).
 // Returns { strong, halos }: per class (+1, −1) the tiled layers.
-function kernelsMarks(plot, map, { X, y, n }, r, above) {
+function kernelsMarks(plot, map, { X, y }, r, above) {
   const [curve, ...top] = above;
   const faint = svg("g", { class: "data" }), haloLayer = svg("g", { class: "alpha-halos" });
   const support = svg("g", { class: "support" });
   const classes = [[1, COLORS.positive, "positive"], [-1, COLORS.negative, "negative"]];
   const strong = {}, halos = {};
+  faint.append(...pointPaths(map, X, y, r, { "fill-opacity": 0.6 }));
   for (const [label, colour, name] of classes) {
-    let text = "";
-    for (let i = 0; i < n; i++) if ((y[i] > 0) === (label > 0)) text += kernelsShape(label, map.x(X[i][0]), map.y(X[i][1]), r);
-    faint.append(svg("path", { d: text, fill: colour, stroke: "white", "stroke-width": 1.5,
-                               "fill-opacity": 0.6, class: `class-${name}` }));
     strong[label] = tiledPaths({ fill: colour, stroke: "white", "stroke-width": 1.5, class: `class-${name}` });
     halos[label] = tiledPaths({ fill: colour, "fill-opacity": 0.22, stroke: colour, "stroke-width": 2.5,
                                 class: `class-${name}` });
@@ -105,16 +102,16 @@ function kernelsSizeMarks({ X, y, n, map, r, strong, halos, radiusFor, sums, sho
     shownMarks.strong[i] ||= { id: i, x: cx, y: cy, text: kernelsShape(y[i], cx, cy, r) };
     shownMarks.halo[i] = { id: i + n * a, x: cx, y: cy, text: kernelsShape(y[i], cx, cy, radiusFor(a)) };
   }
+  const shown = { 1: [], [-1]: [] }, haloShown = { 1: [], [-1]: [] };  // by class, in index order
+  for (let i = 0; i < n; i++) {
+    if (sums.alpha[i] <= 0) continue;
+    const label = y[i] > 0 ? 1 : -1;
+    shown[label].push(shownMarks.strong[i]);
+    haloShown[label].push(shownMarks.halo[i]);
+  }
   for (const label of [1, -1]) {
-    const shown = [], haloShown = [];
-    for (let i = 0; i < n; i++) {
-      if ((y[i] > 0) === (label > 0) && sums.alpha[i] > 0) {
-        shown.push(shownMarks.strong[i]);
-        haloShown.push(shownMarks.halo[i]);
-      }
-    }
-    strong[label].drawMarks(shown);
-    halos[label].drawMarks(haloShown);
+    strong[label].drawMarks(shown[label]);
+    halos[label].drawMarks(haloShown[label]);
   }
 }
 

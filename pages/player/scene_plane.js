@@ -55,16 +55,21 @@ function plane(limit, present, label) {
 }
 
 // Two classes, one path each: circles for +1, squares for -1 (colour and shape differ).
-function drawPoints(plot, map, X, y, r) {
+// pointPaths returns the two paths ([+1, −1]; `attributes` added to both); drawPoints puts
+// them in the plot's data layer.
+function pointPaths(map, X, y, r, attributes = {}) {
   let positive = "", negative = "";
   for (let i = 0; i < y.length; i++) {
     const cx = map.x(X[i][0]), cy = map.y(X[i][1]);
     if (y[i] > 0) positive += circlePath(cx, cy, r);
     else negative += squarePath(cx, cy, r);
   }
-  plot.dataLayer.append(
-    svg("path", { d: positive, fill: COLORS.positive, stroke: "white", "stroke-width": 1.5, class: "class-positive" }),
-    svg("path", { d: negative, fill: COLORS.negative, stroke: "white", "stroke-width": 1.5, class: "class-negative" }));
+  return [
+    svg("path", { d: positive, fill: COLORS.positive, stroke: "white", "stroke-width": 1.5, class: "class-positive", ...attributes }),
+    svg("path", { d: negative, fill: COLORS.negative, stroke: "white", "stroke-width": 1.5, class: "class-negative", ...attributes })];
+}
+function drawPoints(plot, map, X, y, r) {
+  plot.dataLayer.append(...pointPaths(map, X, y, r));
 }
 
 // The planted separator w*·x + b* = 0 (dotted) and the edges of its margin band
