@@ -117,20 +117,37 @@ function kernelsSizeMarks({ X, y, n, map, r, strong, halos, radiusFor, sums, sho
 
 const KERNELS_BLUE = [0, 114, 178], KERNELS_ORANGE = [213, 94, 0];
 
+// The field's colours: a cell's colour is its class colour mixed with white by weight
+// 0.1 + 0.07·band (+ 0.2 on a stripe). As RGBA pixels read from memory (little-endian),
+// index 10·stripe + 5·(f > 0) + band.
+const KERNELS_SHADES = (() => {
+  const shades = new Uint32Array(20);
+  for (const stripe of [0, 1]) {
+    for (const positive of [0, 1]) {
+      for (let band = 0; band < 5; band++) {
+        const colour = positive ? KERNELS_BLUE : KERNELS_ORANGE, weight = 0.1 + 0.07 * band + 0.2 * stripe;
+        const [red, green, blue] = colour.map((c) => Math.round(255 - weight * (255 - c)));
+        shades[10 * stripe + 5 * positive + band] = ((255 << 24) | (blue << 16) | (green << 8) | red) >>> 0;
+      }
+    }
+  }
+  return shades;
+})();
+
 // f = s + b on the grid as a picture in five bands per sign, scaled by the largest |f| shown.
 // The side f <= 0 is striped as well as orange (every third diagonal of cells darker), so
 // the two predicted regions stay apart in greyscale and for every kind of colour vision.
 function kernelsPaint({ sums, pixels, context, G }, b) {
-  const gridSum = sums.gridSum;
+  const gridSum = sums.gridSum, cells = new Uint32Array(pixels.data.buffer);
   let largest = 0;
   for (let j = 0; j < gridSum.length; j++) largest = Math.max(largest, Math.abs(gridSum[j] + b));
-  for (let j = 0; j < gridSum.length; j++) {
-    const f = gridSum[j] + b;
-    const band = largest > 0 ? Math.min(4, Math.floor((5 * Math.abs(f)) / largest)) : 0;
-    const stripe = f <= 0 && (Math.floor(j / G) + (j % G)) % 3 === 0 ? 0.2 : 0;
-    const colour = f > 0 ? KERNELS_BLUE : KERNELS_ORANGE, weight = 0.1 + 0.07 * band + stripe;
-    for (let c = 0; c < 3; c++) pixels.data[4 * j + c] = Math.round(255 - weight * (255 - colour[c]));
-    pixels.data[4 * j + 3] = 255;
+  for (let row = 0, j = 0; row < G; row++) {
+    for (let col = 0; col < G; col++, j++) {
+      const f = gridSum[j] + b;
+      const band = largest > 0 ? Math.min(4, Math.floor((5 * Math.abs(f)) / largest)) : 0;
+      const stripe = f <= 0 && (row + col) % 3 === 0 ? 1 : 0;
+      cells[j] = KERNELS_SHADES[10 * stripe + 5 * (f > 0 ? 1 : 0) + band];
+    }
   }
   context.putImageData(pixels, 0, 0);
 }

@@ -14,13 +14,16 @@
 // The scene's functions share one object s: the data (X, y, n, L, G, up, M), the kernel
 // K, the running sums (kernelsSums), the figure's nodes (kernelsFigure) and the panel.
 
-function kernelKernel(spec) {
-  const g = spec.scale, c = spec.coef0, d = spec.degree;
-  if (spec.name === "linear") return (a, b) => a[0] * b[0] + a[1] * b[1];
-  if (spec.name === "poly") return (a, b) => (g * (a[0] * b[0] + a[1] * b[1]) + c) ** d;
-  // rbf: exp(-γ ‖a − b‖²)
-  return (a, b) => { const u = a[0] - b[0], v = a[1] - b[1]; return Math.exp(-g * (u * u + v * v)); };
-}
+// K(a, b) for a = (ax, ay), b = (bx, by), by the kernel's name (as in perceptron_core's
+// kernel table); coordinates as numbers, so a column of K runs over flat arrays.
+const KERNELS = {
+  linear: () => (ax, ay, bx, by) => ax * bx + ay * by,
+  // (γ a·b + c₀)^d
+  poly: ({ scale: g, coef0: c, degree: d }) => (ax, ay, bx, by) => (g * (ax * bx + ay * by) + c) ** d,
+  // exp(-γ ‖a − b‖²)
+  rbf: ({ scale: g }) => (ax, ay, bx, by) => { const u = ax - bx, v = ay - by; return Math.exp(-g * (u * u + v * v)); },
+};
+const kernelKernel = (spec) => (KERNELS[spec.name] || KERNELS.rbf)(spec);
 
 // A whole number as subscript digits (α₁₂).
 const sub = (value) => String(value).replace(/[0-9]/g, (d) => "₀₁₂₃₄₅₆₇₈₉"[d]);
@@ -40,16 +43,22 @@ function kernelsScene(slots, data) {
 // (gridSum) and at the training points (pointSum), with α; moveTo(k) makes them hold
 // the first k updates, one kernel column per update added or removed.
 function kernelsSums({ X, y, n, L, G, up }, K) {
-  const cells = [];
+  // the grid's points (row by row from the top) and the data, as flat coordinate arrays
+  const cellX = new Float64Array(G * G), cellY = new Float64Array(G * G);
   for (let row = 0; row < G; row++) {
-    for (let col = 0; col < G; col++) cells.push([-L + (2 * L * col) / (G - 1), L - (2 * L * row) / (G - 1)]);
+    for (let col = 0; col < G; col++) {
+      cellX[row * G + col] = -L + (2 * L * col) / (G - 1);
+      cellY[row * G + col] = L - (2 * L * row) / (G - 1);
+    }
   }
+  const pointX = Float64Array.from(X, (x) => x[0]), pointY = Float64Array.from(X, (x) => x[1]);
   const gridSum = new Float64Array(G * G), pointSum = new Float64Array(n), alpha = new Int32Array(n);
   let current = 0;  // updates the sums hold
+  // one update of example i added (sign +1) or removed (−1): s(x) ± yᵢ K(xᵢ, x) everywhere
   function apply(i, sign) {
-    const xi = X[i], c = sign * y[i];
-    for (let j = 0; j < cells.length; j++) gridSum[j] += c * K(xi, cells[j]);
-    for (let j = 0; j < n; j++) pointSum[j] += c * K(xi, X[j]);
+    const xi = pointX[i], yi = pointY[i], c = sign * y[i];
+    for (let j = 0; j < gridSum.length; j++) gridSum[j] += c * K(xi, yi, cellX[j], cellY[j]);
+    for (let j = 0; j < n; j++) pointSum[j] += c * K(xi, yi, pointX[j], pointY[j]);
     alpha[i] += sign;
   }
   function moveTo(k) {
