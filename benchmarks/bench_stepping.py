@@ -91,11 +91,49 @@ PARTS = {"UpdateLayoutTree": "style", "Layout": "layout", "PrePaint": "prepaint"
 PART_ORDER = ("script", "style", "layout", "prepaint", "paint", "layerize", "commit", "hit test",
               "gc", "other")
 PAINT_EVENTS = ("Paint", "Commit")
+#: Lighthouse's page functions (npm install --prefix benchmarks/lighthouse), for its CPU
+#: benchmark: how fast this machine is, throttled and not (the figures' conditions)
+PAGE_FUNCTIONS = (ROOT / "benchmarks" / "lighthouse" / "node_modules" / "lighthouse" / "core" / "lib"
+                  / "page-functions.js")
+#: DevTools' CPU calibration: a mid-tier phone (Pixel 5) scores 1000, a low-tier one
+#: (Moto G4 Power 2022) 264 on that benchmark
+PHONE_SCORES = {"mid-tier phone": 1000, "low-tier phone": 264}
 
 
 def _median_p95(values: list[float]) -> tuple[float, float]:
     ordered = sorted(values) or [float("nan")]
     return statistics.median(ordered), ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def page_function(source: str, name: str) -> str:
+    """The text of ``function name() {...}`` in a script (braces matched; the function holds
+    no brace inside a string or a comment, as Lighthouse's computeBenchmarkIndex)."""
+    start = source.find(f"function {name}(")
+    if start < 0:
+        raise ValueError(f"no function {name} in the script")
+    depth = 0
+    for end in range(source.index("{", start), len(source)):
+        depth += {"{": 1, "}": -1}.get(source[end], 0)
+        if depth == 0:
+            return source[start:end + 1]
+    raise ValueError(f"function {name} is not closed")
+
+
+def benchmark_index(browser, throttle: float) -> float | None:
+    """Lighthouse's BenchmarkIndex of this machine's Chromium under ``throttle`` (DevTools'
+    CPU throttling), on a blank page; None without Lighthouse installed."""
+    if not PAGE_FUNCTIONS.exists():
+        return None
+    function = page_function(PAGE_FUNCTIONS.read_text(), "computeBenchmarkIndex")
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.set_content("<p>benchmark</p>")
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+        return page.evaluate(f"() => {{ {function}; return computeBenchmarkIndex(); }}")
+    finally:
+        context.close()
 
 
 def record_trace(page, cdp, action) -> list[dict]:
@@ -317,6 +355,17 @@ def _line(label: str, result: dict, breakdown: bool) -> str:
     return text
 
 
+def _print_speed(browser, throttles: list[float]) -> None:
+    """This machine's speed now (before and after the runs: it drifts on a shared machine)."""
+    indices = {t: benchmark_index(browser, t) for t in sorted({1.0, *throttles})}
+    if None in indices.values():
+        print("(Lighthouse is not installed: no BenchmarkIndex)")
+        return
+    phones = ", ".join(f"{name} {score}" for name, score in PHONE_SCORES.items())
+    print("Lighthouse BenchmarkIndex: " + ", ".join(f"CPU {t:g}x {v:.0f}" for t, v in indices.items())
+          + f" (DevTools' calibration: {phones})", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pages", default=",".join(STEPPED))
@@ -340,6 +389,7 @@ def main() -> None:
     with contextlib.ExitStack() as stack, sync_playwright() as playwright:
         bases = {ref: stack.enter_context(served(ref)) for ref in refs}
         browser = launch_chromium(playwright)
+        _print_speed(browser, throttles)
         for round_number in range(args.rounds):
             for name in args.pages.split(","):
                 link, big_link = STEPPED[name]
@@ -352,6 +402,7 @@ def main() -> None:
                         collected.setdefault((name, view, throttle, ref), []).append(result)
                         print(_line(f"round {round_number + 1} /{view} CPU {throttle:g}x "
                                     f"{ref or 'working tree'}", result, args.breakdown), flush=True)
+        _print_speed(browser, throttles)
         browser.close()
     if args.rounds > 1:
         print(f"\nall rounds pooled (load average {os.getloadavg()[0]:.2f}):")

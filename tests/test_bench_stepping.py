@@ -99,3 +99,25 @@ def test_work_is_handler_plus_top_level_tasks_to_the_painting_frame(seed):
 def test_a_trace_without_the_harness_stamps_is_refused():
     with pytest.raises(ValueError, match="stamps"):
         bs.MainThread([meta(MAIN, "CrRendererMain"), event("RunTask", 0, 10)])
+
+
+def test_page_function_is_cut_at_its_own_closing_brace():
+    """The benchmark's function is taken whole from Lighthouse's script: nested blocks
+    included, the next function left out; a missing function is a ValueError."""
+    source = ("function before() { return 1; }\n"
+              "function computeBenchmarkIndex() {\n  function inner() { if (x) { y(); } }\n"
+              "  return {a: inner()};\n}\nfunction after() { return 2; }\n")
+    text = bs.page_function(source, "computeBenchmarkIndex")
+    assert text.startswith("function computeBenchmarkIndex() {") and text.endswith("return {a: inner()};\n}")
+    assert "after" not in text and "before" not in text
+    with pytest.raises(ValueError):
+        bs.page_function(source, "missing")
+    with pytest.raises(ValueError):
+        bs.page_function("function open() { {", "open")
+
+
+@pytest.mark.skipif(not bs.PAGE_FUNCTIONS.exists(), reason="Lighthouse is not installed")
+def test_lighthouse_benchmark_function_is_found():
+    """The installed Lighthouse still has the benchmark the README's figures cite."""
+    text = bs.page_function(bs.PAGE_FUNCTIONS.read_text(), "computeBenchmarkIndex")
+    assert "benchmarkIndexGC" in text and text.rstrip().endswith("}")
