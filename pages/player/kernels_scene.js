@@ -18,10 +18,16 @@
 // kernel table); coordinates as numbers, so a column of K runs over flat arrays.
 const KERNELS = {
   linear: () => (ax, ay, bx, by) => ax * bx + ay * by,
-  // (γ a·b + c₀)^d
-  poly: ({ scale: g, coef0: c, degree: d }) => (ax, ay, bx, by) => (g * (ax * bx + ay * by) + c) ** d,
-  // exp(-γ ‖a − b‖²)
-  rbf: ({ scale: g }) => (ax, ay, bx, by) => { const u = ax - bx, v = ay - by; return Math.exp(-g * (u * u + v * v)); },
+  // (κ a·b + c)^degree
+  poly: (spec) => {
+    const scale = spec.scale, coef0 = spec.coef0, degree = spec.degree;
+    return (ax, ay, bx, by) => (scale * (ax * bx + ay * by) + coef0) ** degree;
+  },
+  // exp(-κ ‖a − b‖²)
+  rbf: (spec) => {
+    const scale = spec.scale;
+    return (ax, ay, bx, by) => { const u = ax - bx, v = ay - by; return Math.exp(-scale * (u * u + v * v)); };
+  },
 };
 const kernelKernel = (spec) => (KERNELS[spec.name] || KERNELS.rbf)(spec);
 
