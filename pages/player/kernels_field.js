@@ -118,8 +118,9 @@ function kernelsSizeMarks({ X, y, n, map, r, strong, halos, radiusFor, sums, sho
 const KERNELS_BLUE = [0, 114, 178], KERNELS_ORANGE = [213, 94, 0];
 
 // The field's colours: a cell's colour is its class colour mixed with white by weight
-// 0.1 + 0.07·band (+ 0.2 on a stripe). As RGBA pixels read from memory (little-endian),
-// index 10·stripe + 5·(f > 0) + band.
+// 0.1 + 0.07·band (+ 0.2 on a stripe). Each shade is one 32-bit word whose bytes lie in
+// memory as R, G, B, A on a little-endian machine (every platform browsers run on), so a
+// cell is written whole; index 10·stripe + 5·(f > 0) + band.
 const KERNELS_SHADES = (() => {
   const shades = new Uint32Array(20);
   for (const stripe of [0, 1]) {
