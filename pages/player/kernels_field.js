@@ -40,7 +40,9 @@ function kernelsFigure(slots, { data, X, y, n, L, G }) {
     "caused; it is drawn beneath the points, so it hides none. Faint points have αᵢ = 0 and do not enter f.";
   slots.figure.append(root, legend(entries), sizeNote);
   const context = canvas.getContext("2d");
-  return { map, r, context, pixels: context.createImageData(G, G), rings, curve,
+  const pixels = context.createImageData(G, G);
+  // the same pixels as 32-bit words, one per grid cell (kernelsPaint writes a cell whole)
+  return { map, r, context, pixels, pixelWords: new Uint32Array(pixels.data.buffer), rings, curve,
            examined, strong, halos, shownAlpha: new Int32Array(n).fill(-1),
            shownMarks: { strong: new Array(n), halo: new Array(n) },
            // the halo's radius: grows as √αᵢ, at most 4 marker radii (so at most a few neighbours' spacing)
@@ -83,9 +85,6 @@ function kernelsMarks(plot, map, { X, y }, r, above) {
   return { strong, halos };
 }
 
-// A point's mark of class `label` at (cx, cy) in viewBox units: a circle (+1) or a square (−1).
-const kernelsShape = (label, cx, cy, size) => (label > 0 ? circlePath(cx, cy, size) : squarePath(cx, cy, size));
-
 // The points with αᵢ > 0 are shown at full strength (their strong mark over the faint one)
 // with a halo whose size grows with αᵢ; the others are faint, their mark alone. A mark's id
 // names its text: i for the strong mark, i + n·αᵢ for the halo. Only the points whose αᵢ
@@ -99,8 +98,8 @@ function kernelsSizeMarks({ X, y, n, map, r, strong, halos, radiusFor, sums, sho
     shownAlpha[i] = a;
     if (a <= 0) continue;
     const [cx, cy] = at(i);
-    shownMarks.strong[i] ||= { id: i, x: cx, y: cy, text: kernelsShape(y[i], cx, cy, r) };
-    shownMarks.halo[i] = { id: i + n * a, x: cx, y: cy, text: kernelsShape(y[i], cx, cy, radiusFor(a)) };
+    shownMarks.strong[i] ||= { id: i, x: cx, y: cy, text: markPath(y[i], cx, cy, r) };
+    shownMarks.halo[i] = { id: i + n * a, x: cx, y: cy, text: markPath(y[i], cx, cy, radiusFor(a)) };
   }
   const shown = { 1: [], [-1]: [] }, haloShown = { 1: [], [-1]: [] };  // by class, in index order
   for (let i = 0; i < n; i++) {
@@ -138,8 +137,8 @@ const KERNELS_SHADES = (() => {
 // f = s + b on the grid as a picture in five bands per sign, scaled by the largest |f| shown.
 // The side f <= 0 is striped as well as orange (every third diagonal of cells darker), so
 // the two predicted regions stay apart in greyscale and for every kind of colour vision.
-function kernelsPaint({ sums, pixels, context, G }, b) {
-  const gridSum = sums.gridSum, cells = new Uint32Array(pixels.data.buffer);
+function kernelsPaint({ sums, pixels, pixelWords, context, G }, b) {
+  const gridSum = sums.gridSum;
   let largest = 0;
   for (let j = 0; j < gridSum.length; j++) largest = Math.max(largest, Math.abs(gridSum[j] + b));
   for (let row = 0, j = 0; row < G; row++) {
@@ -147,7 +146,7 @@ function kernelsPaint({ sums, pixels, context, G }, b) {
       const f = gridSum[j] + b;
       const band = largest > 0 ? Math.min(4, Math.floor((5 * Math.abs(f)) / largest)) : 0;
       const stripe = f <= 0 && (row + col) % 3 === 0 ? 1 : 0;
-      cells[j] = KERNELS_SHADES[10 * stripe + 5 * (f > 0 ? 1 : 0) + band];
+      pixelWords[j] = KERNELS_SHADES[10 * stripe + 5 * (f > 0 ? 1 : 0) + band];
     }
   }
   context.putImageData(pixels, 0, 0);

@@ -60,9 +60,9 @@ function plane(limit, present, label) {
 function pointPaths(map, X, y, r, attributes = {}) {
   let positive = "", negative = "";
   for (let i = 0; i < y.length; i++) {
-    const cx = map.x(X[i][0]), cy = map.y(X[i][1]);
-    if (y[i] > 0) positive += circlePath(cx, cy, r);
-    else negative += squarePath(cx, cy, r);
+    const mark = markPath(y[i], map.x(X[i][0]), map.y(X[i][1]), r);
+    if (y[i] > 0) positive += mark;
+    else negative += mark;
   }
   return [
     svg("path", { d: positive, fill: COLORS.positive, stroke: "white", "stroke-width": 1.5, class: "class-positive", ...attributes }),

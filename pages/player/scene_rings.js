@@ -51,6 +51,8 @@ function circlePath(cx, cy, r) {
 function squarePath(cx, cy, r) {
   return `M${(cx - r * 0.9).toFixed(1)},${(cy - r * 0.9).toFixed(1)}h${1.8 * r}v${1.8 * r}h${-1.8 * r}z`;
 }
+// A point's mark of class `label` at (cx, cy) in viewBox units: a circle (+1) or a square (−1).
+const markPath = (label, cx, cy, r) => (label > 0 ? circlePath(cx, cy, r) : squarePath(cx, cy, r));
 
 // Rings round many points at once (tiledPaths). style = { stroke, width, dash, className }.
 // node.drawRings(map, points, radius): points are the centres in the plane, radius in viewBox
