@@ -159,7 +159,7 @@ def test_two_students_step_independently(browser, streamlit_server):
 def test_presenter_stage_fits_the_screen(browser, streamlit_server, size):
     with new_page(browser, *size) as page:
         player = open_player(page, f"{streamlit_server}/train?present=1")
-        page.wait_for_timeout(500)
+        page.wait_for_timeout(2_000)  # the stage scrolls to the top again at 50, 600, 1 500 ms
         box = player.bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= size[1] + 1, box
         for part in (".plane", ".controls", ".info", ".chart .panels", ".legend"):
