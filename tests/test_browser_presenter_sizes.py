@@ -162,13 +162,11 @@ def test_the_page_and_the_phone_stay_readable(browser, streamlit_server, name, v
     assert overlaps(measured) == []
 
 
-#: for each data point of /kernels, the filled shapes painted above its own mark at its
-#: centre that are larger than an unweighted mark: a marker grown by αᵢ covering it
-#: /kernels' marks are paths, one subpath per point (pages/player/kernels_field.js): the
-#: faint marks (every point), the full-strength marks (α > 0) and the halos (α > 0, sized by
-#: α) in groups. SVG paints in document order, so a halo hides no point when the halos' group
-#: comes before both groups of points in the same plane. Sizes: a circle's subpath is
-#: "M{cx - r},{cy}a{r},{r}...", a square's "M..h{1.8 r}...".
+#: whether /kernels' αᵢ halos can hide a point. The marks are paths, one subpath per point
+#: (pages/player/kernels_field.js): the faint marks (every point), the full-strength marks
+#: (α > 0) and the halos (α > 0, sized by α) in groups. SVG paints in document order, so a
+#: halo hides no point when the halos' group comes before both groups of points in the same
+#: plane. Sizes: a circle's subpath is "M{cx - r},{cy}a{r},{r}...", a square's "M..h{1.8 r}...".
 COVERED_JS = r"""(root) => {
   const plane = root.querySelector("svg.plane");
   const halos = plane.querySelector("g.alpha-halos"), faint = plane.querySelector("foreignObject.still g.data");

@@ -91,19 +91,18 @@ function kernelsMarks(plot, map, { X, y }, r, above) {
 // changed since the last draw get a new halo text (one per update), and only the tiles whose
 // marks changed are rewritten.
 function kernelsSizeMarks({ X, y, n, map, r, strong, halos, radiusFor, sums, shownAlpha, shownMarks }) {
-  const at = (i) => [map.x(X[i][0]), map.y(X[i][1])];
-  for (let i = 0; i < n; i++) {
-    const a = sums.alpha[i];
-    if (shownAlpha[i] === a) continue;
-    shownAlpha[i] = a;
-    if (a <= 0) continue;
-    const [cx, cy] = at(i);
-    shownMarks.strong[i] ||= { id: i, x: cx, y: cy, text: markPath(y[i], cx, cy, r) };
-    shownMarks.halo[i] = { id: i + n * a, x: cx, y: cy, text: markPath(y[i], cx, cy, radiusFor(a)) };
-  }
   const shown = { 1: [], [-1]: [] }, haloShown = { 1: [], [-1]: [] };  // by class, in index order
   for (let i = 0; i < n; i++) {
-    if (sums.alpha[i] <= 0) continue;
+    const a = sums.alpha[i];
+    if (shownAlpha[i] !== a) {  // αᵢ changed: its halo's text (and the first time, its strong mark's)
+      shownAlpha[i] = a;
+      if (a > 0) {
+        const cx = map.x(X[i][0]), cy = map.y(X[i][1]);
+        shownMarks.strong[i] ||= { id: i, x: cx, y: cy, text: markPath(y[i], cx, cy, r) };
+        shownMarks.halo[i] = { id: i + n * a, x: cx, y: cy, text: markPath(y[i], cx, cy, radiusFor(a)) };
+      }
+    }
+    if (a <= 0) continue;
     const label = y[i] > 0 ? 1 : -1;
     shown[label].push(shownMarks.strong[i]);
     haloShown[label].push(shownMarks.halo[i]);
