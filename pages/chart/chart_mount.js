@@ -101,8 +101,11 @@ function mountSvgChart(host, data) {
     if (old.json === data.json_key) return old.cleanup;
     old.cleanup();
   }
-  // Streamlit keeps the component's <style> in the same element: remove only our own box
-  for (const box of host.querySelectorAll(":scope > .svg-chart-box")) box.remove();
+  // Streamlit keeps the component's <style> in the same element: remove only our own box.
+  // The host may be a shadow root, where ":scope >" matches nothing: walk its children.
+  for (const previous of Array.from(host.children)) {
+    if (previous.classList && previous.classList.contains("svg-chart-box")) previous.remove();
+  }
   const figure = data.figure || {};
   const { layout, traces, frames } = prepareFigure(figure);
   const box = htmlNode("div", { class: "svg-chart-box" }, host);
@@ -133,6 +136,7 @@ function mountSvgChart(host, data) {
   state.cleanup = () => {
     if (observer) observer.disconnect();
     if (state.stop) state.stop();
+    box.remove();  // a chart unmounted or replaced leaves nothing on screen
     host.__svgChart = null;
   };
   host.__svgChart = state;
