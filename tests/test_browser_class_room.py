@@ -185,7 +185,13 @@ def test_a_browser_that_clears_its_storage_cannot_vote_twice_unnoticed(browser,
         joins = []
         phone.on("request", lambda r: joins.append(r) if r.url.endswith("/class-api/join")
                  else None)
+        # a key this browser kept that does not run the class: said, forgotten, a student
+        open_url(phone, f"{streamlit_server}/class")
+        phone.evaluate("(code) => localStorage.setItem('lab_class_instructor', "
+                       "JSON.stringify({code, key: 'x'.repeat(32)}))", code)
         open_url(phone, f"{streamlit_server}/class?code={code}")
+        wait_text(phone, "does not run this class: you see it as a student", timeout=15000)
+        assert phone.evaluate("() => localStorage.getItem('lab_class_instructor')") is None
         student_option(phone, "B").click()
         wait_text(projector, "1 answer")
         mine = "as many as the order allows"

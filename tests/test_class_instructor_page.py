@@ -131,3 +131,26 @@ def test_a_peer_instruction_round_through_the_buttons(store):
     assert "1st vote" in table and "2nd vote" in table and "✓ right answer" in table
     assert "3 (100%)" in table  # the second vote, on the right answer
 
+
+
+def test_joining_closed_and_more_joined_than_expected_are_on_the_projector(store):
+    new = store.create()
+    for _ in range(3):
+        store.join(new.code)
+    store.set_expected(new.code, new.key, 2)
+    at = open_page("pages/class.py", {"code": new.code, "key": new.key})
+    warned = [w.value for w in at.warning]
+    assert any(w.startswith("3 joined, more than the 2 you expect") for w in warned), warned
+    assert at.number_input(key="class_expected").value == 2
+    at.number_input(key="class_expected").set_value(30).run()
+    assert store.instructor_state(new.code, new.key)["expected"] == 30
+    assert not [w for w in at.warning if "you expect" in w.value]
+    at.button(key="class_joining").click().run()
+    assert store.instructor_state(new.code, new.key)["joining"] is False
+    assert at.button(key="class_joining").label == "Open joining"
+    with pytest.raises(classroom.ClassError, match="closed joining"):
+        store.join(new.code)
+    assert any("No poll yet: 3 joined" in i.value for i in at.info)
+    at.button(key="class_open").click().run()
+    assert any("0 answers · Poll open · 3 joined · joining closed" in h.proto.body
+               for h in at.get("html"))
