@@ -340,7 +340,7 @@ class ClassStore:
                                  f"sent again in {_wait_text(wait)}.", 429, wait)
         outcome = self._answer(code, poll_id, token_id, option, *ANSWER_RATE, number=number)
         messages = {
-            "nopoll": ("This poll is over: a new question is on the projector.", 409),
+            "nopoll": ("This poll is over: your screen shows the current one in a moment.", 409),
             "closed": ("This poll is closed: your answer was not counted.", 409),
             "revealed": ("The answers are shown, so this poll is closed: your answer was not "
                          "counted.", 409),
