@@ -103,30 +103,35 @@ def load_data(s: dict):
 LINES_OFFERED = "lines_offered"
 
 
-def line_choice(classes: list) -> list:
+def line_choice(link: PageLink, classes: list) -> list:
     """The "draw the line of 'class j vs rest'" pills: every class's line is on unless the
     student turned it off. When the classes change (k, or the drawn points), a class new
     to the pills starts on and the lines turned off stay off, so the view equals what its
-    link (the address bar, the copied link) opens fresh."""
+    link (the address bar, the copied link) opens fresh. A link's value that names no
+    class is named in the page's one warning about its link."""
     offered = st.session_state.get(LINES_OFFERED)
+    given = [v for v in st.query_params.get_all("lines") if v != ""]
     if offered is not None and offered != classes and "lines" in st.session_state:
         off = set(offered) - set(st.session_state["lines"] or ())
         st.session_state["lines"] = [c for c in classes if c not in off]
     st.session_state[LINES_OFFERED] = classes
-    return st.pills("draw the line of 'class j vs rest' for j =", classes,
-                    selection_mode="multi", default=classes, key="lines", bind="query-params")
+    shown = st.pills("draw the line of 'class j vs rest' for j =", classes,
+                     selection_mode="multi", default=classes, key="lines", bind="query-params")
+    # a multi-select is not a PageLink control (lines=0&lines=2 repeats its key): it is
+    # kept in the copied link, and a value naming no class is reported on opening
+    link.formats["lines"] = None
+    refused = [v for v in given if v not in {str(c) for c in classes}]
+    if offered is None and refused:
+        used = ", ".join(str(c) for c in shown) or "none"
+        link.notice(f"lines={','.join(refused)} (no such class; lines drawn: {used})")
+    return shown
 
 
 def show_charts(link: PageLink, X, labels, ova, ovo, limit, region, numbers,
                 centred: bool) -> None:
     """One-vs-all and one-vs-one over the plane, and the classes one-vs-all never picks."""
     classes = ova.classes.tolist()
-    # a multi-select is not a PageLink control (lines=0&lines=2 repeats its key): bound
-    # here, and kept in the copied link and the warning as before
-    shown = line_choice(classes)
-    link.formats["lines"] = None
-    if "lines" in link.values:
-        link.given["lines"] = link.values["lines"]
+    shown = line_choice(link, classes)
     left, middle = st.columns(2)
     with left:
         show_chart(viz.ova_figure(X, labels, ova, region, limit, shown_lines=shown or ()),

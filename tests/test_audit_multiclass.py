@@ -659,3 +659,133 @@ def test_the_exact_plane_refuses_bad_input_with_a_value_error(first, second):
             call()
         except ValueError:
             pass
+
+
+# ---------------------------------------------------------------------------
+# In Chromium: a view reached by clicks is the view its link opens fresh
+# ---------------------------------------------------------------------------
+
+#: what each SVG chart on the page shows (walking the components' shadow roots)
+CHARTS_JS = """() => {
+  const out = [];
+  const walk = (root) => {
+    for (const chart of root.querySelectorAll('svg.svg-chart')) out.push(chart);
+    for (const item of root.querySelectorAll('*')) if (item.shadowRoot) walk(item.shadowRoot);
+  };
+  walk(document);
+  return out.map((svg) => ({
+    label: svg.getAttribute('aria-label'),
+    legend: Array.from(svg.querySelectorAll('.legend text')).map((t) => t.textContent),
+    paths: Array.from(svg.querySelectorAll('path')).map((p) => p.getAttribute('d')).join('|'),
+    points: svg.querySelectorAll('.point').length,
+    heatmaps: svg.querySelectorAll('image.heatmap, g.heatmap').length,
+  }));
+}"""
+
+
+#: whether the page's three charts are drawn
+THREE_CHARTS_JS = """() => {
+  let count = 0;
+  const walk = (root) => {
+    count += root.querySelectorAll('svg.svg-chart').length;
+    for (const item of root.querySelectorAll('*')) if (item.shadowRoot) walk(item.shadowRoot);
+  };
+  walk(document);
+  return count >= 3;
+}"""
+
+
+def view(page) -> dict:
+    """The pills' states, the charts and the texts of the results, as the browser shows
+    them (once the page's three charts are drawn)."""
+    from browser_helpers import wait_for_app
+
+    wait_for_app(page)
+    page.wait_for_function(THREE_CHARTS_JS)
+    wait_for_app(page)
+    page.wait_for_timeout(800)  # the charts draw after the script run
+    pills = page.locator(".st-key-lines button")
+    return {"pills": [(pills.nth(i).inner_text(), pills.nth(i).get_attribute("aria-pressed"))
+                      for i in range(pills.count())],
+            "charts": page.evaluate(CHARTS_JS),
+            "tables": page.locator("table").all_inner_texts(),
+            "alerts": page.locator('[data-testid="stAlert"]').all_inner_texts()}
+
+
+def fresh_view(browser, url: str) -> dict:
+    from browser_helpers import new_page, open_url
+
+    with new_page(browser, 1280, 900) as other:
+        open_url(other, url)
+        return view(other)
+
+
+def test_browser_lines_after_raising_k_are_what_the_link_opens(browser, page,
+                                                              streamlit_server):
+    from browser_helpers import open_url, wait_for_app
+
+    open_url(page, f"{streamlit_server}/multiclass?k=4")
+    page.locator(".st-key-lines").get_by_role("button", name="1", exact=True).click()
+    wait_for_app(page)
+    slider = page.locator(".st-key-k input[type=range]")
+    slider.focus()
+    slider.press("ArrowRight")
+    clicked = view(page)
+    assert clicked["pills"] == [("0", "true"), ("1", "false"), ("2", "true"), ("3", "true"),
+                                ("4", "true")]
+    legend = clicked["charts"][0]["legend"]
+    assert "line 4 vs rest" in legend and "line 1 vs rest" not in legend
+    assert "k=5" in page.url
+    assert fresh_view(browser, page.url) == clicked
+    slider.focus()
+    slider.press("ArrowLeft")
+    slider.press("ArrowLeft")  # k = 3: line 1 still off
+    back = view(page)
+    assert [state for _, state in back["pills"]] == ["true", "false", "true"]
+    assert fresh_view(browser, page.url) == back
+
+
+def test_browser_changing_n_twice_shows_the_charts_of_a_fresh_load(browser, page,
+                                                                  streamlit_server):
+    """Old charts stayed beside the new ones (9 charts where a fresh page has 3)."""
+    from browser_helpers import enter_value, open_url
+
+    open_url(page, f"{streamlit_server}/multiclass")
+    enter_value(page, "n", "130")
+    enter_value(page, "n", "140")
+    clicked = view(page)
+    assert len(clicked["charts"]) == 3
+    assert [c["label"] for c in clicked["charts"]] == [
+        "Chart: one-vs-all: argmax of k scores", "Chart: one-vs-one: most votes",
+        "Chart: where they disagree"]
+    assert sum(c["points"] for c in clicked["charts"]) == 3 * 140
+    assert all(c["heatmaps"] == 0 for c in clicked["charts"])  # no grid cells drawn
+    assert "n=140" in page.url
+    assert fresh_view(browser, page.url) == clicked
+
+
+@pytest.mark.parametrize("query", ["", "?k=6&layout=one+class+in+the+middle&spread=0.6"
+                                       "&max_epochs=30"])
+def test_browser_nothing_pans_sideways_on_a_phone(browser, streamlit_server, query):
+    """At 390 px the page does not scroll sideways, and neither does any table in its box."""
+    from browser_helpers import PAGE_TIMEOUT, open_url
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, user_agent=(
+                                      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
+                                      "(KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36"))
+    context.set_default_timeout(PAGE_TIMEOUT)
+    try:
+        phone = context.new_page()
+        open_url(phone, f"{streamlit_server}/multiclass{query}")
+        phone.get_by_text("One-vs-one: the pairs").click()  # the pairs' table, opened
+        phone.locator(".lab-table-box").nth(2).wait_for(state="visible")
+        phone.wait_for_timeout(1000)
+        assert phone.evaluate("() => document.documentElement.scrollWidth"
+                              " - document.documentElement.clientWidth") == 0
+        boxes = phone.evaluate("""() => Array.from(document.querySelectorAll('.lab-table-box'))
+            .map((box) => [box.scrollWidth, box.clientWidth])""")
+        assert len(boxes) >= 3
+        assert all(scroll <= width for scroll, width in boxes), boxes
+    finally:
+        context.close()
