@@ -43,8 +43,9 @@ def read_settings(link: PageLink) -> dict:
         layout = c(st.radio, "centres", viz.LAYOUTS, key="layout", disabled=own,
                    help="ring: the blob centres on a circle. one class in the middle: class 0 "
                         "moved to the origin, with the others around it; whether a line "
-                        "still separates '0 against the rest' depends on k and the spread "
-                        "(the page says, for the points on screen).")
+                        "still separates '0 against the rest' depends on the points (k, "
+                        "the spread, n, the seed): the page says, for the points on "
+                        "screen.")
         st.header("Perceptrons")
         order = c(st.selectbox, "order of examples", list(ORDERS), key="order",
                   help="; ".join(ORDERS.values()))

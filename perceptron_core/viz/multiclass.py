@@ -218,7 +218,7 @@ def _regions(fig, parts, classes) -> None:
             x, y = _chain(part.polygons)
             fig.add_trace(go.Scatter(
                 x=x, y=y, mode="none", fill="toself", fillcolor=_fill(colour, 0.22),
-                name=None if named else "regions: each class's pale colour where it wins",
+                name=None if named else "regions: the pale colour of the class that wins there",
                 showlegend=False, hoverinfo="skip"))
             named = True
         _set_traces(fig, part, colour, None, f"class {label}")
@@ -380,12 +380,13 @@ SUMMARY = (
 
 PLANE_CAPTION = (
     "Every share of the square on this page (where a class wins, where a top score or vote "
-    "is tied, where the schemes disagree) is computed exactly, then rounded to 0.1%: the "
-    "pair lines of one-vs-one and the lines where two one-vs-all scores are equal cut the "
-    "square into polygons on which both rules are constant, and their areas are exact "
-    "fractions (the perceptrons' weights taken at their stored values). A tie or a "
-    "disagreement on a line or at a point has no area: the charts draw it as a line or a "
-    "cross, and it adds 0 to the shares.")
+    "is tied, where the schemes disagree) is computed exactly and shown to 0.1% (a share "
+    "that is neither 0 nor all of the square is never shown as 0% or 100%): the pair lines "
+    "of one-vs-one and the lines where two one-vs-all scores are equal cut the square into "
+    "polygons on which both rules are constant, and their areas are exact fractions (the "
+    "perceptrons' weights taken at their stored values). A tie or a disagreement on a line "
+    "or at a point has no area: the charts draw it as a line or a cross, and it adds 0 to "
+    "the shares.")
 
 
 def fit_seconds(k: int, n: int, max_epochs: int) -> float:
@@ -461,12 +462,12 @@ def disagreement_text(numbers: dict, n_points: int) -> str:
     points = f"on {numbers['disagree_training']} of the {n_points} training points"
     places = places_text(part)
     if part.has_area:
-        extra = f" (and {places}, with no area: drawn as lines or crosses)" if places else ""
+        extra = f" (and {places}, which add no area: the chart draws them)" if places else ""
         return (f"The two schemes give different classes on **{share_text(part.share)}** of "
                 f"the square drawn{extra}, and {points}.")
     if places:
         return (f"The two schemes give different classes on no area of the square drawn, "
-                f"only {places} (no area: the chart draws them as such), and {points}.")
+                f"only {places}, which have no area (the chart draws them), and {points}.")
     return (f"The two schemes give the same class everywhere in the square drawn, so also "
             f"at all {n_points} training points.")
 
