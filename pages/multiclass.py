@@ -70,16 +70,16 @@ def blobs(k, n, spread, data_seed, layout):
 
 
 @st.cache_data(show_spinner="Training the perceptrons…", **FIT_CACHE)
-def fit(X, labels, order, order_seed, max_epochs):
-    """Step 2: both reductions, the regions on the grid and the numbers side by side,
+def fit(X, labels, order, order_seed, max_epochs, own=False):
+    """Step 2: both reductions, their exact regions and the numbers side by side,
     computed in a niced worker process (the server stays free for the other students)."""
     return run_in_worker(viz.fit_both, X, labels, order, order_seed, max_epochs,
-                         advice="Lower the epoch limit or n, or use fewer classes.")
+                         advice=viz.advice_text(own))
 
 
-def within_budget(k: int, n: int, max_epochs: int) -> bool:
+def within_budget(k: int, n: int, max_epochs: int, own: bool = False) -> bool:
     """Whether both schemes fit in one request's computing time (a warning if not)."""
-    text = viz.budget_text(k, n, max_epochs, REQUEST_CPU_SECONDS)
+    text = viz.budget_text(k, n, max_epochs, REQUEST_CPU_SECONDS, own)
     if text:
         st.warning(text, icon=":material/hourglass_disabled:")
     return text is None
@@ -95,7 +95,8 @@ def load_data(s: dict):
     if not presenting():
         st.subheader("Your data")
     data = own_data(OWN, s["source"])
-    if data is None or not within_budget(len(np.unique(data.y)), len(data.y), s["max_epochs"]):
+    if data is None or not within_budget(len(np.unique(data.y)), len(data.y), s["max_epochs"],
+                                         own=True):
         return None
     return data.X, data.y
 
@@ -186,7 +187,8 @@ with page_guard("multiclass"), heavy_page_run():  # heavy page runs queue (issue
     restore_drawn_points(OWN, page_link.values)
     data = load_data(settings)
     result = None if data is None else core_call(fit, *data, settings["order"],
-                                                 settings["order_seed"], settings["max_epochs"])
+                                                 settings["order_seed"], settings["max_epochs"],
+                                                 settings["source"] != "blobs")
     if result is None:  # name the ignored link values, then stop: nothing can be drawn
         page_link.stop()
     ova, ovo, limit, region, numbers = result

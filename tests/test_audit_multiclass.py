@@ -328,6 +328,34 @@ def test_shares_are_never_rounded_to_none_or_all():
         assert viz.share_text(share) == percent(Fraction(share))
 
 
+@pytest.mark.parametrize("k, n, epochs", [(6, 600, 203), (6, 600, 202), (5, 600, 250),
+                                           (6, 600, 500), (3, 6, 1)])
+def test_the_budget_warning_compares_numbers_that_are_true_as_written(k, n, epochs):
+    """An estimate of 4.02 s was written "about 4 s ..., more than the 4 s"."""
+    seconds = (2 * k - 1) * n * epochs * viz.SECONDS_PER_EXAMPLE
+    text = viz.budget_text(k, n, epochs, 4.0)
+    assert (text is None) == (seconds <= 4.0)
+    if text is not None:
+        shown, budget = re.search(r"about ([\d.]+) s of computing.*more than the ([\d.]+) s",
+                                  text).groups()
+        assert float(shown) > float(budget) == 4.0
+        assert abs(float(shown) - seconds) <= 0.5 * 10 ** -len(shown.partition(".")[2])
+    own = viz.budget_text(6, 600, 500, 4.0, own=True)
+    assert "your data" in own and " or n" not in own
+
+
+def test_a_link_s_drawn_points_come_back_as_they_were_given():
+    """The copied link and the address bar wrote coordinates with 6 significant digits
+    ({:g}): a link with 0.1234567 opened, copied, opened other points."""
+    points = "0.1234567,0.5,0;-0.7654321,0.25,1;1,-1.9999999,2"
+    at = open_page(PAGE, {"source": "draw", "points": points})
+    copied = next(c.value for c in at.code if "points=" in c.value)
+    from urllib.parse import parse_qs, urlsplit
+
+    assert parse_qs(urlsplit(copied).query)["points"] == [points]
+    assert viz.points_text([[0.6, 0.5, 0], [0.0, -0.7, 5]]) == "0.6,0.5,0;0,-0.7,5"
+
+
 def test_a_single_point_of_a_class_among_many_is_not_one_hundred_percent():
     """299 points of class 1 and one of class 0: 299 of 300 negatives, which the old table
     rounded to "100%"."""

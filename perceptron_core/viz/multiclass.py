@@ -395,16 +395,30 @@ def fit_seconds(k: int, n: int, max_epochs: int) -> float:
     return (2 * k - 1) * n * max_epochs * SECONDS_PER_EXAMPLE
 
 
-def budget_text(k: int, n: int, max_epochs: int, budget: float) -> str | None:
+def advice_text(own: bool) -> str:
+    """What to change when both schemes would take too long: the blobs' settings, or the
+    student's own data (whose n and k are not controls)."""
+    return ("Lower the epoch limit, or use fewer points or classes in your data." if own else
+            "Lower the epoch limit or n, or use fewer classes.")
+
+
+def budget_text(k: int, n: int, max_epochs: int, budget: float,
+                own: bool = False) -> str | None:
     """Why both schemes are not trained (their estimated time is over ``budget`` seconds),
-    or None when they fit."""
+    or None when they fit. The estimate is written with the digits that keep "more than
+    the budget" true as written (4.02 s, not 4 s, against 4 s)."""
     seconds = fit_seconds(k, n, max_epochs)
     if seconds <= budget:
         return None
-    return (f"Training both schemes could need about {seconds:.0f} s of computing "
+    limit = f"{budget:g}"
+    for digits in range(7):
+        shown = f"{seconds:.{digits}f}"
+        if float(shown) > float(limit):
+            break
+    return (f"Training both schemes could need about {shown} s of computing "
             f"(k = {k} classes, n = {n} points, up to {max_epochs} epochs per binary "
-            f"run), more than the {budget:.0f} s one request may use on "
-            "this shared server. Lower the epoch limit or n, or use fewer classes.")
+            f"run), more than the {limit} s one request may use on "
+            f"this shared server. {advice_text(own)}")
 
 
 def share_text(share, decimals: int = 1) -> str:
@@ -539,6 +553,14 @@ def _binary_columns(heading: str, names: list, negatives: list, runs, stopped: l
                         zip(runs.n_updates.tolist(), stopped, separable)]}
 
 
+def _coordinate_text(value: float) -> str:
+    """The shortest text that reads back as the same float (1 for 1.0, 0.1234567 whole)."""
+    text = repr(float(value))
+    return text[:-2] if text.endswith(".0") else text
+
+
 def points_text(points) -> str:
-    """Drawn points as a link writes them: 'x,y,class;x,y,class'."""
-    return ";".join(f"{a:g},{b:g},{c:d}" for a, b, c in points)
+    """Drawn points as a link writes them, 'x,y,class;x,y,class', each coordinate in the
+    shortest text that reads back as the same number (the link opens the same points)."""
+    return ";".join(f"{_coordinate_text(a)},{_coordinate_text(b)},{int(c):d}"
+                    for a, b, c in points)
