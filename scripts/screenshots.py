@@ -36,6 +36,7 @@ SHOTS = {
     "kernels-phone": ("kernels", (390, 844), ["ArrowRight"] * 3),
     "generalisation-phone": ("generalisation", (390, 844), ["ArrowRight"] * 3),
     "relaxation-phone": ("relaxation", (390, 844), ["ArrowRight"] * 3),
+    "multiclass-phone": ("multiclass", (390, 844), None),
     "train-tablet": ("train", (1024, 768), ["ArrowRight"] * 3),
     "train-presenter-720": ("train?present=1", (1280, 720), ["ArrowRight"] * 3),
     "kernels-presenter": ("kernels?present=1", (1920, 1080), ["ArrowRight"] * 3),
