@@ -30,7 +30,8 @@ w*        a unit vector (with a bias b*) that separates the data: the one a proo
 d         the dimension: how many coordinates each example xᵢ has
 n         the number of examples (on /relaxation, of inequalities)
 N         the number of training points; the test point is number N + 1
-t         the number of updates (mistakes) so far
+t         the number of updates so far: examples that failed the test y(w·x + b) ≤ δ (the
+          notes' mistakes)
 R         radius of the data: R = maxᵢ ‖xᵢ‖
 γ         geometric margin: the largest distance from the nearest example to a separating
           hyperplane (through the origin when there is no bias); γ means a margin and
