@@ -428,6 +428,7 @@ NOTATION = {
          "yᵢ(w*·xᵢ + b*) ≥ ε for every i",
     "λ": "the factor every example is multiplied by when the data are scaled (Exercise 1.29)",
     "sign(0)": "read as −1: a point on the hyperplane is predicted −1",
+    "ŷ": "the predicted label: ŷ = sign(f(x)), with sign(0) = −1",
     "β": "the notes' name for the weight vector w (β* for w*, β₀ for the start w₀)",
     "η": "step size: the relaxation parameter of a relaxation step, or the step of SGD",
     "τ": "the window of the chaotic rule: every inequality is chosen at least once in every "
@@ -450,8 +451,8 @@ NOTATION = {
 
 #: page -> the symbols its Notation panel lists (keys of NOTATION), in the order shown
 PAGE_NOTATION = {
-    "home": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "d", "t", "R", "γ", "aᵢ", "γ₂", "δ", "w₀", "s", "T(A)",
-             "(1.4)", "sign(0)"),
+    "home": ("xᵢ, yᵢ", "w, b", "f(x)", "ŷ", "w*", "d", "t", "R", "γ", "aᵢ", "γ₂", "δ", "w₀", "s",
+             "T(A)", "(1.4)", "sign(0)"),
     "train": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "d", "n", "t", "R", "γ", "aᵢ", "γ₂", "δ", "w₀", "s",
               "T(A)", "(1.4)", "sign(0)"),
     "bound": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "β", "d", "n", "t", "R", "γ", "aᵢ", "γ₂", "δ",

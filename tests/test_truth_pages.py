@@ -45,8 +45,10 @@ def test_home_states_the_hypotheses_of_the_upper_and_lower_bounds(home):
     assert "**w**₀ = **0**, b₀ = 0 with threshold δ = 0" in why
     assert "maxᵢ ‖**a**ᵢ‖²/γ₂² updates" in why and "(R/γ)²" in why
     assert "examined again and again" in why and "(1.4)" in why
-    lower = next(m.value for m in home.markdown if m.value.startswith("**No learner"))
+    lower = next(m.value for m in home.markdown
+                 if m.value.startswith("**In high dimension no learner"))
     assert "**deterministic** learner" in lower and "min(⌊1/γ²⌋, d)" in lower
+    assert "d ≥ 1/γ²" in lower  # the hypothesis under which no learner does better
 
 
 def test_home_links_the_four_new_pages_with_a_line_each(home):
