@@ -160,6 +160,12 @@ def lines_meet(alignment_start: float, norm_sq_start: float, margin: float,
     return (linear + np.sqrt(discriminant)) / (2 * margin**2)
 
 
+def _updates(value: float) -> str:
+    """A bound on updates with its noun: "1 update", "211.02 updates"."""
+    text = value_text(value)
+    return f"{text} update{'' if text == '1' else 's'}"
+
+
 def _proof_title(proof, bound, w0_norm, step_sq: float, padded: bool) -> str:
     """What the two lines show, true for this start: where they stop agreeing, and, from
     a start w₀ ≠ 0, why bound (1.4) is larger (it assumes the worst start of this length)."""
@@ -167,10 +173,10 @@ def _proof_title(proof, bound, w0_norm, step_sq: float, padded: bool) -> str:
     head = (f"Why it stops (Theorem 1.28): since ⟨{vector}, w*⟩ ≤ ‖{vector}‖, the two lines "
             "below allow at most")
     if w0_norm == 0:  # the lines meet at (max‖aᵢ‖² + 2δ)/γ₂², the bound itself
-        return f"{head} t = {value_text(bound.value)} updates: that is {bound.name}"
+        return f"{head} t = {_updates(bound.value)}: that is {bound.name}"
     a0 = float(proof.alignment[0])
     meet = lines_meet(a0, float(proof.norm_sq[0]), proof.margin, step_sq)
-    return (f"{head} t = {value_text(meet)} updates from this start, where ⟨{start}, w*⟩ = "
+    return (f"{head} t = {_updates(meet)} from this start, where ⟨{start}, w*⟩ = "
             f"{significant_text(a0, 3)}. {bound.name[0].upper()}{bound.name[1:]}, "
             f"{value_text(bound.value)}, is at least that: it holds for every start of length "
             f"‖{start}‖ = {significant_text(w0_norm, 3)} because it assumes the worst one, "
