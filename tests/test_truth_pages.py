@@ -399,7 +399,8 @@ def test_legend_and_long_counters_fit_in_the_browser(browser, streamlit_server):
         expect(player).to_contain_text("y(w·x + b) ≤ δ: an update is due")
         page.keyboard.press("End")  # the keys reach the player without a click
         examined = player.locator('[data-counter="examined"]')
-        expect(examined).to_have_text("20,000 / 20,000")
+        expect(examined).to_have_text("20,000")
+        expect(player.locator('[data-total="examined"]')).to_have_text("run total: 20,000")
         card = player.locator(".info").bounding_box()
         for name in ("updates", "examined", "epoch", "accuracy"):
             box = player.locator(f'[data-counter="{name}"]').bounding_box()
