@@ -255,7 +255,7 @@ def test_the_planted_line_is_not_called_w_star():
 def test_a_random_start_says_why_its_two_bounds_differ(query):
     sent = train_payload(query)
     title = sent["proof"]["title"]
-    settings_, X, y, trace, _ = run_from_link(query)
+    settings_, _, _, trace, _ = run_from_link(query)
     w0 = np.append(trace.weights[0], trace.biases[0]) if trace.bias else trace.weights[0]
     # the lines meet where a₀ + tγ = sqrt(n₀ + t·s), found by bisection (not the page's root)
     a0, gamma = float(np.asarray(sent["proof"]["alignment"])[0]), sent["proof"]["margin"]
@@ -431,7 +431,7 @@ def test_predict_the_next_step_against_a_plain_loop(view):
         nxt, index = shown + 1, int(ref.examined[shown])
         assert q.answer.startswith("Yes") == (nxt in updated_at)
         assert_relations_true(q.why)
-        assert re.search(rf"δ = {re.escape(view['delta'] if 'delta' in view else '0')}\b",
+        assert re.search(rf"δ = {re.escape(view.get('delta', '0'))}\b",
                          q.question)
         numbers = [exact(v) for v in re.findall(NUMBER, q.question.split(": x = ")[1])]
         label = 1 if y[index] > 0 else -1
