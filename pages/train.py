@@ -76,7 +76,7 @@ def read_settings(link: PageLink):
                                       key="through_origin", disabled=off)
         balance = link.control(st.slider, "share of class +1", 0.1, 0.9, 0.5, 0.05,
                                key="balance", disabled=off)
-        noise = link.control(st.slider, "label noise (share flipped)", 0.0, 0.4, 0.0, 0.01,
+        noise = link.control(st.slider, "label noise (chance a label flips)", 0.0, 0.4, 0.0, 0.01,
                              key="noise", disabled=off,
                              help="Flips each label with this probability (seeded by the data "
                                   "seed). How many flipped, and whether a line still "
