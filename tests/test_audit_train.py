@@ -290,6 +290,28 @@ def exact_states(G, y, trace, scale=20):
     return states
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_the_players_allowance_is_the_runs(seed):
+    """The allowance sent per state (``updates.slack``) is the one the run decided its ties
+    with: replayed here with the run's own ScoreRounding, update by update."""
+    from perceptron_core import with_label_noise
+    from perceptron_core.perceptron import ScoreRounding, row_norms
+    from perceptron_core.viz.train import state_slacks
+
+    data = with_label_noise(make_separable(n=50, seed=seed), 0.2, seed=seed)
+    X, y = np.asarray(data.X), np.asarray(data.y)
+    start = np.array([0.3, -0.2]) if seed % 2 else None
+    trace = run_perceptron(X, y, w0=start, b0=0.1 if seed % 2 else 0.0, max_updates=3_000,
+                           max_epochs=200)
+    rounding = ScoreRounding(row_norms(X), float(row_norms(trace.weights[:1])[0]))
+    replayed = []
+    for k, b in enumerate(trace.biases):
+        replayed.append(rounding.slack(float(b)))
+        if k < trace.n_updates:
+            rounding.add(int(trace.update_indices[k]))
+    assert np.array_equal(state_slacks(trace, X), np.array(replayed))
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(-8, 8), st.integers(-8, 8), st.sampled_from([-1, 1])),
                 min_size=2, max_size=7, unique_by=lambda p: p[:2]),

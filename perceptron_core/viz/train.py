@@ -12,7 +12,7 @@ from decimal import ROUND_HALF_UP, Decimal
 import numpy as np
 import plotly.graph_objects as go
 
-from ..perceptron import ScoreRounding, row_norms
+from ..perceptron import ROUNDING_ULPS, row_norms
 from ..shown_numbers import decimal_value, exact_text, relation_text, significant_text
 from ..theory import value_text
 from . import style
@@ -107,13 +107,15 @@ def state_slacks(trace, X) -> np.ndarray:
     ndarray of shape (M + 1,)
     """
     X = np.asarray(X, dtype=float)
-    rounding = ScoreRounding(row_norms(X), float(row_norms(trace.weights[:1])[0]))
-    slacks = np.empty(trace.n_updates + 1)
-    for t, b in enumerate(np.asarray(trace.biases, float)):
-        slacks[t] = rounding.slack(float(b))
-        if t < trace.n_updates:
-            rounding.add(int(trace.update_indices[t]))
-    return slacks
+    sizes = row_norms(X)
+    largest = float(sizes.max()) if sizes.size else 0.0
+    # Σ over the updates so far of ‖x_i‖, from ‖w0‖, added in the run's order
+    totals = np.cumsum(np.concatenate([row_norms(np.asarray(trace.weights[:1], float)),
+                                       sizes[np.asarray(trace.update_indices, dtype=int)]]))
+    with np.errstate(over="ignore", invalid="ignore"):
+        size = np.where(totals != 0, totals * largest, 0.0) + np.abs(np.asarray(trace.biases))
+        slacks = ROUNDING_ULPS * float(np.finfo(np.float64).eps) * size
+    return np.where(slacks < np.inf, slacks, 0.0)  # 0 once the sizes overflow, as the run
 
 
 def prediction_accuracy(weights, biases, X, y, slacks=None) -> np.ndarray:
