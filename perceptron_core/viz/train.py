@@ -316,7 +316,7 @@ def _path_payload(trace, X, norms, accuracy, case: str, limit_text: str) -> dict
 
 def _one_class_facts(bounds, case: str, bias: bool, label: int) -> str:
     """What the margin and the bounds are when every example has the same label."""
-    text = f"Every example has label {label:+d}: one class. "
+    text = f"Every example has label {_label(label)}: one class. "
     if bias:
         return text + ("With a bias the best margin γ is unbounded: a line far enough to one "
                        "side has every point on the same side, as far from it as you like, so "
