@@ -203,13 +203,12 @@ def _proof_payload(proof, trace, bound, w0_norm) -> dict:
         "margin": float(proof.margin),
         "step_sq": float(step_sq),
         "title": _proof_title(proof, bound, w0_norm, step_sq, padded),
-        # the inequalities name the quantities; the rounded values stand in equalities
-        "alignment_title": f"⟨{vector}, w*⟩ gains at least {gamma} per update "
-                           f"({gamma} = {significant_text(proof.margin)})",
+        # the inequalities name the quantities; their rounded values stand in equalities,
+        # in the caption
+        "alignment_title": f"⟨{vector}, w*⟩ gains at least {gamma} per update",
         "alignment_name": f"⟨{vector}, w*⟩",
         "alignment_lower_name": lower,
-        "norm_sq_title": f"‖{vector}‖² gains at most {step} per update ({step} = "
-                         f"{significant_text(step_sq)})",
+        "norm_sq_title": f"‖{vector}‖² gains at most {step} per update",
         "norm_sq_name": f"‖{vector}‖²",
         "norm_sq_upper_name": upper,
         "caption": (f"w* is the unit vector with the best margin {gamma}"
@@ -218,7 +217,8 @@ def _proof_payload(proof, trace, bound, w0_norm) -> dict:
                     "least as fast as its line, the right one at most as fast as its line. "
                     f"Since ⟨{vector}, w*⟩ ≤ ‖{vector}‖, a steady climb on the left cannot "
                     "outrun the square root of the right for ever: solving for t gives the "
-                    "bound."),
+                    f"bound. Here {gamma} = {significant_text(proof.margin)} and {step} = "
+                    f"{significant_text(step_sq)}."),
     }
 
 
