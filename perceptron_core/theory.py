@@ -264,7 +264,7 @@ def training_path(trace: Trace, X, y) -> tuple[np.ndarray, np.ndarray]:
 #: strictly on its side); "none" is the margin solver's finding, with its allowance
 SEPARABILITY = {
     "through_origin": "a line through the origin separates the two classes",
-    "with_bias": "a line separates the two classes, and the margin solver finds none through "
+    "with_bias": "a line separates the two classes; the margin solver finds none through "
                  "the origin",
     "none": "the margin solver finds no line that separates the two classes",
 }

@@ -225,7 +225,7 @@ def _proof_payload(proof, trace, bound, w0_norm) -> dict:
 #: what the core's "no line separates" rests on (perceptron_core/margin.py finds the nearest
 #: point of a hull to the origin in floating point and takes it for the origin within
 #: 10⁻¹² of the data's size): /train says it as the solver's finding, with this allowance
-SOLVER_ALLOWANCE = "margins under about 10⁻¹² of the data's size count as none"
+SOLVER_ALLOWANCE = "none with a margin above about 10⁻¹² of the data's size"
 
 
 def _none_found(through_origin: bool) -> str:
@@ -329,7 +329,8 @@ def _one_class_facts(bounds, case: str, bias: bool, label: int) -> str:
                        f"through the origin γ = {significant_text(bounds.margin)}.")
     return text + ("The margin solver finds no line through the origin with every point "
                    f"strictly on one side ({SOLVER_ALLOWANCE}): the origin lies in their "
-                   "convex hull, so no bound applies. With a bias any far line does: turn on "
+                   "convex hull, or that close to it, so no bound applies. With a bias any far "
+                   "line does: turn on "
                    "\u201clearn a bias\u201d.")
 
 
