@@ -30,7 +30,8 @@ w*        a unit vector (with a bias b*) that separates the data: the one a proo
 d         the dimension: how many coordinates each example xᵢ has
 n         the number of examples (on /relaxation, of inequalities)
 N         the number of training points; the test point is number N + 1
-t         the number of updates (mistakes) so far
+t         the number of updates so far: examples that failed the test y(w·x + b) ≤ δ (the
+          notes' mistakes)
 R         radius of the data: R = maxᵢ ‖xᵢ‖
 γ         geometric margin: the largest distance from the nearest example to a separating
           hyperplane (through the origin when there is no bias); γ means a margin and
@@ -49,6 +50,7 @@ T(A)      maxᵢ ‖aᵢ‖² / γ₂²: most updates from w₀ = 0 with δ = 0 
           ≥ ε for every i
 λ         the factor every example is multiplied by when the data are scaled (Exercise 1.29)
 sign(0)   read as −1: a point on the hyperplane is predicted −1
+ŷ         the predicted label: ŷ = sign(f(x)), with sign(0) = −1
 β         the notes' name for the weight vector w (β* for w*, β₀ for the start w₀)
 η         step size: the relaxation parameter of a relaxation step, or the step of SGD
 τ         the window of the chaotic rule: every inequality is chosen at least once in every

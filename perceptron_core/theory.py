@@ -14,6 +14,7 @@ import numpy as np
 from ._checks import check_dataset, check_number, frozen
 from .margin import max_margin, padded_separator
 from .perceptron import Trace
+from .shown_numbers import exact_text, significant_text
 
 
 def _positive(value, name):
@@ -259,11 +260,13 @@ def training_path(trace: Trace, X, y) -> tuple[np.ndarray, np.ndarray]:
 # Which statement holds for the settings of a run
 # ---------------------------------------------------------------------------
 
-#: separability case -> what it means, in words
+#: separability case -> what it means, in words: a line found is checked (every example
+#: strictly on its side); "none" is the margin solver's finding, with its allowance
 SEPARABILITY = {
     "through_origin": "a line through the origin separates the two classes",
-    "with_bias": "a line separates the two classes, but no line through the origin does",
-    "none": "no line separates the two classes",
+    "with_bias": "a line separates the two classes; the margin solver finds none through "
+                 "the origin",
+    "none": "the margin solver finds no line that separates the two classes",
 }
 
 
@@ -271,8 +274,10 @@ def separability_case(X, y) -> str:
     """Which kind of line separates (X, y): a key of ``SEPARABILITY``.
 
     Through the origin (no bias, Theorem 1.28 with a_i = y_i x_i), only with a
-    bias (a_i = y_i (x_i, 1), Remark 1.17), or none. Decided exactly by the
-    margin solver (``max_margin``). Data of one class are separable with a bias
+    bias (a_i = y_i (x_i, 1), Remark 1.17), or none. Decided by the margin
+    solver (``max_margin``) in floating point: a separator it returns is checked,
+    and it reports none when the nearest point of the hull lies within its
+    tolerance of the origin. Data of one class are separable with a bias
     (put the line beyond all the points) and through the origin when the origin
     is outside their convex hull.
     """
@@ -323,8 +328,8 @@ def run_bounds(bounds: BoundSummary, *, bias: bool, delta: float, w0_norm: float
     else:
         name = "bound (1.4) of Theorem 1.28"
         start = "‖(w₀, b₀)‖" if bias else "‖w₀‖"
-        hypotheses = (f"separable data ({vectors}), update when y(w·x + b) ≤ δ = {delta:g}, "
-                      f"start with {start} = {w0_norm:.3g}")
+        hypotheses = (f"separable data ({vectors}), update when y(w·x + b) ≤ δ = "
+                      f"{exact_text(delta)}, start with {start} = {significant_text(w0_norm, 3)}")
     statements = [BoundStatement(name=name, value=bounds.bound, hypotheses=hypotheses,
                                  holds=True)]
     if not plain:
@@ -403,7 +408,8 @@ NOTATION = {
     "d": "the dimension: how many coordinates each example xᵢ has",
     "n": "the number of examples (on /relaxation, of inequalities)",
     "N": "the number of training points; the test point is number N + 1",
-    "t": "the number of updates (mistakes) so far",
+    "t": "the number of updates so far: examples that failed the test y(w·x + b) ≤ δ (the "
+         "notes' mistakes)",
     "R": "radius of the data: R = maxᵢ ‖xᵢ‖",
     "γ": "geometric margin: the largest distance from the nearest example to a separating "
          "hyperplane (through the origin when there is no bias); γ means a margin and "
@@ -422,6 +428,7 @@ NOTATION = {
          "yᵢ(w*·xᵢ + b*) ≥ ε for every i",
     "λ": "the factor every example is multiplied by when the data are scaled (Exercise 1.29)",
     "sign(0)": "read as −1: a point on the hyperplane is predicted −1",
+    "ŷ": "the predicted label: ŷ = sign(f(x)), with sign(0) = −1",
     "β": "the notes' name for the weight vector w (β* for w*, β₀ for the start w₀)",
     "η": "step size: the relaxation parameter of a relaxation step, or the step of SGD",
     "τ": "the window of the chaotic rule: every inequality is chosen at least once in every "
@@ -444,8 +451,8 @@ NOTATION = {
 
 #: page -> the symbols its Notation panel lists (keys of NOTATION), in the order shown
 PAGE_NOTATION = {
-    "home": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "d", "t", "R", "γ", "aᵢ", "γ₂", "δ", "w₀", "s", "T(A)",
-             "(1.4)", "sign(0)"),
+    "home": ("xᵢ, yᵢ", "w, b", "f(x)", "ŷ", "w*", "d", "t", "R", "γ", "aᵢ", "γ₂", "δ", "w₀", "s",
+             "T(A)", "(1.4)", "sign(0)"),
     "train": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "d", "n", "t", "R", "γ", "aᵢ", "γ₂", "δ", "w₀", "s",
               "T(A)", "(1.4)", "sign(0)"),
     "bound": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "β", "d", "n", "t", "R", "γ", "aᵢ", "γ₂", "δ",
@@ -482,7 +489,8 @@ NAMED_RESULTS = {
     "Remark 1.17": "Padding: with aᵢ = yᵢ(xᵢ, 1) and the vector (w, b), the test is "
                    "⟨aᵢ, (w, b)⟩ ≤ δ and the update adds aᵢ, so the bias is one more weight.",
     "Remark 1.19": "Updating after every example, right or wrong, can make infinitely many "
-                   "mistakes on separable data; updating only on mistakes cannot.",
+                   "mistakes on a separable sequence of bounded examples; updating only on "
+                   "mistakes cannot (Theorem 1.28).",
     "Theorem 1.28": "If some w* has ⟨aᵢ, w*⟩ ≥ s > 0 for every i, the perceptron makes "
                     "finitely many updates, at most the bound (1.4); if every example is "
                     "examined again and again, it ends with ⟨aᵢ, w⟩ > δ for all i.",
@@ -494,8 +502,8 @@ NAMED_RESULTS = {
                      "vector, do to separability, to the speed of the perceptron and to (1.4)?",
     "Theorem 1.34": "For any deterministic learner and margin γ there is a data set of "
                     "min(⌊1/γ²⌋, d) unit vectors with margin ≥ γ on which it errs every time.",
-    "Theorem 1.35": "With updates only when ⟨w, a⟩ ≤ 0 (δ = 0), the weights stay bounded "
-                    "even on data that are not separable.",
+    "Theorem 1.35": "With every aᵢ ≠ 0 and updates only when ⟨w, aᵢ⟩ ≤ 0 (δ = 0), from any "
+                    "start w₀, the weights stay bounded even on data that are not separable.",
     "Remark 1.38": "Ways to pick the next example: cyclic, chaotic, randomised, permuted, "
                    "maximal distance, maximal residual.",
     "Exercise 1.20": "A sequence of growing examples, all labelled +1, on which the "

@@ -32,6 +32,7 @@ SHOTS = {
     "multiclass": ("multiclass", (1440, 1400), None),
     "relaxation": ("relaxation", (1440, 900), ["ArrowRight"] * 3),
     # a phone held upright (touch, a phone's user agent) and a tablet (issue #20)
+    "home-phone": ("", (390, 844), None),
     "train-phone": ("train", (390, 844), ["ArrowRight"] * 3),
     "kernels-phone": ("kernels", (390, 844), ["ArrowRight"] * 3),
     "generalisation-phone": ("generalisation", (390, 844), ["ArrowRight"] * 3),

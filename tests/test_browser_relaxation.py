@@ -55,7 +55,8 @@ def test_infeasible_system_ends_with_no_solution(page, streamlit_server):
     wait_for_player(player, 1000)
     assert "this system has no solution" in player.locator(".banner").inner_text()
     assert "Stopped after 1,000 iterations" in player.locator(".banner").inner_text()
-    assert player.locator('[data-counter="iteration"]').inner_text() == "1,000 / 1,000"
+    assert player.locator('[data-counter="iteration"]').inner_text() == "1,000"
+    assert player.locator('[data-total="iteration"]').inner_text() == "run total: 1,000"
 
 
 def test_a_link_with_a_step_reopens_that_iteration(browser, streamlit_server):

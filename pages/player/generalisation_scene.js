@@ -121,7 +121,7 @@ function generalisationDraw(s, view) {
   if (updated) placeArrow(s.stepArrow, map, up.weights[k - 1], w, data.scale);
   else s.stepArrow.style.display = "none";
   showStep(panel, s.examined, map, step === 0
-    ? { sentence: "Nothing examined yet: w = 0, so every point has y x·w = 0 < 1. Press Next mistake or Next example (or → / ↓)." }
+    ? { sentence: `Nothing examined yet: w = 0, so every point has y x·w = 0 < 1. ${moveHint()}` }
     : generalisationDescribe(s, step, k, updated));
   panel.q(".now").textContent = `Now w = ${pair(w, 3)}, ‖w‖² = ${fmt(norm2, 2)}, w·w* = ${fmt(data.proof.alignment[k], 3)}`;
   panel.count("updates", outOf(k, up.steps.length));

@@ -139,7 +139,7 @@ function kernelsDraw(slots, s, view) {
     s.fieldAt = k;
   }
   showStep(panel, s.examined, map, step === 0
-    ? { sentence: "Nothing examined yet: every αᵢ = 0, so f = 0 everywhere and every point is predicted −1. Press Next mistake or Next example (or → / ↓)." }
+    ? { sentence: `Nothing examined yet: every αᵢ = 0, so f = 0 everywhere and every point is predicted −1. ${moveHint()}` }
     : kernelsDescribe(s, step, k, updated, updated ? up.biases[k - 1] : b));
   let support = 0;
   for (let i = 0; i < n; i++) if (alpha[i] > 0) support++;

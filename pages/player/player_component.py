@@ -19,7 +19,8 @@ HERE = Path(__file__).resolve().parent
 _PLAYERS: dict[str, object] = {}
 #: the player's machinery and the drawing helpers every scene uses, in the order joined
 PLAYER_SCRIPTS = ("player.js", "player_frame.js", "player_moves.js", "player_access.js",
-                  "scene_common.js", "scene_charts.js", "scene_plane.js", "scene_rings.js")
+                  "scene_common.js", "scene_numbers.js", "scene_charts.js", "scene_plane.js",
+                  "scene_rings.js")
 #: a scene's files after its ``{scene}_scene.js``, for the scenes that have more than one
 SCENE_EXTRA_SCRIPTS: dict[str, tuple[str, ...]] = {"kernels": ("kernels_field.js",)}
 

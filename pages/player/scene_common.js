@@ -47,13 +47,16 @@ function fmt(value, digits) {
   return text.replace("-", "−");
 }
 const signed = (label) => (label > 0 ? "+1" : "−1");
+
 // A count with thousands separators (2,000). One formatter for every count: toLocaleString
 // builds a new one at each call, a tenth of a millisecond under 4x throttling, ten per step.
 const COUNT_FORMAT = new Intl.NumberFormat("en-US");
 const countText = (value) => COUNT_FORMAT.format(value);
 const plural = (value, word) => `${countText(value)} ${word}${value === 1 ? "" : "s"}`;
 const pair = (v, digits) => `(${fmt(v[0], digits)}, ${fmt(v[1], digits)})`;  // a point of the plane
-const outOf = (value, total) => `${countText(value)} / ${countText(total)}`;
+// A counter with the run's total under it ("run total: 42"), not "0 / 42", which reads like
+// a bound: panel.count (scene_plane.js) shows the two on two lines.
+const outOf = (value, total) => ({ value: countText(value), total: `run total: ${countText(total)}` });
 
 // Decode the example examined at each step: cyclic order needs no table.
 function examinedIndex(data) {
