@@ -42,7 +42,18 @@ function kernelsScene(slots, data) {
   s.sums = kernelsSums(s, kernelKernel(data.kernel));
   Object.assign(s, kernelsFigure(slots, s));
   Object.assign(s, kernelsInfo(slots, s));
-  return { draw: (view) => kernelsDraw(slots, s, view) };
+  return { draw: (view) => kernelsDraw(slots, s, view), facts: kernelsFacts(data, s.M) };
+}
+
+// What matters about the run, said when a setting changes it: the margin in feature
+// space, the bound and the run's length.
+function kernelsFacts(data, M) {
+  const bound = data.bound;
+  return [
+    ["margin in feature space", bound ? `γ_Φ = ${significantText(bound.margin)}` : "none: not separable there"],
+    ["bound", bound ? `(R_Φ/γ_Φ)² = ${bound.value_text} updates` : "none holds"],
+    ["run", `${plural(M, "update")} in ${plural(data.player.n_examined, "examined step")}`],
+  ];
 }
 
 // The grid and the two running sums s(x) = Σ αᵢ yᵢ K(xᵢ, x) (f = s + b), on the grid
@@ -93,7 +104,7 @@ function kernelsInfo(slots, { data, up, M }) {
   const normTitle = "‖wₖ‖² in feature space", normName = "‖wₖ‖² = Σ αᵢ αⱼ yᵢ yⱼ K̃(xᵢ, xⱼ)";
   if (bound) {
     return { panel, chartAt: proofCharts(row, {
-      alignment_title: "⟨wₖ, u⟩ (u: the best unit direction)", alignment_name: "⟨wₖ, u⟩",
+      counter: "k", alignment_title: "⟨wₖ, u⟩ (u: the best unit direction)", alignment_name: "⟨wₖ, u⟩",
       alignment: up.alignment, alignment_lower_name: "k·γ_Φ",
       alignment_lower: up.alignment.map((_, k) => k * bound.margin),
       norm_sq_title: normTitle, norm_sq_name: normName, norm_sq: up.norm_sq, norm_sq_upper_name: "k·R_Φ²",
