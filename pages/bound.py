@@ -24,7 +24,9 @@ from pages.common import (PageLink, RequestBudget, choice_param, core_call, link
                           named_results, page_guard, quiz, show_chart)
 from pages.common.page_runs import heavy_page_run
 from pages.common.question_bank import QUESTIONS_BY_PAGE
+from pages.common.static_table import numbers_table, static_table
 from perceptron_core.perceptron import ORDERS
+from perceptron_core.viz import sweep_tables
 
 KEEP = "page"  # a tab's inputs keep their values while the tab is hidden
 URL = "query-params"  # bind: every control is in the URL, its key is the parameter
@@ -96,9 +98,15 @@ def show_sweep(sweep, inputs: dict, shared: Shared) -> None:
         report_ratio(outcome.ratio, result.converged, bound_name)
     if sweep.after_charts:
         sweep.after_charts(outcome)
-    if sweep.table:
-        table = pd.DataFrame(result.summary()).rename(columns=sweep.table)
-        st.dataframe(table, hide_index=True, width="stretch")
+    numbers_table(f"The sweep in numbers: median and bound per "
+                  f"{sweep_tables.SWEPT_NAMES.get(result.parameter, result.parameter)}",
+                  sweep_tables.bound_sweep_table(
+                      result.parameter, result.values(), result.value, result.updates,
+                      getattr(result, sweep.ratio_of), outcome.ratio, bound_name))
+    if sweep.table:  # as an HTML table a screen reader reads cell by cell
+        static_table({sweep.table.get(name, name): [f"{v:.4g}" for v in column]
+                      for name, column in result.summary().items()},
+                     caption="Medians per value over the seeds")
     st.download_button("Download the runs as CSV",
                        pd.DataFrame(result.columns()).to_csv(index=False).encode("utf-8"),
                        file_name=sweep.csv, mime="text/csv", key=f"bound_{sweep.name}_csv",

@@ -12,11 +12,13 @@ from pages.common import (PageLink, choice_param, core_call, int_param, page_gua
 from pages.common.deferred import deferred
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from pages.common.page_runs import heavy_page_run
+from pages.common.static_table import numbers_table
 from pages.generalisation_parts.runs import (DEFAULT_SIZES, LIMIT, N_TEST, curve, curve_chart,
                                              figure_from, loss_chart, margin_payload,
                                              margin_run, sgd_check, stability, unit_data)
 from pages.player import player, player_start
 from perceptron_core.viz import generalisation as viz
+from perceptron_core.viz import sweep_tables
 from perceptron_core.viz.player import SPEEDS, run_id
 
 def margin_section(link: PageLink, notice_slot) -> tuple:
@@ -67,6 +69,8 @@ def curve_section(link: PageLink) -> None:
             return
         show_chart(figure_from(curve_chart(tuple(sizes), margin, dim, repeats, seed)),
                    key="curve_chart")
+        numbers_table("The curve in numbers: mean test error and both bounds per N",
+                      sweep_tables.curve_table(result), folded=False)
         for text in viz.curve_findings(result, N_TEST):
             st.markdown(text)
         st.download_button("Curve (CSV)", viz.curve_csv(result), "generalisation-curve.csv",

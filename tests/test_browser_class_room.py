@@ -131,7 +131,7 @@ def test_vote_again_shows_both_votes_side_by_side(browser, streamlit_server):
         button(projector, "Vote again").click()
         wait_for_app(projector)
         for phone in (one, two):
-            wait_text(phone, "Vote again, after discussing: tap your answer.")
+            wait_text(phone, "Vote again, after discussing: choose your answer.")
             student_option(phone, "A").click()
             wait_text(phone, "Your second vote: exactly one.")
         wait_text(projector, "2 answers · Second vote open")
@@ -212,7 +212,7 @@ def test_a_browser_that_clears_its_storage_cannot_vote_twice_unnoticed(browser,
         phone.evaluate("() => localStorage.clear()")
         phone.reload()
         wait_for_app(phone)
-        wait_text(phone, "Tap your answer.", timeout=15000)
+        wait_text(phone, "Choose your answer.", timeout=15000)
         student_option(phone, "B").click()
         wait_text(phone, "Your answer: as many as the order allows")
         wait_text(projector, "2 answers · Poll open · 2 joined")

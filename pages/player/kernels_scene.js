@@ -147,6 +147,7 @@ function kernelsDraw(slots, s, view) {
     const wrong = [];
     for (let i = 0; i < n; i++) if (y[i] * (pointSum[i] + b) <= 0) wrong.push(X[i]);
     s.rings.drawRings(map, wrong, r + 8);
+    setText(s.words, kernelsWords(s, b));
     s.fieldAt = k;
   }
   showStep(panel, s.examined, map, step === 0

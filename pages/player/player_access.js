@@ -137,8 +137,10 @@ function describePicture(p) {
   const counters = Array.from(p.nodes.info.querySelectorAll(".counters > div"), (node) =>
     `${node.children[0].textContent}: ` + Array.from(node.children).slice(1)
       .map((part) => part.textContent).filter(Boolean).join(", ")).join("; ");
+  // a scene's own words for what its picture shows (where the regions lie, which points count)
+  const words = p.nodes.figure.querySelector(".picture-words");
   const parts = [`Picture of ${p.pictureName}`, panelText(p, ".step-text"), panelText(p, ".now"), counters,
-                 chartsNow(p)];
+                 words ? words.textContent.trim() : "", chartsNow(p)];
   const label = parts.filter(Boolean).map(sentenceEnd).join(" ");
   if (picture.getAttribute("aria-label") !== label) picture.setAttribute("aria-label", label);
 }

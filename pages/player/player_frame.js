@@ -112,7 +112,8 @@ function fitPlayer(p) {
     for (const wait of [50, 600, 1500]) setTimeout(() => root.scrollIntoView({ block: "start" }), wait);
   }
   // what goes under the square (the legend, a caption): its height depends on the width
-  const under = () => Array.from(figure.children).filter((node) => !node.classList.contains("plane"))
+  const under = () => Array.from(figure.children)
+    .filter((node) => !node.classList.contains("plane") && !node.classList.contains("picture-words"))
     .reduce((sum, node) => sum + node.offsetHeight + 6, 0);
   let size = Math.floor(Math.min(width * 0.56, free));
   // leave room for what is under the square; a narrower square may wrap it onto more
