@@ -114,8 +114,7 @@ function mountPlayer(host, data, scene) {
   p.ready = true;  // from now on every move is said in the live region
   if (old && old.runId !== spec.run_id && old.facts) {  // a setting changed the run: say so, once
     const text = newRunText(p, old.facts, p.facts);
-    p.nodes.live.textContent = "";
-    setTimeout(() => { if (!p.announcing) p.nodes.live.textContent = text; }, 50);
+    setTimeout(() => { if (!p.announcing && p.nodes.live.textContent !== text) p.nodes.live.textContent = text; }, 50);
   }
   writeUrl(p);
 
