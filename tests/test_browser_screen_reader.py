@@ -38,7 +38,9 @@ ROOT = Path(__file__).resolve().parent.parent
 #: the focused element through open shadow roots: its tag, text and attributes
 FOCUSED_JS = """() => {
   let node = document.activeElement;
-  while (node && node.shadowRoot && node.shadowRoot.activeElement) node = node.shadowRoot.activeElement;
+  while (node && node.shadowRoot && node.shadowRoot.activeElement) {
+    node = node.shadowRoot.activeElement;
+  }
   return node ? {tag: node.tagName, text: node.textContent.trim(), role: node.getAttribute('role'),
                  label: node.getAttribute('aria-label')} : null;
 }"""
@@ -352,11 +354,13 @@ def test_the_players_inequalities_and_region_words_are_the_pythons(browser):
         page.set_content("<html><body></body></html>")
         page.add_script_tag(content="function element() {}\n" + scripts + "\nwindow.words = "
                             "{ inequalityTexts, significantText, fixedText, regionWords };")
-        shown = page.evaluate("""([pairs, values, grids, names]) => [
-            pairs.map(([a, b]) => [window.words.inequalityTexts(a, '≥', b), window.words.inequalityTexts(a, '≤', b)]),
-            values.map((v) => [window.words.significantText(v), window.words.fixedText(v, 3)]),
-            grids.map((g, k) => window.words.regionWords((r, c) => g[r][c], g.length, names[k]))]""",
-                              [pairs, values, [g.tolist() for g in grids], names])
+        shown = page.evaluate("""([pairs, values, grids, names]) => {
+            const w = window.words;
+            const both = ([a, b]) => [w.inequalityTexts(a, '≥', b), w.inequalityTexts(a, '≤', b)];
+            return [pairs.map(both),
+                    values.map((v) => [w.significantText(v), w.fixedText(v, 3)]),
+                    grids.map((g, k) => w.regionWords((r, c) => g[r][c], g.length, names[k]))];
+        }""", [pairs, values, [g.tolist() for g in grids], names])
     finally:
         context.close()
     assert shown[0] == [[list(inequality_texts(a, "≥", b)), list(inequality_texts(a, "≤", b))]

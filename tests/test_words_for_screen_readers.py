@@ -131,7 +131,8 @@ def test_the_eta_table_has_one_row_per_eta_and_one_column_per_rule():
     from perceptron_core.viz.relaxation import eta_sweep
     from perceptron_core.viz.sweep_tables import eta_sweep_table
 
-    A = np.array([[1.0, 0.0, -1.0], [0.0, 1.0, -1.0]])  # columns a_i: w₁ ≤ 1, w₂ ≤ 1, w₁ + w₂ ≥ 0.5
+    # columns a_i: w₁ ≤ 1, w₂ ≤ 1, w₁ + w₂ ≥ 0.5
+    A = np.array([[1.0, 0.0, -1.0], [0.0, 1.0, -1.0]])
     c = np.array([1.0, 1.0, -0.5])
     rows = eta_sweep(A, c, etas=(0.5, 1.0, 2.0), rules=("cyclic", "max_residual"), w0=[3, 3],
                      max_iter=50)

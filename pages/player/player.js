@@ -68,14 +68,7 @@ function mountPlayer(host, data, scene) {
   const spec = data.player;
   const old = host.__player;
   if (old) old.detach();
-  // the player already there is emptied and filled again, its live region kept in place:
-  // a region that stays in the page is one a screen reader keeps listening to
-  let reuse = null;
-  for (const previous of Array.from(host.children)) {
-    if (!previous.classList || !previous.classList.contains("player")) continue;
-    if (!reuse && previous.querySelector(":scope > .live")) reuse = previous;
-    else previous.remove();
-  }
+  const reuse = reusablePlayer(host);
   const words = Object.assign({ next_mistake: "Next mistake", next_example: "Next example",
                                 update: "update", keys: PLAYER_KEYS_TEXT }, spec.labels || {});
   const p = { spec, words, n: spec.n_examined, steps: spec.update_steps, urlTimer: null };
@@ -112,10 +105,7 @@ function mountPlayer(host, data, scene) {
   fit();
   renderPlayer(p);
   p.ready = true;  // from now on every move is said in the live region
-  if (old && old.runId !== spec.run_id && old.facts) {  // a setting changed the run: say so, once
-    const text = newRunText(p, old.facts, p.facts);
-    setTimeout(() => { if (!p.announcing && p.nodes.live.textContent !== text) p.nodes.live.textContent = text; }, 50);
-  }
+  if (old && old.runId !== spec.run_id && old.facts) sayNewRun(p, old.facts);
   writeUrl(p);
 
   function detach() {
@@ -127,6 +117,27 @@ function mountPlayer(host, data, scene) {
   }
   host.__player = { runId: spec.run_id, state: p.state, detach, facts: p.facts };
   return detach;
+}
+
+// The player already in `host`, to be emptied and filled again with its live region kept
+// in place (a region that stays in the page is one a screen reader keeps listening to);
+// any other player there is removed. Null when there is none.
+function reusablePlayer(host) {
+  let reuse = null;
+  for (const previous of Array.from(host.children)) {
+    if (!previous.classList || !previous.classList.contains("player")) continue;
+    if (!reuse && previous.querySelector(":scope > .live")) reuse = previous;
+    else previous.remove();
+  }
+  return reuse;
+}
+
+// A setting changed the run: say what changed and where the player is, once, politely.
+function sayNewRun(p, before) {
+  const text = newRunText(p, before, p.facts);
+  setTimeout(() => {
+    if (!p.announcing && p.nodes.live.textContent !== text) p.nodes.live.textContent = text;
+  }, 50);
 }
 
 // A short fingerprint of the data a run is on (its points and labels, or its system):

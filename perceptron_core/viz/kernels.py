@@ -462,7 +462,7 @@ def _wrong_side_text(scores, y) -> str:
 
 
 def _linear_text(values, names) -> str:
-    """"0.52·x₁ − 0.3·x₂ + 1.2": terms with three significant digits, zero terms left out."""
+    """"0.52·x₁ − 0.3·x₂ + 1.2": three significant digits a term, zero terms left out."""
     terms = [(float(v), name) for v, name in zip(values, names) if f"{abs(float(v)):.3g}" != "0"]
     if not terms:
         return "0"
@@ -482,10 +482,12 @@ def lift_words(Z, y, name: str, w, b) -> str:
                 "points.")
     if abs(w[2]) <= 1e-12:
         return (f"The plane found does not depend on z = {third} (its third weight is 0): it "
-                "stands upright over the line w₁x₁ + w₂x₂ + b = 0, as a line in the plane would.")
+                "stands upright over the line w₁x₁ + w₂x₂ + b = 0, as a line in the plane "
+                "would.")
     scores = np.asarray(Z) @ np.asarray(w[:3], float) + b
     plane = "z = " + _linear_text([-w[0] / w[2], -w[1] / w[2], -b / w[2]], ["·x₁", "·x₂", ""])
-    above, below, larger = ("above", "below", "larger") if w[2] > 0 else ("below", "above", "smaller")
+    above, below, larger = (("above", "below", "larger") if w[2] > 0
+                            else ("below", "above", "smaller"))
     return (f"The plane found is {plane}, with z = {third} the lifted coordinate: it "
             f"predicts +1 {above} it ({larger} z) and −1 {below} it; "
             f"{_wrong_side_text(scores, y)}.")
@@ -503,8 +505,8 @@ def preimage_words(X, y, name: str, w, b, limit: float, grid: int = 60) -> str:
     values = w[0] * gx + w[1] * gy + w[2] * third(gx, gy) + b
     X = np.asarray(X, float)
     scores = w[0] * X[:, 0] + w[1] * X[:, 1] + w[2] * third(X[:, 0], X[:, 1]) + b
-    regions = region_words(np.where(values > 0, 1, -1), {1: "w·Φ(x) + b > 0 (predicted +1)",
-                                                          -1: "w·Φ(x) + b ≤ 0 (predicted −1)"})
+    names = {1: "w·Φ(x) + b > 0 (predicted +1)", -1: "w·Φ(x) + b ≤ 0 (predicted −1)"}
+    regions = region_words(np.where(values > 0, 1, -1), names)
     return (f"{regions} The curve w·Φ(x) + b = 0 runs between them; "
             f"{_wrong_side_text(scores, y)}.")
 
