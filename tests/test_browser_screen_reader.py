@@ -13,7 +13,8 @@ figure) or from the Python twins of the player's number and region words, never 
 - quizzes: an option reached by the arrows answers nothing until Check or Enter, the group
   name is plain text, the feedback region is there before the first answer;
 - every page: its own title, slider names said once, no field invalid at its defaults, no
-  icon names in tab names; Notation takes focus when it opens;
+  icon names in the names of tabs, headings, buttons and links; Notation takes focus when it
+  opens;
 - the player's JavaScript words (inequalityTexts, significantText, regionWords) are the
   Python ones.
 """
@@ -313,8 +314,8 @@ def test_each_page_says_its_title_and_its_widgets_right(page, streamlit_server, 
     invalid = [(n["role"], n["name"]) for n in nodes if n["props"].get("invalid") not in
                (None, "false", False)]
     assert invalid == []
-    tabs = [n["name"] for n in nodes if n["role"] == "tab"]
-    assert not any("icon" in name for name in tabs), tabs
+    named = [n["name"] for n in nodes if n["role"] in ("tab", "heading", "button", "link")]
+    assert not [name for name in named if re.search(r"\b[a-z_]+ icon\b", name)], named
 
 
 def test_notation_takes_focus_when_it_opens_and_gives_it_back(page, streamlit_server):

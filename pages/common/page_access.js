@@ -6,9 +6,9 @@
 // - a number field valid at every value the widget takes: the browser checks the field's
 //   step from its minimum (2, 12, 22, … for "points n" from 2 by 10) and marked 40 invalid;
 //   Streamlit's own − / + and arrow keys keep the widget's step, so the field takes any;
-// - a tab's, a button's, an expander's or a message's words without its icon's name
-//   ("show_chart icon Margin sweep", "lightbulb Not quite"): an icon beside words is
-//   decoration;
+// - a tab's, a button's, an expander's, a message's or a heading's words without its icon's
+//   name ("show_chart icon Margin sweep", "swords icon The adversarial lower bound"): an
+//   icon beside words is decoration;
 // - a feedback region (a container whose key starts with "lab_live_") that is a polite
 //   live region from the moment it is drawn, empty, so that what is written in it later is
 //   read out (a region created already filled is often skipped);
@@ -32,8 +32,9 @@ function fixNumberFields(root) {
   }
 }
 
-// where an icon stands beside words: tabs, buttons, expanders' headers, links, messages
-const ICON_HOLDERS = '[role="tab"], button, summary, a, [data-testid="stAlert"]';
+// where an icon stands beside words: tabs, buttons, expanders' headers, links, messages,
+// headings
+const ICON_HOLDERS = '[role="tab"], button, summary, a, [data-testid="stAlert"], h1, h2, h3, h4, h5, h6';
 
 function fixIconNames(root) {
   for (const icon of root.querySelectorAll('[role="img"][translate="no"]')) {

@@ -4,11 +4,11 @@ primal one, the lift to 3-D, the bias trick as a lift, and the monotone-conjunct
 in the page's link. Not a page itself: pages/kernels.py calls these in order."""
 
 import numpy as np
-import pandas as pd
 import streamlit as st
 
 from pages.common import PageLink, core_call, run_in_worker, show_chart
 from pages.common.deferred import deferred
+from pages.common.static_table import static_table
 from perceptron_core.viz import kernels as viz
 from perceptron_core.viz.train import axis_limit
 
@@ -123,7 +123,10 @@ def show_conjunctions(link: PageLink, data_seed: int) -> None:
                                   "features written out against the kernel") as shown:
         if shown and a is not None and b is not None:
             rows, index, columns, text = viz.conjunction_by_hand(a, b)
-            st.dataframe(pd.DataFrame(rows, index=index, columns=columns), key="conjunction_table")
+            # an HTML table: a screen reader reads it cell by cell (a data grid is a canvas)
+            static_table({"": index} | {name: rows[:, j].tolist()
+                                        for j, name in enumerate(columns)},
+                         caption="Φ(a), Φ(b) and their products, one column per conjunction")
             st.markdown(text)
         if shown:
             bits, explicit, kernel_seconds = conjunction_timing()

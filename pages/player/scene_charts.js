@@ -32,7 +32,8 @@ function miniChart(host, title, series, xMax, yRange, yFormat, xName = "update t
     entry.append(item.name);
     legend.append(entry);
   }
-  chart.live = element("div", { class: "walk-live", role: "status", "aria-live": "polite" });
+  // a live region of its own (the player's, role status, says the steps)
+  chart.live = element("div", { class: "walk-live", "aria-live": "polite" });
   box.append(element("div", { class: "panel-title" }, title), root, legend, help, chart.live);
   host.append(box);
   if (host.charts) host.charts.push(chart);
