@@ -251,8 +251,14 @@ def test_each_page_shows_its_own_questions_and_explains_an_answer(page):
     assert not shown & set(others)
     first, last = questions[0], questions[-1]
     at.radio(key=first.key).set_value(first.answer).run()
+    feedback = [e.value for e in (*at.success, *at.info) if first.why in e.value]
+    assert not feedback  # choosing an option is not answering
+    at.radio(key=first.key).set_value(first.answer)
+    at.button(key=f"{first.key}_check").click().run()  # Check answers
     wrong = next(o for o in last.options if o != last.answer)
-    at.radio(key=last.key).set_value(wrong).run()
+    at.radio(key=last.key).set_value(wrong)
+    at.button(key=f"{last.key}_check").click().run()
     texts = [s.value for s in at.success] + [i.value for i in at.info]
-    assert any(t.startswith("**Right.**") and first.why in t for t in texts)
-    assert any(t.startswith("**Not quite") and last.why in t for t in texts)
+    assert any(t.startswith("**Right: ") and first.why in t for t in texts)
+    assert any(t.startswith(f"**Not quite: you chose {wrong[:1].lower()}") and last.why in t
+               for t in texts)
