@@ -27,6 +27,7 @@ from perceptron_core.viz.player import SPEEDS, player_spec, run_id
 from perceptron_core.viz.train import axis_limit
 
 MAX_UPDATES = sections.MAX_UPDATES  # a run stops here when no separator is found
+MAX_EPOCHS = 500  # ... or here, whichever comes first
 MARGIN_SECONDS = 3.0  # the margin in feature space: in a worker stopped after this CPU time
 PROOF_SECONDS = 3.0  # the exact proof that no separator exists: stopped after this CPU time
 MAX_N = 2_000  # generated data: the most points (issue #21 steps n = 2 000 on a phone)
@@ -144,7 +145,7 @@ def train(X, y, params: tuple, order, order_seed):
     """Step 2: the kernel perceptron's run and what is known of the feature space
     (:func:`feature_space`), all in the worker pool (the run: up to 0.25 s at n = 2 000)."""
     trace = run_in_worker(kernel_perceptron, X, y, **dict(params), order=order,
-                          seed=order_seed, max_updates=MAX_UPDATES, max_epochs=500)
+                          seed=order_seed, max_updates=MAX_UPDATES, max_epochs=MAX_EPOCHS)
     return trace, feature_space(X, y, params)
 
 
@@ -181,7 +182,7 @@ def show_player(X, y, label: str, s: Settings, link: PageLink) -> bool:
         st.download_button("Player (HTML, works offline)", offline,
                            "kernel-perceptron-player.html", "text/html",
                            key="kernels_download_player", icon=":material/movie:")
-        st.caption(viz.export_caption(MAX_UPDATES))
+        st.caption(viz.export_caption(MAX_UPDATES, MAX_EPOCHS))
     named_results("Theorem 1.28", "Remark 1.17")  # cited in the player's texts
     about_this_page(viz.SUMMARY)
     return True

@@ -735,11 +735,12 @@ LEARN_TEXT = ("**Learn a target over d bits.** The label is a monotone conjuncti
               "finitely many updates (Theorem 1.28).")
 
 
-def export_caption(max_updates: int) -> str:
-    """The caption beside the offline player's download button."""
-    return (f"A run stops after {max_updates:,} updates if it has not converged by "
-            "then. The HTML file holds this run and the player (buttons, keys, Play): "
-            "open it in any browser, with no server or internet.")
+def export_caption(max_updates: int, max_epochs: int) -> str:
+    """The caption beside the offline player's download button: both of a run's limits."""
+    return (f"A run that has not converged stops at {max_updates:,} updates or "
+            f"{max_epochs:,} epochs (rounds of n examined examples), whichever comes first. "
+            "The HTML file holds this run and the player (buttons, keys, Play): open it in "
+            "any browser, with no server or internet.")
 
 
 def data_label(name: str, n: int, data_seed: int, noise: float, flipped: int = 0) -> str:
