@@ -58,15 +58,17 @@ sign(0)   read as −1: a point on the hyperplane is predicted −1
 aᵢ·w ≤ cᵢ inequality i of the system Aᵀw ≤ c (A has the columns aᵢ)
 Pᵢ(w)     the nearest point to w of the half-plane of inequality i (the projection)
 k         the number of classes
-K(a, b)   a kernel: K(a, b) = Φ(a)·Φ(b), the inner product of the features
+K(x, z)   a kernel: K(x, z) = Φ(x)·Φ(z), the inner product of the features (x and z name
+          its two arguments; b is only ever the bias)
 Φ         a feature map: Φ(x) lists the features of x (the lift)
 f(x)      the score the prediction thresholds: f(x) = w·x + b, or with a kernel f(x) = Σᵢ αᵢ
           yᵢ K(xᵢ, x) + b; the prediction is sign f(x)
 αᵢ        how many updates example i has caused (the dual weights: w = Σᵢ αᵢ yᵢ Φ(xᵢ))
-κ         the kernel's scale: (κ a·b + c)^degree for the polynomial kernel, exp(−κ‖a − b‖²)
-          for the RBF kernel (software such as scikit-learn calls it gamma)
-σ         the width of the RBF kernel: exp(−κ‖a − b‖²) = exp(−‖a − b‖²/(2σ²)), σ = 1/√(2κ)
-c         the constant of the polynomial kernel (κ a·b + c)^degree
+κ         the kernel's scale: (κ x·z + c)^degree for the polynomial kernel, exp(−κ‖x − z‖²)
+          for the RBF kernel, where a larger κ means narrower bumps (software such as
+          scikit-learn calls it gamma)
+σ         the width of the RBF kernel: exp(−κ‖x − z‖²) = exp(−‖x − z‖²/(2σ²)), σ = 1/√(2κ)
+c         the constant of the polynomial kernel (κ x·z + c)^degree
 R_Φ, γ_Φ  the radius and the margin of the padded examples yᵢ(Φ(xᵢ), 1) in feature space
           (without the 1 when no bias is learnt)
 ========= ==================================================================================

@@ -436,15 +436,17 @@ NOTATION = {
     "aᵢ·w ≤ cᵢ": "inequality i of the system Aᵀw ≤ c (A has the columns aᵢ)",
     "Pᵢ(w)": "the nearest point to w of the half-plane of inequality i (the projection)",
     "k": "the number of classes",
-    "K(a, b)": "a kernel: K(a, b) = Φ(a)·Φ(b), the inner product of the features",
+    "K(x, z)": "a kernel: K(x, z) = Φ(x)·Φ(z), the inner product of the features (x and z "
+               "name its two arguments; b is only ever the bias)",
     "Φ": "a feature map: Φ(x) lists the features of x (the lift)",
     "f(x)": "the score the prediction thresholds: f(x) = w·x + b, or with a kernel "
             "f(x) = Σᵢ αᵢ yᵢ K(xᵢ, x) + b; the prediction is sign f(x)",
     "αᵢ": "how many updates example i has caused (the dual weights: w = Σᵢ αᵢ yᵢ Φ(xᵢ))",
-    "κ": "the kernel's scale: (κ a·b + c)^degree for the polynomial kernel, exp(−κ‖a − b‖²) "
-         "for the RBF kernel (software such as scikit-learn calls it gamma)",
-    "σ": "the width of the RBF kernel: exp(−κ‖a − b‖²) = exp(−‖a − b‖²/(2σ²)), σ = 1/√(2κ)",
-    "c": "the constant of the polynomial kernel (κ a·b + c)^degree",
+    "κ": "the kernel's scale: (κ x·z + c)^degree for the polynomial kernel, exp(−κ‖x − z‖²) "
+         "for the RBF kernel, where a larger κ means narrower bumps (software such as "
+         "scikit-learn calls it gamma)",
+    "σ": "the width of the RBF kernel: exp(−κ‖x − z‖²) = exp(−‖x − z‖²/(2σ²)), σ = 1/√(2κ)",
+    "c": "the constant of the polynomial kernel (κ x·z + c)^degree",
     "R_Φ, γ_Φ": "the radius and the margin of the padded examples yᵢ(Φ(xᵢ), 1) in feature "
                 "space (without the 1 when no bias is learnt)",
 }
@@ -459,7 +461,7 @@ PAGE_NOTATION = {
               "w₀", "s", "T(A)", "(1.4)", "ε", "λ", "sign(0)"),
     "aggressive": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "t", "δ", "s", "sign(0)"),
     "adversary": ("xᵢ, yᵢ", "w, b", "w*", "d", "n", "t", "γ", "δ", "s", "T(A)", "sign(0)"),
-    "kernels": ("xᵢ, yᵢ", "w, b", "d", "n", "t", "R", "γ", "K(a, b)", "Φ", "f(x)", "αᵢ", "κ", "σ",
+    "kernels": ("xᵢ, yᵢ", "w, b", "d", "n", "t", "R", "γ", "K(x, z)", "Φ", "f(x)", "αᵢ", "κ", "σ",
                 "c", "R_Φ, γ_Φ", "δ", "sign(0)"),
     "generalisation": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "β", "d", "N", "t", "γ", "δ", "η", "sign(0)"),
     "multiclass": ("xᵢ, yᵢ", "w, b", "d", "n", "k", "sign(0)"),
