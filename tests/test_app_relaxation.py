@@ -20,7 +20,7 @@ PAGE = "pages/relaxation.py"
 def test_default_view_sends_the_core_run_and_every_control_is_keyed():
     at = open_page(PAGE)
     sent = player_payload(at, "relaxation")
-    A, c = rows_to_system(PRESETS["wide polygon"][0])
+    A, c = rows_to_system(next(iter(PRESETS.values()))[0])  # the first preset: the default
     trace = relaxation(A, c, eta=1.0, rule="cyclic", w0=np.zeros(2), seed=0, tol=0.001,
                        max_iter=1000, tau=10)
     np.testing.assert_array_equal(sent["iterates"], trace.iterates)
