@@ -263,3 +263,45 @@ def test_kind_3_the_rows_are_written_as_typed():
     at = open_page(PAGE, {"system": "your own rows", "rows": "0.125,1,0.3;-1,0,-2.5e-3"})
     sent = player_payload(at, "relaxation")
     assert sent["row_texts"] == ["0.125·w₁ + 1·w₂ ≤ 0.3", "−1·w₁ ≤ −0.0025"]
+
+
+# ---------------------------------------------------------------------------
+# In the browser: the player's sentences
+# ---------------------------------------------------------------------------
+
+
+def test_kind_3_a_move_too_short_for_float64_is_said_so_and_tiny_numbers_keep_digits(
+        page, streamlit_server):
+    """w₁ ≤ 0 and w₁ ≥ 0 from w₁ = 3 with η = 0.5 and tolerance 0: w₁ halves until
+    5e−324, the smallest float above 0, and stays there, still violating w₁ ≤ 0 (exactly).
+    The sentence says the move is too short to store, and writes w₁ and the residual with
+    their digits, not as 0.000 beside "> 0"."""
+    from browser_helpers import assert_no_exception, open_player, wait_for_player
+
+    A, c = rviz.rows_to_system([[1.0, 0.0, 0.0], [-1.0, 0.0, 0.0]])
+    trace = relaxation(A, c, eta=0.5, w0=[3.0, 0.0], tol=0.0, max_iter=5000, seed=0, tau=10)
+    stuck = [t + 1 for t in range(2500, 2600) if trace.moved[t]
+             and np.array_equal(trace.iterates[t + 1], trace.iterates[t])]
+    t = stuck[0]
+    assert exact_residuals(A, c, trace.iterates[t])[0] > 0  # still outside, exactly
+    player = open_player(page, f"{streamlit_server}/relaxation?system=your+own+rows"
+                               f"&rows=1,0,0;-1,0,0&eta=0.5&w0_1=3.0&tol=0.0&max_iter=5000"
+                               f"&step={t}")
+    wait_for_player(player, t)
+    text = player.get_by_test_id("step-text").inner_text()
+    assert "too short for float64 to store" in text and "> 0: violated" in text
+    assert "= 4.94e−324 > 0" in text and "w stays at (4.94e−324, 0.000)" in text
+    assert "Not feasible" in rviz.end_text(A, c, trace, plane_system(A, c))
+    assert_no_exception(page)
+
+
+def test_kind_3_a_residual_beside_the_tolerance_keeps_its_side(page, streamlit_server):
+    """w₁ + w₂ ≤ 1 from (0.5012, 0.5) with tolerance 0.001: the residual 0.0012 was written
+    "0.001 > 0.001" with three decimals."""
+    from browser_helpers import open_player, wait_for_player
+
+    player = open_player(page, f"{streamlit_server}/relaxation?system=your+own+rows"
+                               "&rows=1,1,1&w0_1=0.5012&w0_2=0.5&tol=0.001&step=1")
+    wait_for_player(player, 1)
+    text = player.get_by_test_id("step-text").inner_text()
+    assert "aᵢ·w − cᵢ = 0.00120 > 0.001: violated" in text, text

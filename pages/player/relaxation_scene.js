@@ -16,7 +16,9 @@ function relaxationScene(slots, data) {
   return { draw: (view) => relaxationDraw(s, view) };
 }
 
-const relaxationVector = (w) => pair(w, 3);
+// w with three decimals; a tiny coordinate that is not 0 in powers of ten (never "0.000")
+const relaxationCoordinate = (v) => (v !== 0 && Math.abs(v) < 5e-4 ? fmtBeside(v, 0, 3) : fmt(v, 3));
+const relaxationVector = (w) => `(${relaxationCoordinate(w[0])}, ${relaxationCoordinate(w[1])})`;
 // A residual or violation beside "> tol", "≤ tol" or "> 0": digits that keep it true.
 const relaxationValue = (v, bound) => fmtBeside(v, bound, 3);
 
