@@ -12,6 +12,7 @@ from pages.common import (REQUEST_CPU_SECONDS, PageLink, about_this_page, as_cod
 from pages.common.deferred import deferred
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from pages.common.page_runs import heavy_page_run
+from pages.common.static_table import static_table
 from pages.player import player, player_start
 from pages.relaxation_parts.menus import rule_menu
 from pages.relaxation_parts.runs import both_ways, payload_for, run, sweep
@@ -146,8 +147,8 @@ def perceptron_section(link: PageLink, eta: float) -> None:
             show_chart(viz.perceptron_figure(A_p, c_p, percep.weights, relax.iterates, eta=eta),
                        key="perceptron_chart")
         with right:
-            st.dataframe(pd.DataFrame(viz.comparison_table(percep, relax, eta)), hide_index=True,
-                         key="perceptron_table")
+            static_table(viz.comparison_table(percep, relax, eta),
+                         caption="The two runs on this system, side by side")
             st.caption(f"Perceptron: {percep.stop_reason}. Relaxation: {relax.stop_reason}.")
             if etas_text := viz.perceptron_eta_text(etas, percep.n_updates):
                 st.markdown(etas_text)

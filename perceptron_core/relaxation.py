@@ -701,8 +701,9 @@ def distance_to_solutions(A, c, points, system: PlaneSystem | None = None) -> np
     candidates z = w (kept when it satisfies every inequality exactly, in fractions of the
     decimals typed: :class:`ExactSides`), the projections P_i(w) onto every boundary line
     and the corners (kept when they satisfy every inequality up to rounding: 1e-9
-    relative to max(1, |c_i|, ‖a_i‖‖z‖)). So a point outside has a distance above 0 unless
-    its nearest boundary point rounds to the point itself.
+    relative to max(1, |c_i|, ‖a_i‖‖z‖)), and never less than max_i (a_i·w - c_i)^+ / ‖a_i‖
+    (the distance to the half-plane w violates most, decided exactly): a point outside has
+    a distance above 0 even when its nearest boundary point rounds to the point itself.
 
     Parameters
     ----------
@@ -740,7 +741,11 @@ def distance_to_solutions(A, c, points, system: PlaneSystem | None = None) -> np
     sides = ExactSides(np.ascontiguousarray(A.T), c, 0.0, 1.0)
     inside[:, 0] = [sides.residuals(w).max() <= 0 for w in W]  # w itself: only if truly in
     gaps = np.linalg.norm(candidates - W[:, None, :], axis=2)
-    return np.where(inside, gaps, np.inf).min(axis=1)
+    distance = np.where(inside, gaps, np.inf).min(axis=1)
+    # a point outside is at least as far as from the half-plane it violates most (a_i·w - c_i
+    # on its exact side, over ||a_i||): never 0, even when its projection rounds to itself
+    exact = np.array([np.maximum(sides.residuals(w), 0.0) for w in W]).reshape(len(W), -1)
+    return np.maximum(distance, (exact / norms).max(axis=1))
 
 
 @dataclass(frozen=True)

@@ -305,3 +305,42 @@ def test_kind_3_a_residual_beside_the_tolerance_keeps_its_side(page, streamlit_s
     wait_for_player(player, 1)
     text = player.get_by_test_id("step-text").inner_text()
     assert "aᵢ·w − cᵢ = 0.00120 > 0.001: violated" in text, text
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(1, 12), extra=st.integers(0, 30), seed=st.integers(0, 10**6))
+def test_the_chaotic_rule_visits_every_inequality_in_every_window_of_tau(n, extra, seed):
+    """Remark 1.38's chaotic rule, as the menu and RULES_TEXT state it: every window of τ
+    consecutive iterations picks every inequality (checked on the picks themselves)."""
+    tau = n + extra
+    pick = INDEX_RULES["chaotic"](np.ones(n), seed, tau)
+    picks = [pick(t, np.zeros(n)) for t in range(6 * tau + 5)]
+    for start in range(len(picks) - tau + 1):
+        assert set(picks[start:start + tau]) == set(range(n))
+
+
+@pytest.mark.parametrize("tau", ["3", "6", "1000"])
+def test_the_chaotic_run_on_the_page_uses_the_tau_it_names(tau):
+    at = open_page(PAGE, {"rule": "chaotic", "tau": tau})
+    sent = player_payload(at, "relaxation")
+    used = max(int(tau), 3)  # the default system has n = 3 inequalities
+    assert sent["tau"] == used
+    picks = sent["indices"]
+    for start in range(len(picks) - used + 1):
+        assert set(picks[start:start + used]) == {0, 1, 2}
+
+
+def test_kind_1_a_point_outside_is_never_at_distance_zero():
+    """The old banner said "distance 0" (and "fell ... to 0") for a w outside the
+    solutions, whose nearest boundary point rounded to w itself. The distance is now at
+    least the exact violation over ‖aᵢ‖, which is above 0 for a point outside."""
+    A, c = rviz.rows_to_system(next(iter(rviz.PRESETS.values()))[0])
+    trace = relaxation(A, c, eta=0.5, tol=0.0, max_iter=1000)
+    assert not trace.feasible and max(exact_residuals(A, c, trace.iterates[-1])) > 0
+    miss = rviz.miss_behaviour(A, c, trace)
+    assert miss.kind == "never" and miss.after > 0
+    text = rviz.end_text(A, c, trace, plane_system(A, c))
+    assert " to 0 " not in text and "distance 0" not in text
+    lower = max(max(r, 0) / np.hypot(*A[:, i]) for i, r in enumerate(
+        exact_residuals(A, c, trace.iterates[-1])))
+    assert miss.after >= float(lower)

@@ -194,18 +194,31 @@ def inequality_labels(n: int) -> list[str]:
     return [f"({i + 1})" for i in range(n)]
 
 
+def number(value: float) -> str:
+    """Three significant digits (whole from 1,000 up), a true minus sign, powers of ten as
+    2.45e−9."""
+    if abs(value) >= 1000 and np.isfinite(value):
+        return f"{value:,.0f}".replace("-", "−")
+    text = f"{value:.3g}"
+    if "e" in text:
+        mantissa, exponent = text.split("e")
+        text = f"{mantissa}e{int(exponent)}"
+    return text.replace("-", "−")
+
+
 def at_most(value: float) -> str:
     """A number not below ``value`` with three significant digits (whole from 100 up), to
-    write after "at most": 238.4 is "239", never the false "238"."""
+    write after "at most" or "within": 238.4 is "239", never the false "238"."""
     if value <= 0 or not np.isfinite(value):
-        return f"{value:g}".replace("-", "−")
+        return number(value)
     if value >= 100:
         return f"{math.ceil(value):,}"
     text = f"{value:.3g}"
     if float(text) < value:
         exponent = Decimal(text).as_tuple().exponent
-        text = str(Decimal(text) + Decimal(1).scaleb(exponent))
-    return text
+        text = f"{Decimal(text) + Decimal(1).scaleb(exponent):.2e}" if "e" in text else \
+            str(Decimal(text) + Decimal(1).scaleb(exponent))
+    return number(float(text)) if "e" in text.lower() else text
 
 
 def beside(value: float, bound: float) -> str:
@@ -270,7 +283,7 @@ def end_text(A, c, trace, system) -> str:
         moving = (f" w has not moved since iteration {last:,}: the moves left are shorter "
                   "than float64 can store at this size." if last < trace.n_iter // 2 else
                   f" w still got closer: the distance to the solutions fell from "
-                  f"{miss.before:.3g} to {miss.after:.3g} {half}.")
+                  f"{number(miss.before)} to {number(miss.after)} {half}.")
         return (f"Not feasible within {iterations}, and it never will be: with tolerance 0 "
                 f"and η = {trace.eta:g} < 1 a move shrinks the violation of its inequality to "
                 "(1 − η) times what it was, so after every move that inequality is still "
@@ -278,12 +291,12 @@ def end_text(A, c, trace, system) -> str:
                 f"puts it on).{moving} A tolerance above 0 lets a run stop once every "
                 "violation is at most the tolerance.")
     if miss.kind == "rounding":
-        return (f"Not feasible within {iterations}: w is within {miss.after:.2g} of the "
+        return (f"Not feasible within {iterations}: w is within {at_most(miss.after)} of the "
                 "solutions, below 10⁻¹² of the numbers' size, closer than float64 steps can "
                 f"resolve, yet {outside}. A tolerance above 0 lets it count as in.")
     if miss.kind == "approaching":
         return (f"Not feasible within {iterations}, but still getting closer: the distance "
-                f"from w to the solutions fell from {miss.before:.3g} to {miss.after:.3g} "
+                f"from w to the solutions fell from {number(miss.before)} to {number(miss.after)} "
                 f"{half}. Raise the iteration limit to see whether it gets in.")
     if miss.kind == "circling":
         repeat = ""
@@ -293,10 +306,10 @@ def end_text(A, c, trace, system) -> str:
                       f"{miss.period:,} iterations, and the rule's next choice depends only "
                       f"on {depends}, so this run never gets in.")
         return (f"Not feasible within {iterations}, and not getting closer: the distance "
-                f"from w to the solutions was {miss.before:.3g} at iteration "
-                f"{trace.n_iter // 2:,} and {miss.after:.3g} at the end.{repeat}")
+                f"from w to the solutions was {number(miss.before)} at iteration "
+                f"{trace.n_iter // 2:,} and {number(miss.after)} at the end.{repeat}")
     grew = (f"‖w‖ grew from at most {at_most(miss.before)} in the first half to "
-            f"{miss.after:.3g} in the last quarter: the iterates move away."
+            f"{number(miss.after)} in the last quarter: the iterates move away."
             if miss.kind == "diverging" else
             f"‖w‖ stayed at most {at_most(max(miss.before, miss.after))} in the first half "
             "and the last quarter.")
@@ -719,7 +732,7 @@ def comparison_table(perceptron, relaxed, eta: float) -> dict[str, list[str]]:
     final w, and whether each solved the system (``perceptron``: a perceptron Trace,
     ``relaxed``: a relaxation trace)."""
     return {
-        "": ["moves (updates)", "examples examined", "final w", "solves the system"],
+        "run": ["moves (updates)", "examples examined", "final w", "solves the system"],
         "perceptron": [f"{perceptron.n_updates}", f"{perceptron.n_examined}",
                        f"({perceptron.w[0]:.3f}, {perceptron.w[1]:.3f})",
                        "yes" if perceptron.converged else "no (limit)"],
