@@ -27,8 +27,8 @@ from . import style
 #: row written three times larger, so the two "maximal" rules choose differently
 PRESETS = {
     "narrow wedge": (
-        [[0.1, -1.0, -1.0], [-2.4, 3.0, 3.0], [1.0, 0.0, 3.0]],
-        "w₂ ≥ 1 + 0.1 w₁, w₂ ≤ 1 + 0.8 w₁ and w₁ ≤ 3, a narrow triangle with its tip at "
+        [[0.1, -1.0, -1.0], [-2.4, 3.0, 3.0], [1.0, 0.0, 2.5]],
+        "w₂ ≥ 1 + 0.1 w₁, w₂ ≤ 1 + 0.8 w₁ and w₁ ≤ 2.5, a narrow triangle with its tip at "
         "(0, 1); (2) is written three times larger (−2.4 w₁ + 3 w₂ ≤ 3, the same "
         "half-plane), so its residual a₂·w − c₂ is ‖a₂‖ ≈ 3.84 times its distance and the "
         "maximal-residual rule weighs it more than the maximal-distance rule"),
@@ -655,8 +655,8 @@ MISS_SHORT = {"never": "never gets in (η < 1, tolerance 0)",
 
 
 def _span(values) -> str:
-    """'3' or '0.13 to 0.146' (3 significant digits)."""
-    low, high = f"{min(values):.3g}", f"{max(values):.3g}"
+    """'3' or '0.13 to 0.146' (3 significant digits, as :func:`number` writes them)."""
+    low, high = number(min(values)), number(max(values))
     return low if low == high else f"{low} to {high}"
 
 
