@@ -729,11 +729,13 @@ def hinge_text(check: dict, margin: float) -> str:
     bound = hinge_bound(eta, margin)
     cap = whole_part(bound)
     if eta == 1:
-        ran = (f"With η = 1 SGD on it is the margin perceptron of section 1: "
-               f"{hinge['updates_eta_1']} updates here.")
+        made = hinge["updates_eta_1"]
+        ran = (f"With η = 1 SGD on it is the margin perceptron of section 1: {made} "
+               f"update{'s' * (made != 1)} here.")
     else:
-        ran = (f"With η = {eta:g} SGD on it made {hinge['updates_eta']} updates, with η = 1 "
-               f"{hinge['updates_eta_1']}"
+        made = hinge["updates_eta"]
+        ran = (f"SGD on it made {made} update{'s' * (made != 1)} with η = {eta:g} and "
+               f"{hinge['updates_eta_1']} with η = 1"
                + (" (the same examples here: these settings happen not to tell them apart)."
                   if hinge["same_updates"] else " (not the same examples: η changed the run)."))
     return (
