@@ -273,6 +273,9 @@ class ExactSides:
             scale = math.lcm(*(v.denominator for v in values))
             self.integers.append([int(v * scale) for v in values] + [scale])
         self.abs_rows, self.abs_c = np.abs(A_rows), np.abs(c)
+        # the room for rounding: RESIDUAL_ULPS ulps of sum_k |a_ik| |w_k| + |c_i| + tol
+        self.slack = RESIDUAL_ULPS * _EPSILON
+        self.slack_c = self.slack * (self.abs_c + self.tol_float)
         self.moves: dict = {}  # (i, w's bytes) -> the move: a stuck run repeats the same
 
     def _residual(self, i: int, w: np.ndarray) -> tuple[int, int, int]:
@@ -297,10 +300,11 @@ class ExactSides:
     def residuals(self, w: np.ndarray) -> np.ndarray:
         """a_i·w - c_i for every i, each on its exact side of the tolerance."""
         residuals = self.rows @ w - self.c_float
-        near = np.abs(residuals - self.tol_float) <= RESIDUAL_ULPS * _EPSILON * (
-            self.abs_rows @ np.abs(w) + self.abs_c + self.tol_float)
-        for i in np.flatnonzero(near):
-            residuals[i] = self._on_side(int(i), w)
+        near = np.abs(residuals - self.tol_float) <= self.abs_rows @ np.abs(w) * self.slack \
+            + self.slack_c
+        if near.any():
+            for i in np.flatnonzero(near):
+                residuals[i] = self._on_side(int(i), w)
         return residuals
 
     def move(self, i: int, w: np.ndarray, residual: float, sq_norm: float) -> np.ndarray:
@@ -461,7 +465,7 @@ def relaxation(A, c, eta=1.0, rule="cyclic", w0=None, seed=None, tol=0.0, max_it
         if r > tol:
             # w <- (1 - eta) w + eta P_i(w) = w - eta (a_i·w - c_i) / ||a_i||^2 a_i
             new = sides.move(i, w, r, float(sq_norms[i]))
-            if not np.array_equal(new, w):  # a move too small for float64 leaves w as it is
+            if new.tobytes() != w.tobytes():  # a move too small for float64 leaves w as is
                 w = new
                 residuals = sides.residuals(w)
         iterates.append(w)
@@ -805,26 +809,30 @@ DETERMINISTIC_RULES = ("cyclic", "max_distance", "max_residual")
 
 
 def _repeats(trace: RelaxationTrace, n: int) -> tuple[int | None, tuple | None]:
-    """(period, drift) of a deterministic rule's run (see MissBehaviour), else (None, None)."""
+    """(period, drift) of a deterministic rule's run (see MissBehaviour), else (None, None).
+    Every candidate P is checked at once: w_T - w_{T-P}, w_{T-P} - w_{T-2P} and
+    w_{T-2P} - w_{T-3P} for all P."""
     if trace.rule not in DETERMINISTIC_RULES:
         return None, None
     W, moved = trace.iterates, trace.moved
     T = W.shape[0] - 1
     step = n if trace.rule == "cyclic" else 1
-    period = drift = None
-    for P in range(step, min(1000, T // 3) + 1, step):
-        if not moved[T - P:].any():
-            continue
-        if period is None and np.array_equal(W[T - P], W[T]) and np.array_equal(W[T - 2 * P],
-                                                                                W[T]):
-            period = P
-        shifts = W[T] - W[T - P], W[T - P] - W[T - 2 * P], W[T - 2 * P] - W[T - 3 * P]
-        size = float(np.linalg.norm(shifts[0]))
-        if drift is None and size > 0 and all(
-                np.linalg.norm(v - shifts[0]) <= 1e-9 * size for v in shifts[1:]):
-            drift = (P, tuple(float(v) for v in shifts[0]))
-        if period is not None and drift is not None:
-            break
+    P = np.arange(step, min(1000, T // 3) + 1, step)
+    if not P.size:
+        return None, None
+    # a move among the last P iterations (the last move's distance from the end)
+    last_move = np.flatnonzero(moved)
+    recent = P >= (T - last_move[-1]) if last_move.size else np.zeros(P.size, bool)
+    last, back1, back2, back3 = W[T], W[T - P], W[T - 2 * P], W[T - 3 * P]
+    same = recent & np.all(back1 == last, axis=1) & np.all(back2 == last, axis=1)
+    shift = last - back1
+    size = np.linalg.norm(shift, axis=1)
+    steady = (recent & (size > 0)
+              & (np.linalg.norm(back1 - back2 - shift, axis=1) <= 1e-9 * size)
+              & (np.linalg.norm(back2 - back3 - shift, axis=1) <= 1e-9 * size))
+    period = int(P[np.argmax(same)]) if same.any() else None
+    k = int(np.argmax(steady))
+    drift = (int(P[k]), tuple(float(v) for v in shift[k])) if steady.any() else None
     return period, drift
 
 

@@ -331,12 +331,22 @@ def eta_sweep(A, c, *, etas=SWEEP_ETAS, rules=tuple(INDEX_RULES), w0=None, seed=
     a_i·w <= c_i + tol), else None (not within max_iter). For a run that missed,
     ``missed`` is what its iterates did (``miss_behaviour``: "approaching", "circling",
     "diverging" or "bounded") with its ``before``/``after`` numbers and ``period``;
-    None, None, None, None for a run that got in.
+    None, None, None, None for a run that got in. With tolerance 0, eta < 1 and a start
+    outside (decided exactly), no run can get in (every move leaves its own inequality
+    violated): that row is "never" and is not run (moves, before, after None).
     """
     system = plane_system(A, c)
+    A_rows = np.ascontiguousarray(np.asarray(A, float).T)
+    start = np.zeros(A_rows.shape[1]) if w0 is None else np.asarray(w0, float)
+    outside = ExactSides(A_rows, np.asarray(c, float), tol, 1.0).residuals(start).max() > tol
     rows = []
     for rule in rules:
         for eta in etas:
+            if tol == 0 and eta < 1 and outside and system.feasible:
+                rows.append({"rule": rule, "eta": float(eta), "iterations": None,
+                             "moves": None, "feasible": False, "missed": "never",
+                             "before": None, "after": None, "period": None})
+                continue
             trace = relaxation(A, c, eta=eta, rule=rule, w0=w0, seed=seed, tol=tol,
                                max_iter=max_iter, tau=tau)
             miss = None if trace.feasible else miss_behaviour(A, c, trace, system)
@@ -358,7 +368,8 @@ def sweep_csv(rows) -> str:
     for row in rows:
         writer.writerow([row["rule"], f"{row['eta']:g}",
                          "" if row["iterations"] is None else row["iterations"],
-                         row["moves"], str(row["feasible"]).lower(), row.get("missed") or ""])
+                         "" if row["moves"] is None else row["moves"],
+                         str(row["feasible"]).lower(), row.get("missed") or ""])
     return out.getvalue()
 
 
@@ -631,8 +642,8 @@ def rows_from_text(text: str) -> list[list[float]] | None:
 
 #: what a missed run's iterates did, in words (``miss_behaviour``'s kinds)
 MISS_WORDS = {
-    "never": "can never get in: with tolerance 0 and η < 1 every move leaves its own "
-             "inequality violated by (1 − η) times its violation",
+    "never": "can never get in from this start: with tolerance 0 and η < 1 every move "
+             "leaves its own inequality violated by (1 − η) times its violation",
     "rounding": "as close as float64 arithmetic can tell: at the end the distance from w "
                 "to the solutions was below 10⁻¹² of the numbers' size, yet some aᵢ·w − cᵢ "
                 "was still above the tolerance",
@@ -680,8 +691,7 @@ def miss_sentence(kind: str, runs: list[dict]) -> str:
     if kind == "rounding":
         numbers = f" (distance at the end at most {at_most(max(r['after'] for r in runs))})"
     elif kind == "never":
-        numbers = (f" (distance to the solutions at the end "
-                   f"{_span([r['after'] for r in runs])})")
+        numbers = " (proved, so these runs were not run)"
     elif kind == "approaching":
         numbers = (f" (at the middle of the run {_span([r['before'] for r in runs])}, at the "
                    f"end {_span([r['after'] for r in runs])})")
@@ -706,9 +716,11 @@ def sweep_missed_text(rows, max_iter: int, tol: float) -> str | None:
     if not missed:
         return None
     within = f"aᵢ·w ≤ cᵢ + {tol:g}" if tol else "aᵢ·w ≤ cᵢ, tolerance 0"
+    skipped = any(row["missed"] == "never" for row in missed)
     lines = [f"{len(missed)} of {len(rows)} runs did not reach feasibility (every "
-             f"{within}) within {max_iter:,} iterations (crosses on the dashed line). What "
-             "their iterates did:"]
+             f"{within}) within {max_iter:,} iterations (crosses on the dashed line"
+             + ("; those that provably never can were not run" if skipped else "")
+             + "). Why, from what each run did:"]
     for kind in MISS_WORDS:
         runs = [row for row in missed if row["missed"] == kind]
         if runs:
