@@ -215,7 +215,7 @@ def at_most(value: float) -> str:
         return f"{math.ceil(value):,}"
     text = f"{value:.3g}"
     if float(text) < value:
-        exponent = Decimal(text).as_tuple().exponent
+        exponent = int(Decimal(text).as_tuple().exponent)  # finite: a whole number
         text = f"{Decimal(text) + Decimal(1).scaleb(exponent):.2e}" if "e" in text else \
             str(Decimal(text) + Decimal(1).scaleb(exponent))
     return number(float(text)) if "e" in text.lower() else text
