@@ -22,8 +22,9 @@ def test_kind_4_a_value_in_an_equality_is_not_rounded_to_a_whole_number(margin):
         {"count": 0, "caused": False, "same": True, "full_beta": [1.0, 0.0],
          "reduced_beta": [1.0, 0.0], "mistake_points": [1], "full_updates": 1,
          "reduced_updates": 1}, 0, 5, margin, 0)[0]
-    assert f"3/γ² = {bound:,.2f}" in text and f"at most {int(np.floor(bound)):,}" in text
-    assert f"3/γ² = {round(bound):,})" not in text
+    # none of these is a whole number or two decimals: "≈", never "="
+    assert f"3/γ² ≈ {bound:,.2f}" in text and f"at most {int(np.floor(bound)):,}" in text
+    assert f"3/γ² = {round(bound):,}" not in text
 
 
 def test_value_text_is_exact_for_whole_numbers_and_two_decimals_otherwise():
