@@ -548,7 +548,7 @@ def _scene_functions(page):
     """scene_common.js and kernels_scene.js loaded into a blank page, as the player does."""
     from pages.player.player_component import HERE
     page.set_content("<html><body></body></html>")
-    for name in ("scene_common.js", "kernels_scene.js"):
+    for name in ("scene_common.js", "scene_numbers.js", "kernels_scene.js"):
         page.add_script_tag(content=(HERE / name).read_text(encoding="utf-8"))
 
 
@@ -558,10 +558,11 @@ def test_scores_and_shares_keep_their_comparisons_true(browser):
     from browser_helpers import new_page
     with new_page(browser, 800, 600) as page:
         _scene_functions(page)
-        texts = page.evaluate("() => [scoreText(2e-4), scoreText(-4e-4), scoreText(0), "
-                              "scoreText(0.123456), shareText(1999 / 2000, 2000), "
-                              "shareText(1, 2000)]")
-    assert texts == ["2.0 × 10⁻⁴", "−4.0 × 10⁻⁴", "0", "0.123", "99.9%", "100%"]
+        texts = page.evaluate("() => [relationText(2e-4, '>', '0'), "
+                              "relationText(-4e-4, '≤', '0'), relationText(0, '≤', '0'), "
+                              "relationText(0.123456, '>', '0'), percentText(1999, 2000), "
+                              "percentText(2000, 2000)]")
+    assert texts == ["0.0002", "−0.0004", "0", "0.123", "99.95%", "100%"]
 
 
 @pytest.mark.browser

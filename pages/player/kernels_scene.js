@@ -34,23 +34,6 @@ const kernelKernel = (spec) => (KERNELS[spec.name] || KERNELS.rbf)(spec);
 // A whole number as subscript digits (α₁₂).
 const sub = (value) => String(value).replace(/[0-9]/g, (d) => "₀₁₂₃₄₅₆₇₈₉"[d]);
 
-// A score y f(x) written so that the comparison with 0 beside it stays true: three
-// decimals, unless those would round a nonzero score to 0.000; then two significant
-// digits with a power of ten (2.0 × 10⁻⁴ > 0, not 0.000 > 0).
-function scoreText(value) {
-  if (value === 0) return "0";
-  if (Math.abs(value) >= 0.0005) return fmt(value, 3);
-  const [mantissa, exponent] = value.toExponential(1).split("e");
-  const power = String(Number(exponent)).replace("-", "⁻").replace(/[0-9]/g, (d) => "⁰¹²³⁴⁵⁶⁷⁸⁹"[d]);
-  return `${mantissa.replace("-", "−")} × 10${power}`;
-}
-
-// A share of the examples, rounded down to one decimal: 100% only when every one is right.
-const shareText = (share, n) => {
-  const right = Math.round(share * n);
-  return right === n ? "100%" : `${(Math.floor((1000 * right) / n) / 10).toFixed(1)}%`;
-};
-
 function kernelsScene(slots, data) {
   const s = {
     data, X: data.X, y: data.y, n: data.y.length, L: data.limit, G: data.grid,
@@ -133,7 +116,7 @@ function kernelsDescribe(s, step, k, updated, b) {
   const before = updated ? k - 1 : k;  // the f in force when example i was examined
   const score = updated ? up.scores[k - 1] : y[i] * (pointSum[i] + b);
   const head = `Step ${countText(step)}: example ${countText(number)}, x ≈ ${pair(X[i], 2)}, ` +
-    `y = ${signed(y[i])}. After ${plural(before, "update")}, y f(x) = ${scoreText(score)}`;
+    `y = ${signed(y[i])}. After ${plural(before, "update")}, y f(x) = ${relationText(score, updated ? "≤" : ">", "0")}`;
   let rule = `α${sub(number)} ← α${sub(number)} + 1 = ${alpha[i]}`;
   if (data.bias) rule += `, b ← b + y = ${fmt(up.biases[k], 0)}`;
   // y f(x) ≤ 0 is the update rule; it is a wrong prediction unless f(x) = 0 on a −1 example
@@ -171,10 +154,10 @@ function kernelsDraw(slots, s, view) {
   setText(panel.q(".now"), `Now f(x) = Σ αᵢ yᵢ K(xᵢ, x)` + (data.bias ? ` + b, b = ${fmt(b, 0)}` : " (no bias)") +
     `; ${plural(up.wrong_side[k], "training example")} with y f(x) ≤ 0.`);
   // the run's totals, not bounds: this run made M updates over its examined examples
-  panel.count("updates", `${countText(k)} (run: ${countText(M)})`);
-  panel.count("examined", `${countText(step)} (run: ${countText(data.player.n_examined)})`);
+  panel.count("updates", outOf(k, M));
+  panel.count("examined", outOf(step, data.player.n_examined));
   panel.count("support", `${countText(support)} of ${countText(n)}`);
-  panel.count("accuracy", shareText(up.accuracy[k], n));
+  panel.count("accuracy", percentText(Math.round(up.accuracy[k] * n), n));
   const bound = data.bound;
   if (bound) {
     panel.progress(k, bound.value, `${plural(k, "update")} of at most ${bound.most_text} (Theorem 1.28: ` +
