@@ -26,10 +26,10 @@ line per replica and sets ``PROXY_BIND`` / ``STATS_BIND``.
 Nothing needs a person when something dies. :class:`Supervisor` watches the three kinds of
 process, writes one line per event, and starts again whatever exits: Redis on the same port
 with the same folder (the append-only file gives the classes back), HAProxy with the same
-configuration, a replica on the same port (HAProxy's health check takes it out of rotation
-meanwhile and puts it back). A process that keeps exiting is started again after 1, 2, 4, ...
-and then every ``MAX_BACKOFF_SECONDS`` seconds, for as long as this script runs, each attempt
-logged with the end of its log.
+configuration, a replica on the same port once HAProxy's health check has taken it out of
+rotation (``REPLICA_RESTART_SECONDS``; the check puts it back when it serves). A process that
+keeps exiting is started again after 1, 2, 4, ... and then every ``MAX_BACKOFF_SECONDS``
+seconds, for as long as this script runs, each attempt logged with the end of its log.
 
 The same machinery is a context manager for the tests and the load benchmark (no
 supervisor: a test kills what it wants to stay dead)::
@@ -413,6 +413,11 @@ def deployment(replicas: int = 2, port: int | None = None, *, address: str = "12
 
 #: a process that keeps exiting is started again after 0, 1, 2, 4, ... seconds, at most this
 MAX_BACKOFF_SECONDS = 30.0
+#: a replica is started again no sooner than this after it exits: by then HAProxy's health
+#: check has taken it out of rotation (two failed checks, at most inter 2 s + fastinter 0.5 s
+#: in deploy/haproxy.cfg). A replica started sooner listens on its port while it imports the
+#: pages, and requests HAProxy still sent it waited there until the check cut them (502).
+REPLICA_RESTART_SECONDS = 3.0
 #: a process up this long since its last start counts as recovered: its next exit is
 #: started again at once
 STABLE_SECONDS = 60.0
@@ -427,6 +432,7 @@ class Watched:
     spawn: Callable[[], subprocess.Popen]
     ready: Callable[[], bool]
     log_tail: Callable[[], str] = lambda: ""
+    first_delay: float = 0.0  # the least wait before starting it again
     failures: int = 0  # exits since it last ran STABLE_SECONDS
     down_since: float | None = None  # the start of the current outage
     restart_at: float | None = None
@@ -462,7 +468,7 @@ class Supervisor:
                 f"replica {replica.name}", lambda r=replica: r.process,
                 lambda r=replica: (dep.start_replica(r), r.process)[1],
                 lambda r=replica: health_ok(r.url, timeout=1.0),
-                lambda r=replica: dep.log_tail(r, 10)))
+                lambda r=replica: dep.log_tail(r, 10), first_delay=REPLICA_RESTART_SECONDS))
         now = clock()
         for watched in self.watched:
             watched.started_at = now
@@ -485,8 +491,8 @@ class Supervisor:
             w.failures += 1
             if w.up:
                 w.up, w.down_since = False, now
-            delay = 0.0 if w.failures == 1 else min(MAX_BACKOFF_SECONDS,
-                                                    2.0 ** (w.failures - 2))
+            backoff = 0.0 if w.failures == 1 else 2.0 ** (w.failures - 2)
+            delay = min(MAX_BACKOFF_SECONDS, max(w.first_delay, backoff))
             w.restart_at = now + delay
             code = None if process is None else process.returncode
             self.log(f"{w.name} exited ({_exit_text(code)}); starting it again "

@@ -198,7 +198,8 @@ def test_haproxy_killed_is_started_again(served, lesson):
 
 def test_a_replica_killed_is_started_again_and_back_in_rotation(served, lesson):
     pid, before, started = kill(served, "replica r1")
-    served.wait_for(r"replica r1 exited \(killed by SIGKILL\); starting it again now", before)
+    served.wait_for(r"replica r1 exited \(killed by SIGKILL\); starting it again in 3 s",
+                    before)
     served.wait_for(r"replica r1 \(pid \d+\) serves again", before)
     deadline = time.monotonic() + HEAL_SECONDS
     while serve.haproxy_stats(served.stats_port)["r1"]["status"] != "UP":
@@ -272,9 +273,10 @@ def test_a_process_that_keeps_exiting_is_started_again_with_back_off_and_never_g
         supervisor.check()
         now[0] += 0.25
     gaps = [round(b - a, 2) for a, b in zip(starts, starts[1:])]
-    # at once, then after 1, 2, 4, 8, 16 s, then every 30 s for as long as it runs (each
-    # plus the quarter second until the next check sees the exit)
-    assert starts[0] == 0.0 and gaps[:5] == [1.25, 2.25, 4.25, 8.25, 16.25]
+    # once HAProxy has it out of rotation (3 s), then after 3, 3, 4, 8, 16 s, then every 30 s
+    # for as long as it runs (each plus the quarter second until a check sees the exit)
+    assert starts[0] == serve.REPLICA_RESTART_SECONDS == 3.0
+    assert gaps[:5] == [3.25, 3.25, 4.25, 8.25, 16.25]
     assert set(gaps[5:]) == {30.25} and len(starts) > 35
     exits = [line for line in lines if "exited (killed by SIGKILL)" in line]
     assert len(starts) <= len(exits) <= len(starts) + 1  # every exit said (the last waits)

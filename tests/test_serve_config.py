@@ -8,6 +8,8 @@ without a file watcher.
   gets the app's answer, not HAProxy's bare 400.
 - `make run` (its command read from `make -n run`, run as is on a free port): the server
   watches no file, where Streamlit's default watches the app's files with inotify.
+- A replica killed while its students send requests costs none of them an error: HAProxy
+  tries each again at once on the other replica.
 """
 
 from __future__ import annotations
@@ -20,7 +22,10 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+import urllib.error
+import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import quote
@@ -145,3 +150,37 @@ def test_make_run_watches_no_file():
         # the measure sees a watcher when there is one (Streamlit's default, "auto")
         assert pool.submit(watches_of_a_server, list(command),
                            ["--server.fileWatcherType", "auto"]).result(600) > 0
+
+
+def test_a_replica_that_dies_costs_no_request_its_students_send():
+    """Students held on replica r1 by HAProxy's cookie keep sending requests while r1 is
+    killed: every one is answered (by r2), none gets HAProxy's 502 or 503."""
+    if serve.find_haproxy() is None:
+        pytest.skip("haproxy not installed")
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    statuses: list[int | str] = []
+
+    def student(url: str, until: float) -> None:
+        while time.monotonic() < until:
+            request = urllib.request.Request(url, headers={"Cookie": "REPLICA=r1"})
+            try:
+                with opener.open(request, timeout=30) as response:
+                    statuses.append(response.status)
+            except urllib.error.HTTPError as error:
+                statuses.append(error.code)
+            except OSError as error:
+                statuses.append(type(error).__name__)
+            time.sleep(0.02)
+
+    with serve.deployment(replicas=2, redis=False) as dep:
+        until = time.monotonic() + 8
+        students = [threading.Thread(target=student, args=(f"{dep.url}/class", until))
+                    for _ in range(4)]
+        for thread in students:
+            thread.start()
+        time.sleep(2)
+        dep.stop_replica(0)  # SIGKILL, requests in flight
+        for thread in students:
+            thread.join()
+    failed = [status for status in statuses if status != 200]
+    assert len(statuses) > 100 and failed == []
