@@ -17,7 +17,7 @@ function drawChart(state) {
   const height = Math.round(layout.height || 450);
   const size = { width, height };
   const margin = { l: 80, r: 80, t: 100, b: 80, ...(layout.margin || {}) };
-  const paper = paperBox(size, margin);
+  let paper = paperBox(size, margin);
   traces.forEach((trace, k) => {
     trace._color = (trace.line && trace.line.color) || (trace.marker && typeof trace.marker.color === "string" && trace.marker.color)
       || CHART_COLORWAY[k % CHART_COLORWAY.length];
@@ -26,6 +26,16 @@ function drawChart(state) {
   const axes = buildAxes(layout, traces);
   computeRanges(layout, traces, axes, paper);
   placeAxes(axes, paper);
+  fitTitles(axes, font, width);
+  // the left margin grows to the y axis' labels and title (at most to 45 % of the width)
+  const room = Math.min(leftRoom(axes, font), Math.round(0.45 * width));
+  if (room > margin.l) {
+    margin.l = room;
+    paper = paperBox(size, margin);
+    computeRanges(layout, traces, axes, paper);
+    placeAxes(axes, paper);
+    fitTitles(axes, font, width);
+  }
   const root = node("svg", { class: "svg-chart", width, height, viewBox: `0 0 ${width} ${height}`, role: "img",
     "aria-label": label || plainText(layout.title && layout.title.text) || "chart", tabindex: 0,
     "font-family": CHART_FONT, "data-traces": traces.length });
