@@ -80,7 +80,8 @@ from .kernels import (KERNEL_FORMULAS, KERNEL_PARAMETERS, KERNELS, MAX_CONJUNCTI
                       MAX_KERNEL_SAMPLES, KernelMarginResult, KernelTrace, kernel_margin,
                       kernel_perceptron, monotone_conjunction_features,
                       monotone_conjunction_kernel)
-from .margin import MarginResult, max_margin, padded_margin, padded_separator
+from .margin import (MarginResult, max_margin, padded_margin, padded_max_margin,
+                     padded_separator, separator_margin)
 from .perceptron import (GREEDY_ORDERS, ORDERS, STREAM_ORDERS, ExaminedStep, Trace,
                          example_order, run_perceptron)
 from .theory import (BoundSummary, ProofQuantities, bias_bound, bound_summary,
@@ -93,7 +94,8 @@ __all__ = [
     "with_label_noise",
     "ORDERS", "STREAM_ORDERS", "GREEDY_ORDERS", "Trace", "ExaminedStep", "run_perceptron",
     "example_order",
-    "MarginResult", "max_margin", "padded_margin", "padded_separator",
+    "MarginResult", "max_margin", "padded_margin", "padded_max_margin", "padded_separator",
+    "separator_margin",
     "BoundSummary", "ProofQuantities", "novikoff_bound", "padded_bound", "threshold_bound",
     "bias_bound", "margin_mistake_bound", "bound_summary", "proof_quantities", "training_path",
     "LEARNERS", "AdversaryResult", "AggressiveCounterexample", "ScriptedLearner",
