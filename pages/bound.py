@@ -19,7 +19,7 @@ import streamlit as st
 from pages.bound_parts import text
 from pages.bound_parts.sweeps import run_sweep
 from pages.bound_parts.tabs import SHARED, SHARED_WIDTHS, TABS
-from pages.bound_parts.views import Outcome, Shared
+from pages.bound_parts.views import Outcome, Shared, runs_table as show_runs
 from pages.common import (PageLink, RequestBudget, choice_param, core_call, link_rule,
                           named_results, page_guard, quiz, show_chart)
 from pages.common.page_runs import heavy_page_run
@@ -85,6 +85,10 @@ def show_sweep(sweep, inputs: dict, shared: Shared) -> None:
         sweep.before_check(outcome)
     if not sweep.check_below_charts:
         report_ratio(outcome.ratio, result.converged, bound_name)
+    if not np.all(result.exact):
+        st.caption(f"In {int(np.sum(~result.exact))} of {result.n_runs} runs the margin was too "
+                   "costly to compute in exact arithmetic here: it is a certified lower bound, "
+                   "so the bound of those runs can only be larger than the exact one.")
     if sweep.after_check:
         sweep.after_check(outcome)
     charts = sweep.figures(outcome)
@@ -97,8 +101,7 @@ def show_sweep(sweep, inputs: dict, shared: Shared) -> None:
     if sweep.after_charts:
         sweep.after_charts(outcome)
     if sweep.table:
-        table = pd.DataFrame(result.summary()).rename(columns=sweep.table)
-        st.dataframe(table, hide_index=True, width="stretch")
+        show_runs(outcome, sweep.table)
     st.download_button("Download the runs as CSV",
                        pd.DataFrame(result.columns()).to_csv(index=False).encode("utf-8"),
                        file_name=sweep.csv, mime="text/csv", key=f"bound_{sweep.name}_csv",
@@ -169,5 +172,5 @@ link = PageLink(kept={key: ORDERS.get if key == "bound_order" else None for key 
                 **LINK_SPEC)
 budget = RequestBudget()  # CPU time this request may spend on sweeps
 
-with page_guard("bound"), heavy_page_run():  # heavy page runs queue (issue #23)
+with page_guard("bound"), heavy_page_run():  # heavy page runs wait in a queue
     main()
