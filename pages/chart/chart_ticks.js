@@ -26,11 +26,12 @@ function wrapText(text, width, size) {
 }
 
 // Each axis' title as drawn (axis.titleShown): a y title on as many lines as it needs to
-// fit along the plot's height, an x title within the figure's width
+// fit along the plot's height, an x title (centred under the plot) within the figure
 function fitTitles(axes, font, width) {
   for (const axis of Object.values(axes)) {
     const title = axisTitleText(axis);
-    const room = axis.letter === "y" ? 0.95 * axis.length : width - 8;
+    const centre = axis.start + axis.length / 2;
+    const room = axis.letter === "y" ? 0.95 * axis.length : 2 * Math.min(centre, width - centre) - 8;
     axis.titleShown = title ? wrapText(String(title), room, axisTitleSize(axis, font)) : "";
   }
 }
@@ -79,4 +80,21 @@ function leftRoom(axes, font) {
     room = Math.max(room, widest + 6 + (marks.outside ? marks.length : 0) + title);
   }
   return Math.ceil(room);
+}
+
+// How far the lowest x title would reach below the figure's bottom edge (px, 0 if it fits):
+// under its axis' tick labels, one line of 1.3 × its size after the first
+function bottomOverflow(axes, font, height) {
+  let lowest = 0;
+  for (const axis of Object.values(axes)) {
+    if (axis.letter !== "x" || !axis.titleShown) continue;
+    const other = anchorOf(axes, axis);
+    const size = (axis.tickfont && axis.tickfont.size) || font;
+    const marks = layoutTickStyle(axis);
+    const labels = axis.showticklabels === false ? 0 : 1.1 * size + 4 + (marks.outside ? marks.length : 0);
+    const title = axisTitleSize(axis, font);
+    const lines = richLines(axis.titleShown).length;
+    lowest = Math.max(lowest, other.start + other.length + labels + 1.2 * title + 1.3 * title * (lines - 1) + 0.6 * title);
+  }
+  return Math.max(0, Math.ceil(lowest - height));
 }

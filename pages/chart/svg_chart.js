@@ -27,10 +27,15 @@ function drawChart(state) {
   computeRanges(layout, traces, axes, paper);
   placeAxes(axes, paper);
   fitTitles(axes, font, width);
-  // the left margin grows to the y axis' labels and title (at most to 45 % of the width)
-  const room = Math.min(leftRoom(axes, font), Math.round(0.45 * width));
-  if (room > margin.l) {
-    margin.l = room;
+  // the left margin grows to the y axis' labels and title (at most to 45 % of the width),
+  // the bottom one to an x title broken onto more lines than it had room for; each change
+  // moves the axes, so the titles are fitted again (two rounds settle it)
+  for (let round = 0; round < 3; round++) {
+    const room = Math.min(leftRoom(axes, font), Math.round(0.45 * width));
+    const overflow = Math.min(bottomOverflow(axes, font, height), Math.round(0.25 * height));
+    if (room <= margin.l && overflow <= 0) break;
+    margin.l = Math.max(margin.l, room);
+    margin.b += overflow;
     paper = paperBox(size, margin);
     computeRanges(layout, traces, axes, paper);
     placeAxes(axes, paper);
