@@ -31,12 +31,12 @@ def first_examples(rows: int) -> dict[str, list]:
     k = np.arange(1, rows + 1)
     x, scores = cx.counterexample_x(k), cx.aggressive_score(k)
     standard = set(cx.aggressive_counterexample(rows).mistakes_standard.tolist())
+    # four narrow columns: the table fits a 360 px phone without scrolling sideways
     return {
         "example k": k.tolist(), "xₖ": ["−2x" if v < 0 else "x" for v in x],
-        "power of two?": ["yes" if v < 0 else "" for v in x],
-        "aggressive score": [str(int(v)).replace("-", "−") for v in scores],
-        "aggressive: mistake?": ["MISTAKE" if v <= 0 else "" for v in scores],
-        "mistake-driven: mistake?": ["MISTAKE" if v in standard else "" for v in k]}
+        "aggressive rule: score": [str(int(v)).replace("-", "−") + (" mistake" if v <= 0 else "")
+                                   for v in scores],
+        "mistake-driven rule": ["mistake" if v in standard else "" for v in k]}
 
 
 @st.cache_data(show_spinner=False, max_entries=4, ttl=3600)
@@ -68,9 +68,12 @@ def show_swing() -> None:
         "Take x = (1, 0) in the plane: the examples are the two points (1, 0) and (−2, 0), both "
         "labelled +1. After k examples the aggressive weights are w = (Sₖ, 0) and b = k, with Sₖ "
         "the sum of the first k examples' first coordinates (each 1 or −2), so the hyperplane "
-        "w·x + b = 0 is a vertical line. Press **Play** (or drag the slider): most steps push "
-        "the line slowly to the right until (−2, 0) falls on the wrong side, and at the next "
-        "power of two the update throws it back to the left.")
+        "w·x + b = 0 is a vertical line. Press **Play** (or drag the slider). From example 13 "
+        "on, each ordinary step pushes the line a little to the right, towards x₁ = −1, and "
+        "(−2, 0) falls on the wrong side at example 30. Example 32, a power of two, throws "
+        "the line back to the left past −2, so (−2, 0) is right again until example 36; "
+        "example 64 throws it back too, but no longer past −2: from example 36 on, (−2, 0) "
+        "stays on the wrong side, so every power of two, which shows it, is a mistake.")
     show_chart(swing_figure(SWING_STEPS), key="aggressive_swing")
     st.caption(
         "Shaded: the half-plane predicted +1. Black: the line after this step; grey dashed: "
@@ -110,8 +113,8 @@ def main(link: PageLink) -> None:
     st.subheader("The first examples")
     st.caption(
         "Computed with x = 1 in one dimension (every quantity only uses inner products with x). "
-        "The aggressive score of example k is its score under the weights built from examples "
-        "1 to k − 1; a score ≤ 0 is a mistake.")
+        "xₖ = −2x exactly when k is a power of two. The aggressive score of example k is its "
+        "score under the weights built from examples 1 to k − 1; a score ≤ 0 is a mistake.")
     table = core_call(first_examples, TABLE_ROWS)
     if table is not None:
         static_table(table, tall=True, caption=f"Remark 1.19's sequence, examples 1 to "

@@ -72,7 +72,7 @@ def mistakes_figures(o: Outcome) -> dict:
     r = o.result
     return {"bound_mm_chart": viz.sweep_figure(
                 r.margin, r.updates, r.values(), r.per_value("updates"),
-                r.per_value("margin_mistakes", "max"), "3/γ² (margin mistakes)",
+                r.per_value("margin_mistakes", "max"), "3/γ² (margin mistakes), largest over seeds",
                 reference=r.per_value("bound", "max"),
                 reference_label="(2 + R²)/γ²: bound (1.4) with δ = 1",
                 ylabel="margin mistakes (updates, log scale)"),
