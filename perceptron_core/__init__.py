@@ -31,6 +31,9 @@ d         the dimension: how many coordinates each example xᵢ has
 n         the number of examples (on /relaxation, of inequalities)
 N         the number of training points; the test point is number N + 1
 t         the number of updates (mistakes) so far
+xₖ        the k-th example of a sequence, k = 1, 2, 3, …: k counts examples, not updates
+u         the shift of a translation: every example moves by u along the first coordinate,
+          xᵢ → xᵢ + u e₁ (Exercise 1.29)
 R         radius of the data: R = maxᵢ ‖xᵢ‖
 γ         geometric margin: the largest distance from the nearest example to a separating
           hyperplane (through the origin when there is no bias); γ means a margin and

@@ -88,7 +88,7 @@ def test_each_table_row_is_one_run_and_the_line_is_their_largest_T_A():
         rows = table[table["λ"] == value]
         assert drawn == rows["T(A)"].max()
         seed = int(rows["seed"][rows["T(A)"].idxmax()])
-        assert f"λ = {value:g}: {drawn:.4g} (seed {seed})" in " ".join(c.value for c in at.caption)
+        assert f"λ = {value:g}: {drawn:.4f} (seed {seed})" in " ".join(c.value for c in at.caption)
 
 
 def test_margins_exactly_two_apart_are_not_called_not_2():
@@ -132,7 +132,7 @@ def test_the_sweep_words_are_the_runs_numbers(n, count, seeds, bias, low):
         value, rest = part.removeprefix("γ = ").split(": ")
         rows = np.isclose(r.value, float(value), rtol=1e-5)
         top = np.argmax(np.where(rows, r.bound, -np.inf))
-        assert rest == f"{r.bound[top]:.4g} (seed {r.seed[top]})"
+        assert rest == f"{r.bound[top]:.4f} (seed {r.seed[top]})"
 
 
 def test_a_run_stopped_at_the_cap_is_not_called_a_bug():

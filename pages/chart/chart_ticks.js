@@ -98,3 +98,26 @@ function bottomOverflow(axes, font, height) {
   }
   return Math.max(0, Math.ceil(lowest - height));
 }
+
+// The plot's box, the axes placed in it and their titles fitted: the left margin grows to
+// the y axis' labels and title (at most to 45 % of the width), the bottom one to an x title
+// broken onto more lines than it had room for; each change moves the axes, so the titles
+// are fitted again (two rounds settle it). ``margin`` is updated in place.
+function fitMargins(layout, traces, axes, size, margin, font) {
+  let paper = paperBox(size, margin);
+  computeRanges(layout, traces, axes, paper);
+  placeAxes(axes, paper);
+  fitTitles(axes, font, size.width);
+  for (let round = 0; round < 3; round++) {
+    const room = Math.min(leftRoom(axes, font), Math.round(0.45 * size.width));
+    const overflow = Math.min(bottomOverflow(axes, font, size.height), Math.round(0.25 * size.height));
+    if (room <= margin.l && overflow <= 0) break;
+    margin.l = Math.max(margin.l, room);
+    margin.b += overflow;
+    paper = paperBox(size, margin);
+    computeRanges(layout, traces, axes, paper);
+    placeAxes(axes, paper);
+    fitTitles(axes, font, size.width);
+  }
+  return paper;
+}

@@ -17,30 +17,13 @@ function drawChart(state) {
   const height = Math.round(layout.height || 450);
   const size = { width, height };
   const margin = { l: 80, r: 80, t: 100, b: 80, ...(layout.margin || {}) };
-  let paper = paperBox(size, margin);
   traces.forEach((trace, k) => {
     trace._color = (trace.line && trace.line.color) || (trace.marker && typeof trace.marker.color === "string" && trace.marker.color)
       || CHART_COLORWAY[k % CHART_COLORWAY.length];
     trace._font = (trace.textfont && trace.textfont.size) || font;
   });
   const axes = buildAxes(layout, traces);
-  computeRanges(layout, traces, axes, paper);
-  placeAxes(axes, paper);
-  fitTitles(axes, font, width);
-  // the left margin grows to the y axis' labels and title (at most to 45 % of the width),
-  // the bottom one to an x title broken onto more lines than it had room for; each change
-  // moves the axes, so the titles are fitted again (two rounds settle it)
-  for (let round = 0; round < 3; round++) {
-    const room = Math.min(leftRoom(axes, font), Math.round(0.45 * width));
-    const overflow = Math.min(bottomOverflow(axes, font, height), Math.round(0.25 * height));
-    if (room <= margin.l && overflow <= 0) break;
-    margin.l = Math.max(margin.l, room);
-    margin.b += overflow;
-    paper = paperBox(size, margin);
-    computeRanges(layout, traces, axes, paper);
-    placeAxes(axes, paper);
-    fitTitles(axes, font, width);
-  }
+  const paper = fitMargins(layout, traces, axes, size, margin, font);
   const root = node("svg", { class: "svg-chart", width, height, viewBox: `0 0 ${width} ${height}`, role: "img",
     "aria-label": label || plainText(layout.title && layout.title.text) || "chart", tabindex: 0,
     "font-family": CHART_FONT, "data-traces": traces.length });
