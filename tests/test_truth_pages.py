@@ -181,7 +181,7 @@ def _bound_quiz():
 def test_bound_quiz_texts_carry_their_hypotheses():
     quiz = _bound_quiz()
     assert "No bias: the radius R stays the same" in quiz
-    assert "roughly, not exactly, 4" in quiz
+    assert "need not be divided by exactly 4" in quiz
     assert "started at w = 0 with δ = 0, does the bound" in quiz
     assert "it holds for any order of the examples" in quiz
 
