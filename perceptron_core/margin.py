@@ -235,7 +235,7 @@ def _sqrt_bracket(square: Fraction) -> tuple[float, float, float]:
     high = Fraction(root + 1, den << k)
     exact = root * root == (num * den) << (2 * k)
     nearest = float(low)
-    return _float_below(low), nearest, (nearest if exact else _float_above(high))
+    return _float_below(low), nearest, _float_above(low if exact else high)
 
 
 def _solve_bordered(gram: list[list[int]]) -> list[Fraction] | None:

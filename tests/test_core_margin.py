@@ -461,3 +461,13 @@ def test_too_costly_for_the_exact_phase_is_a_certified_bracket():
     assert certified <= result.margin_high * (1 + 1e-9)
     scores = y * (X @ result.w + result.b)
     assert scores.min() >= result.margin_low * (1 - 1e-12)
+
+
+def test_a_root_that_is_rational_but_not_a_float_is_bracketed():
+    """γ = (1 + 2.48·10⁻¹⁷⁹)/2 exactly: rational, rounded to 0.5; the bracket must still hold
+    it (the upper end was 0.5, below γ)."""
+    result = max_margin(np.array([[0.0, 1.0], [0.0, -2.481000730521884e-179]]),
+                        np.array([1, -1]))
+    assert result.margin_squared == (Fraction(1) + Fraction(2.481000730521884e-179)) ** 2 / 4
+    _bracket_holds(result, result.margin_squared)
+    assert result.margin == 0.5 < result.margin_high
