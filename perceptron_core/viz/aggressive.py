@@ -215,7 +215,9 @@ def running_average_figure(t: np.ndarray, values: np.ndarray) -> go.Figure:
         fig.add_trace(go.Scatter(x=span, y=[level, level], mode="lines", name=label,
                                  line=dict(color=style.GHOST, dash="dot", width=2),
                                  hoverinfo="skip", showlegend=False))
-        fig.add_annotation(x=1, xanchor="right", xref="paper", y=level, yanchor="bottom",
+        # left of the middle, above the line at 1 and under the line at −2: where no point is
+        fig.add_annotation(x=0.12, xanchor="left", xref="paper", y=level,
+                           yanchor="bottom" if level > 0 else "top",
                            text=label, showarrow=False, font=dict(color="#555555"))
     fig.add_trace(go.Scatter(
         x=t[~below], y=values[~below], mode="markers", name="above −1: next example is correct",
@@ -233,9 +235,9 @@ def running_average_figure(t: np.ndarray, values: np.ndarray) -> go.Figure:
     fig.update_xaxes(type="log", range=_log_range(t_max), dtick=1, exponentformat="power",
                      title="example number k (log scale)")
     fig.update_yaxes(title="⟨x̄ₖ, xₖ₊₁⟩", range=[-2.6, 4.4])
-    # the legend in the band between −1 and 1 right of k = 100, where no point lies (the
-    # averages there are above 0.79; the mistakes at or below −1)
-    fig.update_layout(legend=dict(x=0.99, xanchor="right", y=2.5 / 7.0, yanchor="middle"))
+    # the legend above the plot, where it covers no point, line or label
+    fig.update_layout(legend=dict(orientation="h", x=0, xanchor="left", y=1.02,
+                                  yanchor="bottom"), margin=dict(t=110))
     return fig
 
 
