@@ -32,6 +32,9 @@ n         the number of examples (on /relaxation, of inequalities)
 N         the number of training points; the test point is number N + 1
 t         the number of updates so far: examples that failed the test y(w·x + b) ≤ δ (the
           notes' mistakes)
+xₖ        the k-th example of a sequence, k = 1, 2, 3, …: k counts examples, not updates
+u         the shift of a translation: every example moves by u along the first coordinate,
+          xᵢ → xᵢ + u e₁ (Exercise 1.29)
 R         radius of the data: R = maxᵢ ‖xᵢ‖
 γ         geometric margin: the largest distance from the nearest example to a separating
           hyperplane (through the origin when there is no bias); γ means a margin and
@@ -84,7 +87,8 @@ from .kernels import (KERNEL_FORMULAS, KERNEL_PARAMETERS, KERNELS, MAX_CONJUNCTI
                       MAX_KERNEL_SAMPLES, KernelMarginResult, KernelTrace, kernel_margin,
                       kernel_perceptron, monotone_conjunction_features,
                       monotone_conjunction_kernel)
-from .margin import MarginResult, max_margin, padded_margin, padded_separator
+from .margin import (MarginResult, max_margin, padded_margin, padded_max_margin,
+                     padded_separator, separator_margin)
 from .perceptron import (GREEDY_ORDERS, ORDERS, STREAM_ORDERS, ExaminedStep, Trace,
                          example_order, run_perceptron)
 from .theory import (BoundSummary, ProofQuantities, bias_bound, bound_summary,
@@ -97,7 +101,8 @@ __all__ = [
     "with_label_noise",
     "ORDERS", "STREAM_ORDERS", "GREEDY_ORDERS", "Trace", "ExaminedStep", "run_perceptron",
     "example_order",
-    "MarginResult", "max_margin", "padded_margin", "padded_separator",
+    "MarginResult", "max_margin", "padded_margin", "padded_max_margin", "padded_separator",
+    "separator_margin",
     "BoundSummary", "ProofQuantities", "novikoff_bound", "padded_bound", "threshold_bound",
     "bias_bound", "margin_mistake_bound", "bound_summary", "proof_quantities", "training_path",
     "LEARNERS", "AdversaryResult", "AggressiveCounterexample", "ScriptedLearner",

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._checks import check_dataset, check_number, frozen
-from .margin import max_margin, padded_separator
+from .margin import max_margin, padded_max_margin
 from .perceptron import Trace
 from .shown_numbers import exact_text, significant_text
 
@@ -113,7 +113,9 @@ class BoundSummary:
     novikoff : (R / gamma)^2, valid through the origin; padded : T(A);
     bound : bound (1.4) with this delta and ||w_0||;
     reference : w*, the unit vector attaining margin_2 (padded (w, b) with a bias),
-    which the convergence proof measures progress along (``proof_quantities``).
+    which the convergence proof measures progress along (``proof_quantities``);
+    exact : separability, margin and margin_2 were decided in exact rational arithmetic
+    (``MarginResult.exact``; otherwise they are certified lower bounds, see margin.py).
     """
 
     radius: float
@@ -125,6 +127,7 @@ class BoundSummary:
     bound: float
     separable: bool
     reference: np.ndarray
+    exact: bool = True
 
 
 def bound_summary(X, y, bias=True, delta=0.0, w0_norm=0.0) -> BoundSummary:
@@ -143,10 +146,13 @@ def bound_summary(X, y, bias=True, delta=0.0, w0_norm=0.0) -> BoundSummary:
     radius = float(np.sqrt(np.max(np.einsum("ij,ij->i", X, X))))
     geometric = max_margin(X, y, bias=bias)
     if bias:
-        margin_2, reference = padded_separator(X, y)
+        padded = padded_max_margin(X, y)
+        margin_2, reference = padded.margin, np.append(padded.w, padded.b)
         max_norm_sq = radius**2 + 1.0
+        exact = geometric.exact and padded.exact
     else:
         margin_2, reference, max_norm_sq = geometric.margin, geometric.w, radius**2
+        exact = geometric.exact
     inf = float("inf")
     separable = margin_2 > 0 and geometric.separable
     return BoundSummary(
@@ -156,7 +162,7 @@ def bound_summary(X, y, bias=True, delta=0.0, w0_norm=0.0) -> BoundSummary:
                   if separable and radius > 0 and np.isfinite(geometric.margin) else inf),
         padded=padded_bound(max_norm_sq, margin_2) if separable else inf,
         bound=threshold_bound(max_norm_sq, margin_2, delta, w0_norm) if separable else inf,
-        separable=bool(separable), reference=frozen(reference),
+        separable=bool(separable), reference=frozen(reference), exact=bool(exact),
     )
 
 
@@ -274,10 +280,8 @@ def separability_case(X, y) -> str:
     """Which kind of line separates (X, y): a key of ``SEPARABILITY``.
 
     Through the origin (no bias, Theorem 1.28 with a_i = y_i x_i), only with a
-    bias (a_i = y_i (x_i, 1), Remark 1.17), or none. Decided by the margin
-    solver (``max_margin``) in floating point: a separator it returns is checked,
-    and it reports none when the nearest point of the hull lies within its
-    tolerance of the origin. Data of one class are separable with a bias
+    bias (a_i = y_i (x_i, 1), Remark 1.17), or none. Decided by the margin solver
+    (``max_margin``), in exact rational arithmetic unless its ``exact`` is False. Data of one class are separable with a bias
     (put the line beyond all the points) and through the origin when the origin
     is outside their convex hull.
     """
@@ -410,6 +414,9 @@ NOTATION = {
     "N": "the number of training points; the test point is number N + 1",
     "t": "the number of updates so far: examples that failed the test y(w·x + b) ≤ δ (the "
          "notes' mistakes)",
+    "xₖ": "the k-th example of a sequence, k = 1, 2, 3, …: k counts examples, not updates",
+    "u": "the shift of a translation: every example moves by u along the first coordinate, "
+         "xᵢ → xᵢ + u e₁ (Exercise 1.29)",
     "R": "radius of the data: R = maxᵢ ‖xᵢ‖",
     "γ": "geometric margin: the largest distance from the nearest example to a separating "
          "hyperplane (through the origin when there is no bias); γ means a margin and "
@@ -458,8 +465,8 @@ PAGE_NOTATION = {
     "train": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "d", "n", "t", "R", "γ", "aᵢ", "γ₂", "δ", "w₀", "s",
               "T(A)", "(1.4)", "sign(0)"),
     "bound": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "β", "d", "n", "t", "R", "γ", "aᵢ", "γ₂", "δ",
-              "w₀", "s", "T(A)", "(1.4)", "ε", "λ", "sign(0)"),
-    "aggressive": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "t", "δ", "s", "sign(0)"),
+              "w₀", "s", "T(A)", "(1.4)", "ε", "λ", "u", "sign(0)"),
+    "aggressive": ("xᵢ, yᵢ", "xₖ", "w, b", "f(x)", "w*", "t", "δ", "s", "sign(0)"),
     "adversary": ("xᵢ, yᵢ", "w, b", "w*", "d", "n", "t", "γ", "δ", "s", "T(A)", "sign(0)"),
     "kernels": ("xᵢ, yᵢ", "w, b", "d", "n", "t", "R", "γ", "K(x, z)", "Φ", "f(x)", "αᵢ", "κ", "σ",
                 "c", "R_Φ, γ_Φ", "δ", "sign(0)"),
