@@ -266,13 +266,12 @@ def training_path(trace: Trace, X, y) -> tuple[np.ndarray, np.ndarray]:
 # Which statement holds for the settings of a run
 # ---------------------------------------------------------------------------
 
-#: separability case -> what it means, in words: a line found is checked (every example
-#: strictly on its side); "none" is the margin solver's finding, with its allowance
+#: separability case -> what it means, in words (decided by max_margin, in exact arithmetic
+#: unless its result's ``exact`` is False)
 SEPARABILITY = {
     "through_origin": "a line through the origin separates the two classes",
-    "with_bias": "a line separates the two classes; the margin solver finds none through "
-                 "the origin",
-    "none": "the margin solver finds no line that separates the two classes",
+    "with_bias": "a line separates the two classes, but none through the origin does",
+    "none": "no line separates the two classes",
 }
 
 
@@ -281,9 +280,9 @@ def separability_case(X, y) -> str:
 
     Through the origin (no bias, Theorem 1.28 with a_i = y_i x_i), only with a
     bias (a_i = y_i (x_i, 1), Remark 1.17), or none. Decided by the margin solver
-    (``max_margin``), in exact rational arithmetic unless its ``exact`` is False. Data of one class are separable with a bias
-    (put the line beyond all the points) and through the origin when the origin
-    is outside their convex hull.
+    (``max_margin``), in exact rational arithmetic unless its ``exact`` is False.
+    Data of one class are separable with a bias (put the line beyond all the
+    points) and through the origin when the origin is outside their convex hull.
     """
     X, y = check_dataset(X, y, both_classes=False)
     if max_margin(X, y, bias=False).separable:
