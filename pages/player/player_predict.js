@@ -362,8 +362,16 @@ function predictMark(layer, map, point, size) {
 const predictInside = (map, at) => [Math.max(map.left + 34, Math.min(map.left + map.size - 34, at[0])),
                                     Math.max(map.top + 34, Math.min(map.top + map.size - 34, at[1]))];
 
-// A candidate's letter in a white disc at `at` (viewBox units); a tap on it chooses `key`.
+// A candidate's letter in a white disc at `at` (viewBox units), moved off the letters already
+// drawn when it would cover one; a tap on it chooses `key`.
 function predictBadge(layer, at, letter, key, choose) {
+  const taken = Array.from(layer.querySelectorAll(".predict-badge circle"),
+                           (disc) => [Number(disc.getAttribute("cx")), Number(disc.getAttribute("cy"))]);
+  const moves = [[0, 0], [0, 72], [72, 0], [0, -72], [-72, 0], [72, 72], [-72, 72], [72, -72], [-72, -72]];
+  const free = moves.map(([dx, dy]) => [at[0] + dx, at[1] + dy])
+    .find((p) => p[0] > 60 && p[0] < 990 && p[1] > 20 && p[1] < 930 &&
+                 taken.every((q) => Math.hypot(p[0] - q[0], p[1] - q[1]) >= 64));
+  if (free) at = free;
   const group = svg("g", { class: "predict-badge", "data-candidate": key, role: "presentation" });
   group.append(svg("circle", { cx: at[0], cy: at[1], r: 30, fill: "white", stroke: "#111", "stroke-width": 4 }));
   const text = svg("text", { x: at[0], y: at[1] + 11, "text-anchor": "middle", class: "predict-letter" });
@@ -371,25 +379,25 @@ function predictBadge(layer, at, letter, key, choose) {
   group.append(text);
   group.addEventListener("click", () => choose(key));
   layer.append(group);
+  group.at = at;
   return group;
 }
 
-// A candidate line w·x + b = 0 (dashed, with a wide invisible edge that takes a tap), its
-// letter at `where` (0..1 along it). A line that misses the square [-L, L]² gets its letter at
-// the edge nearest to it, with a wedge pointing out towards it.
-function predictLine(layer, map, line, L, letter, choose, where, dash) {
+// A candidate line w·x + b = 0 (dashed, with a wide invisible edge that takes a tap), the
+// `index`-th of a question: its letter a fifth, half or four fifths along it, with an arrow
+// towards w, the side it predicts +1. A line that misses the square [-L, L]² gets its letter
+// at the edge nearest to it, with a wedge pointing out towards it.
+function predictLine(layer, map, line, L, letter, choose, index, dash) {
   const seg = lineInSquare(line.w, line.b, L);
+  const size = Math.hypot(line.w[0], line.w[1]), u = [line.w[0] / size, -line.w[1] / size];  // w in viewBox units
   if (!seg) {
-    const size = line.w[0] * line.w[0] + line.w[1] * line.w[1];
-    const near = [(-line.b * line.w[0]) / size, (-line.b * line.w[1]) / size];  // its point nearest 0
+    const near = [(-line.b * line.w[0]) / size ** 2, (-line.b * line.w[1]) / size ** 2];  // its point nearest 0
     const reach = (0.86 * L) / Math.max(Math.abs(near[0]), Math.abs(near[1]));
-    const at = predictInside(map, [map.x(near[0] * reach), map.y(near[1] * reach)]);
-    const out = Math.hypot(near[0], near[1]), ux = near[0] / out, uy = -near[1] / out;  // outwards, in viewBox units
-    const tip = [at[0] + 62 * ux, at[1] + 62 * uy];
-    layer.append(svg("path", { d: `M${tip[0]},${tip[1]}L${at[0] + 34 * ux - 14 * uy},${at[1] + 34 * uy + 14 * ux}` +
-                                  `L${at[0] + 34 * ux + 14 * uy},${at[1] + 34 * uy - 14 * ux}z`,
-                               fill: "#111", class: "predict-off" }));
-    predictBadge(layer, at, letter, letter, choose).dataset.off = "true";
+    const out = Math.hypot(near[0], near[1]), ux = near[0] / out, uy = -near[1] / out;  // outwards
+    const at = predictInside(map, [map.x(near[0] * reach) - (index - 1) * 70 * uy, map.y(near[1] * reach) + (index - 1) * 70 * ux]);
+    const badge = predictBadge(layer, at, letter, letter, choose);
+    badge.dataset.off = "true";
+    predictWedge(layer, badge.at, [ux, uy], "predict-off");
     return;
   }
   const ends = { x1: map.x(seg[0][0]), y1: map.y(seg[0][1]), x2: map.x(seg[1][0]), y2: map.y(seg[1][1]) };
@@ -398,8 +406,17 @@ function predictLine(layer, map, line, L, letter, choose, where, dash) {
   const hit = svg("line", { ...ends, stroke: "transparent", "stroke-width": 44, class: "predict-hit" });
   hit.addEventListener("click", () => choose(letter));
   layer.append(drawn, hit);
-  const at = [ends.x1 + where * (ends.x2 - ends.x1), ends.y1 + where * (ends.y2 - ends.y1)];
-  predictBadge(layer, predictInside(map, at), letter, letter, choose);
+  const where = [0.2, 0.5, 0.8][index] || 0.5;
+  const at = predictInside(map, [ends.x1 + where * (ends.x2 - ends.x1), ends.y1 + where * (ends.y2 - ends.y1)]);
+  predictWedge(layer, predictBadge(layer, at, letter, letter, choose).at, u, "predict-side");
+}
+
+// A wedge from a badge at `at` pointing along the unit vector `u` (viewBox units).
+function predictWedge(layer, at, u, name) {
+  const [ux, uy] = u, tip = [at[0] + 70 * ux, at[1] + 70 * uy];
+  layer.append(svg("path", { d: `M${tip[0]},${tip[1]}L${at[0] + 34 * ux - 15 * uy},${at[1] + 34 * uy + 15 * ux}` +
+                                `L${at[0] + 34 * ux + 15 * uy},${at[1] + 34 * uy - 15 * ux}z`,
+                             fill: "#111", class: name }));
 }
 
 // Where the one right candidate goes among three (A, B or C) at the k-th update: a hash of

@@ -29,17 +29,19 @@ function trainWrongLine(kind, w, b, x, y, next) {
   }
 }
 
-// Whether two (w, b) draw the same line (one a multiple of the other, either sign: the same
-// zero set), up to a relative 1e-9; `bias` false compares w alone (lines through 0).
+// Whether two (w, b) draw the same line with the same side predicted +1 (one a positive
+// multiple of the other), up to a relative 1e-9; `bias` false compares w alone (lines
+// through 0). The same line with its sides swapped is another candidate.
 function trainSameLine(a, c, bias) {
   const u = bias ? [a.w[0], a.w[1], a.b] : [a.w[0], a.w[1]];
   const v = bias ? [c.w[0], c.w[1], c.b] : [c.w[0], c.w[1]];
   const size = Math.hypot(...u) * Math.hypot(...v);
-  let cross = 0;
+  let cross = 0, dot = 0;
   for (let i = 0; i < u.length; i++) {
+    dot += u[i] * v[i];
     for (let j = i + 1; j < u.length; j++) cross = Math.max(cross, Math.abs(u[i] * v[j] - u[j] * v[i]));
   }
-  return cross <= 1e-9 * size;
+  return dot > 0 && cross <= 1e-9 * size;
 }
 
 // Whether two candidates read differently with two decimals: some number differs by more
@@ -130,7 +132,8 @@ function trainLineQuestion(s, k, i, intro, test) {
   const dashes = ["14 8", "4 8", "22 8 4 8"];
   return {
     id: "line", answer,
-    prompt: `${intro} Which line comes next? Tap a line or its letter.`,
+    prompt: `${intro} Which line comes next? The arrow at each letter points to the side it predicts +1. ` +
+      "Tap a line or its letter.",
     options: candidates.map((c, index) => ({ key: c.letter, label: `${c.letter}: ${written(c)}`, says: c.letter,
                                              keys: [c.letter.toLowerCase(), String(index + 1)] })),
     reason: `${test}, so ${trainArithmetic(up.weights[k], up.biases[k], X[i], y[i], next, data.bias)}.`,
@@ -141,8 +144,7 @@ function trainLineQuestion(s, k, i, intro, test) {
     overlay: (layer, choose) => {
       for (const node of [s.oldLine, s.oldArrow, s.stepArrow, s.examined]) setShown(node, false);
       predictMark(layer, map, X[i], s.r + 18);
-      candidates.forEach((c, index) => predictLine(layer, map, c, L, c.letter, choose, [0.2, 0.5, 0.8][index],
-                                                   dashes[index]));
+      candidates.forEach((c, index) => predictLine(layer, map, c, L, c.letter, choose, index, dashes[index]));
       layer.dataset.candidates = JSON.stringify(candidates.map((c) => [c.letter, c.w, c.b]));
     },
   };

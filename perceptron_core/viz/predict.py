@@ -58,12 +58,14 @@ def _wrong_line(kind: str, w, b: float, x, y: int, new_w, new_b: float) -> tuple
 
 
 def same_line(a: dict, c: dict, bias: bool) -> bool:
-    """Whether two (w, b) have the same line w·x + b = 0 (one is a multiple of the other,
-    either sign), up to a relative 1e-9; without a bias, w alone (lines through 0)."""
+    """Whether two (w, b) draw the same line w·x + b = 0 with the same side predicted +1 (one
+    is a positive multiple of the other), up to a relative 1e-9; without a bias, w alone
+    (lines through 0). The same line with the sides swapped is another candidate."""
     u = [*a["w"], a["b"]] if bias else list(a["w"])
     v = [*c["w"], c["b"]] if bias else list(c["w"])
     cross = max(abs(u[i] * v[j] - u[j] * v[i]) for i in range(len(u)) for j in range(i + 1, len(u)))
-    return cross <= 1e-9 * (math.hypot(*u) * math.hypot(*v))
+    same_way = sum(p * q for p, q in zip(u, v)) > 0
+    return same_way and cross <= 1e-9 * (math.hypot(*u) * math.hypot(*v))
 
 
 def read_apart(a: dict, c: dict, bias: bool) -> bool:
