@@ -62,8 +62,9 @@ TOUCH_POINT_JS = """(node) => {
   const root = node.getRootNode(), box = node.getBoundingClientRect();
   const points = [];
   if (node.tagName === 'line') {
-    const m = node.getScreenCTM(), at = (x, y) => [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
-    const [x1, y1, x2, y2] = ['x1', 'y1', 'x2', 'y2'].map((name) => Number(node.getAttribute(name)));
+    const m = node.getScreenCTM();
+    const at = (x, y) => [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
+    const [x1, y1, x2, y2] = ['x1', 'y1', 'x2', 'y2'].map((n) => Number(node.getAttribute(n)));
     for (let f = 0.05; f < 1; f += 0.05) points.push(at(x1 + f * (x2 - x1), y1 + f * (y2 - y1)));
   } else {
     for (const fx of [0.5, 0.3, 0.7]) for (const fy of [0.5, 0.3, 0.7])
@@ -229,9 +230,11 @@ def relaxation_truth(rule):
     ("/kernels?predict=1&order=random&order_seed=3", kernels_truth,
      ["ArrowDown", "ArrowRight", "ArrowDown", "ArrowDown", "ArrowRight", "ArrowDown"]),
     ("/generalisation?predict=1&order_seed=3", generalisation_truth,
-     ["ArrowDown", "ArrowRight", "ArrowDown", "ArrowDown", "ArrowRight", "ArrowDown", "ArrowRight"]),
+     ["ArrowDown", "ArrowRight", "ArrowDown", "ArrowDown", "ArrowRight", "ArrowDown",
+      "ArrowRight"]),
     ("/relaxation?predict=1&system=narrow+wedge&rule=max_residual",
-     lambda: relaxation_truth("max_residual"), ["ArrowDown", "ArrowRight", "ArrowDown", "ArrowRight"]),
+     lambda: relaxation_truth("max_residual"),
+     ["ArrowDown", "ArrowRight", "ArrowDown", "ArrowRight"]),
     ("/relaxation?predict=1&system=narrow+wedge&rule=randomized",
      lambda: relaxation_truth("randomized"), ["ArrowDown", "ArrowDown", "ArrowRight", "ArrowDown"]),
 ], ids=["kernels", "generalisation", "relaxation-max-residual", "relaxation-randomized"])

@@ -39,7 +39,8 @@ def test_a_checkpoint_marks_its_page_done_on_home_until_reset(page, streamlit_se
     sent = _listen(page)
     open_url(page, streamlit_server + "/")
     assert page.get_by_test_id("study-summary").inner_text() == f"0 of {len(STUDY_ORDER)} done."
-    assert page.get_by_test_id("study-continue").inner_text() == "Start: 1. Train, one mistake at a time"
+    assert page.get_by_test_id("study-continue").inner_text() == \
+        "Start: 1. Train, one mistake at a time"
     player = open_player(page, f"{streamlit_server}/train?predict=1")
     checkpoint = page.get_by_test_id("study-checkpoint")
     for _ in range(PREDICTION_ROUND):  # right or wrong, each answer counts

@@ -59,7 +59,8 @@ def test_the_true_update_is_among_the_candidates_exactly_once_and_no_two_are_one
             assert not np.any(trace.weights[k + 1])
             continue
         count += 1
-        true = {"w": list(trace.weights[k + 1]), "b": float(trace.biases[k + 1]) if trace.bias else 0.0}
+        true = {"w": list(trace.weights[k + 1]),
+                "b": float(trace.biases[k + 1]) if trace.bias else 0.0}
         assert [c["letter"] for c in candidates] == list("ABC"[:len(candidates)])
         assert len(candidates) == 3, (k, candidates)
         equal = [c for c in candidates if np.array_equal(c["w"], true["w"]) and c["b"] == true["b"]]
@@ -83,7 +84,8 @@ def test_the_player_offers_the_same_candidates_as_python(browser):
     for trace, X, y, k, nxt, candidates in _all_candidates():
         x = [float(v) for v in X[nxt.index]]
         cases.append([list(map(float, nxt.w)), float(nxt.b), x, int(y[nxt.index]),
-                      {"w": list(map(float, trace.weights[k + 1])), "b": float(trace.biases[k + 1])},
+                      {"w": list(map(float, trace.weights[k + 1])),
+                       "b": float(trace.biases[k + 1])},
                       bool(trace.bias), k])
         expected.append(None if candidates is None else
                         [[c["letter"], c["kind"], c["w"], c["b"]] for c in candidates])
@@ -122,7 +124,7 @@ def test_the_poll_asks_the_question_the_player_waits_on(view):
     options are the three candidates, the right one the run's new (w, b)."""
     _, X, y, trace, _ = run_from_link(view)
     steps = [int(s) for s in trace.update_steps]
-    shown = steps[2] - 1 if steps[2] - 1 > steps[1] else steps[1]
+    shown = max(steps[1], steps[2] - 1)  # a step between two updates, or just before one
     plain = predict_next_step_question(dict(view, step=str(shown)))
     asked = predict_next_step_question(dict(view, step=str(shown), ask=str(shown + 1)))
     assert (asked.question, asked.answer) == (plain.question, plain.answer)

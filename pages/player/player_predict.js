@@ -91,8 +91,8 @@ function predictWrap(p) {
   const plain = Object.assign({}, p.actions);
   p.actions.next_example = () => predictMove(p, "example", plain.next_example);
   p.actions.next_mistake = () => predictMove(p, "mistake", plain.next_mistake);
-  for (const name of ["back", "reset"]) {
-    p.actions[name] = () => { predictCancel(p); plain[name](); };
+  for (const name of ["back", "reset"]) {  // the verdict shown was the step's they leave
+    p.actions[name] = () => { predictCancel(p); p.predict.verdict = ""; plain[name](); };
   }
   for (const name of ["end", "play"]) {
     p.actions[name] = () => {
@@ -117,8 +117,9 @@ function predictOpen(p, kind, target, part) {
   const q = p.predict;
   const from = p.state.step;
   const { asked, none } = q.questions(p.draw.scene, from, target, kind);
-  if (!asked.length) {
+  if (!asked.length) {  // the move draws its step at once, and says why
     q.verdict = none || "";
+    q.said = q.verdict;
     return false;
   }
   q.pending = { kind, from, target, asked, index: Math.max(0, Math.min(asked.length - 1, part || 0)) };
@@ -218,13 +219,14 @@ function predictCancel(p) {
 
 function predictToggle(p, on) {
   const q = p.predict;
+  if (on) stopPlaying(p);
   q.on = on;
   q.memory.on = on;
   if (!on) predictCancel(p);
   q.verdict = "";
+  q.said = on ? `Predict first is on. ${predictStartHint(p)}` : "Predict first is off: every move draws its step at once.";
   predictUrl(p);
   renderPlayer(p);
-  predictSay(p, on ? `Predict first is on. ${predictStartHint(p)}` : "Predict first is off: every move draws its step at once.");
 }
 
 const predictStartHint = (p) => (touchOnly()
