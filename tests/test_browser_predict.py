@@ -16,6 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 import numpy as np
 import pytest
 from browser_helpers import alert, assert_no_exception, new_page, open_player, wait_for_player
+from browser_helpers import wait_for_app as wait_for_app_idle
 
 from pages.train_parts.runs import run_from_link
 from perceptron_core import (kernel_perceptron, make_circles, make_unit_margin, margin_perceptron,
@@ -305,7 +306,7 @@ def test_a_link_opens_on_the_question_it_names(browser, streamlit_server):
     trace, truth = train_truth({})
     first = int(trace.update_steps[0])
     with new_page(browser) as page:
-        player = open_player(page, f"{streamlit_server}/train?predict=1&ask=1&ask_part=1")
+        player = open_player(page, f"{streamlit_server}/train?predict=1&ask=1&ask_part=line")
         _wait(lambda: _attr(player, "data-predict-pending") == "line", "not on the line question")
         assert first == 1 and wait_for_player(player)[0] == 0
     with new_page(browser) as page:
@@ -354,3 +355,43 @@ def test_the_presenter_stage_keeps_the_question_on_screen(browser, streamlit_ser
         for part in (".predict-ask", ".predict-options", ".plane"):
             box = player.locator(part).first.bounding_box()
             assert box["y"] >= 0 and box["y"] + box["height"] <= 1080 + 1, (part, box)
+
+
+def test_a_live_class_polls_the_question_the_projector_waits_on(browser, streamlit_server):
+    """The instructor's browser runs a class; its /train player on the presenter stage waits
+    on the line of the first update; Predict the next step, with no link pasted, opens a poll
+    of that question: the same three lines, lettered as on the projector."""
+    from class_helpers import button, start_class, wait_text
+
+    from perceptron_core.viz.predict import next_line_question
+
+    _, X, y, trace, _ = run_from_link({})
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(60_000)
+    try:
+        lecture = context.new_page()
+        start_class(lecture, streamlit_server)
+        projector = context.new_page()
+        posted: list[str] = []
+        projector.on("request", lambda r: posted.append(r.post_data or "")
+                     if r.url.endswith("/class-api/view") else None)
+        player = open_player(projector, f"{streamlit_server}/train?present=1&predict=1")
+        projector.wait_for_timeout(2_000)  # the stage scrolls to the top again at 50, 600, 1 500 ms
+        projector.keyboard.press("PageDown")
+        _wait(lambda: _attr(player, "data-predict-pending") == "line", "no question")
+        on_screen = [b.inner_text() for b in player.locator(".predict-options button").all()]
+        _wait(lambda: any("ask=1" in body for body in posted), f"not published: {posted}", 15)
+        lecture.bring_to_front()
+        choice = lecture.locator(".st-key-class_choice input[role='combobox']")
+        choice.click()
+        choice.fill("Predict the next step on")  # the menu's search: one option left
+        lecture.get_by_role("option", name="Predict the next step on /train").click()
+        wait_for_app_idle(lecture)
+        button(lecture, "Open the poll").click()
+        wait_text(lecture, "The update at step 1 examines example", timeout=30_000)
+        shown = lecture.locator("ul.lab-options li").all_inner_texts()
+        options = next_line_question(trace, X, y, 0, 1)["options"]
+        assert on_screen == list(options)  # the projector's A, B, C
+        assert [text.split(". ", 1)[1] for text in shown] == list(options)
+    finally:
+        context.close()

@@ -120,7 +120,7 @@ def test_a_link_may_wait_on_the_next_step_or_the_next_update_only():
                          ids=["random", "no-bias", "delta"])
 def test_the_poll_asks_the_question_the_player_waits_on(view):
     """ask=<the next step> asks whether it updates (the bank's question of that view);
-    ask_part=1 on an update, or ask=<the next update further on>, asks for the line: the
+    ask_part=line on an update, or ask=<the next update further on>, asks for the line: the
     options are the three candidates, the right one the run's new (w, b)."""
     _, X, y, trace, _ = run_from_link(view)
     steps = [int(s) for s in trace.update_steps]
@@ -131,7 +131,7 @@ def test_the_poll_asks_the_question_the_player_waits_on(view):
     assert asked.key != plain.key  # another question of the same view
     target = next(s for s in steps if s > shown)
     line = predict_next_step_question(dict(view, step=str(shown), ask=str(target),
-                                           ask_part="1" if target == shown + 1 else "0"))
+                                           ask_part="line"))
     texts = next_line_question(trace, X, y, shown, target)
     assert (line.options, line.answer) == (texts["options"], texts["answer"])
     right = next(c for c in texts["candidates"] if line.answer.startswith(c["letter"] + ":"))
@@ -142,6 +142,10 @@ def test_the_poll_asks_the_question_the_player_waits_on(view):
     assert f"the update at step {target:,}" in line.question.lower()
     with pytest.raises(ValueError, match="not the next step"):
         predict_next_step_question(dict(view, step=str(shown), ask=str(target + 5)))
+    passing = next(s for s in range(trace.n_examined) if s + 1 not in steps)
+    with pytest.raises(ValueError, match="makes no update"):  # no line to ask about there
+        predict_next_step_question(dict(view, step=str(passing), ask=str(passing + 1),
+                                        ask_part="line"))
 
 
 @pytest.fixture
@@ -155,7 +159,7 @@ def test_open_the_poll_asks_what_the_projector_waits_on_with_no_link_pasted(stor
     """The instructor's browser published the projector's /train view (its player waits on
     the line of step 1): Predict the next step with an empty link polls that question."""
     new = store.create()
-    view = "/train?predict=1&ask=1&ask_part=1"
+    view = "/train?predict=1&ask=1&ask_part=line"
     store.publish_view(new.code, new.key, view, followable_pages())
     at = open_page("pages/class.py", {"code": new.code, "key": new.key})
     at.selectbox(key="class_choice").set_value(PREDICT).run()

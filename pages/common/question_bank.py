@@ -52,9 +52,9 @@ def predict_next_step_question(train_link_params: dict[str, str]) -> QuizQuestio
     step, or when the view cannot be rebuilt from a link (uploaded data).
 
     A view whose player waits on a prediction (Predict first: ``ask=`` and ``ask_part=``,
-    pages/player/predict_link.py) is asked the question the player asks: at the next step,
-    whether it updates; at its second question, or when it waits on the next update further
-    on, which of the three candidate lines comes next (the same A, B, C).
+    pages/player/predict_link.py) is asked the question the player asks: whether the next
+    step updates (``ask_part=update``), or which of the three candidate lines comes next
+    (``ask_part=line``, the same A, B, C), at the step ``ask=`` names.
     """
     from pages.player.predict_link import waiting_step
     from pages.train_parts.runs import run_from_link
@@ -64,10 +64,10 @@ def predict_next_step_question(train_link_params: dict[str, str]) -> QuizQuestio
     settings, X, y, trace, step = run_from_link(train_link_params)
     raw_ask, raw_part = (str(train_link_params.get(name, "")) for name in ("ask", "ask_part"))
     ask = int(raw_ask) if raw_ask.isascii() and raw_ask.isdigit() else None
-    part = 1 if raw_part == "1" else 0
+    part = "line" if raw_part == "line" or (ask is not None and ask > step + 1) else "update"
     if ask is not None and (why := waiting_step(step, trace.update_steps, trace.n_examined, ask)):
         raise ValueError(f"the view's ask={ask} is {why}")
-    if ask is not None and (ask > step + 1 or part == 1):
+    if ask is not None and part == "line":
         texts = next_line_question(trace, X, y, step, ask)
     else:
         texts = next_step_question(trace, X, y, step)

@@ -14,7 +14,7 @@
 // reason are shown and said; after a move's last question the step is drawn. Nothing goes to
 // the server: the answers counted on a page go to this browser's localStorage for the study
 // path (pages/common/study_path.js reads them). The link carries predict=1, and while a
-// question waits ask=<target step> and ask_part=<its index>: a live class polls that very
+// question waits ask=<target step> and ask_part=<its id>: a live class polls that very
 // question, and a follower's copy opens on it.
 
 const PREDICT_STORAGE = "perceptron_lab_study";
@@ -45,12 +45,12 @@ function attachPredict(p, questions, old) {
   p.predict.detach = () => window.removeEventListener("keydown", p.predict.onKey, true);
   const reopen = kept && kept.pending && kept.pending.from === p.state.step ? kept.pending : null;
   if (reopen) {
-    predictOpen(p, reopen.kind, reopen.target, reopen.index);
+    predictOpen(p, reopen.kind, reopen.target, reopen.asked[reopen.index].id);
   } else if (p.predict.on && spec.ask && !memory.askUsed) {
     memory.askUsed = true;  // a link's waiting question is asked once per document
     const kind = spec.ask === p.state.step + 1 ? "example" : "mistake";
     if (spec.ask === p.state.step + 1 || spec.ask === nextMistakeStep(p)) {
-      predictOpen(p, kind, spec.ask, spec.ask_part || 0);
+      predictOpen(p, kind, spec.ask, spec.ask_part || "");
     }
   }
 }
@@ -111,8 +111,9 @@ function predictMove(p, kind, plain) {
   return predictOpen(p, kind, target, 0) ? undefined : plain();
 }
 
-// Ask the questions of the move to `target`, from question `part` on (a link's waiting
-// question). False when the page has nothing to ask there (its reason is shown).
+// Ask the questions of the move to `target`, from the question whose id is `part` on (a
+// link's waiting question; the first when none has it). False when the page has nothing to
+// ask there (its reason is shown).
 function predictOpen(p, kind, target, part) {
   const q = p.predict;
   const from = p.state.step;
@@ -122,7 +123,7 @@ function predictOpen(p, kind, target, part) {
     q.said = q.verdict;
     return false;
   }
-  q.pending = { kind, from, target, asked, index: Math.max(0, Math.min(asked.length - 1, part || 0)) };
+  q.pending = { kind, from, target, asked, index: Math.max(0, asked.findIndex((item) => item.id === part)) };
   q.verdict = "";
   predictShow(p);
   return true;
@@ -316,8 +317,7 @@ function predictUrl(p) {
   if (q.on) url.searchParams.set("predict", "1"); else url.searchParams.delete("predict");
   if (q.pending) {
     url.searchParams.set("ask", String(q.pending.target));
-    if (q.pending.index) url.searchParams.set("ask_part", String(q.pending.index));
-    else url.searchParams.delete("ask_part");
+    url.searchParams.set("ask_part", q.pending.asked[q.pending.index].id);
   } else {
     url.searchParams.delete("ask");
     url.searchParams.delete("ask_part");
