@@ -16,7 +16,7 @@ from pages.common.static_table import static_table
 from pages.generalisation_parts.runs import (DEFAULT_SIZES, LIMIT, N_TEST, curve, curve_chart,
                                              figure_from, loss_chart, margin_payload,
                                              margin_run, sgd_check, stability, unit_data)
-from pages.player import player, player_start
+from pages.player import PREDICT_PARAMS, player, player_start
 from perceptron_core.viz import generalisation as viz
 from perceptron_core.viz.player import SPEEDS, run_id
 
@@ -38,7 +38,7 @@ def margin_section(link: PageLink, notice_slot) -> tuple:
                                 run_id("generalisation", n, margin, data_seed, order_seed),
                                 link.values, trace.n_examined)
     player("generalisation", margin_payload(n, margin, data_seed, order_seed, start, speed,
-                                            presenting()), key="generalisation_player")
+                                            presenting()), key="generalisation_player", link=link)
     return n, margin, data_seed, order_seed
 
 
@@ -138,7 +138,7 @@ def loss_section(link: PageLink, n: int, margin: float, data_seed: int, order_se
 
 
 page_link = PageLink(  # before any widget reads the URL; the player's position and speed:
-    step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"))
+    step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"), **PREDICT_PARAMS)
 with page_guard("generalisation"), heavy_page_run():  # heavy page runs queue (issue #23)
     if not presenting():
         page_header("Margin mistakes and generalisation", viz.SUMMARY)

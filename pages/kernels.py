@@ -18,7 +18,7 @@ from pages.common import (ComputationStopped, OwnDataSpec, PageLink, about_this_
                           run_in_worker, text_param)
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from pages.common.page_runs import heavy_page_run
-from pages.player import player, player_html, player_start
+from pages.player import PREDICT_PARAMS, player, player_html, player_start
 from perceptron_core import (KERNEL_FORMULAS, ORDERS, kernel_margin, kernel_perceptron,
                              make_blobs, make_circles, make_xor, with_label_noise)
 from perceptron_core.kernels import kernel_no_separator_proof
@@ -174,7 +174,7 @@ def show_player(X, y, label: str, s: Settings, link: PageLink) -> bool:
     st.caption(f"Data: {label}.")
     if (payload := core_call(payload_for, X, y, s.run, start, speed, presenting())) is None:
         return False
-    player("kernels", payload, key="kernels_player")
+    player("kernels", payload, key="kernels_player", link=link)
     title = f"Perceptron Lab: kernel perceptron, {viz.kernel_text(run[0])}; {label}"
     offline = lambda: player_html("kernels", payload_for(  # noqa: E731
         X, y, s.run, None, "medium", False, link=False), title)
@@ -197,7 +197,7 @@ page_link = PageLink(  # before any widget reads the URL: the controls drawn onl
     bits_z=text_param(sections.BITS_LINK_CHARS, "011"),
     conj_kind=choice_param(["conjunction", "disjunction"], "conjunction"),
     conj_size=int_param(1, 6, 2), conj_bits=int_param(6, 200, 30), conj_m=int_param(20, 1000, 200),
-    step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"))
+    step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"), **PREDICT_PARAMS)
 with page_guard("kernels"), heavy_page_run():  # heavy page runs queue (issue #23)
     if not presenting():
         page_header("Kernels: lift the data, keep the perceptron", viz.SUMMARY)

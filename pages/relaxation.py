@@ -13,7 +13,7 @@ from pages.common.deferred import deferred
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from pages.common.page_runs import heavy_page_run
 from pages.common.static_table import static_table
-from pages.player import player, player_start
+from pages.player import PREDICT_PARAMS, player, player_start
 from pages.relaxation_parts.menus import rule_menu
 from pages.relaxation_parts.runs import both_ways, payload_for, run, sweep
 from perceptron_core import INDEX_RULES
@@ -173,7 +173,8 @@ def main(link: PageLink) -> None:
                             notices=link, what="iteration")
     system = plane_system(A, c)
     st.caption(viz.system_caption(name, description, system))
-    player("relaxation", payload_for(A, c, settings, start, presenting()), key="relaxation_player")
+    player("relaxation", payload_for(A, c, settings, start, presenting()), key="relaxation_player",
+           link=link)
     if not system.feasible:
         st.info(viz.no_solution_text(A, c, trace, system), icon=":material/block:")
     about_this_page(viz.SUMMARY)
@@ -184,6 +185,6 @@ def main(link: PageLink) -> None:
 
 
 page_link = PageLink(step=int_param(0, 10**9, 0),  # before any widget reads the URL
-                     rule=choice_param(list(INDEX_RULES), "cyclic"))
+                     rule=choice_param(list(INDEX_RULES), "cyclic"), **PREDICT_PARAMS)
 with page_guard("relaxation"), heavy_page_run():  # heavy page runs queue (issue #23)
     main(page_link)

@@ -19,7 +19,7 @@ function generalisationScene(slots, data) {
     : s.y[i] * (w[0] * s.X[i][0] + w[1] * s.X[i][1]));
   Object.assign(s, generalisationFigure(slots, s));
   Object.assign(s, generalisationInfo(slots, s));
-  return { draw: (view) => generalisationDraw(s, view) };
+  return { draw: (view) => generalisationDraw(s, view), scene: s };
 }
 
 // The figure: the margin band, the unit circle, the planted β* and its margin, the

@@ -42,7 +42,7 @@ function kernelsScene(slots, data) {
   s.sums = kernelsSums(s, kernelKernel(data.kernel));
   Object.assign(s, kernelsFigure(slots, s));
   Object.assign(s, kernelsInfo(slots, s));
-  return { draw: (view) => kernelsDraw(slots, s, view) };
+  return { draw: (view) => kernelsDraw(slots, s, view), scene: s };
 }
 
 // The grid and the two running sums s(x) = Σ αᵢ yᵢ K(xᵢ, x) (f = s + b), on the grid

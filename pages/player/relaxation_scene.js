@@ -13,7 +13,7 @@ function relaxationScene(slots, data) {
   const s = { data, A: data.A, c: data.c, L: data.limit, eta: data.eta, T: data.n_iter };
   Object.assign(s, relaxationFigure(slots, s));
   Object.assign(s, relaxationInfo(slots, s));
-  return { draw: (view) => relaxationDraw(s, view) };
+  return { draw: (view) => relaxationDraw(s, view), scene: s };
 }
 
 // w with three decimals; a tiny coordinate that is not 0 in powers of ten (never "0.000")

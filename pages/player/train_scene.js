@@ -17,7 +17,7 @@ function trainScene(slots, data) {
   };
   Object.assign(s, trainFigure(slots, s));
   Object.assign(s, trainInfo(slots, s));
-  return { draw: (view) => trainDraw(s, view) };
+  return { draw: (view) => trainDraw(s, view), scene: s };
 }
 
 // The figure: the square with its axes and data (scene_plane.js), then what moves:
