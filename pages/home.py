@@ -4,6 +4,8 @@ import streamlit as st
 
 import pages.common  # noqa: F401  (deep links on a fresh server: pages/common/routing.py)
 from pages.common import COURSE_ORDER, PAGE_TABLE, named_result, page_guard, page_path
+from pages.common.question_bank import QUESTIONS_BY_PAGE
+from pages.common.study_path import learn_in_order
 
 with page_guard("home"):
     st.title("Perceptron Lab")
@@ -67,6 +69,8 @@ with page_guard("home"):
         "d ≥ 1/γ² no deterministic learner can promise fewer than ⌊1/γ²⌋ mistakes, the "
         "perceptron's bound rounded down; with fewer dimensions the theorem forces only d.",
         help=named_result("Theorem 1.34"))
+
+    learn_in_order({name: len(questions) for name, questions in QUESTIONS_BY_PAGE.items()})
 
     st.subheader("Where to go")
     pages = {entry.name: entry for entry in PAGE_TABLE}

@@ -14,7 +14,7 @@ from pages.common import (PageLink, about_this_page, choice_param, core_call,
                           data_source_control, int_param, named_result, named_results, own_data,
                           page_guard, page_header, presenting, quiz, restore_drawn_points)
 from pages.common.question_bank import QUESTIONS_BY_PAGE
-from pages.player import player, player_html, player_start
+from pages.player import PREDICT_PARAMS, player, player_html, player_start
 from pages.train_parts.runs import (CACHE, LIMITS, LINK_RULES, OWN, SOURCES, flipped_labels,
                                     generated_data, train)
 from perceptron_core import ORDERS
@@ -164,7 +164,8 @@ def show_exports(data: TrainingData, s: Settings, trace) -> None:
 
 page_link = PageLink(  # before any widget reads the URL; the player's position and speed,
     # and the order (a plain name in the link, words in the menu: order_menu)
-    step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"), order=LINK_RULES["order"])
+    step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"), order=LINK_RULES["order"],
+    **PREDICT_PARAMS)  # predict=1 and the question the player waits on
 with page_guard("train"):
     if not presenting():  # on the presenter stage the player comes first; the prose waits
         page_header("Train, one mistake at a time", viz.SUMMARY)
@@ -185,7 +186,7 @@ with page_guard("train"):
     start, speed = player_start("train", run_id(data.X, data.y, settings.algorithm),
                                 page_link.values, run[0].n_examined)
     player("train", payload_for(data, settings.algorithm, settings.show_planted, start, speed,
-                                presenting()), key="train_player")
+                                presenting()), key="train_player", link=page_link)
     about_this_page(viz.SUMMARY)
     named_results("Algorithm 1.16", "Remark 1.17", "Theorem 1.28", "bound (1.4)", "eq. 1.5",
                   "Theorem 1.35")

@@ -215,20 +215,28 @@ def test_theorem_1_35_is_not_applied_to_a_zero_column_without_saying_so():
 
 
 # ---------------------------------------------------------------------------
-# Kind 1: the margin solver's verdict said as its finding, with its allowance
+# Kind 1: separability decided exactly (perceptron_core/margin.py), and said so
 # ---------------------------------------------------------------------------
 
-def test_separability_is_not_called_exact():
-    """Separable by a margin of 5·10⁻¹³ (the line x₂ = 0), called "not separable (computed
-    exactly)" before."""
+def test_a_margin_of_five_times_ten_to_the_minus_thirteen_is_a_margin():
+    """Separable by a margin of 5·10⁻¹³ (the line x₂ = 0): called "not separable (computed
+    exactly)" before. Now the data are separable, the margin is named and the run's bound
+    holds."""
     points = "0.5,5e-13,1;0.5,-5e-13,-1;-0.5,5e-13,1;-0.5,-5e-13,-1"
     for bias in ("true", "false"):
         sent = train_payload({"source": "draw", "points": points, "bias": bias})
-        texts = " ".join([sent["facts"], sent["end_text"], sent["path"]["title"],
-                          sent["path"]["caption"]])
-        assert "exactly" not in texts
-        assert "No line separates" not in texts and "never stop" not in sent["path"]["title"]
-        assert "margin solver finds no line" in sent["facts"] and "10⁻¹²" in sent["facts"]
+        assert "No line" not in sent["facts"] and sent["path"] is None
+        label = "Best margin γ" if bias == "true" else "Best margin through the origin γ"
+        assert abs(shown_number(sent["facts"], label) - 5e-13) <= 5e-4 * 5e-13
+        assert sent["bound"] is not None
+
+
+def test_no_line_is_said_with_how_it_was_decided():
+    """Two points at the same place with opposite labels: no line separates them, decided
+    in exact arithmetic (not a tolerance)."""
+    sent = train_payload({"source": "draw", "points": "0.5,0.5,1;0.5,0.5,-1", "bias": "true"})
+    assert "No line separates these data (decided in exact arithmetic" in sent["facts"]
+    assert "10⁻¹²" not in sent["facts"]
 
 
 # ---------------------------------------------------------------------------
@@ -392,7 +400,9 @@ def test_facts_and_end_text_agree_with_brute_force_and_a_plain_loop(data, bias, 
             assert abs(gamma_2 - margins["padded"]) <= 5e-4 * margins["padded"] + 1e-9
         assert sent["bound"] is not None and trace.n_updates <= sent["bound"]["value"]
     if wanted <= 1e-9 and not (one_class and bias):
-        assert "margin solver finds no line" in facts and sent["bound"] is None
+        assert re.search(r"No line( through the origin)? (separates these data|has every "
+                         r"point strictly on one side) \(decided in exact arithmetic",
+                         facts) and sent["bound"] is None
     ref = reference_perceptron(X, y, bias=bias, delta=delta, w0=trace.weights[0],
                                b0=trace.biases[0], max_updates=LIMITS[0], max_epochs=LIMITS[1])
     assert ref.update_indices.tolist() == trace.update_indices.tolist()

@@ -108,8 +108,8 @@ def test_bound_says_halving_the_margin_only_roughly_quadruples_T_A(bound_default
                          delta=0.0, order="cyclic")
     values, medians = sweep.values(), sweep.per_value("bound")
     factors = (medians[:-1] / medians[1:]) ** (np.log(2) / np.log(values[1:] / values[:-1]))
-    assert f"a factor between {factors.min():.2f} and {factors.max():.2f} (the median T(A)), " \
-           "which is only roughly four" in text
+    assert f"a factor between {factors.min():.2f} and {factors.max():.2f} (the median T(A)). " \
+           "T(A) divides by γ₂²" in text
     assert "T(A) divides by γ₂²" in text
     # what the counts did, counted from the same runs (not a fixed "they grow too")
     assert "The observed counts grow too, but more slowly" not in text
@@ -132,7 +132,7 @@ def test_bound_draws_the_notebook_bound_and_it_holds_for_every_run(bound_default
         assert count <= notebook[np.argmin(np.abs(grid - margin))]
     text = markdown_text(bound_default)
     assert "needs a separator (w\\*, b\\*) with ‖w\\*‖ ≤ 1, b\\*² ≤ 1" in text
-    assert "so here ε = γ" in text  # the data lie in the unit ball, so R <= 1
+    assert "so ε = γ" in text  # the data lie in the unit ball, so R <= 1
 
 
 def expected_shift_counts(result):
@@ -183,7 +183,7 @@ def _bound_quiz():
 def test_bound_quiz_texts_carry_their_hypotheses():
     quiz = _bound_quiz()
     assert "No bias: the radius R stays the same" in quiz
-    assert "roughly, not exactly, 4" in quiz
+    assert "need not be divided by exactly 4" in quiz
     assert "started at w = 0 with δ = 0, does the bound" in quiz
     assert "it holds for any order of the examples" in quiz
 

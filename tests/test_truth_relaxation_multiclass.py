@@ -160,7 +160,8 @@ def test_reflections_that_move_away_are_called_so():
 def test_theorem_1_35_is_not_claimed_for_the_fixed_eta_step():
     """The page's own perceptron section shows ηₜ far above any bound: the relaxation
     step with a fixed η is not a bounded-step method, so Theorem 1.35 cannot cover it."""
-    text = rviz.NO_SOLUTION_TEXT
+    A, c = rviz.rows_to_system(rviz.PRESETS["infeasible"][0])
+    text = rviz.no_solution_text(A, c, relaxation(A, c, max_iter=100), plane_system(A, c))
     assert "its perceptron case" not in text
     assert "η̄ fixed in advance" in text and "says nothing about it" in text
     at = open_page(RELAXATION, {"system": "infeasible"})
@@ -177,7 +178,7 @@ def test_no_preset_promises_how_runs_go():
     for rows, description in rviz.PRESETS.values():
         assert "gets in" not in description and "steps" not in description
         assert "zigzag" not in description
-    at = open_page(RELAXATION, {"eta": "0.1"})
+    at = open_page(RELAXATION, {"eta": "0.1", "system": "wide polygon"})
     assert "few steps" not in page_texts(at)
     assert f"Feasible after {slow.n_iter:,} iterations" in player_payload(
         at, "relaxation")["end_text"]

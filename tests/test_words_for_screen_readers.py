@@ -146,18 +146,6 @@ def test_the_eta_table_has_one_row_per_eta_and_one_column_per_rule():
             assert shown == f"{row['iterations']:,}"
 
 
-def test_the_curve_table_holds_each_ns_mean_error_and_both_bounds():
-    from perceptron_core import generalisation_curve
-    from perceptron_core.viz.sweep_tables import curve_table
-
-    curve = generalisation_curve([5, 20], 0.2, dim=2, repeats=20, seed=0)
-    columns, _ = curve_table(curve)
-    assert columns["N"] == ["5", "20"]
-    for k in range(2):
-        assert columns["mean test error"][k].startswith(f"{curve.mean_error[k]:.3g}")
-        assert columns["3/((N+1)γ²)"][k] == f"{3 / ((curve.n_train[k] + 1) * 0.04):.3g}"
-
-
 # ---- the kernel lift and the multiclass pictures in words --------------------------------
 
 def circles(seed=0, n=80):

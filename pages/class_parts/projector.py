@@ -31,12 +31,16 @@ ul.lab-options li {margin: 0 !important; padding: 0 !important;}
 
 
 def question_picker() -> None:
-    """The question the next Open the poll asks (and a /train view for Predict the next step)."""
+    """The question the next Open the poll asks (and a /train view for Predict the next step:
+    by default the view this class follows, which the projector's player publishes)."""
     labels = questions.choices()
     st.selectbox("Question", list(labels), format_func=labels.get, key="class_choice")
     if st.session_state.get("class_choice") == questions.PREDICT:
-        st.text_input("Link of the /train view you have open", key="class_train_link",
-                      placeholder="/train?data=…&step=4")
+        st.text_input("Link of the /train view (empty: the view your projector shows, as "
+                      "students who follow see it)", key="class_train_link",
+                      placeholder="/train?data=…&step=4",
+                      help="With Predict first on, the projector's player publishes the step it "
+                           "waits on: the poll asks the question it asks.")
 
 
 def _act(action, *args) -> None:
@@ -49,8 +53,19 @@ def _act(action, *args) -> None:
 
 def _open(code: str, key: str) -> None:
     choice = st.session_state.get("class_choice")
-    link = st.session_state.get("class_train_link", "")
-    _act(lambda: class_store().open_poll(code, key, questions.poll_for(choice, link)))
+    link = st.session_state.get("class_train_link", "").strip()
+
+    def open_poll():
+        store = class_store()
+        shown = link
+        if choice == questions.PREDICT and not shown:  # the view the projector publishes
+            shown = store.instructor_state(code, key)["view"]
+            if not shown:
+                raise ClassError("No view to predict: open /train in this browser (its player "
+                                 "publishes the step it shows, and with Predict first the step "
+                                 "it waits on), or paste a /train link.", 400)
+        store.open_poll(code, key, questions.poll_for(choice, shown))
+    _act(open_poll)
 
 
 def poll_buttons(code: str, key: str, poll: dict | None) -> None:

@@ -68,7 +68,7 @@ from pages.common.workers import (_WORKERS, MAX_WORKERS, WORKER_SECONDS,  # noqa
                                   run_in_worker)
 from pages.common.upload_limits import SESSION_UPLOAD_BYTES, limit_uploads  # noqa: E402
 
-limit_uploads()  # imported in the server's first script run: bounds every session's uploads
+limit_uploads()  # imported by the server before its first request: bounds every session's uploads
 
 # _WORKERS (the pool, for tests and benchmarks that stop or count its processes) is
 # importable from here but not in __all__.

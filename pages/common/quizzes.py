@@ -31,6 +31,17 @@ class QuizQuestion:
     why: str
 
 
+def _checked_key(item: QuizQuestion) -> str:
+    return f"{item.key}_checked"
+
+
+def checked_answer(item: QuizQuestion) -> str | None:
+    """The answer this session last checked for ``item`` (its Check button), "" when Check was
+    pressed with no option chosen, None before the first check. An option picked and not
+    checked does not count: it has had no feedback."""
+    return st.session_state.get(_checked_key(item))
+
+
 def _lower_first(text: str) -> str:
     return f"{text[:1].lower()}{text[1:]}"
 
@@ -52,12 +63,13 @@ def _feedback(item: QuizQuestion, checked: str | None) -> None:
 
 def quiz(questions, caption: str = QUIZ_CAPTION) -> None:
     """A "Check your understanding" section: each question numbered in a bordered box, its
-    options in a form with a Check button, and a feedback region under it."""
+    options in a form with a Check button, and a feedback region under it; then the page's
+    checkpoint of the study path (its checked answers counted)."""
     give_way()  # a heavy page run lets a light one compute first
     st.header("Check your understanding")
     st.caption(caption)
     for number, item in enumerate(questions, start=1):
-        checked_key = f"{item.key}_checked"
+        checked_key = _checked_key(item)
         with st.container(border=True):
             with st.form(f"{item.key}_form", border=False, enter_to_submit=False):
                 # the label is plain text: it is the options' group name a screen reader says
@@ -66,4 +78,7 @@ def quiz(questions, caption: str = QUIZ_CAPTION) -> None:
                 if st.form_submit_button("Check", key=f"{item.key}_check"):
                     st.session_state[checked_key] = chosen or ""
             with live_region(f"quiz_{item.key}"):
-                _feedback(item, st.session_state.get(checked_key))
+                _feedback(item, checked_answer(item))
+    from pages.common.study_path import checkpoint  # the study path's mark (in the browser)
+
+    checkpoint(questions)

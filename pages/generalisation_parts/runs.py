@@ -26,7 +26,7 @@ def unit_data(n, margin, seed):
 @st.cache_data(show_spinner="Training…", **CACHE)
 def margin_run(n, margin, data_seed, order_seed):
     X, y, _ = unit_data(n, margin, data_seed)
-    return margin_perceptron(X, y, order="random", seed=order_seed)
+    return margin_perceptron(X, y, order="random", seed=order_seed, unit=True)
 
 
 @st.cache_data(show_spinner=False, **CACHE)
@@ -46,7 +46,8 @@ def curve_at(size, margin, dim, repeats, seed):
     computed in a niced worker process (the server stays free for the other students)."""
     return run_in_worker(generalisation_curve, n_train=[size], margin=margin, dim=dim,
                          repeats=repeats, seed=seed, n_test=N_TEST,
-                         advice="Use fewer runs per N, smaller values of N or a smaller dimension d.")
+                         advice="Use fewer runs per N, smaller values of N or a smaller "
+                                "dimension d.")
 
 
 def curve(sizes, margin, dim, repeats, seed):
@@ -64,11 +65,14 @@ def curve(sizes, margin, dim, repeats, seed):
 
 @st.cache_data(show_spinner="Training twice…", **CACHE)
 def stability(n_points, margin, seed, heldout):
+    """Both runs of section 3 (``heldout``: the row left out, 0-based) and the held-out
+    point's margin y x·ŵ under the run without it."""
     X, y, _ = unit_data(n_points, margin, seed)
-    full = margin_perceptron(X, y, order="cyclic")
+    full = margin_perceptron(X, y, order="cyclic", unit=True)
     keep = np.arange(n_points) != heldout
-    reduced = margin_perceptron(X[keep], y[keep], order="cyclic")  # the others, same order
-    return viz.stability_summary(full, reduced, heldout)
+    reduced = margin_perceptron(X[keep], y[keep], order="cyclic", unit=True)  # same order
+    summary = viz.stability_summary(full, reduced, heldout)
+    return summary, float(y[heldout] * (X[heldout] @ np.asarray(reduced.w)))
 
 
 @st.cache_data(show_spinner="Running SGD…", **CACHE)
@@ -77,7 +81,7 @@ def sgd_check(n, margin, data_seed, order_seed, eta):
     γ = 0.05 they held the server process for about 0.15 s (issue #23)."""
     X, y, _ = unit_data(n, margin, data_seed)
     return run_in_worker(viz.eta_check, X, y, eta, order="random", seed=order_seed,
-                         advice="Use fewer points N or a larger margin γ.")
+                         unit=True, advice="Use fewer points N or a larger margin γ.")
 
 
 def figure_from(spec: dict) -> go.Figure:
@@ -87,10 +91,10 @@ def figure_from(spec: dict) -> go.Figure:
     return go.Figure(spec, _validate=False)
 
 
-@st.cache_data(show_spinner=False, max_entries=1, ttl=3600)
-def loss_chart() -> dict:
-    """The losses and their slopes: the same figure for every student."""
-    return viz.loss_figure().to_plotly_json()
+@st.cache_data(show_spinner=False, max_entries=2, ttl=3600)
+def loss_chart(view: str) -> dict:
+    """The losses ("loss") or their slopes ("slope"): the same figure for every student."""
+    return viz.loss_figure(view).to_plotly_json()
 
 
 @st.cache_data(show_spinner=False, max_entries=16, ttl=3600)

@@ -123,7 +123,7 @@ function announceMove(p) {
   p.announcing = true;
   queueMicrotask(() => {
     p.announcing = false;
-    const text = announcement(p);
+    const text = predictSaid(p, announcement(p));  // a prediction's verdict first
     if (p.nodes.live.textContent !== text) p.nodes.live.textContent = text;
   });
 }

@@ -17,7 +17,7 @@ function trainScene(slots, data) {
   };
   Object.assign(s, trainFigure(slots, s));
   Object.assign(s, trainInfo(slots, s));
-  return { draw: (view) => trainDraw(s, view), facts: trainFacts(data) };
+  return { draw: (view) => trainDraw(s, view), scene: s, facts: trainFacts(data) };
 }
 
 // What matters about the run, said when a setting changes it: the best margin, the bound

@@ -1,7 +1,8 @@
 """What a sweep's chart shows, as a small table: one row per swept value, the numbers a
 student compares (the median against the bound per margin, n or d; iterations per η and
-rule; the mean test error against both bounds per N). A screen reader reads a table cell
-by cell, where a chart is a picture; everyone can compare two numbers in one row.
+rule). A screen reader reads a table cell by cell, where a chart is a picture; everyone can
+compare two numbers in one row. (/generalisation's curve has its own table:
+viz/generalisation.py curve_table.)
 
 Each function returns ``(columns, caption)``: column header -> the cells' texts, in order,
 the first column naming the row, for ``pages.common.static_table.static_table``.
@@ -78,24 +79,4 @@ def eta_sweep_table(rows, max_iter: int) -> tuple[dict[str, list[str]], str]:
         columns[INDEX_RULE_LABELS.get(rule, rule)] = [cell(found[rule, eta]) for eta in etas]
     caption = ("The sweep in numbers: iterations to feasibility for each η (rows) and each "
                f"index rule (columns), or not within the limit of {max_iter:,}.")
-    return columns, caption
-
-
-def curve_table(curve) -> tuple[dict[str, list[str]], str]:
-    """/generalisation: per N, the mean test error with its standard error, the runs that
-    erred, and both bounds as the chart draws them."""
-    n = np.asarray(curve.n_train)
-    erred = np.count_nonzero(np.asarray(curve.errors) > 0, axis=1)
-    stderr = np.asarray(curve.stderr, float)
-    columns = {
-        "N": [f"{int(v):,}" for v in n],
-        "mean test error": [f"{m:.3g}" + (f" ± {s:.2g}" if np.isfinite(s) else "")
-                            for m, s in zip(np.asarray(curve.mean_error, float), stderr)],
-        "runs that erred": [f"{int(e)} of {curve.repeats}" for e in erred],
-        "3/((N+1)γ²)": [f"{v:.3g}" for v in np.asarray(curve.stability_bound, float)],
-        f"uniform law, {curve.confidence:.0%}": [f"{v:.3g}"
-                                                 for v in np.asarray(curve.uniform_bound, float)],
-    }
-    caption = ("The curve in numbers, one row per N: the mean test error (± one standard "
-               "error) against the stability bound 3/((N+1)γ²) and the uniform law.")
     return columns, caption

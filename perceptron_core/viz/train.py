@@ -222,17 +222,21 @@ def _proof_payload(proof, trace, bound, w0_norm) -> dict:
     }
 
 
-#: what the core's "no line separates" rests on (perceptron_core/margin.py finds the nearest
-#: point of a hull to the origin in floating point and takes it for the origin within
-#: 10⁻¹² of the data's size): /train says it as the solver's finding, with this allowance
-SOLVER_ALLOWANCE = "none with a margin above about 10⁻¹² of the data's size"
+def _decided(exact: bool) -> str:
+    """How the core decided separability (perceptron_core/margin.py): in exact rational
+    arithmetic on the stored coordinates, unless its result says the exact pass was too
+    costly (large support sets in many dimensions; never in the plane)."""
+    if exact:
+        return "decided in exact arithmetic on the coordinates as stored"
+    return ("found by the margin solver in floating point, within its certified bracket: "
+            "exact arithmetic was too costly here")
 
 
-def _none_found(through_origin: bool) -> str:
-    """The margin solver's negative verdict, with its allowance (a sentence's start)."""
+def _none_found(through_origin: bool, exact: bool = True) -> str:
+    """The verdict that no line (through the origin) separates, and how it was decided
+    (a sentence's start)."""
     where = " through the origin" if through_origin else ""
-    return (f"The margin solver finds no line{where} that separates these data "
-            f"({SOLVER_ALLOWANCE})")
+    return f"No line{where} separates these data ({_decided(exact)})"
 
 
 def percent_text(count: int, total: int) -> str:
@@ -327,11 +331,11 @@ def _one_class_facts(bounds, case: str, bias: bool, label: int) -> str:
     if case == "through_origin":
         return text + ("A line through the origin has every point on one side: best margin "
                        f"through the origin γ = {significant_text(bounds.margin)}.")
-    return text + ("The margin solver finds no line through the origin with every point "
-                   f"strictly on one side ({SOLVER_ALLOWANCE}): the origin lies in their "
-                   "convex hull, or that close to it, so no bound applies. With a bias any far "
-                   "line does: turn on "
-                   "\u201clearn a bias\u201d.")
+    exact = getattr(bounds, "exact", True)
+    return text + ("No line through the origin has every point strictly on one side "
+                   f"({_decided(exact)}): the origin lies in their convex hull"
+                   f"{'' if exact else ', or that close to it'}, so no bound applies. With a "
+                   "bias any far line does: turn on \u201clearn a bias\u201d.")
 
 
 def _facts(bounds, case: str, bias: bool, statements, labels=(), converged=False) -> str:
@@ -342,14 +346,14 @@ def _facts(bounds, case: str, bias: bool, statements, labels=(), converged=False
     if len(set(labels)) == 1:
         text += _one_class_facts(bounds, case, bias, int(next(iter(set(labels)))))
     elif case == "none":
-        text += _none_found(False) + ", so no bound applies."
+        text += _none_found(False, bounds.exact) + ", so no bound applies."
     elif case == "with_bias" and not bias:
-        text += (_none_found(True) + ", and without a bias the perceptron can only learn such "
+        text += (_none_found(True, bounds.exact) + ", and without a bias the perceptron can only learn such "
                  "a line: no bound applies. A line with an offset does separate them: turn on "
                  "\u201clearn a bias\u201d.")
     else:
         text += SEPARABILITY[case][0].upper() + SEPARABILITY[case][1:]
-        text += f" ({SOLVER_ALLOWANCE}). " if case == "with_bias" else ". "
+        text += f" ({_decided(bounds.exact)}). " if case == "with_bias" else ". "
         if not bias:
             text += f"Best margin through the origin γ = {significant_text(bounds.margin)}."
         elif bounds.separable:
@@ -413,10 +417,11 @@ def _end_text(trace, statements, case: str, bias: bool, bounds=None, w0_norm: fl
             f"page's limit of {limit_text(trace, limits)}. ")
     if statements:
         return text + _limit_reason(trace, statements[0], bounds, w0_norm, limits)
+    exact = getattr(bounds, "exact", True)
     if case == "with_bias" and not bias:
-        return text + "The margin solver finds no line through the origin that separates these data."
+        return text + _none_found(True, exact) + "."
     if case == "none":
-        return text + "The margin solver finds no line that separates these data."
+        return text + _none_found(False, exact) + "."
     return text + "The margin solver counts the padded margin γ₂ as 0, so no bound applies."
 
 
