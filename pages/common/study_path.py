@@ -32,7 +32,7 @@ TEACHES = {
                  "⌊1/γ²⌋ mistakes (Theorem 1.34)",
     "kernels": "how a kernel lets the same perceptron separate data no line separates",
     "generalisation": "margin mistakes, and a bound on the test error that falls like 1/N",
-    "multiclass": "how binary perceptrons combine into a classifier of k classes",
+    "multiclass": "how binary perceptrons combine into a classifier of more than two classes",
     "relaxation": "the relaxation method for linear inequalities, the perceptron among them",
 }
 #: the pages whose checkpoint has a prediction round (they have a player)
@@ -100,6 +100,10 @@ def checkpoint(questions) -> None:
     if page not in STUDY_ORDER:
         return
     right = sum(checked_answer(item) == item.answer for item in questions)
+    # the checkpoint names the pages of the path by their titles only: what each teaches is
+    # Home's, and its words (symbols, theorems) belong to the pages they speak of
+    pages = [{name: entry[name] for name in ("name", "title", "player", "questions")}
+             for entry in _path({page: len(questions)})]
     _element({"mode": "page", "page": page, "storage": STORAGE_KEY, "round": PREDICTION_ROUND,
-              "right": int(right), "total": len(questions),
-              "pages": _path({page: len(questions)})}, key=f"lab_study_{page}")
+              "right": int(right), "total": len(questions), "pages": pages},
+             key=f"lab_study_{page}")
