@@ -208,11 +208,12 @@ def test_kernels_export_is_one_offline_html_file_with_the_run(monkeypatch):
     sent = kernel_payload(at)
     assert any(b.label == "Player (HTML, works offline)" for b in at.get("download_button"))
     html = deferred["kernel-perceptron-player.html"]()
-    match = re.search(r'mountPlayer\(document.getElementById\("player"\), (\{.*\}), kernelsScene\)',
+    match = re.search(r'mountPlayer\(document.getElementById\("player"\), (\{.*\}), kernelsScene, kernelsQuestions\)',
                       html)
     exported = json.loads(match.group(1).replace("<\\/", "</"))
     assert exported["updates"] == sent["updates"] and exported["X"] == sent["X"]
     assert exported["player"]["link"] is False and exported["player"]["start_step"] is None
+    assert exported["player"]["predict"]  # Predict first works offline too
     assert "3 drawn points" in html and "<title>Perceptron Lab: kernel perceptron" in html
     # nothing is fetched: the only http(s) text is the SVG namespace, an identifier
     urls = set(re.findall(r"https?://[^\s\"'<>)]+", html))
