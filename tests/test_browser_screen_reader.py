@@ -6,6 +6,8 @@ figure) or from the Python twins of the player's number and region words, never 
 - /train: the proof's two inequalities follow the step, in the picture's description and
   in the live region on P; a move back is said as one; the proof charts are walked by keys
   without stepping the player; a keyboard margin change is said once (what changed, step 0);
+  Predict first's questions are said, reached by Tab (named by the question, a focus ring)
+  and answered by keyboard, focus following the answer;
 - /bound: a chart walk names the series and the position, reaches the median line, takes
   Home and End and says its keys; the sweep's numbers are a table;
 - /class: focus stays on the answered option, joining and the reveal (right or wrong) are
@@ -186,6 +188,61 @@ def test_a_keyboard_margin_change_is_said_once(page, streamlit_server, train_pay
     assert text.endswith("The player is back at step 0: nothing examined yet.")
     assert wait_for_player(player) == (0, 0)
     assert page.evaluate(FOCUSED_JS)["tag"] == "INPUT"  # the slider keeps focus
+
+
+# ---- /train with Predict first: the questions by keyboard and by ear ----------------------
+
+#: the focused element's outline (through shadow roots): what a keyboard user sees
+FOCUS_RING_JS = """() => {
+  let node = document.activeElement;
+  while (node && node.shadowRoot && node.shadowRoot.activeElement) node = node.shadowRoot.activeElement;
+  const style = getComputedStyle(node);
+  return {style: style.outlineStyle, width: parseFloat(style.outlineWidth)};
+}"""
+
+
+def test_predict_first_is_asked_reached_and_answered_by_keyboard_and_said(page, streamlit_server):
+    """The question a move waits on is said in the player's one status region with its
+    options and keys; Tab reaches its options (a group named by the question, a focus ring);
+    an answer on a focused option says the verdict and takes focus on: to the next
+    question's first option, then back to the button of the move once its step is drawn."""
+    player = open_player(page, f"{streamlit_server}/train?predict=1")
+    live, picture = player.locator(".live"), player.locator("svg.plane")
+    assert player.locator("[role='status']").count() == 1  # one status region per player
+    assert player.get_by_role("switch", name="Predict first").get_attribute("aria-checked") == "true"
+    player.get_by_role("button", name="Next example").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("(node) => node.dataset.predictPending === 'update'",
+                           arg=player.element_handle())
+    prompt = player.get_by_test_id("predict-prompt").inner_text()
+    options = [b.inner_text() for b in player.locator(".predict-options button").all()]
+    said = live.inner_text()
+    assert said.startswith(f"Predict: {prompt} Options: {'; '.join(options)}.") and "Press Y / N" in said
+    assert f"Waiting for your prediction: {prompt}" in picture.get_attribute("aria-label")
+    groups = [n for n in ax_nodes(page) if n["role"] == "group" and n["name"] == prompt]
+    assert len(groups) == 1  # the options' group is named by the question
+    for _ in range(12):  # Tab from Next example to the first option: the answers are reached
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUSED_JS)["text"] == options[0]:
+            break
+    else:
+        raise AssertionError(f"Tab never reached the option {options[0]!r}")
+    ring = page.evaluate(FOCUS_RING_JS)
+    assert ring["style"] == "solid" and ring["width"] >= 3
+    page.keyboard.press("Enter")  # the first example of a run from 0 updates: right
+    page.wait_for_function("(node) => node.dataset.predictPending === 'line'",
+                           arg=player.element_handle())
+    lines = [b.inner_text() for b in player.locator(".predict-options button").all()]
+    assert page.evaluate(FOCUSED_JS)["text"] == lines[0]  # focus on the next question
+    assert live.inner_text().startswith("✓ Right: an update.")
+    assert "Which line comes next?" in live.inner_text()
+    assert player.get_attribute("data-step") == "0"  # nothing drawn yet
+    page.keyboard.press("Enter")  # A, right or wrong
+    wait_for_player(player, 1)
+    assert page.evaluate(FOCUSED_JS)["text"] == "Next example ▸"  # back on the move's button
+    said = live.inner_text()
+    assert re.match(r"[✓✗] ", said) and "predicted right" in said and "Step 1: example" in said
+    assert "Waiting for your prediction" not in picture.get_attribute("aria-label")
 
 
 # ---- /bound: the chart walk and the sweep's table ---------------------------------------

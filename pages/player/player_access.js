@@ -139,8 +139,11 @@ function describePicture(p) {
       .map((part) => part.textContent).filter(Boolean).join(", ")).join("; ");
   // a scene's own words for what its picture shows (where the regions lie, which points count)
   const words = p.nodes.figure.querySelector(".picture-words");
+  // while Predict first waits, the picture marks the example asked about (and draws candidates)
+  const waiting = p.predict && p.predict.pending
+    ? `Waiting for your prediction: ${p.predict.pending.asked[p.predict.pending.index].prompt}` : "";
   const parts = [`Picture of ${p.pictureName}`, panelText(p, ".step-text"), panelText(p, ".now"), counters,
-                 words ? words.textContent.trim() : "", chartsNow(p)];
+                 words ? words.textContent.trim() : "", chartsNow(p), waiting];
   const label = parts.filter(Boolean).map(sentenceEnd).join(" ");
   if (picture.getAttribute("aria-label") !== label) picture.setAttribute("aria-label", label);
 }
