@@ -166,7 +166,7 @@ def inequality_texts(left: float, relation: str, right: float,
     for places in range(start, MOST_DIGITS + 1):
         texts = fixed_text(left, places), fixed_text(right, places)
         shown = [decimal_value(text) for text in texts]
-        if all(s != 0 or v == 0 for s, v in zip(shown, (left, right))) and \
+        if all(s != 0 or v == 0 for s, v in zip(shown, (left, right), strict=True)) and \
                 RELATIONS[relation](*shown):
             return texts
     return exact_text(left), exact_text(right)

@@ -396,7 +396,7 @@ def test_the_players_inequalities_and_region_words_are_the_pythons(browser):
     rng = np.random.default_rng(5)
     values = [0.0, 0.125, -0.125, 2.675, 1e-7, 0.00097, 0.0012, 6.1, 9.95, 211.23, 1e21,
               *rng.uniform(-3, 3, 20), *(10.0 ** rng.uniform(-8, 5, 20))]
-    pairs = [(float(a), float(b)) for a, b in zip(values, values[1:] + values[:1])]
+    pairs = [(float(a), float(b)) for a, b in zip(values, values[1:] + values[:1], strict=True)]
     pairs += [(b + abs(b) * 1e-9, b) for _, b in pairs]  # nearly equal sides
     axis = np.linspace(-1, 1, 37)
     x, y = np.meshgrid(axis, axis[::-1])
@@ -424,4 +424,4 @@ def test_the_players_inequalities_and_region_words_are_the_pythons(browser):
     assert shown[0] == [[list(inequality_texts(a, "≥", b)), list(inequality_texts(a, "≤", b))]
                         for a, b in pairs]
     assert shown[1] == [[significant_text(v), fixed_text(v, 3)] for v in values]
-    assert shown[2] == [region_words(g, dict(n)) for g, n in zip(grids, names)]
+    assert shown[2] == [region_words(g, dict(n)) for g, n in zip(grids, names, strict=True)]

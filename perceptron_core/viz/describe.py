@@ -93,8 +93,8 @@ def trace_sentence(trace: dict) -> str | None:
     if kind in ("surface", "mesh3d"):
         return f"{name}: a surface in 3-D"
     if kind == "scatter3d":
-        count = _numbers(trace.get("x"))
-        count = 0 if count is None else count.size
+        points = _numbers(trace.get("x"))
+        count = 0 if points is None else points.size
         return f"{name}: {count} point{'s' * (count != 1)} in 3-D"
     if kind == "bar":
         heights = _numbers(trace.get("y"))

@@ -662,7 +662,7 @@ def _wrong_side_text(scores, y) -> str:
 
 def _linear_text(values, names) -> str:
     """"0.52·x₁ − 0.3·x₂ + 1.2": three significant digits a term, zero terms left out."""
-    terms = [(float(v), name) for v, name in zip(values, names) if f"{abs(float(v)):.3g}" != "0"]
+    terms = [(float(v), name) for v, name in zip(values, names, strict=True) if f"{abs(float(v)):.3g}" != "0"]
     if not terms:
         return "0"
     text = ""

@@ -23,7 +23,7 @@ def _pieces(mask: np.ndarray) -> list[bool]:
     rows, cols = mask.shape
     seen = np.zeros_like(mask, dtype=bool)
     pieces = []
-    for start in zip(*np.nonzero(mask)):
+    for start in zip(*np.nonzero(mask), strict=True):
         if seen[start]:
             continue
         seen[start] = True
@@ -87,7 +87,7 @@ def region_words(labels, names: dict) -> str:
             best = max(counts)
             # a zone is a label's when no other label, named or not, covers more of it
             values, others = np.unique(cells, return_counts=True)
-            unnamed = max([int(c) for v, c in zip(values, others) if v not in names] or [0])
+            unnamed = max([int(c) for v, c in zip(values, others, strict=True) if v not in names] or [0])
             owner[ZONES[i][j]] = (list(names)[-best[1]] if best[0] > 0 and best[0] >= unnamed
                                   else None)
     sentences = []
