@@ -28,8 +28,8 @@ function plane(limit, present, label) {
   const axes = svg("g", { class: "axes" });
   const ticks = svg("g", { class: "axes" });  // outside the clipped plot area
   const tick = niceStep(2 * limit, 6);
-  for (let v = Math.ceil(-limit / tick) * tick; v <= limit + 1e-9; v += tick) {
-    const zero = Math.abs(v) < 1e-9;
+  for (let k = Math.ceil(-limit / tick); k * tick <= limit + 1e-6 * tick; k++) {
+    const v = k * tick, zero = k === 0;  // multiples of the step, however small the square
     axes.append(svg("line", { x1: map.x(v), x2: map.x(v), y1: map.top, y2: map.top + map.size,
                               class: zero ? "zero" : "grid" }));
     axes.append(svg("line", { y1: map.y(v), y2: map.y(v), x1: map.left, x2: map.left + map.size,
