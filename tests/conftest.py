@@ -46,10 +46,21 @@ def _unavailable(reason: str) -> None:
     pytest.skip(f"browser tests skipped: {reason} (set REQUIRE_BROWSER=1 to make this a failure)")
 
 
+#: files whose tests start processes of their own (Streamlit, HAProxy, Redis, serve.py)
+SERVER_FILES = {"test_class_hostile.py", "test_class_serve.py", "test_class_serve_faults.py",
+                "test_class_serve_projector.py", "test_fresh_server.py", "test_serve_config.py",
+                "test_load_client.py", "test_upload_limits.py"}
+#: fixtures that start a server
+SERVER_FIXTURES = {"streamlit_server", "redis_url"}
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        if "browser" in getattr(item, "fixturenames", ()):
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if "browser" in fixtures:
             item.add_marker(pytest.mark.browser)
+        if fixtures & SERVER_FIXTURES or item.path.name in SERVER_FILES:
+            item.add_marker(pytest.mark.server)
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
