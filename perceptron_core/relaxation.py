@@ -319,16 +319,56 @@ def relaxation(A, c, eta=1.0, rule="cyclic", w0=None, seed=None, tol=0.0, max_it
     RelaxationTrace
         Every iteration t: the chosen index, its residual, whether w moved.
     """
+    return relaxation_sweep(A, c, [eta], rules=[rule], w0=w0, seed=seed, tol=tol,
+                            max_iter=max_iter, tau=tau)[0]
+
+
+def relaxation_sweep(A, c, etas, rules=("cyclic",), w0=None, seed=None, tol=0.0,
+                     max_iter=100_000, tau=None) -> tuple[RelaxationTrace, ...]:
+    """:func:`relaxation` for every rule of ``rules`` and every eta of ``etas``, computed
+    together: one trace per (rule, eta), each the run ``relaxation(A, c, eta=eta,
+    rule=rule, ...)`` gives, number for number.
+
+    The runs share the system and the start; an iteration moves every run still going
+    at once (array operations over the runs), and every number of a run is computed as
+    the run alone computes it (elementwise, never mixed with another run's). A stream
+    rule (cyclic, chaotic, randomized, permuted) picks the same index for all its runs
+    at iteration t; a greedy one picks per run.
+
+    Parameters
+    ----------
+    etas : sequence of float, each in (0, 2]
+    rules : sequence of keys of :data:`INDEX_RULES`
+        At most MAX_SWEEP_RUNS (1 000) runs in all (rules x etas).
+    A, c, w0, seed, tol, max_iter, tau
+        As in :func:`relaxation` (tau is the chaotic rule's window).
+
+    Returns
+    -------
+    tuple of RelaxationTrace: for each rule in turn, one per eta in the order of ``etas``
+    """
     A, c = check_system(A, c)
     p, n = A.shape
-    eta = check_number(eta, "eta (relaxation parameter)", low=0, low_open=True, high=2)
-    if not isinstance(rule, str) or rule not in INDEX_RULES:
-        raise ValueError(f"unknown rule {rule!r}; choose one of: {', '.join(INDEX_RULES)}.")
+    try:
+        raw = np.atleast_1d(np.asarray(etas, dtype=object))
+    except (TypeError, ValueError):
+        raise ValueError("etas must be a list of numbers in (0, 2].") from None
+    if isinstance(rules, str):
+        rules = [rules]
+    rules = list(rules)
+    for rule in rules:
+        if not isinstance(rule, str) or rule not in INDEX_RULES:
+            raise ValueError(f"unknown rule {rule!r}; choose one of: {', '.join(INDEX_RULES)}.")
+    if raw.ndim != 1 or not rules or not 1 <= raw.size * len(rules) <= MAX_SWEEP_RUNS:
+        raise ValueError(f"give at least one rule and one eta, and at most "
+                         f"{MAX_SWEEP_RUNS} runs (rules x etas) in all.")
+    eta = np.array([check_number(value, "eta (relaxation parameter)", low=0, low_open=True,
+                                 high=2) for value in raw.tolist()])
     w = np.zeros(p) if w0 is None else _check_point(w0, p, "w0")
     seed = check_seed(seed)
     tol = check_number(tol, "tol", low=0)
     max_iter = check_number(max_iter, "max_iter", low=1, high=MAX_ITERATIONS, integer=True)
-    if rule != "chaotic":
+    if "chaotic" not in rules:
         tau = None  # only the chaotic rule has a window
     elif tau is None:
         tau = 2 * n
@@ -336,43 +376,167 @@ def relaxation(A, c, eta=1.0, rule="cyclic", w0=None, seed=None, tol=0.0, max_it
         tau = check_number(tau, f"tau (chaotic window, at least n = {n})", low=n,
                            integer=True)
     sq_norms = np.einsum("ij,ij->j", A, A)  # ||a_i||^2 for each column
-    pick = INDEX_RULES[rule](sq_norms, seed, tau)
-    A_rows = np.ascontiguousarray(A.T)  # row i is a_i
-    iterates, indices, residuals_chosen, moved = [w], [], [], []
-    feasible = False
+    runs = _SweepRuns(A, c, np.tile(eta, len(rules)), w, tol)
+    picks = _Picks(rules, eta.size, sq_norms, seed, tau, tol)
     for t in range(max_iter + 1):
-        residuals = A_rows @ w - c  # a_i·w - c_i for every inequality
-        if residuals.max() <= tol:
-            feasible = True
-            break
+        residuals = runs.residuals()  # a_i·w - c_i, every inequality of every run going on
+        inside = residuals.max(axis=1) <= tol
+        if inside.any():
+            runs.stop(inside, residuals, feasible=True)
+            residuals = residuals[~inside]
+            if not runs.active.size:
+                break
         if t == max_iter:
+            runs.stop(np.ones(runs.active.size, dtype=bool), residuals, feasible=False)
             break
-        i = pick(t, residuals - tol)
-        r = float(residuals[i])
-        if r > tol:
-            # w <- (1 - eta) w + eta P_i(w) = w - eta (a_i·w - c_i) / ||a_i||^2 a_i
-            w = w - (eta * r / sq_norms[i]) * A_rows[i]
-        iterates.append(w)
-        indices.append(i)
-        residuals_chosen.append(r)
-        moved.append(r > tol)
-    n_iter = len(indices)
+        runs.step(picks(t, runs.active, residuals), sq_norms, residuals)
+    return tuple(trace for k, rule in enumerate(rules)
+                 for trace in runs.traces(range(k * eta.size, (k + 1) * eta.size), rule, seed,
+                                          tau if rule == "chaotic" else None))
+
+
+class _Picks:
+    """The index I_t of every run going on: a stream rule's index is the same for all its
+    runs (its pick called once per iteration); a greedy rule's is per run, from the run's
+    residuals (the most violated inequality, ties to the lowest index)."""
+
+    def __init__(self, rules, per_rule, sq_norms, seed, tau, tol):
+        self.tol = tol
+        self.stream = {k: INDEX_RULES[rule](sq_norms, seed, tau)
+                       for k, rule in enumerate(rules) if rule not in _GREEDY_RULES}
+        self.rule_of = np.repeat(np.arange(len(rules)), per_rule)  # run -> its rule
+        self.residual_rule = np.array([rule == "max_residual" for rule in rules])
+        self.distance_rule = np.array([rule == "max_distance" for rule in rules])
+        self.norms = np.sqrt(sq_norms)
+        self.single = len(rules) == 1
+
+    def __call__(self, t, active, residuals):
+        if self.single and self.stream:  # one stream rule: one index
+            return int(self.stream[0](t, None))
+        rule = self.rule_of[active]
+        index = np.zeros(active.size, dtype=np.int64)
+        if self.stream:
+            picked = np.zeros(self.residual_rule.size, dtype=np.int64)
+            for k, pick in self.stream.items():
+                picked[k] = pick(t, None)
+            index = picked[rule]
+        for greedy, key in ((self.residual_rule, lambda r: r - self.tol),
+                            (self.distance_rule, lambda r: (r - self.tol) / self.norms)):
+            mine = greedy[rule]
+            if mine.any():  # the largest (a_i·w - c_i)^+ (over ||a_i||, for max_distance)
+                index[mine] = np.argmax(key(residuals[mine]), axis=1)
+        return index
+
+
+_GREEDY_RULES = ("max_distance", "max_residual")
+
+
+#: most runs of one sweep
+MAX_SWEEP_RUNS = 1_000
+
+
+class _SweepRuns:
+    """The runs of :func:`relaxation_sweep`: which are still going, their iterates, and
+    what every run recorded at each iteration (w_t after it, the index, its residual,
+    whether w moved). A run that has stopped keeps its last w."""
+
+    def __init__(self, A, c, eta, w0, tol):
+        self.rows = np.ascontiguousarray(A.T)  # row i is a_i
+        self.c, self.eta, self.tol = c, eta, tol
+        self.active = np.arange(eta.size)  # the runs going on
+        self.W = np.tile(w0, (eta.size, 1))  # every run's w
+        self.history = [self.W.copy()]  # every run's w after each iteration
+        self.chosen: list[tuple] = []  # (runs going on, index, residual, moved) each time
+        self.ends: dict[int, tuple] = {}  # run -> (feasible, its residuals at the end)
+        self.n_iter: dict[int, int] = {}  # run -> its iterations
+
+    def residuals(self) -> np.ndarray:
+        """a_i·w - c_i for every inequality i (columns) of every run going on (rows),
+        summed over the coordinates in order (each run's as the run alone sums it)."""
+        W, rows = self.W if self.active.size == self.eta.size else self.W[self.active], \
+            self.rows
+        total = W[:, :1] * rows[:, 0]
+        for k in range(1, rows.shape[1]):
+            total += W[:, k:k + 1] * rows[:, k]
+        total -= self.c
+        return total
+
+    def stop(self, which: np.ndarray, residuals: np.ndarray, feasible: bool) -> None:
+        """The runs ``which`` (a mask over those going on) end here, after len(chosen)
+        iterations."""
+        for run, row in zip(self.active[which].tolist(), residuals[which]):
+            self.ends[run] = (feasible, row)
+            self.n_iter[run] = len(self.chosen)
+        self.active = self.active[~which]
+
+    def step(self, index, sq_norms: np.ndarray, residuals: np.ndarray) -> None:
+        """w <- (1 - eta) w + eta P_i(w) = w - eta (a_i·w - c_i) / ||a_i||^2 a_i where
+        inequality i (``index``: one for every run, or one per run) is violated beyond
+        tol; elsewhere w stays."""
+        if isinstance(index, int):
+            chosen = residuals[:, index]
+            moved = chosen > self.tol
+            runs = self.active[moved]
+            if runs.size:
+                factor = self.eta[runs] * chosen[moved] / sq_norms[index]
+                self.W[runs] = self.W[runs] - factor[:, None] * self.rows[index]
+        else:
+            chosen = residuals[np.arange(index.size), index]
+            moved = chosen > self.tol
+            runs = self.active[moved]
+            if runs.size:
+                factor = self.eta[runs] * chosen[moved] / sq_norms[index[moved]]
+                self.W[runs] = self.W[runs] - factor[:, None] * self.rows[index[moved]]
+        self.chosen.append((self.active, index, chosen, moved))
+        self.history.append(self.W.copy())
+
+    def _columns(self):
+        """The recorded (index, residual, moved) as arrays of shape (iterations, runs),
+        built from the stretches of iterations with the same runs going on."""
+        steps, count = len(self.chosen), self.eta.size
+        columns = (np.zeros((steps, count), dtype=np.int64), np.zeros((steps, count)),
+                   np.zeros((steps, count), dtype=bool))
+        begin = 0
+        while begin < steps:
+            runs = self.chosen[begin][0]
+            end = begin + 1
+            while end < steps and self.chosen[end][0] is runs:
+                end += 1
+            for k, column in enumerate(columns):
+                column[begin:end, runs] = np.array(
+                    [np.broadcast_to(entry[k + 1], runs.shape) for entry in
+                     self.chosen[begin:end]])
+            begin = end
+        return columns
+
+    def traces(self, which, rule, seed, tau):
+        """The traces of the runs ``which`` (numbers), all of rule ``rule``."""
+        if not hasattr(self, "_arrays"):
+            self._arrays = (np.stack(self.history), *self._columns())  # (T (+ 1), runs, ..)
+        iterates, indices, residuals, moved = self._arrays
+        p = self.rows.shape[1]
+        for run in which:
+            feasible, last = self.ends[run]
+            steps = self.n_iter[run]
+            yield RelaxationTrace(
+                iterates=frozen(iterates[:steps + 1, run].reshape(-1, p)),
+                indices=frozen(indices[:steps, run], dtype=np.int64),
+                residuals=frozen(residuals[:steps, run], dtype=np.float64),
+                moved=frozen(moved[:steps, run], dtype=bool), n_iter=steps,
+                feasible=feasible,
+                stop_reason=_stop_reason(feasible, steps, int(moved[:steps, run].sum()),
+                                         self.tol, last),
+                eta=float(self.eta[run]), rule=rule, seed=seed, tol=self.tol, tau=tau)
+
+
+def _stop_reason(feasible: bool, n_iter: int, moves: int, tol: float, residuals) -> str:
     if feasible:
-        moves = sum(moved)
-        reason = (f"feasible after {n_iter} iteration{'s' if n_iter != 1 else ''} "
-                  f"({moves} move{'s' if moves != 1 else ''}): every aᵢ·w ≤ cᵢ"
-                  + (f" + {tol:g}" if tol else ""))
-    else:
-        worst = int(np.argmax(residuals))
-        reason = (f"no feasible point after {n_iter} iterations (largest violation "
-                  f"{float(residuals[worst]):.3g}, at inequality ({worst + 1}) counting from 1)")
-    return RelaxationTrace(
-        iterates=frozen(np.array(iterates).reshape(-1, p)),
-        indices=frozen(indices, dtype=np.int64),
-        residuals=frozen(residuals_chosen, dtype=np.float64),
-        moved=frozen(moved, dtype=bool), n_iter=n_iter, feasible=feasible,
-        stop_reason=reason, eta=eta, rule=rule, seed=seed, tol=tol, tau=tau,
-    )
+        return (f"feasible after {n_iter} iteration{'s' if n_iter != 1 else ''} "
+                f"({moves} move{'s' if moves != 1 else ''}): every aᵢ·w ≤ cᵢ"
+                + (f" + {tol:g}" if tol else ""))
+    worst = int(np.argmax(residuals))
+    return (f"no feasible point after {n_iter} iterations (largest violation "
+            f"{float(residuals[worst]):.3g}, at inequality ({worst + 1}) counting from 1)")
 
 
 # ---------------------------------------------------------------------------
@@ -699,14 +863,16 @@ def miss_behaviour(A, c, trace: RelaxationTrace,
         # cyclic rule), so w_T = w_{T-P} with a move in between repeats for ever
         last, step = W[-1], A.shape[1] if trace.rule == "cyclic" else 1
         lengths = np.linalg.norm(np.diff(W, axis=0), axis=1)  # ‖w_t - w_{t-1}‖, (T,)
-        for P in range(step, min(1000, T // 2) + 1, step):
+        periods = np.arange(step, min(1000, T // 2) + 1, step)  # every P at once
+        if periods.size:
             # "the same point": closer than 1e-9 of the longest step in the two periods
             # (iterates shrinking geometrically towards a line are not a cycle)
-            close = 1e-9 * float(lengths[T - 2 * P:].max())
-            if (close > 0 and np.linalg.norm(W[T - P] - last) <= close
-                    and np.linalg.norm(W[T - 2 * P] - last) <= close):
-                period = P
-                break
+            longest = np.maximum.accumulate(lengths[::-1])[::-1]  # max of lengths[t:]
+            close = 1e-9 * longest[T - 2 * periods]
+            repeats = ((close > 0) & (np.linalg.norm(W[T - periods] - last, axis=1) <= close)
+                       & (np.linalg.norm(W[T - 2 * periods] - last, axis=1) <= close))
+            if repeats.any():
+                period = int(periods[np.argmax(repeats)])
     system = plane_system(A, c) if system is None else system
     if system.feasible:
         before, after = distance_to_solutions(A, c, W[[T // 2, T]], system)

@@ -26,6 +26,11 @@ CLASS_DASHES = ["solid", "dash", "dot", "dashdot", "longdash", "longdashdot"]
 TIE_COLOUR = "#000000"
 
 
+#: most updates of one binary run here: a problem no line separates stops there (at
+#: k = 6, n = 600 both schemes then take 0.2-0.4 s of computing, 2026-11-27)
+MAX_FIT_UPDATES = 2_000
+
+
 def symbol_indices(classes) -> list[int]:
     """Each class's marker shape: a class labelled 0..5 keeps its own (a drawn class 2 is
     a diamond on every chart, as the picker's "2 ◆" says); other labels go by position.
@@ -153,8 +158,8 @@ def regions(ova, ovo, limit: float, resolution: int = 161) -> dict:
 
 
 def fit_both(X, labels, order: str, seed: int, max_epochs: int,
-             max_updates: int = 20_000) -> tuple:
-    """What /multiclass shows, computed at once (in a worker process) and compact enough to
+             max_updates: int = MAX_FIT_UPDATES) -> tuple:
+    """What /multiclass shows, computed at once and compact enough to
     cache: ``(ova, ovo, limit, region, numbers)``, both reductions without their binary
     runs' traces (the page shows none; at k = 6, n = 600 they were 24 of the 24.5 MB),
     the square's half-width, :func:`regions` and :func:`summary`."""
@@ -357,9 +362,11 @@ SOURCES = {"blobs": "k blobs, generated", "upload": "your CSV file with k labels
            "draw": "points you click on a chart, with a class picker"}
 #: where the blob centres go (link values)
 LAYOUTS = ["ring", "one class in the middle"]
-#: seconds per examined example of one binary run (measured: n = 600, k = 6, spread 0.6,
-#: 500 epochs took 6.7 s (cyclic, max_residual) to 10.3 s (permuted) for both schemes)
-SECONDS_PER_EXAMPLE = 3e-6
+#: both schemes run their binary problems stacked (perceptron_core.stacked), one loop turn
+#: per update of the longest run; a turn costs about this much plus this per example of
+#: every problem (upper figures, measured at k = 6, n = 600 on a loaded machine)
+SECONDS_PER_TURN = 40e-6
+SECONDS_PER_TURN_EXAMPLE = 10e-9
 
 #: plain text with Unicode, not KaTeX: math would cost the page KaTeX's 265 kB script
 SUMMARY = (
@@ -384,9 +391,13 @@ GRID_CAPTION = (
 
 
 def fit_seconds(k: int, n: int, max_epochs: int) -> float:
-    """Upper estimate of both schemes' time: k one-vs-all runs on n points and k(k-1)/2
-    one-vs-one runs on about 2n/k points, each at most max_epochs passes: (2k - 1)·n·epochs."""
-    return (2 * k - 1) * n * max_epochs * SECONDS_PER_EXAMPLE
+    """Upper estimate of both schemes' time: each runs its binary problems stacked (k
+    problems on n points; k(k-1)/2 on the points of two classes, counted as 4n/k), one
+    turn per update of its longest run (at most MAX_FIT_UPDATES, and max_epochs·n steps)
+    plus one per epoch."""
+    turns = min(MAX_FIT_UPDATES, max_epochs * n) + max_epochs
+    examples = k * n + k * (k - 1) // 2 * min(n, 4 * n // max(k, 1) + 1)
+    return turns * (2 * SECONDS_PER_TURN + SECONDS_PER_TURN_EXAMPLE * examples)
 
 
 def budget_text(k: int, n: int, max_epochs: int, budget: float) -> str | None:
@@ -395,9 +406,9 @@ def budget_text(k: int, n: int, max_epochs: int, budget: float) -> str | None:
     seconds = fit_seconds(k, n, max_epochs)
     if seconds <= budget:
         return None
-    return (f"Training both schemes could need about {seconds:.0f} s of computing "
+    return (f"Training both schemes could need about {seconds:.1f} s of computing "
             f"(k = {k} classes, n = {n} points, up to {max_epochs} epochs per binary "
-            f"run), more than the {budget:.0f} s one request may use on "
+            f"run), more than the {budget:g} s one request may use on "
             "this shared server. Lower the epoch limit or n, or use fewer classes.")
 
 

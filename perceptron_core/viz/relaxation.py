@@ -15,7 +15,7 @@ import plotly.graph_objects as go
 from ..data import make_separable
 from ..perceptron import run_perceptron
 from ..relaxation import (INDEX_RULE_LABELS, INDEX_RULES, miss_behaviour, perceptron_eta,
-                          perceptron_system, plane_system, relaxation)
+                          perceptron_system, plane_system, relaxation, relaxation_sweep)
 from . import style
 
 #: name -> (rows (a_1, a_2, c) of a_i·w <= c_i, what the preset shows)
@@ -199,10 +199,11 @@ def eta_sweep(A, c, *, etas=SWEEP_ETAS, rules=tuple(INDEX_RULES), w0=None, seed=
     """
     system = plane_system(A, c)
     rows = []
+    # every run at once: the same runs as relaxation(A, c, eta=eta, rule=rule, ...)
+    traces = iter(relaxation_sweep(A, c, etas, rules=rules, w0=w0, seed=seed, tol=tol,
+                                   max_iter=max_iter, tau=tau))
     for rule in rules:
-        for eta in etas:
-            trace = relaxation(A, c, eta=eta, rule=rule, w0=w0, seed=seed, tol=tol,
-                               max_iter=max_iter, tau=tau)
+        for eta, trace in zip(etas, traces):
             miss = None if trace.feasible else miss_behaviour(A, c, trace, system)
             rows.append({"rule": rule, "eta": float(eta),
                          "iterations": int(trace.n_iter) if trace.feasible else None,
