@@ -11,7 +11,6 @@ from pages.common import (PageLink, choice_param, core_call, int_param, page_gua
                           presenting, prose, show_chart, text_param)
 from pages.common.deferred import deferred
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
-from pages.common.page_runs import heavy_page_run
 from pages.generalisation_parts.runs import (DEFAULT_SIZES, LIMIT, N_TEST, curve, curve_chart,
                                              figure_from, loss_chart, margin_payload,
                                              margin_run, sgd_check, stability, unit_data)
@@ -127,7 +126,7 @@ def loss_section(link: PageLink, n: int, margin: float, data_seed: int, order_se
 
 page_link = PageLink(  # before any widget reads the URL; the player's position and speed:
     step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"))
-with page_guard("generalisation"), heavy_page_run():  # heavy page runs queue (issue #23)
+with page_guard("generalisation"):
     if not presenting():
         page_header("Margin mistakes and generalisation", viz.SUMMARY)
     notice_slot = st.container()  # link warnings and the link, filled once every widget exists

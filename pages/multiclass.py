@@ -10,8 +10,7 @@ import streamlit as st
 
 from pages.common import (REQUEST_CPU_SECONDS, OwnDataSpec, PageLink, about_this_page,
                           core_call, data_source_control, own_data, page_guard, page_header,
-                          presenting, restore_drawn_points, run_in_worker, show_chart)
-from pages.common.page_runs import heavy_page_run
+                          presenting, restore_drawn_points, show_chart)
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from pages.common.static_table import static_table
 from perceptron_core import ORDERS, make_blobs
@@ -68,10 +67,9 @@ def blobs(k, n, spread, data_seed, layout):
 
 @st.cache_data(show_spinner="Training the perceptrons…", **FIT_CACHE)
 def fit(X, labels, order, order_seed, max_epochs):
-    """Step 2: both reductions, the regions on the grid and the numbers side by side,
-    computed in a niced worker process (the server stays free for the other students)."""
-    return run_in_worker(viz.fit_both, X, labels, order, order_seed, max_epochs,
-                         advice="Lower the epoch limit or n, or use fewer classes.")
+    """Step 2: both reductions (their binary problems run stacked), the regions on the grid
+    and the numbers side by side."""
+    return viz.fit_both(X, labels, order, order_seed, max_epochs)
 
 
 def within_budget(k: int, n: int, max_epochs: int) -> bool:
@@ -152,7 +150,7 @@ def drawn_points_link() -> dict:
 
 
 page_link = PageLink()  # before any widget reads the URL
-with page_guard("multiclass"), heavy_page_run():  # heavy page runs queue (issue #23)
+with page_guard("multiclass"):
     if not presenting():
         page_header("More than two classes", viz.SUMMARY)
     settings = read_settings(page_link)

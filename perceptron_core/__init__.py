@@ -77,7 +77,8 @@ from .constructions import (LEARNERS, AdversaryResult, AggressiveCounterexample,
 from .data import DATASETS, Dataset, make_blobs, make_circles, make_separable, make_xor, \
     with_label_noise
 from .kernels import (KERNEL_FORMULAS, KERNEL_PARAMETERS, KERNELS, MAX_CONJUNCTION_BITS,
-                      MAX_KERNEL_SAMPLES, KernelMarginResult, KernelTrace, kernel_margin,
+                      MAX_KERNEL_SAMPLES, KernelMarginResult, KernelTrace, MarginUnfinished,
+                      kernel_margin,
                       kernel_perceptron, monotone_conjunction_features,
                       monotone_conjunction_kernel)
 from .margin import MarginResult, max_margin, padded_margin, padded_separator
@@ -101,7 +102,8 @@ __all__ = [
     "aggressive_score", "always_wrong_sequence", "counterexample_x", "running_average_product",
     "KERNELS", "KERNEL_PARAMETERS", "KERNEL_FORMULAS", "MAX_KERNEL_SAMPLES",
     "MAX_CONJUNCTION_BITS",
-    "KernelTrace", "KernelMarginResult", "kernel_perceptron", "kernel_margin",
+    "KernelTrace", "KernelMarginResult", "MarginUnfinished", "kernel_perceptron",
+    "kernel_margin",
     "monotone_conjunction_kernel", "monotone_conjunction_features",
 ]
 

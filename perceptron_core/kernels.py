@@ -25,12 +25,13 @@ row, O(n).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
 
 from ._checks import check_dataset, check_features, check_number, frozen
-from .margin import min_norm_point
+from .margin import MarginUnfinished, min_norm_point, work_limit
 from .perceptron import (GREEDY_ORDERS, ExampleScan, RunRecord, ScoreRounding,
                          check_run_settings)
 
@@ -663,11 +664,12 @@ class _GramCoordinates:
         return self.columns[:, :rank] @ weights
 
 
-def _nearest_point_weights(signed: np.ndarray):
+def _nearest_point_weights(signed: np.ndarray, max_work: float = math.inf):
     """Wolfe's min-norm point of conv{a_i} given <a_i, a_j>: (support indices, convex weights).
 
     Starts with room for _INITIAL_AXES axes and doubles it (up to n) if the
-    vertices it visits span more.
+    vertices it visits span more. Raises :class:`MarginUnfinished` past ``max_work``
+    (:func:`perceptron_core.margin.min_norm_point`).
     """
     n = signed.shape[0]
     axes = min(n, _INITIAL_AXES)
@@ -681,7 +683,8 @@ def _nearest_point_weights(signed: np.ndarray):
         start = int(np.argmin(np.diag(signed)))
         try:
             _, support, weights, _ = min_norm_point(
-                oracle, (embedding.coordinates(start), start), scale=1.0)
+                oracle, (embedding.coordinates(start), start), scale=1.0, max_work=max_work,
+                oracle_numbers=n * axes)
         except _AxesExhausted:
             axes = min(n, 2 * axes)
             continue
@@ -689,7 +692,7 @@ def _nearest_point_weights(signed: np.ndarray):
 
 
 def kernel_margin(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.0,
-                  bias=True) -> KernelMarginResult:
+                  bias=True, max_work=None) -> KernelMarginResult:
     """R_Phi, the exact margin gamma_Phi in feature space, and the bound (R_Phi / gamma_Phi)^2.
 
     gamma_Phi is the distance from the origin to conv{a_i}, a_i = y_i (Phi(x_i), 1)
@@ -707,11 +710,18 @@ def kernel_margin(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.0,
     y : ndarray of shape (n_samples,), values in {-1, +1}
     kernel, degree, coef0, scale, bias
         As in :func:`kernel_perceptron`.
+    max_work : float > 0 or None
+        The work Wolfe's algorithm may do, in estimated CPU seconds
+        (:func:`perceptron_core.margin.min_norm_point`); past it, :class:`MarginUnfinished`
+        (a ValueError) instead of a result. It takes a few steps on data separated with
+        room, and up to minutes on many points with a tiny margin or none (label noise, a
+        large RBF κ).
 
     Returns
     -------
     KernelMarginResult
     """
+    max_work = work_limit(max_work)
     X, y = check_dataset(X, y)
     _check_size(X.shape[0])
     params = _check_kernel(kernel, degree, coef0, scale)
@@ -724,7 +734,7 @@ def kernel_margin(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.0,
                                   support=empty[0], support_weights=empty[1])
     # <a_i, a_j> = y_i y_j K~(x_i, x_j), in units where the longest a_i has length 1
     signed = (labels[:, None] * labels[None, :]) * gram / radius ** 2
-    support, weights = _nearest_point_weights(signed)
+    support, weights = _nearest_point_weights(signed, max_work)
     # ||p||^2 = lambda^T G_SS lambda and <a_i, p> = (G_:S lambda)_i, from the Gram matrix
     products = signed[:, support] @ weights
     norm = float(np.sqrt(max(float(weights @ products[support]), 0.0)))

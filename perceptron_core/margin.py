@@ -23,12 +23,33 @@ returned after checking min_i y_i (w·x_i + b) > 0 for the returned (w, b).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
 
-from ._checks import check_dataset, frozen
+from ._checks import check_dataset, check_number, frozen
+
+
+class MarginUnfinished(ValueError):
+    """A margin was not reached within the work a call was allowed (``max_work``)."""
+
+
+#: min_norm_point's work, counted in estimated CPU seconds of this 2-core machine (upper
+#: figures, measured under load, 2026-11-27): per iteration (Python), per number the
+#: linear oracle reads (a product over the vertices), and per corral size² × coordinates
+#: of a least-squares solve
+SECONDS_PER_ITERATION = 3e-5
+SECONDS_PER_ORACLE_NUMBER = 2e-9
+SECONDS_PER_SOLVE_UNIT = 1e-9
+
+
+def work_limit(max_work) -> float:
+    """``max_work`` checked (None: no limit)."""
+    if max_work is None:
+        return math.inf
+    return check_number(max_work, "max_work", low=0, low_open=True)
 
 
 @dataclass(frozen=True)
@@ -73,7 +94,8 @@ def _affine_minimizer(corral: np.ndarray) -> np.ndarray:
 
 def min_norm_point(linear_oracle: Callable[[np.ndarray], tuple[np.ndarray, object]],
                    start: tuple[np.ndarray, object], scale: float,
-                   tolerance: float = 1e-10, max_iterations: int = 10_000):
+                   tolerance: float = 1e-10, max_iterations: int = 10_000,
+                   max_work: float = math.inf, oracle_numbers: float = 0.0):
     """Wolfe's minimum-norm-point algorithm over a polytope given by its vertices.
 
     Parameters
@@ -83,6 +105,15 @@ def min_norm_point(linear_oracle: Callable[[np.ndarray], tuple[np.ndarray, objec
     start : (vertex, label)
     scale : float
         Largest vertex norm (for the stopping rule).
+
+    max_work : float
+        The most work it may do, in estimated CPU seconds counted from what it does
+        (iterations, ``oracle_numbers`` read by each call of the oracle, the sizes of the
+        least-squares problems: SECONDS_PER_ITERATION and the like): past it,
+        :class:`MarginUnfinished`. A count, not a clock: the same data stop alike
+        whatever the machine's load.
+    oracle_numbers : float
+        How many numbers one call of ``linear_oracle`` reads (n × d for a product).
 
     Returns
     -------
@@ -95,7 +126,12 @@ def min_norm_point(linear_oracle: Callable[[np.ndarray], tuple[np.ndarray, objec
     labels = [start[1]]
     weights = np.array([1.0])
     point = start[0].copy()
+    work = 0.0
+    per_iteration = SECONDS_PER_ITERATION + oracle_numbers * SECONDS_PER_ORACLE_NUMBER
     for _ in range(max_iterations):
+        work += per_iteration
+        if work > max_work:
+            raise MarginUnfinished("the margin was not reached within the work allowed")
         vertex, label = linear_oracle(point)
         # optimality: no vertex lies below the supporting plane of point
         gap = point @ point - point @ vertex
@@ -108,6 +144,9 @@ def min_norm_point(linear_oracle: Callable[[np.ndarray], tuple[np.ndarray, objec
         weights = np.append(weights, 0.0)
         while True:  # minor cycle: move toward the affine minimiser, drop vertices
             corral = np.array(vertices)
+            work += corral.shape[0] ** 2 * corral.shape[1] * SECONDS_PER_SOLVE_UNIT
+            if work > max_work:
+                raise MarginUnfinished("the margin was not reached within the work allowed")
             alpha = _affine_minimizer(corral)
             if np.all(alpha > 1e-14):
                 weights = alpha
@@ -128,7 +167,7 @@ def min_norm_point(linear_oracle: Callable[[np.ndarray], tuple[np.ndarray, objec
     return point, labels, weights, False
 
 
-def _homogeneous_margin(A: np.ndarray):
+def _homogeneous_margin(A: np.ndarray, max_work: float = math.inf):
     """Min norm over conv{a_i}: returns (margin, unit w, separable).
 
     The points are divided by their largest norm first (the minimum-norm point
@@ -137,11 +176,11 @@ def _homogeneous_margin(A: np.ndarray):
     scale = float(np.sqrt(np.max(np.einsum("ij,ij->i", A, A))))
     if scale == 0:
         return 0.0, np.zeros(A.shape[1]), False
-    margin, w, separable = _homogeneous_margin_unit(A / scale)
+    margin, w, separable = _homogeneous_margin_unit(A / scale, max_work)
     return margin * scale, w, separable
 
 
-def _homogeneous_margin_unit(A: np.ndarray):
+def _homogeneous_margin_unit(A: np.ndarray, max_work: float = math.inf):
     scale = 1.0
 
     def oracle(direction):
@@ -149,7 +188,8 @@ def _homogeneous_margin_unit(A: np.ndarray):
         return A[index], index
 
     start = int(np.argmin(np.einsum("ij,ij->i", A, A)))
-    point, _, _, _ = min_norm_point(oracle, (A[start], start), scale)
+    point, _, _, _ = min_norm_point(oracle, (A[start], start), scale, max_work=max_work,
+                                    oracle_numbers=A.size)
     norm = float(np.linalg.norm(point))
     if norm <= 1e-12 * max(scale, 1e-300):
         return 0.0, np.zeros(A.shape[1]), False
@@ -160,7 +200,7 @@ def _homogeneous_margin_unit(A: np.ndarray):
     return margin, w, True
 
 
-def _affine_margin(X: np.ndarray, y: np.ndarray):
+def _affine_margin(X: np.ndarray, y: np.ndarray, max_work: float = math.inf):
     """Half the distance between the two class hulls: (margin, w, b, separable).
 
     Solved in centred units of order 1 (translate by the mean, divide by the
@@ -171,14 +211,14 @@ def _affine_margin(X: np.ndarray, y: np.ndarray):
     spread = float(np.sqrt(np.max(np.einsum("ij,ij->i", X - centre, X - centre))))
     if spread == 0:
         return 0.0, np.zeros(X.shape[1]), 0.0, False
-    margin, w, b, separable = _affine_margin_unit((X - centre) / spread, y)
+    margin, w, b, separable = _affine_margin_unit((X - centre) / spread, y, max_work)
     if not separable:
         return margin, w, b, separable
     # w·(x - c)/s + b' = 0  <=>  w·x + (s b' - w·c) = 0, margin scales by s
     return margin * spread, w, b * spread - float(w @ centre), True
 
 
-def _affine_margin_unit(X: np.ndarray, y: np.ndarray):
+def _affine_margin_unit(X: np.ndarray, y: np.ndarray, max_work: float = math.inf):
     positives, negatives = X[y > 0], X[y < 0]
     scale = float(np.sqrt(np.max(np.einsum("ij,ij->i", X, X)))) * 2 + 1e-300
 
@@ -190,7 +230,8 @@ def _affine_margin_unit(X: np.ndarray, y: np.ndarray):
     mean_gap = positives.mean(axis=0) - negatives.mean(axis=0)
     i0 = int(np.argmin(positives @ mean_gap))
     j0 = int(np.argmax(negatives @ mean_gap))
-    point = min_norm_point(oracle, (positives[i0] - negatives[j0], (i0, j0)), scale)[0]
+    point = min_norm_point(oracle, (positives[i0] - negatives[j0], (i0, j0)), scale,
+                           max_work=max_work, oracle_numbers=X.size)[0]
     norm = float(np.linalg.norm(point))
     if norm <= 1e-12 * scale:
         return 0.0, np.zeros(X.shape[1]), 0.0, False
@@ -204,7 +245,7 @@ def _affine_margin_unit(X: np.ndarray, y: np.ndarray):
     return margin, w, b, True
 
 
-def max_margin(X, y, bias=True) -> MarginResult:
+def max_margin(X, y, bias=True, max_work=None) -> MarginResult:
     """Geometric margin of the best separator: the hard-margin SVM (Remark 1.31).
 
     gamma = max over ||w|| = 1 and b of min_i y_i (w·x_i + b), with b free
@@ -215,6 +256,10 @@ def max_margin(X, y, bias=True) -> MarginResult:
     X : ndarray of shape (n_samples, n_features)
     y : ndarray of shape (n_samples,), values in {-1, +1}
     bias : bool
+    max_work : float > 0 or None
+        The work Wolfe's algorithm may do, in estimated CPU seconds (:func:`min_norm_point`);
+        past it, :class:`MarginUnfinished` (a ValueError). It takes from milliseconds to
+        seconds on the same n and d, depending on the data.
 
     Data of one class are allowed. Through the origin their margin is finite
     (or they are not separable, when the origin lies in their hull). With a free
@@ -227,6 +272,7 @@ def max_margin(X, y, bias=True) -> MarginResult:
         ``margin <= 0`` (reported as 0.0, ``separable=False``) when no
         separator exists.
     """
+    max_work = work_limit(max_work)
     X, y = check_dataset(X, y, both_classes=False)
     if bias and np.unique(y).size == 1:
         # one class, free b: y (w·x + b) -> inf as b -> y·inf, for any unit w
@@ -236,9 +282,9 @@ def max_margin(X, y, bias=True) -> MarginResult:
                             separable=True, support=frozen(np.array([], dtype=np.int64),
                                                            dtype=np.int64))
     if bias:
-        margin, w, b, separable = _affine_margin(X, y)
+        margin, w, b, separable = _affine_margin(X, y, max_work)
     else:
-        margin, w, separable = _homogeneous_margin(y[:, None] * X)
+        margin, w, separable = _homogeneous_margin(y[:, None] * X, max_work)
         b = 0.0
     if separable:
         scores = y * (X @ w + b)
@@ -249,7 +295,7 @@ def max_margin(X, y, bias=True) -> MarginResult:
                         support=frozen(support, dtype=np.int64))
 
 
-def padded_margin(X, y) -> float:
+def padded_margin(X, y, max_work=None) -> float:
     """gamma_2(A) of eq. (1.5): max over ||w||_2 <= 1 of min_i <a_i, w>, a_i = y_i (x_i, 1).
 
     This is the margin of the padded problem (Remark 1.17), where the bias is
@@ -261,14 +307,17 @@ def padded_margin(X, y) -> float:
     ----------
     X : ndarray of shape (n_samples, n_features)
     y : ndarray of shape (n_samples,)
+    max_work : float > 0 or None
+        As in :func:`max_margin`.
 
     Returns
     -------
     float
     """
+    max_work = work_limit(max_work)
     X, y = check_dataset(X, y, both_classes=False)  # one class: gamma_2 is still finite
     padded = y[:, None] * np.hstack([X, np.ones((X.shape[0], 1))])
-    margin, _, _ = _homogeneous_margin(padded)
+    margin, _, _ = _homogeneous_margin(padded, max_work)
     return float(margin)
 
 

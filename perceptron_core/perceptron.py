@@ -358,11 +358,11 @@ class _Recorder:
         self.mistakes.extend(mistakes.tolist())
 
     def add_index(self, index, step, score):
-        """An update on example ``index`` whose w and b :meth:`rebuild` adds later."""
+        """An update on example ``index`` (a mistake) whose w and b :meth:`rebuild` adds
+        later."""
         self.indices.append(index)
         self.steps.append(step)
         self.scores.append(score)
-        self.mistakes.append(True)
 
     def rebuild(self, X, labels, bias):
         """The rows and biases of the updates added by :meth:`add_index`: w_k = w_0 +
@@ -376,6 +376,7 @@ class _Recorder:
         addends = np.concatenate([[self.biases[0]], labels[index] if bias
                                   else np.zeros(index.size)])
         self.biases = np.cumsum(addends).tolist()
+        self.mistakes = [True] * index.size
 
     @property
     def count(self) -> int:
@@ -772,31 +773,15 @@ def _run_cyclic(X, labels, w, b, delta, bias, step_limit, max_updates, record, s
     order). Data whose scores could overflow float32 use :func:`_run_stream`'s float64
     search instead.
     """
-    n, dim = X.shape
+    n = X.shape[0]
     sizes = _UpdateSizes(X, squares, vector_size(w), largest_row_size(X, squares))
     padded = _Float32Rows(X, labels, bias)
-    rows = padded.rows
-    weights32 = np.empty(rows.shape[1], dtype=np.float32)
+    rows, weights32 = padded.rows, padded.weights
     label_of = labels.tolist()
     w = w.copy()  # updated in place from here
     score_buffer = np.empty(min(n, _LARGEST_BLOCK), dtype=np.float32)
     over_buffer = np.empty(min(n, _LARGEST_BLOCK), dtype=bool)
-    norm_w = norm_at = 0.0  # ||w|| measured, and sizes.upper then (an upper bound since)
-
-    def reach() -> np.float32:
-        """Scores of the float32 product above this are not mistakes for the loop; with
-        w (and b) copied to float32, and ||w|| measured every _NORM_EVERY updates and
-        bounded in between (||w + y x|| <= ||w|| + ||x||)."""
-        nonlocal norm_w, norm_at
-        weights32[:dim] = w
-        if bias:
-            weights32[dim] = b
-        if record.count % _NORM_EVERY == 0:
-            norm_w, norm_at = math.sqrt(float(np.dot(w, w))), sizes.upper
-        bound = norm_w * _NORM_ROOM + (sizes.upper - norm_at)
-        return _float32_reach(delta + sizes.slack_upper(b), dim, sizes.largest, bound, b)
-
-    threshold = reach()
+    threshold = padded.reach(w, b, delta, sizes, record.count)
     step = position = clean = 0  # examined in all, in this epoch, since the last update
     block = _FIRST_BLOCK
     while step < step_limit:
@@ -806,19 +791,10 @@ def _run_cyclic(X, labels, w, b, delta, bias, step_limit, max_updates, record, s
             padded.make(end)
         over = np.greater(np.dot(rows[position:end], weights32, out=score_buffer[:take]),
                           threshold, out=over_buffer[:take])
-        offset = int(over.argmin())
-        mistake = False
-        while not over[offset]:  # could be a mistake: score it as the loop does
-            index = position + offset
-            score = float(label_of[index] * (np.dot(w, X[index]) + b))
-            mistake, recorded = sizes.decide(score, b, delta)
-            if mistake:
-                break
-            offset += 1
-            if offset == take:
-                break
-            offset += int(over[offset:].argmin())
+        offset, mistake, recorded = _first_mistake(over, position, X, label_of, w, b, delta,
+                                                   sizes)
         if mistake:
+            index = position + offset
             step += offset + 1
             position += offset + 1
             clean = 0
@@ -835,7 +811,7 @@ def _run_cyclic(X, labels, w, b, delta, bias, step_limit, max_updates, record, s
                 record.rebuild(X, labels, bias)
                 return step, _all_correct(X, labels, w, b, delta, sizes), \
                     f"limit of {max_updates} updates"
-            threshold = reach()
+            threshold = padded.reach(w, b, delta, sizes, record.count)
         else:
             step += take
             position += take
@@ -850,6 +826,27 @@ def _run_cyclic(X, labels, w, b, delta, bias, step_limit, max_updates, record, s
     record.rebuild(X, labels, bias)
     return step, _all_correct(X, labels, w, b, delta, sizes), \
         f"limit of {step_limit // n} epochs"
+
+
+def _first_mistake(over, position, X, label_of, w, b, delta, sizes):
+    """The first example of a block (scores ``over`` the float32 reach or not) that the
+    loop counts as a mistake: ``(offset, True, recorded score)``, or ``(len, False,
+    None)``. Each candidate (not over) is scored and decided as the loop does it."""
+    take = over.shape[0]
+    offset = int(over.argmin())
+    while not over[offset]:
+        index = position + offset
+        score = float(label_of[index] * (np.dot(w, X[index]) + b))
+        if score <= delta and delta - score > sizes.slack_high:  # far below: no rounding
+            return offset, True, score
+        mistake, recorded = sizes.decide(score, b, delta)
+        if mistake:
+            return offset, True, recorded
+        offset += 1
+        if offset == take:
+            break
+        offset += int(over[offset:].argmin())
+    return take, False, None
 
 
 class _UpdateSizes(ScoreRounding):
@@ -884,9 +881,11 @@ class _UpdateSizes(ScoreRounding):
                        else vector_size(self.X[index]))
 
     def slack_upper(self, b: float) -> float:
-        """At least :meth:`slack` (infinite when the sizes overflow)."""
+        """At least :meth:`slack` (infinite when the sizes overflow); kept as
+        ``slack_high`` for the b it was last asked for."""
         size = (self.upper * self.largest + abs(b)) * (1.0 + 1e-12)
-        return ROUNDING_ULPS * _EPSILON * size if size < math.inf else math.inf
+        self.slack_high = ROUNDING_ULPS * _EPSILON * size if size < math.inf else math.inf
+        return self.slack_high
 
     def decide(self, score: float, b: float, delta: float) -> tuple[bool, float]:
         """The loop's verdict on a score: whether it is a mistake (<= delta, a score
@@ -907,6 +906,21 @@ class _Float32Rows:
         self.X, self.labels, self.bias = X, labels, bias
         self.rows = np.empty((n, dim + 1 if bias else dim), dtype=np.float32)
         self.ready = 0  # rows made so far
+        self.weights = np.empty(self.rows.shape[1], dtype=np.float32)  # (w, b) in float32
+        self.norm_w = self.norm_at = 0.0  # ||w|| measured, and Σ ||x_i|| (upper) then
+
+    def reach(self, w, b, delta, sizes, updates) -> np.float32:
+        """Copy (w, b) to float32 and return the reach of the float32 scores: above it no
+        example is a mistake for the loop (:func:`_float32_reach`). ||w|| is measured every
+        _NORM_EVERY updates and bounded in between (||w + y x|| <= ||w|| + ||x||)."""
+        dim = self.X.shape[1]
+        self.weights[:dim] = w
+        if self.bias:
+            self.weights[dim] = b
+        if updates % _NORM_EVERY == 0:
+            self.norm_w, self.norm_at = math.sqrt(float(np.dot(w, w))), sizes.upper
+        bound = self.norm_w * _NORM_ROOM + (sizes.upper - self.norm_at)
+        return _float32_reach(delta + sizes.slack_upper(b), dim, sizes.largest, bound, b)
 
     def make(self, end: int) -> None:
         """Make the rows up to ``end`` (and a chunk beyond, to save calls)."""
@@ -932,16 +946,17 @@ def _float32_reach(limit: float, dim: int, largest: float, norm_w: float, b: flo
         return np.float32(np.inf)
     value = (limit + _FLOAT32_ROUNDING * (dim + 4) * size
              + (dim + 2) * _FLOAT32_TINY * (largest + norm_w + abs(b) + 1.0))
-    rounded = np.float32(value)
-    return rounded if rounded >= value else np.nextafter(rounded, np.float32(np.inf))
+    # a little above: float32 rounds to nearest, off by at most half a unit (2^-24)
+    return np.float32(value * (1.0 + 2.0 ** -22))
 
 
 #: float32's unit of rounding, twice (for the data and w rounded once each, and the sum of
 #: d + 1 products: Higham, eq. 3.5), twice again for room
 _FLOAT32_ROUNDING = 4 * float(np.finfo(np.float32).eps)
 #: float32 loses relative accuracy below its smallest normal number (1.2e-38): each rounding
-#: of a term there is off by at most this much (2^-140, with room), times the term's factor
-_FLOAT32_TINY = 2.0 ** -140
+#: of a term there is off by at most this much (2^-120, with room, and itself a normal
+#: float32, so the reach rounds to within half a unit), times the term's factor
+_FLOAT32_TINY = 2.0 ** -120
 #: rows this long may overflow float32 (3.4e38) in a product: the float64 search instead
 _FLOAT32_SAFE = 1e12
 #: scores this large (||x|| ||w|| + |b|) could overflow a float32 sum of 10^4 products

@@ -306,28 +306,26 @@ class _Runs:
         to_clean = sizes - self.clean[which]
         to_limit = self.step_limit[which] - self.steps[which]
         stop = np.minimum(to_clean, to_limit) <= reach
-        if stop.any():
-            for k in np.flatnonzero(stop).tolist():  # a clean pass or the step limit first
-                self.stop_or_go_on(int(which[k]), int(to_clean[k]), int(to_limit[k]))
-            keep = ~stop
-            which, first, found, reach, position, slack, threshold, band, scores = (
-                array[keep] for array in (which, first, found, reach, position, slack,
-                                          threshold, band, scores))
-            order = None if order is None else order[keep]
+        for k in np.flatnonzero(stop).tolist():  # a clean pass or the step limit first
+            self.stop_or_go_on(int(which[k]), int(to_clean[k]), int(to_limit[k]))
         # no candidate in the rest of the epoch: it was clean; the next epoch begins
-        if not found.all():
-            runs = which[~found]
-            self.steps[runs] += reach[~found]
-            self.clean[runs] += reach[~found]
-            streams.advance(runs, reach[~found])
-            which, first, position, slack, threshold, band, scores = (
-                array[found] for array in (which, first, position, slack, threshold, band,
-                                           scores))
-            order = None if order is None else order[found]
-        if not which.size:
-            return
-        # a candidate: a mistake unless it is within this engine's rounding of the
-        # threshold and the loop's own score says otherwise
+        done = ~stop & ~found
+        if done.any():
+            self.steps[which[done]] += reach[done]
+            self.clean[which[done]] += reach[done]
+            streams.advance(which[done], reach[done])
+        near = ~stop & found
+        if near.any():
+            self.stream_candidates(which[near], first[near], position[near], slack[near],
+                                   threshold[near], band[near], scores[near],
+                                   None if order is None else order[near])
+
+    def stream_candidates(self, which, first, position, slack, threshold, band, scores,
+                          order) -> None:
+        """The runs ``which`` examine their streams up to their candidates (slots
+        ``first``): a mistake unless it is within this engine's rounding of the threshold
+        and the loop's own score says otherwise."""
+        streams = self.stream
         index = first if order is None else order[np.arange(which.size), first]
         chosen = scores[np.arange(which.size), index]
         mistake = chosen <= threshold - band

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from pages.common.page_runs import give_way
 
 
 @dataclass(frozen=True)
@@ -26,7 +25,6 @@ def quiz(questions, caption: str = "Pick an answer: the explanation appears righ
     """A "Check your understanding" section: each question numbered in a bordered box;
     a right answer gets "Right." and the reasoning, a wrong one the right answer and
     the reasoning."""
-    give_way()  # a heavy page run lets a light one compute first
     st.header("Check your understanding")
     st.caption(caption)
     for number, item in enumerate(questions, start=1):

@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from pages.common import PageLink, core_call, run_in_worker, show_chart
+from pages.common import PageLink, core_call, show_chart
 from pages.common.deferred import deferred
 from perceptron_core.viz import kernels as viz
 from perceptron_core.viz.train import axis_limit
@@ -19,28 +19,26 @@ conjunction_timing = st.cache_data(show_spinner="Timing…", max_entries=1,
                                    ttl=3600)(viz.conjunction_timing)
 
 
-# The runs below are new for every new data set or data seed (a few to 60 ms at n = 2 000):
-# computed in the niced worker pool, so the server process stays free for other students
-# (issue #23); one over its time is stopped there and shown as a message (core_call).
+# The runs below are new for every new data set or data seed (a few to 60 ms at n = 2 000)
 @cached
 def dual_check(X, y, bias: bool, order: str, order_seed: int, max_updates: int) -> dict:
-    return run_in_worker(viz.dual_check, X, y, bias, order, order_seed, max_updates)
+    return viz.dual_check(X, y, bias, order, order_seed, max_updates)
 
 
 @cached
 def lifted_run(X, y, name: str, max_updates: int) -> tuple:
-    return run_in_worker(viz.lifted_run, X, y, name, max_updates)
+    return viz.lifted_run(X, y, name, max_updates)
 
 
 @st.cache_data(show_spinner=False, max_entries=8, ttl=3600)
 def bias_trick_data(data_seed: int, max_updates: int) -> tuple:
-    return run_in_worker(viz.bias_trick_data, data_seed, max_updates)
+    return viz.bias_trick_data(data_seed, max_updates)
 
 
 @st.cache_data(show_spinner="Training…", max_entries=16, ttl=3600)
 def learn_target(kind: str, size: int, n_bits: int, m: int, data_seed: int,
                  max_updates: int) -> tuple:
-    return run_in_worker(viz.learn_target, kind, size, n_bits, m, data_seed, max_updates)
+    return viz.learn_target(kind, size, n_bits, m, data_seed, max_updates)
 
 
 def two_charts(X, y, name: str, w, b, limit: float, keys: tuple, through_origin=False):

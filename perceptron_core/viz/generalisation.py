@@ -571,8 +571,9 @@ def check_curve_cost(sizes, margin: float, dim: int, repeats: int, n_test: int,
 
     The units of work of ``generalisation_curve`` over all of ``sizes`` (runs per N × sum
     of N × (P + 8) × (3/γ² + 40)) must fit CURVE_MAX_WORK, its test points (P > 2) fit
-    CURVE_MAX_TEST_POINTS, and the estimated time, at about 6e8 units per second and
-    160 ns per test point (measured on a 2-core machine), ``seconds_allowed``.
+    CURVE_MAX_TEST_POINTS, and the estimated time, at 1.6e9 units per second (2.4e9 was
+    measured at N = 2 to 300 with 1 000 runs each on a loaded 2-core machine, 2026-11-27)
+    and 160 ns per test point, ``seconds_allowed``.
     """
     work = repeats * sum(sizes) * (dim + 8) * (3 / margin**2 + 40)
     if work > CURVE_MAX_WORK:
@@ -582,10 +583,10 @@ def check_curve_cost(sizes, margin: float, dim: int, repeats: int, n_test: int,
     if dim > 2 and repeats * len(sizes) * n_test > CURVE_MAX_TEST_POINTS:
         raise ValueError(f"runs per N × values of N × {n_test:,} test points is over "
                          f"{CURVE_MAX_TEST_POINTS:.0e}; use fewer runs or fewer values of N.")
-    seconds = work / 6e8 + (repeats * len(sizes) * n_test * 160e-9 if dim > 2 else 0.0)
+    seconds = work / 1.6e9 + (repeats * len(sizes) * n_test * 160e-9 if dim > 2 else 0.0)
     if seconds > seconds_allowed:
-        raise ValueError(f"this curve would need about {seconds:.0f} s of computing, more than "
-                         f"the {seconds_allowed:.0f} s one request may use on this shared "
+        raise ValueError(f"this curve would need about {seconds:.2f} s of computing, more than "
+                         f"the {seconds_allowed:g} s one request may use on this shared "
                          "server; use fewer runs per N, smaller or fewer values of N, a "
                          "smaller dimension d or a larger margin γ.")
 

@@ -554,7 +554,7 @@ QUICK_RBF_SCALE = 0.5
 
 
 def slow_margin_text(n: int, seconds: float, generated: bool, kernel: str = "rbf") -> str:
-    """Why no bound is shown when the margin in feature space took too long, and what
+    """Why no bound is shown when the margin in feature space needs too much work, and what
     makes it quicker: fewer points, less label noise and, for the RBF kernel only, a
     small κ (wider bumps; measured, see QUICK_RBF_SCALE; the polynomial kernel's κ
     hardly changes the time)."""
@@ -563,8 +563,9 @@ def slow_margin_text(n: int, seconds: float, generated: bool, kernel: str = "rbf
         quicker.append(f"a small κ (κ ≤ {QUICK_RBF_SCALE:g} was quick in our measurements; "
                        "a larger κ is slower)")
     fewer = ", ".join(quicker[:-1]) + " or " + quicker[-1] if len(quicker) > 1 else quicker[0]
-    return (f"The margin in feature space for these {n} points took longer than "
-            f"{seconds:.0f} s to compute on this shared server, so no bound is "
+    return (f"The margin in feature space for these {n} points needs more than about "
+            f"{seconds:g} s of computing (counted from the steps of Wolfe's algorithm), more "
+            f"than one request may use on this shared server, so no bound is "
             f"shown. Use {fewer} to see it.")
 
 

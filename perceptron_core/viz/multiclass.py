@@ -27,8 +27,9 @@ TIE_COLOUR = "#000000"
 
 
 #: most updates of one binary run here: a problem no line separates stops there (at
-#: k = 6, n = 600 both schemes then take 0.2-0.4 s of computing, 2026-11-27)
-MAX_FIT_UPDATES = 2_000
+#: k = 6, n = 600 both schemes then take 0.25-0.5 s of computing on a loaded machine,
+#: 2026-11-27)
+MAX_FIT_UPDATES = 1_500
 
 
 def symbol_indices(classes) -> list[int]:
@@ -365,7 +366,7 @@ LAYOUTS = ["ring", "one class in the middle"]
 #: both schemes run their binary problems stacked (perceptron_core.stacked), one loop turn
 #: per update of the longest run; a turn costs about this much plus this per example of
 #: every problem (upper figures, measured at k = 6, n = 600 on a loaded machine)
-SECONDS_PER_TURN = 40e-6
+SECONDS_PER_TURN = 60e-6
 SECONDS_PER_TURN_EXAMPLE = 10e-9
 
 #: plain text with Unicode, not KaTeX: math would cost the page KaTeX's 265 kB script

@@ -35,10 +35,11 @@ PRESETS = {
 
 #: relaxation parameters of the sweep (0 is excluded, 2 included)
 SWEEP_ETAS = tuple(float(v) for v in np.round(np.linspace(0.1, 2.0, 20), 3))
-#: seconds per iteration of one relaxation run (10 to 35 µs measured; 15 on average over
-#: the six rules), and the runs of one sweep (every η of SWEEP_ETAS for every rule)
-SECONDS_PER_ITERATION = 15e-6
+#: the runs of one sweep (every η of SWEEP_ETAS for every rule), computed together
+#: (relaxation_sweep), and the seconds one iteration of all of them takes (an upper figure:
+#: 2 200 iterations took 0.20-0.23 s on a loaded 2-core machine, 2026-11-27)
 SWEEP_RUNS = len(SWEEP_ETAS) * len(INDEX_RULES)
+SECONDS_PER_SWEEP_ITERATION = 150e-6
 #: rule -> colour in the sweep chart
 RULE_COLOURS = dict(zip(INDEX_RULES, [style.POSITIVE, style.NEGATIVE, style.WEIGHT, style.STEP,
                                       style.PLANTED, style.BOUND]))
@@ -590,11 +591,11 @@ def taus(rule: str, tau: int, n: int) -> tuple[int | None, int, str | None]:
 def sweep_refused_text(max_iter: int, seconds_allowed: float) -> str | None:
     """Why the sweep is not run when SWEEP_RUNS runs of up to ``max_iter`` iterations could
     take more than ``seconds_allowed`` (with the iteration limit that fits); None if it fits."""
-    seconds = SWEEP_RUNS * max_iter * SECONDS_PER_ITERATION
+    seconds = max_iter * SECONDS_PER_SWEEP_ITERATION
     if seconds <= seconds_allowed:
         return None
-    most = int(seconds_allowed / (SWEEP_RUNS * SECONDS_PER_ITERATION)) // 100 * 100
+    most = int(seconds_allowed / SECONDS_PER_SWEEP_ITERATION) // 100 * 100
     return (f"Not run: the sweep ({SWEEP_RUNS} runs of up to {max_iter:,} iterations) could "
-            f"need about {seconds:.0f} s of computing, more than the {seconds_allowed:.0f} s "
+            f"need about {seconds:.1f} s of computing, more than the {seconds_allowed:g} s "
             "one request may use on this shared server. Lower the iteration limit to "
             f"{most:,} or less to run it.")
