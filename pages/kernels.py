@@ -11,8 +11,8 @@ import numpy as np
 import streamlit as st
 
 from pages.kernels_parts import sections
-from pages.common import (OwnDataSpec, PageLink, about_this_page, choice_param, core_call,
-                          data_source_control, int_param, named_results, own_data,
+from pages.common import (OwnDataSpec, PageLink, about_this_page, choice_param, computed,
+                          core_call, data_source_control, int_param, named_results, own_data,
                           page_guard, page_header, presenting, restore_drawn_points,
                           text_param)
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
@@ -119,7 +119,7 @@ def feature_margin(X, y, params: tuple):
     takes milliseconds on data separated with room and up to minutes on many noisy points
     (the page then shows no bound)."""
     try:
-        return kernel_margin(X, y, **dict(params), max_work=MARGIN_SECONDS)
+        return computed(kernel_margin, X, y, **dict(params), max_work=MARGIN_SECONDS)
     except MarginUnfinished:
         return None
 
@@ -127,9 +127,9 @@ def feature_margin(X, y, params: tuple):
 @st.cache_data(show_spinner="Training…", **CACHE)
 def train(X, y, params: tuple, order, order_seed):
     """Step 2: the kernel perceptron's run (up to 0.15 s at n = 2 000) and the margin in
-    feature space (or None)."""
-    trace = kernel_perceptron(X, y, **dict(params), order=order, seed=order_seed,
-                              max_updates=MAX_UPDATES, max_epochs=500)
+    feature space (or None), each in a worker process (pages/common/compute.py)."""
+    trace = computed(kernel_perceptron, X, y, **dict(params), order=order, seed=order_seed,
+                     max_updates=MAX_UPDATES, max_epochs=500)
     return trace, feature_margin(X, y, params)
 
 
@@ -139,7 +139,7 @@ def payload_for(X, y, run: tuple, start_step, speed, present, link=True):
     trace, margin = train(X, y, *run)
     spec = player_spec(run_id(X, y, *run), trace.n_examined, trace.update_steps,
                        start_step=start_step, speed=speed, present=present, link=link)
-    return viz.player_payload(trace, margin, limit=axis_limit(X, 1.0), player=spec)
+    return computed(viz.player_payload, trace, margin, limit=axis_limit(X, 1.0), player=spec)
 
 
 def show_player(X, y, label: str, s: Settings, link: PageLink) -> bool:

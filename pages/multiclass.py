@@ -9,8 +9,8 @@ import numpy as np
 import streamlit as st
 
 from pages.common import (REQUEST_CPU_SECONDS, OwnDataSpec, PageLink, about_this_page,
-                          core_call, data_source_control, own_data, page_guard, page_header,
-                          presenting, restore_drawn_points, show_chart)
+                          computed, core_call, data_source_control, own_data, page_guard,
+                          page_header, presenting, restore_drawn_points, show_chart)
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from pages.common.static_table import static_table
 from perceptron_core import ORDERS, make_blobs
@@ -68,8 +68,8 @@ def blobs(k, n, spread, data_seed, layout):
 @st.cache_data(show_spinner="Training the perceptrons…", **FIT_CACHE)
 def fit(X, labels, order, order_seed, max_epochs):
     """Step 2: both reductions (their binary problems run stacked), the regions on the grid
-    and the numbers side by side."""
-    return viz.fit_both(X, labels, order, order_seed, max_epochs)
+    and the numbers side by side, in a worker process (pages/common/compute.py)."""
+    return computed(viz.fit_both, X, labels, order, order_seed, max_epochs)
 
 
 def within_budget(k: int, n: int, max_epochs: int) -> bool:

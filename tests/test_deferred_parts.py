@@ -53,6 +53,7 @@ def test_the_first_view_sends_the_player_and_no_plotly_chart(page, monkeypatch):
             return function(*args, **kwargs)
         return call
 
+    monkeypatch.setenv("PERCEPTRON_COMPUTE_IN_PROCESS", "1")  # patched: not picklable
     for module, name in COMPUTATIONS:
         module = importlib.import_module(module)
         monkeypatch.setattr(module, name, recorded(getattr(module, name)))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from pages.common import RequestBudget, core_call
+from pages.common import RequestBudget, computed, core_call
 from perceptron_core import MarginUnfinished, sweeps
 from perceptron_core.sweeps import concat_sweeps, estimated_run_seconds
 
@@ -28,9 +28,9 @@ def sweep_function(kind: str):
 def cached_sweep(kind: str, values: tuple, seeds: tuple, settings: tuple, _work: float):
     """One run (one value, one seed) of a core sweep, cached on its arguments (not on
     ``_work``, the work its margin may take, in estimated CPU seconds: MarginUnfinished
-    past it)."""
-    return sweep_function(kind)(list(values), list(seeds), **dict(settings),
-                                max_work=_work)
+    past it), in a worker process (pages/common/compute.py)."""
+    return computed(sweep_function(kind), list(values), list(seeds), **dict(settings),
+                    max_work=_work)
 
 
 def run_estimate(kind: str, value, settings: dict) -> float:
@@ -103,8 +103,9 @@ def run_sweep(kind: str, values, seeds: int, label: str, budget: RequestBudget, 
             return paused(done - 1, len(runs), label)
         budget.runs += 1
         try:
-            part = cached_sweep(kind, (value,), (seed,), frozen_settings,
-                                budget.seconds if fresh else max(budget.left, 1e-3))
+            with budget.measured():
+                part = cached_sweep(kind, (value,), (seed,), frozen_settings,
+                                    budget.seconds if fresh else max(budget.left, 1e-3))
         except MarginUnfinished as error:
             if not fresh:  # it gets a whole budget in the next request
                 return paused(done - 1, len(runs), label)

@@ -21,6 +21,8 @@ Pages stay thin: widgets, one cached call into the core, figures, layout. The mo
 - The player of a frozen run (on the page and as an HTML file) is a package of its own,
   ``pages.player``.
 - ``request_budget``: the CPU budget of one request.
+- ``compute``: :func:`computed`, a computation in a worker process (the standard
+  library's process pool), apart from the server's interpreter.
 - ``upload_limits``: uploaded files bounded per session, freed when the session ends.
 - ``server``: :func:`configure_server`, what the server process needs set once (app.py).
 - ``own_data_spec``, ``own_data_upload``, ``own_data_drawing``, ``own_data_source``: the
@@ -60,6 +62,7 @@ from pages.common.presenter import (PRESENTER_CSS, about_this_page, presenter_mo
                                     presenting, prose)
 from pages.common.quizzes import QuizQuestion, quiz  # noqa: E402
 from pages.common.request_budget import REQUEST_CPU_SECONDS, RequestBudget  # noqa: E402
+from pages.common.compute import computed  # noqa: E402
 from pages.common.shown_text import SHOWN_CHARS, as_code, plain_text, shown_value  # noqa: E402
 from pages.common.upload_limits import SESSION_UPLOAD_BYTES  # noqa: E402
 
@@ -73,7 +76,8 @@ __all__ = [
     "LinkParam", "OwnData", "OwnDataSpec", "PageLink", "QuizQuestion",
     "RequestBudget",
     "about_this_page", "as_code", "bool_param", "check_link_value", "choice_param",
-    "clean_query_params", "copy_link_control", "core_call", "data_source_control",
+    "clean_query_params", "computed", "copy_link_control", "core_call",
+    "data_source_control",
     "drawn_data", "edit_drawn_points", "float_param", "int_param", "link_rule",
     "named_result", "named_results", "notation_panel", "own_data", "page_guard",
     "page_header", "plain_text", "points_from_link",

@@ -6,7 +6,7 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from pages.common import REQUEST_CPU_SECONDS
+from pages.common import REQUEST_CPU_SECONDS, computed
 from perceptron_core import generalisation_curve, make_unit_margin, margin_perceptron
 from perceptron_core.viz import generalisation as viz
 from perceptron_core.viz.player import player_spec, run_id
@@ -42,9 +42,10 @@ def margin_payload(n, margin, data_seed, order_seed, start_step, speed, present)
 
 @st.cache_data(show_spinner=False, max_entries=64, ttl=3600)
 def curve_at(size, margin, dim, repeats, seed):
-    """The curve at one N (seeded by (seed, N): the same as within a call over all N)."""
-    return generalisation_curve(n_train=[size], margin=margin, dim=dim, repeats=repeats,
-                                seed=seed, n_test=N_TEST)
+    """The curve at one N (seeded by (seed, N): the same as within a call over all N), in a
+    worker process (pages/common/compute.py)."""
+    return computed(generalisation_curve, n_train=[size], margin=margin, dim=dim,
+                    repeats=repeats, seed=seed, n_test=N_TEST)
 
 
 def curve(sizes, margin, dim, repeats, seed):
@@ -71,9 +72,10 @@ def stability(n_points, margin, seed, heldout):
 
 @st.cache_data(show_spinner="Running SGD…", **CACHE)
 def sgd_check(n, margin, data_seed, order_seed, eta):
-    """Four SGD runs (two losses, step 1 and η): about 0.1 s at N = 300 and γ = 0.05."""
+    """Four SGD runs (two losses, step 1 and η): about 0.1 s at N = 300 and γ = 0.05, in a
+    worker process."""
     X, y, _ = unit_data(n, margin, data_seed)
-    return viz.eta_check(X, y, eta, order="random", seed=order_seed)
+    return computed(viz.eta_check, X, y, eta, order="random", seed=order_seed)
 
 
 def figure_from(spec: dict) -> go.Figure:

@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from pages.common import PageLink, core_call, show_chart
+from pages.common import PageLink, computed, core_call, show_chart
 from pages.common.deferred import deferred
 from perceptron_core.viz import kernels as viz
 from perceptron_core.viz.train import axis_limit
@@ -19,26 +19,27 @@ conjunction_timing = st.cache_data(show_spinner="Timing…", max_entries=1,
                                    ttl=3600)(viz.conjunction_timing)
 
 
-# The runs below are new for every new data set or data seed (a few to 60 ms at n = 2 000)
+# The runs below are new for every new data set or data seed (a few to 60 ms at n = 2 000),
+# each in a worker process (pages/common/compute.py)
 @cached
 def dual_check(X, y, bias: bool, order: str, order_seed: int, max_updates: int) -> dict:
-    return viz.dual_check(X, y, bias, order, order_seed, max_updates)
+    return computed(viz.dual_check, X, y, bias, order, order_seed, max_updates)
 
 
 @cached
 def lifted_run(X, y, name: str, max_updates: int) -> tuple:
-    return viz.lifted_run(X, y, name, max_updates)
+    return computed(viz.lifted_run, X, y, name, max_updates)
 
 
 @st.cache_data(show_spinner=False, max_entries=8, ttl=3600)
 def bias_trick_data(data_seed: int, max_updates: int) -> tuple:
-    return viz.bias_trick_data(data_seed, max_updates)
+    return computed(viz.bias_trick_data, data_seed, max_updates)
 
 
 @st.cache_data(show_spinner="Training…", max_entries=16, ttl=3600)
 def learn_target(kind: str, size: int, n_bits: int, m: int, data_seed: int,
                  max_updates: int) -> tuple:
-    return viz.learn_target(kind, size, n_bits, m, data_seed, max_updates)
+    return computed(viz.learn_target, kind, size, n_bits, m, data_seed, max_updates)
 
 
 def two_charts(X, y, name: str, w, b, limit: float, keys: tuple, through_origin=False):

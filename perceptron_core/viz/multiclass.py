@@ -223,7 +223,8 @@ def winner_notes(ova, region: dict, separable=None) -> list[str]:
                     "; a line does separate it, the run had not found one yet"
                     if separable[j] else "; no line separates it")
             notes.append(f"class {label} against the rest was not separated (its run stopped "
-                         f"at the epoch limit{line}) and {where}")
+                         f"at its limit, the epoch limit or {MAX_FIT_UPDATES:,} updates"
+                         f"{line}) and {where}")
         elif share == 0.0 or share >= 1 - 1e-12:
             notes.append(f"class {label} {where}, although its binary problem was separated")
     return notes
@@ -466,13 +467,14 @@ def middle_text(ova, separable) -> str:
     label = ova.classes.tolist()[0]
     if separable[0]:
         found = ("its perceptron found one" if ova.converged[0] else
-                 "its perceptron had not found one by the epoch limit")
+                 "its perceptron had not found one by its limit, the epoch limit or "
+                 f"{MAX_FIT_UPDATES:,} updates")
         return (f"Class {label} sits in the middle, yet with these points a line does "
                 f"separate {label} from the rest ({found}): the other blobs leave room for "
                 "it.")
     return (f"Class {label} sits in the middle and with these points no line separates "
             f"{label} from the rest, so one-vs-all's perceptron for {label} stops only at "
-            "its epoch limit.")
+            f"its limit, the epoch limit or {MAX_FIT_UPDATES:,} updates.")
 
 
 def pairs_columns(ovo, separable=None) -> dict[str, list]:
@@ -489,7 +491,7 @@ def _binary_columns(heading: str, names: list, runs, separable=None) -> dict[str
     columns = {heading: names,
                "negatives": [f"{v:.0%}" for v in runs.imbalance],
                "updates": runs.n_updates.tolist(),
-               "the run separated it": ["yes" if v else "no (epoch limit)"
+               "the run separated it": ["yes" if v else "no (limit reached)"
                                         for v in runs.converged]}
     if separable is not None:
         columns["a line separates it"] = ["yes" if v else "no" for v in separable]
