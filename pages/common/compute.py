@@ -20,6 +20,7 @@ import concurrent.futures
 import multiprocessing
 import os
 import threading
+import time
 
 #: computations at once (one per core); more wait for a worker
 MAX_WORKERS = max(1, min(2, os.cpu_count() or 1))
@@ -36,6 +37,7 @@ WAIT_SECONDS = 60.0
 #: set to "1", computations run in the calling thread (tests that patch a core function)
 IN_PROCESS_VARIABLE = "PERCEPTRON_COMPUTE_IN_PROCESS"
 _LOCK = threading.Lock()
+_SPENT = threading.local()  # .seconds: CPU time of this thread's computations so far
 _POOL: concurrent.futures.ProcessPoolExecutor | None = None
 
 
@@ -59,16 +61,35 @@ def _pool() -> concurrent.futures.ProcessPoolExecutor:
         return _POOL
 
 
+def _timed(function, args: tuple, kwargs: dict) -> tuple:
+    """In a worker: what ``function`` returns, and the CPU seconds it took there."""
+    began = time.thread_time()
+    result = function(*args, **kwargs)
+    return result, time.thread_time() - began
+
+
+def cpu_spent() -> float:
+    """CPU seconds the computations of this thread (one script run) have taken so far, in
+    the workers or here."""
+    return getattr(_SPENT, "seconds", 0.0)
+
+
 def computed(function, *args, **kwargs):
     """``function(*args, **kwargs)`` computed in a worker process; what it returns, or what
     it raises. ``function`` must be importable by name (a core function) and its
     arguments and result picklable. A worker that ended (memory, a crash) is a
-    ValueError saying so, and the next computation gets a fresh pool."""
+    ValueError saying so, and the next computation gets a fresh pool. The CPU time it
+    took is added to :func:`cpu_spent`."""
     global _POOL
     if os.environ.get(IN_PROCESS_VARIABLE) == "1":  # tests that look into a computation
-        return function(*args, **kwargs)
+        result, seconds = _timed(function, args, kwargs)
+        _SPENT.seconds = cpu_spent() + seconds
+        return result
     try:
-        return _pool().submit(function, *args, **kwargs).result(timeout=WAIT_SECONDS)
+        result, seconds = _pool().submit(_timed, function, args, kwargs).result(
+            timeout=WAIT_SECONDS)
+        _SPENT.seconds = cpu_spent() + seconds
+        return result
     except concurrent.futures.process.BrokenProcessPool:
         with _LOCK:
             _POOL = None

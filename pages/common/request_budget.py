@@ -10,8 +10,9 @@ whose estimate is over it (benchmarks/bench_robustness.py --only heavy measures 
 from __future__ import annotations
 
 import contextlib
-import time
 from collections.abc import Iterator
+
+from pages.common.compute import cpu_spent
 
 #: CPU seconds one script run may spend on a page's computations
 REQUEST_CPU_SECONDS = 0.5
@@ -21,26 +22,24 @@ CACHE_DATA_BYTES = 256 * 1024**2
 
 
 class RequestBudget:
-    """Time this script run has spent computing, in the blocks it :meth:`measured`.
-
-    Wall-clock time around each computation: they run in worker processes
-    (pages/common/compute.py), whose CPU time the script's thread does not see; what a
-    computation used is at most the time waited for it. Drawing the page is not counted.
-    """
+    """CPU time this script run has spent computing, in the blocks it :meth:`measured`:
+    the CPU time of the computations they ran in the worker processes
+    (pages/common/compute.py reports it), not the drawing of the page nor the time a
+    computation waited for a worker."""
 
     def __init__(self, seconds: float = REQUEST_CPU_SECONDS):
         self.seconds = seconds
-        self.used = 0.0  # seconds spent in measured blocks
+        self.used = 0.0  # CPU seconds of the measured blocks' computations
         self.runs = 0  # computations started in this request (a caller counts them)
 
     @contextlib.contextmanager
     def measured(self) -> Iterator[None]:
-        """Count the time the block takes as computing."""
-        began = time.perf_counter()
+        """Count the computations of the block."""
+        began = cpu_spent()
         try:
             yield
         finally:
-            self.used += time.perf_counter() - began
+            self.used += cpu_spent() - began
 
     @property
     def left(self) -> float:
