@@ -16,6 +16,7 @@ A computation's own ValueError reaches the page as it is (``core_call`` shows it
 
 from __future__ import annotations
 
+import atexit
 import concurrent.futures
 import multiprocessing
 import os
@@ -58,6 +59,7 @@ def _pool() -> concurrent.futures.ProcessPoolExecutor:
             _POOL = concurrent.futures.ProcessPoolExecutor(
                 max_workers=MAX_WORKERS, mp_context=multiprocessing.get_context("forkserver"),
                 initializer=_worker_start, max_tasks_per_child=WORKER_TASKS)
+            atexit.register(_POOL.shutdown, wait=False, cancel_futures=True)
         return _POOL
 
 
