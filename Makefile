@@ -40,7 +40,9 @@ test: $(DEV_STAMP)
 # Replicas behind HAProxy (deploy/haproxy.cfg) until Ctrl-C: PORT (default 8500),
 # REPLICAS (default: one per core). Needs Debian's haproxy (apt-get install haproxy).
 # Also starts Debian's redis-server on a free loopback port (the live classes of /class,
-# shared by the replicas; append-only file in REDIS_DIR) and stops it with the replicas.
+# shared by the replicas; append-only file in a folder of this start's own, or in REDIS_DIR
+# to keep the classes across starts) and stops it with the replicas. Prints where students
+# join; starts again by itself whatever process dies (one log line per event).
 serve: $(REQ_STAMP)
 	$(PY) scripts/serve.py
 

@@ -11,24 +11,42 @@ from pathlib import Path
 import streamlit as st
 
 if __name__ != "__main__":  # imported by the server: the ASGI app, no page
+    import importlib
+    from contextlib import asynccontextmanager
+
     from starlette.middleware import Middleware
 
     from classroom.routes import ROUTES as CLASS_ROUTES
     from web_security import SecurityHeaders
 
+    @asynccontextmanager
+    async def pages_imported(_app):
+        """Import every module of the pages' packages (pages/<package>/) and of the core
+        before the server takes its first request: sessions that start together on a fresh
+        server would otherwise import them at once, and some found one half imported.
+        Then what the server process needs set once (pages/common/server.py): uploads
+        bounded per session, the imports frozen out of the garbage collector's walks."""
+        root = Path(__file__).resolve().parent
+        for source in sorted([*root.glob("pages/*/**/*.py"),
+                              *root.glob("perceptron_core/**/*.py")]):
+            module = ".".join(source.relative_to(root).with_suffix("").parts)
+            importlib.import_module(module.removesuffix(".__init__"))
+        from pages.common.server import configure_server
+
+        configure_server()
+        yield
+
     # the live class's JSON routes (/class-api/...): the phones poll and answer through them
-    app = st.App(__file__, routes=CLASS_ROUTES, middleware=[Middleware(SecurityHeaders)])
+    app = st.App(__file__, routes=CLASS_ROUTES, middleware=[Middleware(SecurityHeaders)],
+                 lifespan=pages_imported)
 else:  # a session's script run
     from pages.common import (PAGE_TABLE, accessibility_styles, notation_panel, on_a_phone,
                               page_path, presenter_mode)
     from pages.common.reconnect import reconnect_watch
-    from pages.common.server import configure_server
 
     #: a local file: a material-icon favicon would be fetched from a font CDN (the app works
     #: offline)
     ICON = Path(__file__).resolve().parent / "assets" / "favicon.png"
-
-    configure_server()  # once per server process: uploads bounded, the imports frozen
 
     # Presenter mode: ?present=1 in a link, or the toggle at the top of every page
     if "present" not in st.session_state:

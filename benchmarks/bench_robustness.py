@@ -948,7 +948,7 @@ def bench_heavy_pages(repeats: int, pages: list[str]) -> None:
 
 def tree_rss_mb(pid: int) -> tuple[float, float]:
     """Resident memory of a server process and of all its descendants (the niced worker
-    processes of pages/common/workers.py), in MB, from /proc."""
+    processes of pages/common/compute.py), in MB, from /proc."""
     parents: dict[int, int] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -1141,12 +1141,12 @@ def bench_soak_heavy(per_page: int, pages: list[str], at_once: int, minutes: flo
           f"first visit of each page, {last:.0f} MB at the end ({last - first:+.0f} MB), "
           f"peak {figures['peak']:.0f} MB ({figures['peak'] - first:+.0f} MB); target: within "
           "256 MB of cache budget (no uploads here) and <= +300 MB over the first visits")
-    from pages.common.workers import MAX_WORKERS, WORKER_KEEP_MB, WORKER_MAX_MB
+    from pages.common.compute import MAX_WORKERS, WORKER_MEMORY_BYTES, WORKER_TASKS
 
     print(f"  the most one worker process held (VmHWM, read after every link): "
           f"{figures['worker peak']:.0f} MB (each of the {MAX_WORKERS} workers is replaced "
-          f"after a computation that leaves it above {WORKER_KEEP_MB:.0f} MB and stopped "
-          f"past {WORKER_MAX_MB:.0f} MB)")
+          f"after {WORKER_TASKS} computations; its address space is bounded to "
+          f"{WORKER_MEMORY_BYTES / 1024**2:.0f} MB)")
     for page, seconds in figures["seconds"].items():
         if seconds:
             print(f"  {page}: {len(seconds)} links, median {statistics.median(seconds):.1f} s, "

@@ -1,4 +1,4 @@
-"""The live class (issue 24): classes, polls and answers, kept out of Streamlit.
+"""The live class: classes, polls and answers, kept out of Streamlit.
 
 One interface, :class:`~classroom.store.ClassStore`, two stores behind it:
 
@@ -10,7 +10,9 @@ One interface, :class:`~classroom.store.ClassStore`, two stores behind it:
 
 :func:`class_store` picks one, once per process, from the environment variable
 ``PERCEPTRON_LAB_REDIS_URL`` (``scripts/serve.py`` sets it). The JSON routes the phones use
-are in :mod:`classroom.routes`; the pages import nothing of Streamlit from here.
+are in :mod:`classroom.routes`; who is asking (a client's address, the limits per address) in
+:mod:`classroom.clients`; the address students join at in :mod:`classroom.join_link`. The pages
+import nothing of Streamlit from here.
 """
 
 from __future__ import annotations

@@ -96,11 +96,13 @@ def show_rounds(result: cx.AdversaryResult, tail: int | None) -> None:
     table (no Arrow, no data grid), a long one scrolling inside its box."""
     table = viz.rounds_columns(result.predictions, result.y)
     rows = len(table["round i"])
-    caption = f"Rounds 1 to {rows}: the learner's prediction, the label yᵢ and the mistakes"
+    caption = (f"Rounds 1 to {rows}: in round i the adversary shows eᵢ; the learner's "
+               "prediction, then the label yᵢ it reveals, and the mistakes so far")
     if tail is not None and rows > tail:
         st.caption(f"The last {tail} of {rows} rounds.")
         table = {name: column[-tail:] for name, column in table.items()}
-        caption = f"Rounds {rows - tail + 1} to {rows} of {rows}: prediction, label yᵢ, mistakes"
+        caption = (f"Rounds {rows - tail + 1} to {rows} of {rows}: in round i the adversary "
+                   "shows eᵢ; prediction, label yᵢ, mistakes so far")
     static_table(table, caption=caption, tall=len(table["round i"]) > 10,
                  formats={"prediction": "{:+d}", "label yᵢ": "{:+d}"})
 
@@ -163,7 +165,7 @@ def main(link: PageLink) -> None:
     if n is None:
         link.stop(notice_slot)
     third.metric("Forced mistakes n = min(⌊1/γ²⌋, d)", n,
-                 help=f"1/γ² = {1 / gamma**2:.4g}, d = {dim}.  \n" + named_result("Theorem 1.34"))
+                 help=f"{viz.rounds_text(gamma)}; d = {dim}.  \n" + named_result("Theorem 1.34"))
     learner = link.control(st.selectbox, "Learner", options=[YOU, *cx.LEARNERS],
                            format_func=viz.learner_label, key="adv_learner")
     predictions = student_moves(link, gamma, dim, n)

@@ -13,56 +13,6 @@ from perceptron_core.viz import aggressive as viz
 
 T_CHOICES = [10**k for k in range(2, 8)]  # 100 .. 10^7
 TABLE_ROWS, SWING_STEPS = 40, 70  # rows of the first-examples table, steps of the swing
-SEQUENCE = r"""
-Fix one unit vector $\mathbf{x}$ ($\|\mathbf{x}\|_2 = 1$). Every label is $y_t = +1$, the
-threshold is $\delta = 0$, the weights start at $\mathbf{w}_0 = \mathbf{0}, b_0 = 0$, and
-
-$$
-\mathbf{x}_t = \begin{cases} -2\mathbf{x}, & t \text{ a power of two,}\\ \mathbf{x}, & \text{otherwise}\end{cases}
-$$
-(the powers of two being $t = 1, 2, 4, 8, \dots$).
-
-The data are separable: $\mathbf{w} = \mathbf{0}, b = 1$ scores $+1$ on every example.
-Because every label is $+1$, the aggressive rule simply adds up the padded examples,
-$(\mathbf{w}_t, b_t) = \sum_{i \le t} (\mathbf{x}_i, 1)$, so the score of the next example is
-
-$$
-\begin{aligned} \langle \mathbf{w}_t, \mathbf{a}_{t+1} \rangle
-&= \Big\langle \sum_{i\le t} \mathbf{x}_i,\ \mathbf{x}_{t+1} \Big\rangle + t\\
-&= t\,\big(\langle \bar{\mathbf{x}}_t, \mathbf{x}_{t+1}\rangle + 1\big), \end{aligned}
-$$
-where $\bar{\mathbf{x}}_t = \tfrac1t \sum_{i\le t} \mathbf{x}_i$ is the mean of the first $t$ examples.
-
-It is a mistake (score $\le 0$, since $\operatorname{sign}(0) = -1$) exactly when
-$\langle \bar{\mathbf{x}}_t, \mathbf{x}_{t+1}\rangle \le -1$. Here we count $t$ from 1 and treat
-$t = 1 = 2^0$ as a power of two.
-"""
-AVERAGE = r"""
-Most examples equal $\mathbf{x}$, so the average $\bar{\mathbf{x}}_t$ creeps towards
-$\mathbf{x}$ and $\langle \bar{\mathbf{x}}_t, \mathbf{x}_{t+1}\rangle$ tends to $1$ when
-$t+1$ is not a power of two. Just before a power of two, $\mathbf{x}_{t+1} = -2\mathbf{x}$ and the
-same product tends to $\langle \mathbf{x}, -2\mathbf{x}\rangle = -2$, which is below the
-threshold $-1$. The powers of two never run out, so neither do the mistakes.
-"""
-EXERCISE = r"""
-In one dimension take $y_t = +1$ and $x_t = (-1)^{t-1}(2t-1)$, i.e. $1, -3, 5, -7, \dots$.
-The partial sums alternate: $\sum_{i \le t} x_i = (-1)^{t+1}\, t$, and the bias after $t$ steps
-is $t$. The next score is therefore
-$x_{t+1}\,(-1)^{t+1} t + t = -(2t+1)t + t = -2t^2 < 0$ (and $0$ on the very first example),
-so the aggressive rule is wrong **every** time.
-
-* **It is separable anyway.** The constant rule $w = 0, b = 1$ gives
-  $y_t(w x_t + b) = 1 > 0$ for every $t$: the labels are all $+1$, the bias alone does the job.
-* **The examples have to grow.** When every step is a mistake the aggressive rule **is** the
-  perceptron, so the proof of Theorem 1.28 applies to it. With $|x_t| \le B$ the padded
-  examples have $\|\mathbf{a}_t\|_2^2 \le B^2 + 1$, and the separator $(0, 1)$ has norm 1 and
-  margin 1, so bound (1.4) with $\delta = 0$ and $s = 1$ says: a run that starts at
-  $\mathbf{w}_0 = \mathbf{0}, b_0 = 0$ makes at most $B^2 + 1$ mistakes before its first correct
-  prediction. (From another start the count is at most $B^2 + 1 + 2\|(\mathbf{w}_0, b_0)\|$,
-  the $\|\mathbf{w}_0\|$ term of (1.4); a run of mistakes that begins later in a sequence
-  starts from whatever weights it has then.) An endless run of mistakes from the start is
-  only possible because $|x_t| = 2t - 1$ is unbounded.
-"""
 
 
 def t_label(value: int) -> str:
@@ -78,15 +28,15 @@ always_wrong = st.cache_data(show_spinner=False, max_entries=64, ttl=3600)(cx.al
 @st.cache_data(show_spinner=False, max_entries=4, ttl=3600)
 def first_examples(rows: int) -> dict[str, list]:
     """Table of the first examples of Remark 1.19 with both rules' verdicts (column -> values)."""
-    t = np.arange(1, rows + 1)
-    x, scores = cx.counterexample_x(t), cx.aggressive_score(t)
+    k = np.arange(1, rows + 1)
+    x, scores = cx.counterexample_x(k), cx.aggressive_score(k)
     standard = set(cx.aggressive_counterexample(rows).mistakes_standard.tolist())
+    # four narrow columns: the table fits a 360 px phone without scrolling sideways
     return {
-        "t": t.tolist(), "x_t": ["−2x" if v < 0 else "x" for v in x],
-        "power of two?": ["yes" if v < 0 else "" for v in x],
-        "aggressive score ⟨w_(t−1), a_t⟩": scores.astype(int).tolist(),
-        "aggressive: mistake?": ["MISTAKE" if s <= 0 else "" for s in scores],
-        "mistake-driven: mistake?": ["MISTAKE" if v in standard else "" for v in t]}
+        "example k": k.tolist(), "xₖ": ["−2x" if v < 0 else "x" for v in x],
+        "aggressive rule: score": [str(int(v)).replace("-", "−") + (" mistake" if v <= 0 else "")
+                                   for v in scores],
+        "mistake-driven rule": ["mistake" if v in standard else "" for v in k]}
 
 
 @st.cache_data(show_spinner=False, max_entries=4, ttl=3600)
@@ -97,49 +47,46 @@ def swing_figure(steps: int):
 def show_mistakes(result: cx.AggressiveCounterexample, T: int) -> None:
     """Both rules' mistakes up to T, then the running average that explains them."""
     show_chart(viz.cumulative_mistakes_figure(result, T), key="aggressive_cumulative")
-    standard = ", ".join(str(v) for v in result.mistakes_standard)
-    first_regular = next((int(v) for v in result.mistakes_aggressive if v > 8), None)
     cols = st.columns(2)
     cols[0].metric("Mistake-driven rule: mistakes", len(result.mistakes_standard),
-                   help=f"at t = {standard}; afterwards both examples are correct forever")
+                   help=f"on examples {viz.example_list(result.mistakes_standard)}; "
+                        "afterwards both examples are correct forever")
     cols[1].metric("Aggressive rule: mistakes", len(result.mistakes_aggressive),
-                   help="one more at every power of two from t = 32 on")
-    st.markdown(
-        f"The mistake-driven rule errs at t = {standard} and then ends with "
-        f"w = {result.standard_w:g}·x and b = {result.standard_b:g}, which scores both x and "
-        "−2x positively, so it never changes again. The aggressive rule keeps erring: after a "
-        f"few early mistakes, every power of two from t = {first_regular} on is a mistake. On "
-        "a logarithmic t axis those mistakes are evenly spaced, so the count grows like log₂ T "
-        "without end.")
+                   help=f"on examples {viz.example_list(result.mistakes_aggressive)}")
+    st.markdown(viz.mistakes_text(result))
     st.header("Why the powers of two: the running average")
-    st.markdown(AVERAGE)
+    st.markdown(viz.AVERAGE)
     show_chart(viz.running_average_figure(result.t_grid, result.average_products),
                key="aggressive_running_average")
-    st.caption("Shown at every t up to 64 and around each power of two "
-               "(t = 2^k − 1, 2^k, 2^k + 1).")
+    st.caption("Shown at every example number k up to 64, and just before, at and after each "
+               "power of two.")
 
 
 def show_swing() -> None:
     st.header("Watch the aggressive hyperplane swing")
     st.markdown(
         "Take x = (1, 0) in the plane: the examples are the two points (1, 0) and (−2, 0), both "
-        "labelled +1. The aggressive weights after t steps are w_t = (x₁ + … + x_t, 0) and "
-        "b_t = t, so the hyperplane w_t·x + b_t = 0 is a vertical line. Press **Play** (or drag "
-        "the slider): most steps push the line slowly to the right until (−2, 0) falls on the "
-        "wrong side, and at the next power of two the update throws it back to the left.")
+        "labelled +1. After k examples the aggressive weights are w = (Sₖ, 0) and b = k, with Sₖ "
+        "the sum of the first k examples' first coordinates (each 1 or −2), so the hyperplane "
+        "w·x + b = 0 is a vertical line. Press **Play** (or drag the slider). From example 13 "
+        "on, each ordinary step pushes the line a little to the right, towards x₁ = −1, and "
+        "(−2, 0) falls on the wrong side at example 30. Example 32, a power of two, throws "
+        "the line back to the left past −2, so (−2, 0) is right again until example 36; "
+        "example 64 throws it back too, but no longer past −2: from example 36 on, (−2, 0) "
+        "stays on the wrong side, so every power of two, which shows it, is a mistake.")
     show_chart(swing_figure(SWING_STEPS), key="aggressive_swing")
     st.caption(
-        "Shaded: the half-plane predicted +1. Black: the line after step t; grey dashed: before "
-        "it. Orange ring: the example x_t of this step. Vermillion square: a point the new line "
-        "gets wrong (a point on the line counts as wrong, since sign(0) = −1). When w_t = 0 "
-        "there is no line and every point is predicted sign(b_t).")
+        "Shaded: the half-plane predicted +1. Black: the line after this step; grey dashed: "
+        "before it. Orange ring: the example of this step. Vermillion square: a point the new "
+        "line gets wrong (a point on the line counts as wrong, since sign(0) = −1). When w = 0 "
+        "there is no line and every point is predicted sign(b).")
 
 
 def show_always_wrong(sequence: cx.AlwaysWrongSequence, steps: int) -> None:
     show_chart(viz.always_wrong_figure(sequence), key="aggressive_always_wrong")
     w, b = sequence.separator
     st.success(f"{int(np.sum(sequence.mistakes))} mistakes in {steps} examples; the separator "
-               f"w = {w:g}, b = {b:g} scores every example "
+               f"w = {w:g}, b = {b:g} gives every example a score of at least "
                f"{float(np.min(sequence.y * (w * sequence.x + b))):g} > 0.",
                icon=":material/check_circle:")
 
@@ -162,17 +109,17 @@ def main(link: PageLink) -> None:
         "perceptron never does this: a correct prediction leaves (w, b) alone.",
         icon=":material/lightbulb:")
     st.header("The sequence of Remark 1.19")
-    st.markdown(SEQUENCE)
+    st.markdown(viz.SEQUENCE)
     st.subheader("The first examples")
     st.caption(
         "Computed with x = 1 in one dimension (every quantity only uses inner products with x). "
-        "The aggressive score is the score of example t under the weights built from examples "
-        "1..t−1; a score ≤ 0 is a mistake.")
+        "xₖ = −2x exactly when k is a power of two. The aggressive score of example k is its "
+        "score under the weights built from examples 1 to k − 1; a score ≤ 0 is a mistake.")
     table = core_call(first_examples, TABLE_ROWS)
     if table is not None:
         static_table(table, tall=True, caption=f"Remark 1.19's sequence, examples 1 to "
                      f"{TABLE_ROWS}: both rules' verdicts")  # HTML: no Arrow, no data grid
-    st.header("Mistakes against t")
+    st.header("Mistakes along the sequence")
     T = link.control(st.select_slider, "Length T of the sequence", options=T_CHOICES,
                      value=10**6, format_func=t_label, key="aggressive_T",
                      help="The aggressive mistakes come from a closed form, so even 10^7 "
@@ -183,7 +130,7 @@ def main(link: PageLink) -> None:
     show_swing()
 
     st.header("Exercise 1.20: a mistake on every single example")
-    st.markdown(EXERCISE)
+    st.markdown(viz.EXERCISE)
     steps = link.control(st.slider, "Number of examples shown", min_value=5, max_value=60,
                          value=20, key="always_wrong_T")
     sequence = core_call(always_wrong, steps)

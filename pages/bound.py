@@ -19,11 +19,12 @@ import streamlit as st
 from pages.bound_parts import text
 from pages.bound_parts.sweeps import run_sweep
 from pages.bound_parts.tabs import SHARED, SHARED_WIDTHS, TABS
-from pages.bound_parts.views import Outcome, Shared
+from pages.bound_parts.views import Outcome, Shared, runs_table as show_runs
 from pages.common import (PageLink, RequestBudget, choice_param, core_call, link_rule,
                           named_results, page_guard, quiz, show_chart)
 from pages.common.question_bank import QUESTIONS_BY_PAGE
 from perceptron_core.perceptron import ORDERS
+from perceptron_core.sweeps import MAX_UPDATES_PER_RUN
 
 KEEP = "page"  # a tab's inputs keep their values while the tab is hidden
 URL = "query-params"  # bind: every control is in the URL, its key is the parameter
@@ -56,14 +57,25 @@ def places(count: int, side_by_side: bool) -> list:
     return st.columns(count) if side_by_side else [nullcontext()] * count
 
 
-def report_ratio(ratios, converged, bound_name: str) -> None:
-    """Say loudly whether every run stayed within its bound."""
-    worst = float(np.max(ratios))
-    if worst > 1.0 or not np.all(converged):
+def report_ratio(ratios, result, bound_name: str) -> None:
+    """Say loudly whether every run stayed within its bound; a run the page stopped at its
+    cap of updates (below its bound) is named as such, not as a violation."""
+    worst, converged = float(np.max(ratios)), np.asarray(result.converged)
+    capped = ~converged & (np.asarray(result.updates) >= MAX_UPDATES_PER_RUN) & (ratios <= 1)
+    if worst > 1.0 or np.any(~converged & ~capped):
         st.error(
-            f"A run exceeded {bound_name} or did not converge within it (largest ratio "
+            f"A run exceeded {bound_name} or stopped before converging within it (largest ratio "
             f"{worst:.3f}). The theorem forbids this: it is a bug in the app, please report it.",
             icon=":material/report:")
+    elif capped.any():
+        st.warning(
+            f"{int(capped.sum())} of {len(ratios)} runs were stopped after "
+            f"{MAX_UPDATES_PER_RUN:,} updates, the most this page runs, before converging: "
+            f"their {bound_name} allows up to "
+            f"{float(np.max(result.updates[capped] / ratios[capped])):,.0f}, so "
+            "the theorem is not contradicted, but their counts are not updates until "
+            "convergence. Use a larger margin (or λ) to see them converge.",
+            icon=":material/hourglass_disabled:")
     else:
         st.success(f"All {len(ratios)} runs converged within {bound_name}: the largest "
                    f"ratio updates / bound is {worst:.3f} ≤ 1.", icon=":material/check_circle:")
@@ -83,7 +95,11 @@ def show_sweep(sweep, inputs: dict, shared: Shared) -> None:
     if sweep.before_check:
         sweep.before_check(outcome)
     if not sweep.check_below_charts:
-        report_ratio(outcome.ratio, result.converged, bound_name)
+        report_ratio(outcome.ratio, result, bound_name)
+    if not np.all(result.exact):
+        st.caption(f"In {int(np.sum(~result.exact))} of {result.n_runs} runs the margin was too "
+                   "costly to compute in exact arithmetic here: it is a certified lower bound, "
+                   "so the bound of those runs can only be larger than the exact one.")
     if sweep.after_check:
         sweep.after_check(outcome)
     charts = sweep.figures(outcome)
@@ -92,12 +108,11 @@ def show_sweep(sweep, inputs: dict, shared: Shared) -> None:
         with place:
             show_chart(figure, key=key)
     if sweep.check_below_charts:
-        report_ratio(outcome.ratio, result.converged, bound_name)
+        report_ratio(outcome.ratio, result, bound_name)
     if sweep.after_charts:
         sweep.after_charts(outcome)
     if sweep.table:
-        table = pd.DataFrame(result.summary()).rename(columns=sweep.table)
-        st.dataframe(table, hide_index=True, width="stretch")
+        show_runs(outcome, sweep.table)
     st.download_button("Download the runs as CSV",
                        pd.DataFrame(result.columns()).to_csv(index=False).encode("utf-8"),
                        file_name=sweep.csv, mime="text/csv", key=f"bound_{sweep.name}_csv",

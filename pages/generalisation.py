@@ -11,10 +11,11 @@ from pages.common import (PageLink, choice_param, core_call, int_param, page_gua
                           presenting, prose, show_chart, text_param)
 from pages.common.deferred import deferred
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
+from pages.common.static_table import static_table
 from pages.generalisation_parts.runs import (DEFAULT_SIZES, LIMIT, N_TEST, curve, curve_chart,
                                              figure_from, loss_chart, margin_payload,
                                              margin_run, sgd_check, stability, unit_data)
-from pages.player import player, player_start
+from pages.player import PREDICT_PARAMS, player, player_start
 from perceptron_core.viz import generalisation as viz
 from perceptron_core.viz.player import SPEEDS, run_id
 
@@ -36,7 +37,7 @@ def margin_section(link: PageLink, notice_slot) -> tuple:
                                 run_id("generalisation", n, margin, data_seed, order_seed),
                                 link.values, trace.n_examined)
     player("generalisation", margin_payload(n, margin, data_seed, order_seed, start, speed,
-                                            presenting()), key="generalisation_player")
+                                            presenting()), key="generalisation_player", link=link)
     return n, margin, data_seed, order_seed
 
 
@@ -50,8 +51,9 @@ def curve_section(link: PageLink) -> None:
         margin = link.control(st.number_input, "margin γ", 0.05, 0.9, 0.1, 0.05, format="%.2f",
                               key="curve_margin")
         dim = link.control(st.number_input, "dimension d", 2, 50, 2, key="curve_dim",
-                           help="d = 2: every test error is computed exactly (an angle). "
-                                "d > 2: estimated on 5 000 fresh points per run.")
+                           help="d = 2: every test error comes from a formula in the angle "
+                                "between ŵ and w\\*, with no test points. d > 2: estimated on "
+                                f"{N_TEST:,} fresh points per run.")
         repeats = link.control(st.number_input, "runs per N", 10, 1000, 500, step=50,
                                key="repeats")
         seed = link.control(st.number_input, "seed", 0, 1_000_000, 0, key="curve_seed")
@@ -66,6 +68,9 @@ def curve_section(link: PageLink) -> None:
             return
         show_chart(figure_from(curve_chart(tuple(sizes), margin, dim, repeats, seed)),
                    key="curve_chart")
+        static_table(viz.curve_table(result), row_headers=True,
+                     caption=f"The curve at every N typed (γ = {margin:g}, d = {dim}, "
+                             f"{repeats} runs per N)")
         for text in viz.curve_findings(result, N_TEST):
             st.markdown(text)
         st.download_button("Curve (CSV)", viz.curve_csv(result), "generalisation-curve.csv",
@@ -79,23 +84,26 @@ def stability_section(link: PageLink, margin: float, data_seed: int) -> None:
     prose(viz.STABILITY_TEXT)
     with st.container(horizontal=True, key="stability_controls"):
         n_points = link.control(st.number_input, "points N + 1", 5, 200, 30, key="stab_n")
-        heldout = link.control(st.number_input, "held-out point", 0, 199, 0, key="heldout",
-                               help="Its number: hover a point to see it.")
-    if heldout >= n_points:
-        st.info(f"Point {heldout} does not exist: there are {n_points} points, 0 to "
-                f"{n_points - 1}. Showing point {n_points - 1}.")
-        heldout = n_points - 1
+        heldout = link.control(st.number_input, "held-out point", 1, 200, 1, key="heldout",
+                               help="Its number, from 1: hover a point to see it.")
+    if heldout > n_points:
+        st.info(f"Point {heldout} does not exist: there are {n_points} points, 1 to "
+                f"{n_points}. Showing point {n_points}.")
+        heldout = n_points
+    row = heldout - 1  # the points are numbered from 1, the rows of X from 0
     with deferred("stability", "Show both runs: with and without the point") as shown:
-        summary = core_call(stability, n_points, margin, data_seed, heldout) if shown else None
-        if summary is None:
+        result = core_call(stability, n_points, margin, data_seed, row) if shown else None
+        if result is None:
             return
+        summary, heldout_margin = result
         X, y, _ = unit_data(n_points, margin, data_seed)
         chart, words = st.columns([3, 2])
         with chart:
-            show_chart(viz.stability_figure(X, y, summary, heldout, limit=LIMIT),
+            show_chart(viz.stability_figure(X, y, summary, row, limit=LIMIT),
                        key="stability_chart")
         with words:
-            for text in viz.stability_texts(summary, heldout, n_points, margin, data_seed):
+            for text in viz.stability_texts(summary, row, n_points, margin, data_seed,
+                                            heldout_margin):
                 st.markdown(text)
             if not summary["caused"] and not summary["same"]:
                 st.error("The hyperplane changed although the point caused no margin "
@@ -112,7 +120,11 @@ def loss_section(link: PageLink, n: int, margin: float, data_seed: int, order_se
         check = core_call(sgd_check, n, margin, data_seed, order_seed, eta) if shown else None
         if check is None:
             return
-        show_chart(figure_from(loss_chart()), key="loss_chart")
+        losses, slopes = st.columns(2)
+        with losses:
+            show_chart(figure_from(loss_chart("loss")), key="loss_chart")
+        with slopes:
+            show_chart(figure_from(loss_chart("slope")), key="slope_chart")
         st.markdown(f"On the data of section 1 (N = {n}, γ = {margin:g}), random order with "
                     f"order seed {order_seed}, from w = 0:")
         st.table(viz.eta_table(check))
@@ -125,7 +137,7 @@ def loss_section(link: PageLink, n: int, margin: float, data_seed: int, order_se
 
 
 page_link = PageLink(  # before any widget reads the URL; the player's position and speed:
-    step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"))
+    step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"), **PREDICT_PARAMS)
 with page_guard("generalisation"):
     if not presenting():
         page_header("Margin mistakes and generalisation", viz.SUMMARY)

@@ -4,6 +4,8 @@ import streamlit as st
 
 import pages.common  # noqa: F401  (deep links on a fresh server: pages/common/routing.py)
 from pages.common import COURSE_ORDER, PAGE_TABLE, named_result, page_guard, page_path
+from pages.common.question_bank import QUESTIONS_BY_PAGE
+from pages.common.study_path import learn_in_order
 
 with page_guard("home"):
     st.title("Perceptron Lab")
@@ -16,19 +18,22 @@ with page_guard("home"):
         "**perceptron** (Rosenblatt, 1958) looks for a hyperplane **w** · **x** + b = 0 with "
         "every +1 example on one side and every −1 example on the other, and predicts "
         "ŷ = sign(**w** · **x** + b). It learns online: it looks at one example at a time and "
-        "changes (**w**, b) only when that example is on the wrong side.")
+        "changes (**w**, b) only when that example fails its test: on the wrong side of the "
+        "hyperplane or on it (with a threshold δ > 0, also when yᵢ(**w** · **x**ᵢ + b) is at "
+        "most δ).")
 
     with st.container(border=True, key="algorithm_box"):
         st.markdown("**Algorithm 1.16 (perceptron).** Input: examples (**x**ᵢ, yᵢ), "
                     "a start (**w**, b) (usually **0**, 0), a threshold δ ≥ 0.")
         # one step per item; the update's two assignments nested under its test
         st.markdown(
-            "1. For t = 1, 2, … pick an example index i = Iₜ (in order, shuffled, or the most "
-            "violated one).\n"
-            "2. If yᵢ(**w** · **x**ᵢ + b) ≤ δ (a mistake), update both:\n"
+            "1. Pick the next example (**x**ᵢ, yᵢ): in order, in a fresh shuffle each pass, at "
+            "random, or the most violated one.\n"
+            "2. If yᵢ(**w** · **x**ᵢ + b) ≤ δ (a mistake, in the notes' word), update both:\n"
             "    - **w** ← **w** + yᵢ **x**ᵢ\n"
             "    - b ← b + yᵢ\n"
-            "3. Otherwise leave (**w**, b) alone. Stop once a full pass makes no mistake.")
+            "3. Otherwise leave (**w**, b) alone. Stop once every example passes the test, "
+            "yᵢ(**w** · **x**ᵢ + b) > δ for all i.")
         st.markdown(
             "**The bias by padding** (Remark 1.17): with **a**ᵢ = yᵢ(**x**ᵢ, 1) and "
             "the padded weight (**w**, b), the test reads ⟨**a**ᵢ, (**w**, b)⟩ ≤ δ and the "
@@ -43,8 +48,9 @@ with page_guard("home"):
             help=named_result("Definition 1.12"))
 
     st.markdown(
-        "**Why it stops** (Theorem 1.28): suppose some unit vector **w**\\* has "
-        "⟨**a**ᵢ, **w**\\*⟩ ≥ γ₂ > 0 for every padded example. "
+        "**Why it stops** (Theorem 1.28): suppose the padded examples are separable, and let "
+        "**w**\\* be the unit vector with the best margin γ₂: ⟨**a**ᵢ, **w**\\*⟩ ≥ γ₂ > 0 "
+        "for every i. "
         "Start at **w**₀ = **0**, b₀ = 0 with threshold δ = 0: then the "
         "perceptron makes at most T(A) = maxᵢ ‖**a**ᵢ‖²/γ₂² updates "
         "(eq. 1.5), in whatever order it looks at the examples (without a bias, "
@@ -56,18 +62,23 @@ with page_guard("home"):
         help=named_result("Theorem 1.28") + "  \n" + named_result("eq. 1.5") + "  \n"
         + named_result("bound (1.4)"))
     st.markdown(
-        "**No learner does much better** (Theorem 1.34): for any **deterministic** learner and "
-        "margin γ there are min(⌊1/γ²⌋, d) unit examples "
-        "with margin at least γ (through the origin) on which it errs every time, "
-        "while on unit examples (no bias, **w**₀ = **0**, δ = 0) the "
-        "perceptron's bound is 1/γ².",
+        "**In high dimension no learner does better** (Theorem 1.34): for any "
+        "**deterministic** learner and margin γ there are min(⌊1/γ²⌋, d) unit examples "
+        "with margin at least γ (through the origin) on which it errs on every one. On unit "
+        "examples (no bias, **w**₀ = **0**, δ = 0) the perceptron's bound is 1/γ², so when "
+        "d ≥ 1/γ² no deterministic learner can promise fewer than ⌊1/γ²⌋ mistakes, the "
+        "perceptron's bound rounded down; with fewer dimensions the theorem forces only d.",
         help=named_result("Theorem 1.34"))
+
+    learn_in_order({name: len(questions) for name, questions in QUESTIONS_BY_PAGE.items()})
 
     st.subheader("Where to go")
     pages = {entry.name: entry for entry in PAGE_TABLE}
     for entry in (pages[name] for name in COURSE_ORDER):
         st.page_link(page_path(entry), label=entry.where_to_go, icon=f":material/{entry.icon}:")
 
-    st.caption("Teaching with it: every page's settings live in its link (**Copy link to this view**), "
+    st.caption("Teaching with it: each lesson page keeps its settings in its link (**Copy link to "
+               "this view**; an uploaded file is not in a link: download it to share it), "
                "**Presenter mode** at the top enlarges everything and lets a clicker step through "
-               "/train (PageDown, PageUp), and /train exports the run as an offline HTML animation.")
+               "a run (PageDown, PageUp), and /train exports the run as an offline HTML "
+               "animation.")

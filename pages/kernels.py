@@ -16,18 +16,22 @@ from pages.common import (OwnDataSpec, PageLink, about_this_page, choice_param, 
                           page_guard, page_header, presenting, restore_drawn_points,
                           text_param)
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
-from pages.player import player, player_html, player_start
-from perceptron_core import (KERNEL_FORMULAS, ORDERS, MarginUnfinished, kernel_margin,
-                             kernel_perceptron, make_blobs, make_circles, make_xor,
-                             with_label_noise)
+from pages.player import PREDICT_PARAMS, player, player_html, player_start
+from perceptron_core import (KERNEL_FORMULAS, ORDERS, MarginUnfinished, ProofUnfinished,
+                             kernel_margin, kernel_perceptron, make_blobs, make_circles,
+                             make_xor, with_label_noise)
+from perceptron_core.kernels import kernel_no_separator_proof
 from perceptron_core.viz import kernels as viz
 from perceptron_core.viz.player import SPEEDS, player_spec, run_id
 from perceptron_core.viz.train import axis_limit
 
 MAX_UPDATES = sections.MAX_UPDATES  # a run stops here when no separator is found
-#: the margin in feature space: Wolfe's algorithm stopped past this much work (estimated CPU
-#: seconds, counted from its steps: the same data stop alike whatever the server's load)
+MAX_EPOCHS = 500  # ... or here, whichever comes first
+#: the margin in feature space and the exact proof that no separator exists: each stopped
+#: past this much work (estimated CPU seconds, counted from its steps: the same data stop
+#: alike whatever the server's load)
 MARGIN_SECONDS = 0.1
+PROOF_SECONDS = 0.15
 MAX_N = 2_000  # generated data: the most points (issue #21 steps n = 2 000 on a phone)
 OWN = OwnDataSpec(prefix="kernels_", max_rows=400, max_points=400,  # two classes
                   share_hint="Links do not carry uploaded files: share the file itself "
@@ -72,22 +76,22 @@ def read_settings(link: PageLink) -> Settings:
         own = dataset not in viz.GENERATED
         n = c(st.number_input, "points n", 10, MAX_N, 100, step=10, key="n", disabled=own)
         data_seed = c(st.number_input, "data seed", 0, 1_000_000, 0, key="data_seed")
-        noise = c(st.slider, "label noise (share flipped)", 0.0, 0.3, 0.0, 0.01, key="noise",
-                  disabled=own, help="Flip labels at random. A flexible kernel (RBF with a "
-                  "large κ) may still separate the flipped points, with a tiny margin; a "
-                  "simple one (linear, low degree) often cannot. The player says which.")
+        noise = c(st.slider, "label noise (chance to flip each label)", 0.0, 0.3, 0.0, 0.01,
+                  key="noise", disabled=own, help=viz.NOISE_HELP)
         st.header("Kernel")
-        kernel = c(st.selectbox, "kernel", list(viz.KERNEL_MENU), index=2, key="kernel",
-                   help="; ".join(f"{k}: {KERNEL_FORMULAS[k]}" for k in viz.KERNEL_MENU))
+        kernel = sections.worded_menu(link, st.selectbox, "kernel", viz.KERNEL_MENU, "rbf",
+                                      key="kernel", help="; ".join(
+            f"{viz.KERNEL_MENU[k]}: {KERNEL_FORMULAS[k]}" for k in viz.KERNEL_MENU))
         degree = c(st.number_input, "degree (polynomial)", 1, 8, 2, key="degree",
                    disabled=kernel != "poly")
         coef0 = c(st.number_input, "c (polynomial)", 0.0, 10.0, 1.0, 0.5, key="coef0",
                   disabled=kernel != "poly")
-        scale = c(st.number_input, "scale κ (polynomial and RBF)", 0.05, 50.0, 2.0, 0.5,
+        scale = c(st.number_input, viz.SCALE_LABEL, 0.05, 50.0, 2.0, 0.5,
                   key="scale", disabled=kernel == "linear", help=viz.SCALE_HELP)
         bias = c(st.toggle, "learn a bias b (K + 1)", True, key="bias")
-        order = c(st.selectbox, "order of examples", list(ORDERS), key="order",
-                  help="; ".join(ORDERS.values()))
+        order = sections.worded_menu(link, st.selectbox, "order of examples", ORDERS, "cyclic",
+                                     key="order",
+                                     help="Which example the perceptron looks at next.")
         order_seed = c(st.number_input, "order seed", 0, 1_000_000, 0, key="order_seed")
     return Settings(dataset, int(n), int(data_seed), float(noise), kernel, int(degree),
                     float(coef0), float(scale), bool(bias), order, int(order_seed))
@@ -95,18 +99,20 @@ def read_settings(link: PageLink) -> Settings:
 
 @cached
 def make_data(name, n, data_seed, noise):
+    """The generated data, and how many labels the noise flipped."""
     data = {"circles": make_circles, "xor": make_xor, "blobs": make_blobs}[name](n=n,
                                                                             seed=data_seed)
+    clean = np.asarray(data.y)
     data = with_label_noise(data, noise, seed=data_seed + 1) if noise > 0 else data
-    return np.asarray(data.X), np.asarray(data.y)
+    return np.asarray(data.X), np.asarray(data.y), int(np.count_nonzero(data.y != clean))
 
 
 def load_data(s: Settings):
     """Step 1: (X, y, what the data are in words), or None while the student's data are
     missing."""
     if s.generated:
-        return (*make_data(s.dataset, s.n, s.data_seed, s.noise),
-                viz.data_label(s.dataset, s.n, s.data_seed, s.noise))
+        X, y, flipped = make_data(s.dataset, s.n, s.data_seed, s.noise)
+        return X, y, viz.data_label(s.dataset, s.n, s.data_seed, s.noise, flipped)
     if not presenting():
         st.subheader("Your data")
     data = own_data(OWN, s.dataset)
@@ -114,32 +120,45 @@ def load_data(s: Settings):
 
 
 @st.cache_data(show_spinner="Computing the margin in feature space…", max_entries=64, ttl=3600)
-def feature_margin(X, y, params: tuple):
-    """kernel_margin, or None when Wolfe's solver needs more than MARGIN_SECONDS of work: it
-    takes milliseconds on data separated with room and up to minutes on many noisy points
-    (the page then shows no bound)."""
+def feature_space(X, y, params: tuple) -> tuple:
+    """(kernel_margin or None, the exact proof that no separator exists or None, whether
+    that proof's search was stopped), each in a worker process (pages/common/compute.py).
+
+    Both are stopped past a counted amount of work (the page then says so): Wolfe's solver
+    past MARGIN_SECONDS (milliseconds on data separated with room, up to minutes on many
+    noisy points), the exact proof past PROOF_SECONDS (in the plane: milliseconds up to
+    degree 5, about 0.25 s at degree 7 and 0.8 s at degree 8)."""
     try:
-        return computed(kernel_margin, X, y, **dict(params), max_work=MARGIN_SECONDS)
+        margin = computed(kernel_margin, X, y, **dict(params), max_work=MARGIN_SECONDS)
     except MarginUnfinished:
-        return None
+        return None, None, False
+    if margin.separable:
+        return margin, None, False
+    try:
+        return margin, computed(kernel_no_separator_proof, X, y, **dict(params),
+                                margin=margin, max_work=PROOF_SECONDS), False
+    except ProofUnfinished:
+        return margin, None, True
 
 
 @st.cache_data(show_spinner="Training…", **CACHE)
 def train(X, y, params: tuple, order, order_seed):
-    """Step 2: the kernel perceptron's run (up to 0.15 s at n = 2 000) and the margin in
-    feature space (or None), each in a worker process (pages/common/compute.py)."""
+    """Step 2: the kernel perceptron's run (up to 0.15 s at n = 2 000) and what is known of
+    the feature space (:func:`feature_space`), each in a worker process
+    (pages/common/compute.py)."""
     trace = computed(kernel_perceptron, X, y, **dict(params), order=order, seed=order_seed,
-                     max_updates=MAX_UPDATES, max_epochs=500)
-    return trace, feature_margin(X, y, params)
+                     max_updates=MAX_UPDATES, max_epochs=MAX_EPOCHS)
+    return trace, feature_space(X, y, params)
 
 
 @cached
 def payload_for(X, y, run: tuple, start_step, speed, present, link=True):
-    """Step 3: the player's payload (up to 75 ms at n = 2 000)."""
-    trace, margin = train(X, y, *run)
+    """Step 3: the player's payload (in a worker process: up to 75 ms at n = 2 000)."""
+    trace, (margin, proof, stopped) = train(X, y, *run)
     spec = player_spec(run_id(X, y, *run), trace.n_examined, trace.update_steps,
                        start_step=start_step, speed=speed, present=present, link=link)
-    return computed(viz.player_payload, trace, margin, limit=axis_limit(X, 1.0), player=spec)
+    return computed(viz.player_payload, trace, margin, limit=axis_limit(X, 1.0),
+                    player=spec, proof=proof, proof_stopped=stopped)
 
 
 def show_player(X, y, label: str, s: Settings, link: PageLink) -> bool:
@@ -147,16 +166,17 @@ def show_player(X, y, label: str, s: Settings, link: PageLink) -> bool:
     run = core_call(train, X, y, *s.run)
     if run is None:
         return False
-    if run[1] is None:
-        st.info(viz.slow_margin_text(len(y), MARGIN_SECONDS, s.generated, s.kernel),
-                icon=":material/hourglass_disabled:")
+    if run[1][0] is None:
+        st.info(viz.slow_margin_text(len(y), MARGIN_SECONDS, s.noise if s.generated else 0.0,
+                                     s.kernel, s.scale), icon=":material/hourglass_disabled:")
     start, speed = player_start("kernels", run_id(X, y, *s.run), link.values, run[0].n_examined)
     if not presenting():
-        st.subheader("The kernel perceptron, one mistake at a time")
+        st.subheader("The kernel perceptron, one update at a time")
         st.markdown(viz.PLAYER_TEXT)
+    st.caption(f"Data: {label}.")
     if (payload := core_call(payload_for, X, y, s.run, start, speed, presenting())) is None:
         return False
-    player("kernels", payload, key="kernels_player")
+    player("kernels", payload, key="kernels_player", link=link)
     title = f"Perceptron Lab: kernel perceptron, {viz.kernel_text(run[0])}; {label}"
     offline = lambda: player_html("kernels", payload_for(  # noqa: E731
         X, y, s.run, None, "medium", False, link=False), title)
@@ -164,19 +184,22 @@ def show_player(X, y, label: str, s: Settings, link: PageLink) -> bool:
         st.download_button("Player (HTML, works offline)", offline,
                            "kernel-perceptron-player.html", "text/html",
                            key="kernels_download_player", icon=":material/movie:")
-        st.caption(viz.export_caption(MAX_UPDATES))
+        st.caption(viz.export_caption(MAX_UPDATES, MAX_EPOCHS))
     named_results("Theorem 1.28", "Remark 1.17")  # cited in the player's texts
     about_this_page(viz.SUMMARY)
     return True
 
 
 page_link = PageLink(  # before any widget reads the URL: the controls drawn only on some
-    renamed={"gamma": "scale"},  # links written when the kernel's scale was called γ
-    lift=choice_param(viz.LIFT_MENU, "auto"), bits_a=text_param(3, "110"),  # runs, and
-    bits_b=text_param(3, "011"),  # the player's position and speed
+    # links written when the kernel's scale was called γ, and the calculator's bits a, b
+    renamed={"gamma": "scale", "bits_a": "bits_x", "bits_b": "bits_z"},
+    kernel=choice_param(viz.KERNEL_MENU, "rbf"), order=choice_param(ORDERS, "cyclic"),
+    lift=choice_param(viz.LIFT_MENU, "auto"),  # controls drawn only on some runs, and
+    bits_x=text_param(sections.BITS_LINK_CHARS, "110"),  # the player's position and speed
+    bits_z=text_param(sections.BITS_LINK_CHARS, "011"),
     conj_kind=choice_param(["conjunction", "disjunction"], "conjunction"),
     conj_size=int_param(1, 6, 2), conj_bits=int_param(6, 200, 30), conj_m=int_param(20, 1000, 200),
-    step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"))
+    step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"), **PREDICT_PARAMS)
 with page_guard("kernels"):
     if not presenting():
         page_header("Kernels: lift the data, keep the perceptron", viz.SUMMARY)
@@ -186,7 +209,7 @@ with page_guard("kernels"):
     data = load_data(settings)
     if data is not None and show_player(*data, settings, page_link):
         sections.show_dual(data[0], data[1], settings.bias, settings.order, settings.order_seed)
-        sections.show_lift(data[0], data[1], settings.dataset, settings.generated, page_link)
+        sections.show_lift(data[0], data[1], settings.dataset, page_link)
     elif data is not None:
         st.info("The previous picture is kept until the data are valid.")
     sections.show_bias_trick(settings.data_seed)

@@ -1,8 +1,8 @@
 """/multiclass: more than two classes with binary perceptrons (Remark 1.36).
 
 A pipeline: the settings (every control in the link), the data (k blobs, a CSV file with
-k labels, or points drawn with a class picker), both reductions (cached), the regions on
-a grid, three figures and a side-by-side table. Texts: perceptron_core/viz/multiclass.py.
+k labels, or points drawn with a class picker), both reductions and their exact regions
+(cached), three figures and the tables. Texts: perceptron_core/viz/multiclass.py.
 """
 
 import numpy as np
@@ -22,7 +22,7 @@ OWN = OwnDataSpec(prefix="multiclass_", class_labels=(0, 1, 2, 3, 4, 5), min_cla
                   share_hint="Links do not carry uploaded files: share the file itself "
                              "(drawn points are in the link).")
 CACHE = dict(max_entries=32, ttl=3600)
-#: fit's largest entry is 0.16 MB (k = 6, n = 600; tests/test_cache_bytes.py measures it)
+#: fit's largest entry is 0.04 MB (k = 6, n = 600; tests/test_cache_bytes.py measures it)
 FIT_CACHE = dict(max_entries=32, max_size="8MB", ttl=3600)
 
 
@@ -42,15 +42,18 @@ def read_settings(link: PageLink) -> dict:
         layout = c(st.radio, "centres", viz.LAYOUTS, key="layout", disabled=own,
                    help="ring: the blob centres on a circle. one class in the middle: class 0 "
                         "moved to the origin, with the others around it; whether a line "
-                        "still separates '0 against the rest' depends on k and the spread "
-                        "(the page says, for the points on screen).")
+                        "still separates '0 against the rest' depends on the points (k, "
+                        "the spread, n, the seed): the page says, for the points on "
+                        "screen.")
         st.header("Perceptrons")
         order = c(st.selectbox, "order of examples", list(ORDERS), key="order",
                   help="; ".join(ORDERS.values()))
         order_seed = c(st.number_input, "order seed", 0, 1_000_000, 0, key="order_seed")
         max_epochs = c(st.number_input, "epoch limit of each binary run", 1, 500, 100,
-                       key="max_epochs", help="A binary problem that is not separable never "
-                                              "converges; its run stops here.")
+                       key="max_epochs",
+                       help="A binary problem that is not separable never converges; its "
+                            f"run stops here, or at {viz.MAX_UPDATES:,} updates if it gets "
+                            "there first (the tables say which).")
     return dict(source=source, k=int(k), n=int(n), spread=float(spread),
                 data_seed=int(data_seed), layout=layout, order=order,
                 order_seed=int(order_seed), max_epochs=int(max_epochs))
@@ -67,14 +70,14 @@ def blobs(k, n, spread, data_seed, layout):
 
 @st.cache_data(show_spinner="Training the perceptrons…", **FIT_CACHE)
 def fit(X, labels, order, order_seed, max_epochs):
-    """Step 2: both reductions (their binary problems run stacked), the regions on the grid
-    and the numbers side by side, in a worker process (pages/common/compute.py)."""
+    """Step 2: both reductions (their binary problems run stacked), their exact regions and
+    the numbers side by side, in a worker process (pages/common/compute.py)."""
     return computed(viz.fit_both, X, labels, order, order_seed, max_epochs)
 
 
-def within_budget(k: int, n: int, max_epochs: int) -> bool:
+def within_budget(k: int, n: int, max_epochs: int, own: bool = False) -> bool:
     """Whether both schemes fit in one request's computing time (a warning if not)."""
-    text = viz.budget_text(k, n, max_epochs, REQUEST_CPU_SECONDS)
+    text = viz.budget_text(k, n, max_epochs, REQUEST_CPU_SECONDS, own)
     if text:
         st.warning(text, icon=":material/hourglass_disabled:")
     return text is None
@@ -90,37 +93,62 @@ def load_data(s: dict):
     if not presenting():
         st.subheader("Your data")
     data = own_data(OWN, s["source"])
-    if data is None or not within_budget(len(np.unique(data.y)), len(data.y), s["max_epochs"]):
+    if data is None or not within_budget(len(np.unique(data.y)), len(data.y), s["max_epochs"],
+                                         own=True):
         return None
     return data.X, data.y
+
+
+#: the classes the line pills offered on the last run (so that a new class's line is on)
+LINES_OFFERED = "lines_offered"
+
+
+def line_choice(link: PageLink, classes: list) -> list:
+    """The "draw the line of 'class j vs rest'" pills: every class's line is on unless the
+    student turned it off. When the classes change (k, or the drawn points), a class new
+    to the pills starts on and the lines turned off stay off, so the view equals what its
+    link (the address bar, the copied link) opens fresh. A link's value that names no
+    class is named in the page's one warning about its link."""
+    offered = st.session_state.get(LINES_OFFERED)
+    given = [v for v in st.query_params.get_all("lines") if v != ""]
+    if offered is not None and offered != classes and "lines" in st.session_state:
+        off = set(offered) - set(st.session_state["lines"] or ())
+        st.session_state["lines"] = [c for c in classes if c not in off]
+    st.session_state[LINES_OFFERED] = classes
+    shown = st.pills("draw the line of 'class j vs rest' for j =", classes,
+                     selection_mode="multi", default=classes, key="lines", bind="query-params")
+    # a multi-select is not a PageLink control (lines=0&lines=2 repeats its key): it is
+    # kept in the copied link, and a value naming no class is reported on opening
+    link.formats["lines"] = None
+    refused = [v for v in given if v not in {str(c) for c in classes}]
+    if offered is None and refused:
+        used = ", ".join(str(c) for c in shown) or "none"
+        link.notice(f"lines={','.join(refused)} (no such class; lines drawn: {used})")
+    return shown
 
 
 def show_charts(link: PageLink, X, labels, ova, ovo, limit, region, numbers,
                 centred: bool) -> None:
     """One-vs-all and one-vs-one over the plane, and the classes one-vs-all never picks."""
     classes = ova.classes.tolist()
-    # a multi-select is not a PageLink control (lines=0&lines=2 repeats its key): bound
-    # here, and kept in the copied link and the warning as before
-    shown = st.pills("draw the line of 'class j vs rest' for j =", classes,
-                     selection_mode="multi", default=classes, key="lines", bind="query-params")
-    link.formats["lines"] = None
-    if "lines" in link.values:
-        link.given["lines"] = link.values["lines"]
+    shown = line_choice(link, classes)
     left, middle = st.columns(2)
     with left:
         show_chart(viz.ova_figure(X, labels, ova, region, limit, shown_lines=shown or ()),
                    key="ova_chart")
     with middle:
         show_chart(viz.ovo_figure(X, labels, ovo, region, limit), key="ovo_chart")
-    notes = viz.winner_notes(ova, region, numbers["separable"])
-    if notes:
-        st.warning("One-vs-all: " + "; ".join(notes) + ".", icon=":material/warning:")
+    notes = viz.winner_notes(ova, region, numbers) + viz.flat_notes(ova, shown or (), limit)
+    if notes:  # a list: one class (or line) a line, readable on a phone
+        st.warning("One-vs-all:\n" + "\n".join(f"- {note}." for note in notes),
+                   icon=":material/warning:")
     if centred:  # the "one class in the middle" layout: what it does to these points
-        st.markdown(viz.middle_text(ova, numbers["separable"]))
+        st.markdown(viz.middle_text(ova, numbers))
 
 
 def show_tables(X, labels, ova, ovo, limit, region, numbers) -> None:
-    """The two schemes side by side, one-vs-all's imbalance, where they disagree."""
+    """The two schemes side by side, where they disagree, one-vs-all's imbalance and
+    one-vs-one's pairs."""
     st.subheader("Side by side")
     left, middle = st.columns(2)
     with left:
@@ -128,17 +156,17 @@ def show_tables(X, labels, ova, ovo, limit, region, numbers) -> None:
         static_table(viz.side_by_side(numbers), caption="One-vs-all and one-vs-one on these "
                      "points")
         st.markdown(viz.disagreement_text(numbers, len(labels)))
-        st.markdown("**Imbalance of one-vs-all** (share of −1 examples in each binary "
-                    "problem):")
-        static_table(viz.imbalance_columns(ova, region, numbers["separable"]),
-                     caption="One-vs-all's binary problems, one row per class")
     with middle:
         show_chart(viz.disagreement_figure(X, labels, ova.classes, region, limit, height=600),
                    key="disagree_chart")
+    st.markdown("**One-vs-all's binary problems**: the imbalance (its −1 examples), what "
+                "its run did, where the class wins:")
+    static_table(viz.imbalance_columns(ova, region, numbers),
+                 caption="One-vs-all's binary problems, one row per class")
     with st.expander("One-vs-one: the pairs"):
-        static_table(viz.pairs_columns(ovo, numbers["pairs_separable"]),
+        static_table(viz.pairs_columns(ovo, numbers),
                      caption="One-vs-one's binary problems, one row per pair of classes")
-    st.caption(viz.GRID_CAPTION)
+    st.caption(viz.PLANE_CAPTION)
 
 
 def drawn_points_link() -> dict:

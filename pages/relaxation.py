@@ -6,14 +6,16 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from pages.common import (REQUEST_CPU_SECONDS, PageLink, about_this_page, as_code, core_call,
-                          int_param, page_guard, page_header, presenting, shown_value,
-                          show_chart)
+from pages.common import (REQUEST_CPU_SECONDS, PageLink, about_this_page, as_code, choice_param,
+                          core_call, int_param, page_guard, page_header, presenting,
+                          shown_value, show_chart)
 from pages.common.deferred import deferred
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
-from pages.player import player, player_start
+from pages.common.static_table import static_table
+from pages.player import PREDICT_PARAMS, player, player_start
+from pages.relaxation_parts.menus import rule_menu
 from pages.relaxation_parts.runs import both_ways, payload_for, run, sweep
-from perceptron_core import INDEX_RULE_LABELS, INDEX_RULES
+from perceptron_core import INDEX_RULES
 from perceptron_core.relaxation import plane_system
 from perceptron_core.viz import relaxation as viz
 from perceptron_core.viz.player import run_id
@@ -26,19 +28,22 @@ def method_settings(link: PageLink) -> tuple[str, dict]:
     """The sidebar: the system's name and the method's settings, every one in the link."""
     with st.sidebar:
         st.header("System")
-        name = link.control(st.selectbox, "system A^T w ≤ c", SYSTEMS, key="system")
+        name = link.control(st.selectbox, "system Aᵀw ≤ c", SYSTEMS, key="system")
         st.header("Method")
         eta = link.control(st.slider, "relaxation η", 0.05, 2.0, 1.0, 0.05, key="eta",
                            help="1 projects onto the violated half-plane, 2 reflects across "
                                 "its line, below 1 stops short.")
-        rule = link.control(st.selectbox, "index rule (Remark 1.38)", list(INDEX_RULES),
-                            key="rule", help="; ".join(INDEX_RULE_LABELS.values()))
-        tau = link.control(st.number_input, "τ (chaotic: every index within τ iterations, "
-                           "τ ≥ n)", 1, 1000, 10, key="tau", disabled=rule != "chaotic")
+        rule = rule_menu(link)
+        tau = link.control(st.number_input, "τ (chaotic: every inequality within each τ "
+                           "iterations, τ ≥ n)", 1, 1000, 10, key="tau",
+                           disabled=rule != "chaotic")
         seed = link.control(st.number_input, "seed (chaotic, randomized, permuted)", 0,
                             1_000_000, 0, key="seed")
-        tol = link.control(st.number_input, "tolerance: stop when every a_i·w ≤ c_i + tol",
-                           0.0, 1.0, 0.001, 0.001, format="%.4f", key="tol")
+        tol = link.control(st.number_input, "tolerance: stop when every aᵢ·w ≤ cᵢ + tol",
+                           0.0, 1.0, 0.001, 0.001, format="%.4f", key="tol",
+                           help="Decided exactly on the numbers as typed. With 0 and η < 1 "
+                                "a run never gets in: each move leaves its inequality "
+                                "violated.")
         w0_1 = link.control(st.number_input, "start w₀, first entry", -10.0, 10.0, 0.0, 0.5,
                             key="w0_1")
         w0_2 = link.control(st.number_input, "start w₀, second entry", -10.0, 10.0, 0.0, 0.5,
@@ -141,8 +146,8 @@ def perceptron_section(link: PageLink, eta: float) -> None:
             show_chart(viz.perceptron_figure(A_p, c_p, percep.weights, relax.iterates, eta=eta),
                        key="perceptron_chart")
         with right:
-            st.dataframe(pd.DataFrame(viz.comparison_table(percep, relax, eta)), hide_index=True,
-                         key="perceptron_table")
+            static_table(viz.comparison_table(percep, relax, eta),
+                         caption="The two runs on this system, side by side")
             st.caption(f"Perceptron: {percep.stop_reason}. Relaxation: {relax.stop_reason}.")
             if etas_text := viz.perceptron_eta_text(etas, percep.n_updates):
                 st.markdown(etas_text)
@@ -167,7 +172,8 @@ def main(link: PageLink) -> None:
                             notices=link, what="iteration")
     system = plane_system(A, c)
     st.caption(viz.system_caption(name, description, system))
-    player("relaxation", payload_for(A, c, settings, start, presenting()), key="relaxation_player")
+    player("relaxation", payload_for(A, c, settings, start, presenting()), key="relaxation_player",
+           link=link)
     if not system.feasible:
         st.info(viz.no_solution_text(A, c, trace, system), icon=":material/block:")
     about_this_page(viz.SUMMARY)
@@ -177,6 +183,7 @@ def main(link: PageLink) -> None:
     quiz(QUESTIONS_BY_PAGE["relaxation"])
 
 
-page_link = PageLink(step=int_param(0, 10**9, 0))  # before any widget reads the URL
+page_link = PageLink(step=int_param(0, 10**9, 0),  # before any widget reads the URL
+                     rule=choice_param(list(INDEX_RULES), "cyclic"), **PREDICT_PARAMS)
 with page_guard("relaxation"):
     main(page_link)

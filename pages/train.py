@@ -14,8 +14,9 @@ from pages.common import (PageLink, about_this_page, choice_param, core_call,
                           data_source_control, int_param, named_result, named_results, own_data,
                           page_guard, page_header, presenting, quiz, restore_drawn_points)
 from pages.common.question_bank import QUESTIONS_BY_PAGE
-from pages.player import player, player_html, player_start
-from pages.train_parts.runs import CACHE, LINK_RULES, OWN, SOURCES, generated_data, train
+from pages.player import PREDICT_PARAMS, player, player_html, player_start
+from pages.train_parts.runs import (CACHE, LIMITS, LINK_RULES, OWN, SOURCES, flipped_labels,
+                                    generated_data, train)
 from perceptron_core import ORDERS
 from perceptron_core.io import dataset_to_csv, trace_to_csv, trace_to_json
 from perceptron_core.viz import train as viz
@@ -60,8 +61,9 @@ def order_menu(link: PageLink) -> str:
     return order
 
 
-def read_settings(link: PageLink) -> Settings:
-    """Step 0: the sidebar, every control bound to the link."""
+def read_settings(link: PageLink):
+    """Step 0: the sidebar, every control bound to the link; returns the settings and the
+    place under the noise slider for what the noise did (written once the data exist)."""
     with st.sidebar:
         source = data_source_control(link, SOURCES, "generated", key="source")
         off = source != "generated"
@@ -74,11 +76,14 @@ def read_settings(link: PageLink) -> Settings:
                                       key="through_origin", disabled=off)
         balance = link.control(st.slider, "share of class +1", 0.1, 0.9, 0.5, 0.05,
                                key="balance", disabled=off)
-        noise = link.control(st.slider, "label noise (share flipped)", 0.0, 0.4, 0.0, 0.01,
+        noise = link.control(st.slider, "label noise (chance a label flips)", 0.0, 0.4, 0.0, 0.01,
                              key="noise", disabled=off,
-                             help="Flip labels at random: the data stop being separable.")
-        show_planted = link.control(st.toggle, "show the planted separator w* and its margin "
-                                    "band", True, key="show_planted")
+                             help="Flips each label with this probability (seeded by the data "
+                                  "seed). How many flipped, and whether a line still "
+                                  "separates the data, is said on the page.")
+        noise_note = st.empty()
+        show_planted = link.control(st.toggle, "show the planted line (the generator's "
+                                    "separator) and its margin band", True, key="show_planted")
         st.header("Algorithm")
         bias = link.control(st.toggle, "learn a bias b", True, key="bias")
         delta = link.control(st.number_input, "threshold δ", 0.0, 10.0, 0.0, 0.1, key="delta")
@@ -89,7 +94,7 @@ def read_settings(link: PageLink) -> Settings:
                                   key="order_seed")
     return Settings(source, int(n), float(margin), int(data_seed), bool(through_origin),
                     float(balance), float(noise), bool(show_planted), bool(bias),
-                    float(delta), order, start, int(order_seed))
+                    float(delta), order, start, int(order_seed)), noise_note
 
 
 @dataclass(frozen=True)
@@ -126,7 +131,8 @@ def payload_for(data: TrainingData, algorithm: tuple, show_planted: bool, start_
     return viz.player_payload(data.X, data.y, trace, bounds, statements=statements, case=case,
                               proof=proof, w0_norm=w0_norm, planted=data.planted,
                               show_planted=show_planted,
-                              limit=viz.axis_limit(data.X, data.radius), player=spec)
+                              limit=viz.axis_limit(data.X, data.radius), player=spec,
+                              limits=LIMITS)
 
 
 def show_exports(data: TrainingData, s: Settings, trace) -> None:
@@ -158,16 +164,21 @@ def show_exports(data: TrainingData, s: Settings, trace) -> None:
 
 page_link = PageLink(  # before any widget reads the URL; the player's position and speed,
     # and the order (a plain name in the link, words in the menu: order_menu)
-    step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"), order=LINK_RULES["order"])
+    step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"), order=LINK_RULES["order"],
+    **PREDICT_PARAMS)  # predict=1 and the question the player waits on
 with page_guard("train"):
     if not presenting():  # on the presenter stage the player comes first; the prose waits
         page_header("Train, one mistake at a time", viz.SUMMARY)
-    settings = read_settings(page_link)
+    settings, noise_note = read_settings(page_link)
     restore_drawn_points(OWN, page_link.values)  # drawn points: from the link, once a session
     data = load_data(settings)
     if data is None:
         page_link.stop()
     page_link.report()
+    if settings.source == "generated" and settings.noise > 0:  # what the noise did
+        flips = flipped_labels(settings.n, settings.margin, settings.data_seed,
+                               settings.through_origin, settings.balance, settings.noise)
+        noise_note.caption(viz.noise_note(flips, settings.n))
     run = core_call(train, data.X, data.y, *settings.algorithm)
     if run is None:
         st.info("The previous picture is kept until the settings are valid.")
@@ -175,7 +186,7 @@ with page_guard("train"):
     start, speed = player_start("train", run_id(data.X, data.y, settings.algorithm),
                                 page_link.values, run[0].n_examined)
     player("train", payload_for(data, settings.algorithm, settings.show_planted, start, speed,
-                                presenting()), key="train_player")
+                                presenting()), key="train_player", link=page_link)
     about_this_page(viz.SUMMARY)
     named_results("Algorithm 1.16", "Remark 1.17", "Theorem 1.28", "bound (1.4)", "eq. 1.5",
                   "Theorem 1.35")

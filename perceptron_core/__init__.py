@@ -30,7 +30,11 @@ w*        a unit vector (with a bias b*) that separates the data: the one a proo
 d         the dimension: how many coordinates each example xᵢ has
 n         the number of examples (on /relaxation, of inequalities)
 N         the number of training points; the test point is number N + 1
-t         the number of updates (mistakes) so far
+t         the number of updates so far: examples that failed the test y(w·x + b) ≤ δ (the
+          notes' mistakes)
+xₖ        the k-th example of a sequence, k = 1, 2, 3, …: k counts examples, not updates
+u         the shift of a translation: every example moves by u along the first coordinate,
+          xᵢ → xᵢ + u e₁ (Exercise 1.29)
 R         radius of the data: R = maxᵢ ‖xᵢ‖
 γ         geometric margin: the largest distance from the nearest example to a separating
           hyperplane (through the origin when there is no bias); γ means a margin and
@@ -49,6 +53,7 @@ T(A)      maxᵢ ‖aᵢ‖² / γ₂²: most updates from w₀ = 0 with δ = 0 
           ≥ ε for every i
 λ         the factor every example is multiplied by when the data are scaled (Exercise 1.29)
 sign(0)   read as −1: a point on the hyperplane is predicted −1
+ŷ         the predicted label: ŷ = sign(f(x)), with sign(0) = −1
 β         the notes' name for the weight vector w (β* for w*, β₀ for the start w₀)
 η         step size: the relaxation parameter of a relaxation step, or the step of SGD
 τ         the window of the chaotic rule: every inequality is chosen at least once in every
@@ -56,15 +61,17 @@ sign(0)   read as −1: a point on the hyperplane is predicted −1
 aᵢ·w ≤ cᵢ inequality i of the system Aᵀw ≤ c (A has the columns aᵢ)
 Pᵢ(w)     the nearest point to w of the half-plane of inequality i (the projection)
 k         the number of classes
-K(a, b)   a kernel: K(a, b) = Φ(a)·Φ(b), the inner product of the features
+K(x, z)   a kernel: K(x, z) = Φ(x)·Φ(z), the inner product of the features (x and z name
+          its two arguments; b is only ever the bias)
 Φ         a feature map: Φ(x) lists the features of x (the lift)
 f(x)      the score the prediction thresholds: f(x) = w·x + b, or with a kernel f(x) = Σᵢ αᵢ
           yᵢ K(xᵢ, x) + b; the prediction is sign f(x)
 αᵢ        how many updates example i has caused (the dual weights: w = Σᵢ αᵢ yᵢ Φ(xᵢ))
-κ         the kernel's scale: (κ a·b + c)^degree for the polynomial kernel, exp(−κ‖a − b‖²)
-          for the RBF kernel (software such as scikit-learn calls it gamma)
-σ         the width of the RBF kernel: exp(−κ‖a − b‖²) = exp(−‖a − b‖²/(2σ²)), σ = 1/√(2κ)
-c         the constant of the polynomial kernel (κ a·b + c)^degree
+κ         the kernel's scale: (κ x·z + c)^degree for the polynomial kernel, exp(−κ‖x − z‖²)
+          for the RBF kernel, where a larger κ means narrower bumps (software such as
+          scikit-learn calls it gamma)
+σ         the width of the RBF kernel: exp(−κ‖x − z‖²) = exp(−‖x − z‖²/(2σ²)), σ = 1/√(2κ)
+c         the constant of the polynomial kernel (κ x·z + c)^degree
 R_Φ, γ_Φ  the radius and the margin of the padded examples yᵢ(Φ(xᵢ), 1) in feature space
           (without the 1 when no bias is learnt)
 ========= ==================================================================================
@@ -77,11 +84,11 @@ from .constructions import (LEARNERS, AdversaryResult, AggressiveCounterexample,
 from .data import DATASETS, Dataset, make_blobs, make_circles, make_separable, make_xor, \
     with_label_noise
 from .kernels import (KERNEL_FORMULAS, KERNEL_PARAMETERS, KERNELS, MAX_CONJUNCTION_BITS,
-                      MAX_KERNEL_SAMPLES, KernelMarginResult, KernelTrace, MarginUnfinished,
-                      kernel_margin,
-                      kernel_perceptron, monotone_conjunction_features,
+                      MAX_KERNEL_SAMPLES, KernelMarginResult, KernelTrace, ProofUnfinished,
+                      kernel_margin, kernel_perceptron, monotone_conjunction_features,
                       monotone_conjunction_kernel)
-from .margin import MarginResult, max_margin, padded_margin, padded_separator
+from .margin import (MarginResult, MarginUnfinished, max_margin, padded_margin,
+                     padded_max_margin, padded_separator, separator_margin)
 from .perceptron import (GREEDY_ORDERS, ORDERS, STREAM_ORDERS, ExaminedStep, Trace,
                          example_order, run_perceptron)
 from .theory import (BoundSummary, ProofQuantities, bias_bound, bound_summary,
@@ -94,7 +101,8 @@ __all__ = [
     "with_label_noise",
     "ORDERS", "STREAM_ORDERS", "GREEDY_ORDERS", "Trace", "ExaminedStep", "run_perceptron",
     "example_order",
-    "MarginResult", "max_margin", "padded_margin", "padded_separator",
+    "MarginResult", "max_margin", "padded_margin", "padded_max_margin", "padded_separator",
+    "separator_margin",
     "BoundSummary", "ProofQuantities", "novikoff_bound", "padded_bound", "threshold_bound",
     "bias_bound", "margin_mistake_bound", "bound_summary", "proof_quantities", "training_path",
     "LEARNERS", "AdversaryResult", "AggressiveCounterexample", "ScriptedLearner",
@@ -102,8 +110,8 @@ __all__ = [
     "aggressive_score", "always_wrong_sequence", "counterexample_x", "running_average_product",
     "KERNELS", "KERNEL_PARAMETERS", "KERNEL_FORMULAS", "MAX_KERNEL_SAMPLES",
     "MAX_CONJUNCTION_BITS",
-    "KernelTrace", "KernelMarginResult", "MarginUnfinished", "kernel_perceptron",
-    "kernel_margin",
+    "KernelTrace", "KernelMarginResult", "MarginUnfinished", "ProofUnfinished",
+    "kernel_perceptron", "kernel_margin",
     "monotone_conjunction_kernel", "monotone_conjunction_features",
 ]
 

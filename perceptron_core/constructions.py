@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Protocol
 
 import numpy as np
@@ -335,22 +336,26 @@ LEARNERS = {
 }
 
 
+def typed_decimal(value: float) -> Fraction:
+    """The decimal a float stands for: the shortest decimal that rounds to it (Python's repr),
+    as an exact fraction. 0.1 is read as 1/10, the number a student types, not as the
+    binary float 0.1000000000000000055...; every float is its own shortest decimal's
+    nearest float, so nothing is lost."""
+    return Fraction(repr(float(value)))
+
+
 def adversary_size(gamma: float, dim: int) -> int:
     """n = min(floor(1/gamma^2), d): the largest n with n gamma^2 <= 1, capped at d.
 
-    The floor is guarded against rounding: 1/0.1^2 evaluates to 99.999...,
-    yet 100 · 0.1^2 = 1 is allowed.
+    Decided in exact rational arithmetic on the decimal gamma was typed as
+    (:func:`typed_decimal`): gamma = 0.1 gives n = 100 because 100 · (1/10)^2 = 1
+    exactly (in floating point 1/0.1^2 evaluates to 99.999...).
     """
     gamma = check_number(gamma, "gamma (margin)", low=0, high=1, low_open=True)
     dim = check_number(dim, "d (dimension)", low=1, integer=True)
-    if dim * gamma**2 <= 1.0 + 1e-12:
-        return dim  # d rounds fit: n gamma^2 <= 1 for n = d (1/gamma^2 may overflow)
-    count = int(np.floor(1.0 / gamma**2))
-    while (count + 1) * gamma**2 <= 1.0 + 1e-12:
-        count += 1
-    while count > 1 and count * gamma**2 > 1.0 + 1e-12:
-        count -= 1
-    return max(1, min(count, dim))
+    exact = typed_decimal(gamma)
+    rounds = exact.denominator**2 // exact.numerator**2  # floor(1 / gamma^2), exactly
+    return max(1, min(rounds, dim))
 
 
 @dataclass(frozen=True)
@@ -360,7 +365,9 @@ class AdversaryResult:
     X : ndarray of shape (n, d), rows e_1..e_n; y : labels, each the opposite
     of the prediction; predictions : the learner's predictions; n_mistakes : n;
     certificate : w* = gamma·y padded with zeros to d; certificate_norm :
-    ||w*|| = gamma sqrt(n) <= 1; certificate_margin : min_i y_i <e_i, w*> = gamma.
+    ||w*|| = gamma sqrt(n) <= 1 (float); certificate_margin : min_i y_i <e_i, w*> = gamma;
+    norm_squared : ||w*||^2 = n gamma^2 <= 1 exactly, gamma read as typed
+    (:func:`typed_decimal`).
     """
 
     X: np.ndarray
@@ -372,6 +379,7 @@ class AdversaryResult:
     certificate_margin: float
     gamma: float
     learner: str
+    norm_squared: Fraction = Fraction(0)
 
 
 def adversarial_lower_bound(gamma: float = 0.2, dim: int = 50, learner="perceptron"
@@ -418,10 +426,12 @@ def adversarial_lower_bound(gamma: float = 0.2, dim: int = 50, learner="perceptr
     certificate = np.zeros(dim)
     certificate[:n] = gamma * y
     norm = float(np.linalg.norm(certificate))
-    margin = float(np.min(y * (X @ certificate)))
-    if norm > 1 + 1e-9 or margin < gamma * (1 - 1e-12):
+    margin = float(np.min(y * (X @ certificate)))  # each y_i · gamma y_i = gamma, exactly
+    norm_squared = n * typed_decimal(gamma) ** 2  # ||w*||^2 = n gamma^2, exactly
+    if norm_squared > 1 or margin != gamma:
         raise AssertionError("certificate check failed")  # cannot happen: n gamma^2 <= 1
     return AdversaryResult(X=frozen(X), y=frozen(y), predictions=frozen(predictions),
                            n_mistakes=int(np.sum(predictions != y)),
                            certificate=frozen(certificate), certificate_norm=norm,
-                           certificate_margin=margin, gamma=float(gamma), learner=name)
+                           certificate_margin=margin, gamma=float(gamma), learner=name,
+                           norm_squared=norm_squared)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Callable
 
 import numpy as np
@@ -121,9 +122,9 @@ LOSSES = {
 }
 #: loss name -> what a menu shows
 LOSS_LABELS = {
-    "zero_one": "0-1 loss  1[y f(x) <= 0]",
-    "perceptron": "perceptron loss  max(0, -y f(x))",
-    "hinge": "hinge loss  max(0, 1 - y f(x))",
+    "zero_one": "0–1 loss: 1 if y f(x) ≤ 0, else 0",
+    "perceptron": "perceptron loss max(0, −y f(x))",
+    "hinge": "hinge loss max(0, 1 − y f(x))",
 }
 # Where each subgradient stops being zero, recorded as the trace's ``delta``
 # (an update happens at y x·beta <= 0 for "perceptron", < 1 for "hinge").
@@ -135,45 +136,111 @@ _UPDATE_THRESHOLD = {"zero_one": 0.0, "perceptron": 0.0, "hinge": 1.0}
 # ---------------------------------------------------------------------------
 
 
-def _stationary(X, labels, beta, subgradient) -> bool:
+class OwnScore:
+    """The score of a unit vector against its own updates, exactly.
+
+    While every update so far was on one example i (k of them, step eta),
+    w = k eta y_i x_i, so y_i x_i·w = k eta ||x_i||^2 = k eta exactly when x_i is a
+    unit vector, as the page says every point is. Stored coordinates of a unit
+    vector are rounded (its float ||x||^2 is 1 - 1.1e-16 or 1 + 2.2e-16 as often as
+    1), so the float product would count the tie k eta = 1 as a margin mistake, or
+    not, by the rounding residue of its coordinates. This keeps the tie exact: k
+    eta is computed in fractions (eta as the decimal it prints as, a typed 0.1 is
+    1/10) and given as the float on the same side of 1 (equal to 1 when it is 1).
+    Once two different examples have updated, an exact tie needs an algebraic
+    coincidence of random points (probability 0); those scores stay float64.
+
+    ``active`` False (data not declared unit vectors) leaves every score alone.
+    """
+
+    def __init__(self, eta: float, active: bool):
+        self.active = bool(active)
+        self.eta = Fraction(repr(float(eta)))
+        self.only = -1      # the one example every update so far was on; -1: none yet
+        self.count = 0      # updates so far
+        self.several = False
+
+    def add(self, index: int) -> None:
+        """An update on example ``index``."""
+        if self.count and index != self.only:
+            self.several = True
+        self.only, self.count = int(index), self.count + 1
+
+    def value(self) -> float:
+        """k eta as the float on its side of 1 (k updates on the one example)."""
+        exact = self.count * self.eta
+        value = float(exact)
+        if exact < 1 <= value:
+            return math.nextafter(1.0, 0.0)
+        if exact > 1 >= value:
+            return math.nextafter(1.0, 2.0)
+        return value
+
+    def fix(self, indices: np.ndarray, margins: np.ndarray) -> np.ndarray:
+        """``margins`` (y x·w of examples ``indices``) with the own score made exact."""
+        if not self.active or self.several or self.count == 0:
+            return margins
+        mine = np.asarray(indices) == self.only
+        if mine.any():
+            margins = np.where(mine, self.value(), margins)
+        return margins
+
+
+def check_unit_rows(X: np.ndarray) -> None:
+    """ValueError unless every row of X is a unit vector up to rounding (|  ||x|| - 1 |
+    <= 1e-12): the rows a run may treat as unit vectors (:class:`OwnScore`)."""
+    norms = np.sqrt(np.einsum("ij,ij->i", X, X))
+    if not np.all(np.abs(norms - 1.0) <= 1e-12):
+        worst = int(np.argmax(np.abs(norms - 1.0)))
+        raise ValueError(f"unit=True needs unit vectors, but row {worst} has norm "
+                         f"{norms[worst]:.17g}; normalise the rows or pass unit=False.")
+
+
+def _stationary(X, labels, beta, subgradient, own: OwnScore) -> bool:
     """No example has a nonzero subgradient: SGD cannot move beta any more."""
-    return not np.any(subgradient((X @ beta) * labels))
+    margins = own.fix(np.arange(X.shape[0]), (X @ beta) * labels)
+    return not np.any(subgradient(margins))
 
 
-def _run_sgd(X, labels, subgradient, eta, order, seed, step_limit, max_updates):
+def _run_sgd(X, labels, subgradient, eta, order, seed, step_limit, max_updates, unit=False):
     """Examine examples in the stream order; step where l'(m) != 0.
 
     Like ``run_perceptron``'s engine, a block of coming examples is scored with
     one product and the run jumps to the first one that moves beta. It stops
     when n examples in a row did not move beta and none of all n would
-    (a stationary point), or at a limit.
+    (a stationary point), or at a limit. With ``unit`` the rows are unit vectors
+    and an example's score against its own updates alone is exact (:class:`OwnScore`).
     Returns (weights, indices, steps, scores, n_examined, stationary, limit_hit).
     """
     beta = np.zeros(X.shape[1])
     weights, indices, steps, scores = [beta], [], [], []
     scan = ExampleScan(order, X.shape[0], seed, step_limit)
+    own = OwnScore(eta, unit)
+    every = np.arange(X.shape[0])
     while not scan.at_limit():
         rows = scan.coming()
         margins = (X[rows] @ beta) * labels[rows]  # m = y x·beta for the block
+        margins = own.fix(every[rows], margins)
         slopes = subgradient(margins)               # l'(m)
         hit = scan.advance(rows, slopes != 0)
         if hit is not None:
             offset, index = hit
             # SGD step: beta <- beta - eta l'(m) y x   (= beta + eta y x when l'(m) = -1)
             beta = beta - (eta * slopes[offset] * labels[index]) * X[index]
+            own.add(index)
             weights.append(beta)
             indices.append(index)
             steps.append(scan.step)
             scores.append(float(margins[offset]))
             if len(indices) >= max_updates:
-                done = _stationary(X, labels, beta, subgradient)
+                done = _stationary(X, labels, beta, subgradient, own)
                 return (weights, indices, steps, scores, scan.step, done,
                         f"limit of {max_updates} updates")
         if scan.pass_clean():
             # n examples in a row left beta alone: is it stationary on all of them?
-            if _stationary(X, labels, beta, subgradient):
+            if _stationary(X, labels, beta, subgradient, own):
                 return weights, indices, steps, scores, scan.step, True, None
-    done = _stationary(X, labels, beta, subgradient)
+    done = _stationary(X, labels, beta, subgradient, own)
     return (weights, indices, steps, scores, scan.step, done,
             f"limit of {step_limit // X.shape[0]} epochs")
 
@@ -218,7 +285,7 @@ def _trace(X, y, run, *, order, seed, delta, mistake_rule, stop_reason) -> Trace
 
 
 def margin_perceptron(X, y, order="random", seed=0, max_updates=100_000,
-                      max_epochs=1_000) -> Trace:
+                      max_epochs=1_000, unit=False) -> Trace:
     """The margin perceptron of notes-perceptron-margin-generalization.txt.
 
     beta_0 = 0; examine example n; if y_n x_n·beta < 1 (a margin mistake) set
@@ -240,6 +307,11 @@ def margin_perceptron(X, y, order="random", seed=0, max_updates=100_000,
         upper limits as ``run_perceptron`` (max_updates <= 10^6, max_epochs <= 10^7,
         max_epochs x n <= 10^10; max_updates lowered to keep the trace under 2 x 10^7
         numbers).
+    unit : bool
+        The rows are unit vectors (checked to 1e-12): an example's score against its
+        own updates alone, y x·w = k for k updates on it, is then exactly k, not the
+        rounded k ||x||^2 of its stored coordinates (:class:`OwnScore`). So after
+        w = y x that example has score exactly 1 and is not a margin mistake.
 
     Returns
     -------
@@ -255,9 +327,11 @@ def margin_perceptron(X, y, order="random", seed=0, max_updates=100_000,
     """
     X, y, seed, max_updates, max_epochs = _check_run_args(X, y, order, seed, max_updates,
                                                           max_epochs)
+    if unit:
+        check_unit_rows(X)
     labels = y.astype(np.float64)
     run = _run_sgd(X, labels, hinge_subgradient, 1.0, order, seed, max_epochs * X.shape[0],
-                   max_updates)
+                   max_updates, unit=bool(unit))
 
     def stop_reason(converged, stationary, count, wrong, epochs, limit_hit):
         if stationary:
@@ -272,7 +346,7 @@ def margin_perceptron(X, y, order="random", seed=0, max_updates=100_000,
 
 
 def sgd_linear(X, y, loss="perceptron", eta=1.0, order="cyclic", seed=None, max_epochs=1_000,
-               max_updates=100_000) -> Trace:
+               max_updates=100_000, unit=False) -> Trace:
     """Stochastic gradient descent through the origin on one loss of :data:`LOSSES`.
 
     f(x) = x·beta, beta_0 = 0. At each examined example with margin m = y x·beta,
@@ -300,6 +374,10 @@ def sgd_linear(X, y, loss="perceptron", eta=1.0, order="cyclic", seed=None, max_
     max_epochs, max_updates : int
         Limits; the run stops there with ``converged=False`` (the same upper limits
         as :func:`margin_perceptron` and ``run_perceptron``).
+    unit : bool
+        The rows are unit vectors (checked to 1e-12): an example's score against its
+        own updates alone is exactly k eta (:class:`OwnScore`), so the hinge loss's tie
+        k eta = 1 is decided as for exact unit vectors.
 
     Returns
     -------
@@ -313,9 +391,11 @@ def sgd_linear(X, y, loss="perceptron", eta=1.0, order="cyclic", seed=None, max_
     eta = check_number(eta, "eta (step size)", low=0, low_open=True)
     X, y, seed, max_updates, max_epochs = _check_run_args(X, y, order, seed, max_updates,
                                                           max_epochs)
+    if unit:
+        check_unit_rows(X)
     labels = y.astype(np.float64)
     run = _run_sgd(X, labels, LOSSES[loss][1], eta, order, seed, max_epochs * X.shape[0],
-                   max_updates)
+                   max_updates, unit=bool(unit))
 
     def stop_reason(converged, stationary, count, wrong, epochs, limit_hit):
         if converged:
@@ -615,14 +695,30 @@ def _sampled_errors(rng, angles, zero, margin, dim, n_test) -> np.ndarray:
 # ---------------------------------------------------------------------------
 
 
+def _own_scores(margins: np.ndarray, examples: np.ndarray, only: np.ndarray,
+                count: np.ndarray) -> np.ndarray:
+    """``margins`` (runs, slots) of the examples ``examples`` (runs, slots), with a run's
+    score of the one example all its updates were on (``only`` >= 0) made exact: beta =
+    k a_i after k updates on i, so a_i·beta = k ||a_i||^2 = k for a unit a_i
+    (:class:`OwnScore`)."""
+    alone = np.flatnonzero(only >= 0)
+    if alone.size:
+        own = examples[alone] == only[alone, None]  # the slots where a_i comes
+        margins[alone] = np.where(own, count[alone, None], margins[alone])
+    return margins
+
+
 def _margin_perceptron_batch(signed: np.ndarray, streams: Callable, max_updates: int,
                              max_epochs: int):
     """Run R margin perceptrons in lock step on signed examples a = y x, shape (R, N, d).
 
     ``streams(runs, epochs)`` returns the examined indices of epoch ``epochs[j]``
-    of run ``runs[j]``, shape (len(runs), N). With
+    of run ``runs[j]``, shape (len(runs), N). The examples are unit vectors (the
+    curve's data): as in ``margin_perceptron(..., unit=True)``, an example's score
+    against its own updates alone is exact (:class:`OwnScore`). With
     ``example_order(order, N, seeds[r], epoch)`` rows, run r is exactly
-    ``margin_perceptron(X[r], y[r], order, seeds[r])`` (same stream, same updates).
+    ``margin_perceptron(X[r], y[r], order, seeds[r], unit=True)`` (same stream, same
+    updates).
 
     Each run's examples are laid out in its epoch's stream order once per epoch. Each
     loop turn scores the examples of every active run (m = a·beta), finds the first
@@ -632,34 +728,35 @@ def _margin_perceptron_batch(signed: np.ndarray, streams: Callable, max_updates:
     Returns final beta (R, d), margin mistakes (R,), real mistakes (R,), converged (R,).
     """
     runs, n, dim = signed.shape
-    beta_out = np.zeros((runs, dim))
-    count_out = np.zeros(runs, dtype=np.int64)
-    wrong_out = np.zeros(runs, dtype=np.int64)
-    converged_out = np.zeros(runs, dtype=bool)
-    active = np.arange(runs)
-    beta = np.zeros((runs, dim))
-    count = np.zeros(runs, dtype=np.int64)
-    wrong = np.zeros(runs, dtype=np.int64)
-    epoch = np.zeros(runs, dtype=np.int64)
-    position = np.zeros(runs, dtype=np.int64)
+    beta_out, count_out = np.zeros((runs, dim)), np.zeros(runs, dtype=np.int64)
+    wrong_out, converged_out = np.zeros(runs, dtype=np.int64), np.zeros(runs, dtype=bool)
+    active, beta = np.arange(runs), np.zeros((runs, dim))
+    count, wrong = np.zeros(runs, dtype=np.int64), np.zeros(runs, dtype=np.int64)
+    # the one example every update of a run was on (-1: no update yet, -2: several)
+    only = np.full(runs, -1, dtype=np.int64)
+    epoch, position = np.zeros(runs, dtype=np.int64), np.zeros(runs, dtype=np.int64)
     stream = np.asarray(streams(active, epoch))
     ordered = np.take_along_axis(signed, stream[:, :, None], axis=1)  # in stream order
     grid = np.arange(n)
     while active.size:
-        margins = np.einsum("rnd,rd->rn", ordered, beta)     # m = y x·beta, stream order
+        # m = y x·beta, stream order
+        margins = _own_scores(np.einsum("rnd,rd->rn", ordered, beta), stream, only, count)
         violated = margins < 1.0                             # margin mistakes
         clean = ~violated.any(axis=1)
         if clean.any():  # a random stream may leave examples out: check all of them
             some = np.flatnonzero(clean)
-            clean[some] = ~(np.einsum("rnd,rd->rn", signed[active[some]], beta[some])
-                            < 1.0).any(axis=1)
+            every = np.einsum("rnd,rd->rn", signed[active[some]], beta[some])
+            every = _own_scores(every, np.broadcast_to(grid, every.shape), only[some],
+                                count[some])
+            clean[some] = ~(every < 1.0).any(axis=1)
         finished = clean | (count >= max_updates) | (epoch >= max_epochs)
         if finished.any():
             done = active[finished]
             beta_out[done], count_out[done] = beta[finished], count[finished]
             wrong_out[done], converged_out[done] = wrong[finished], clean[finished]
             keep = ~finished
-            active, beta, count, wrong = active[keep], beta[keep], count[keep], wrong[keep]
+            active, beta, count, wrong, only = (active[keep], beta[keep], count[keep],
+                                                wrong[keep], only[keep])
             epoch, position, stream = epoch[keep], position[keep], stream[keep]
             ordered, margins, violated = ordered[keep], margins[keep], violated[keep]
             if not active.size:
@@ -673,7 +770,9 @@ def _margin_perceptron_batch(signed: np.ndarray, streams: Callable, max_updates:
         # margin mistake: beta <- beta + y x
         beta[hit_rows] += ordered[hit_rows, slot]
         count[hit_rows] += 1
+        index = stream[hit_rows, slot]
         wrong[hit_rows] += margins[hit_rows, slot] <= 0
+        only[hit_rows] = np.where((only[hit_rows] == -1) | (only[hit_rows] == index), index, -2)
         position[hit_rows] = slot + 1
         # the rest of the epoch was clean: next epoch
         missed = rows[~hit]
@@ -686,15 +785,42 @@ def _margin_perceptron_batch(signed: np.ndarray, streams: Callable, max_updates:
     return beta_out, count_out, wrong_out, converged_out
 
 
-def _batch_streams(rng: np.random.Generator, order: str, n: int) -> Callable:
-    """Streams of the curve's runs, drawn together from one generator (the same
-    distribution as ``example_order``: i.i.d. uniform, a fresh permutation, or 0..n-1)."""
+def _batch_streams(generators: list, order: str, n: int) -> Callable:
+    """Streams of the curve's runs, run r's epochs drawn in turn from its own generator
+    ``generators[r]`` (the same distribution as ``example_order``: i.i.d. uniform, a
+    fresh permutation, or 0..n-1), so a run's stream does not depend on the others.
+
+    In random order a run's epochs are drawn a block at a time (``integers`` of shape
+    (epochs, n) gives the same numbers as that many draws of n in a row) and handed out
+    one by one: the same streams, far fewer calls."""
+    block = max(1, min(64, 4096 // n))
+    drawn: dict[int, list] = {}  # run -> [its drawn epochs, how many were handed out]
+
+    def next_random(r: int) -> np.ndarray:
+        epochs = drawn.get(r)
+        if epochs is None or epochs[1] == block:
+            epochs = drawn[r] = [generators[r].integers(0, n, size=(block, n)), 0]
+        epochs[1] += 1
+        return epochs[0][epochs[1] - 1]
+
     def streams(runs, epochs):
+        if order == "cyclic":
+            return np.broadcast_to(np.arange(n), (len(runs), n)).copy()
         if order == "random":
-            return rng.integers(0, n, size=(len(runs), n))
-        rows = np.broadcast_to(np.arange(n), (len(runs), n))
-        return rng.permuted(rows, axis=1) if order == "permuted" else rows.copy()
+            return np.stack([next_random(int(r)) for r in runs])
+        return np.stack([generators[r].permutation(n) for r in runs])
     return streams
+
+
+def curve_run_data(seed: int, size: int, run: int, margin: float, dim: int):
+    """Run ``run`` of the curve at N = ``size``: its generator, planted unit beta* and its
+    N training points (X, y), drawn from the generator seeded by (seed, N, run), which
+    then draws the run's example streams. The same for any chunking of the runs."""
+    rng = np.random.default_rng([seed, size, 0, run])
+    star = rng.standard_normal(dim)
+    star /= np.linalg.norm(star)
+    X, y = _margin_points(rng, size, margin, star)
+    return rng, star, X, y
 
 
 # ---------------------------------------------------------------------------
@@ -805,22 +931,25 @@ def _check_n_train(n_train) -> list[int]:
                          high=CURVE_MAX_N, integer=True) for v in values]
 
 
-def _curve_runs(rng, runs, size, margin, dim, order, n_test, max_updates):
-    """``runs`` runs of the curve at one N: errors (runs,) and margin mistakes (runs,).
+def _curve_runs(rng, first, runs, size, margin, dim, order, n_test, max_updates, seed):
+    """Runs first .. first + runs - 1 of the curve at one N: errors (runs,) and margin
+    mistakes (runs,).
 
-    Each run draws a target direction beta* uniformly on the sphere, N points with
-    margin gamma about it (:func:`_margin_points`), runs the margin perceptron until no
-    margin mistake is left (``max_updates``: just over the Lemma's 3/gamma^2) and
-    measures the test error of its beta: exactly in d = 2, on ``n_test`` fresh points.
+    Each run draws its target direction beta* uniformly on the sphere and N points
+    with margin gamma about it from its own generator (:func:`curve_run_data`), runs
+    the margin perceptron until no margin mistake is left (``max_updates``: just over
+    the Lemma's 3/gamma^2) and measures the test error of its beta: exactly in d = 2,
+    on ``n_test`` fresh points drawn from ``rng`` in d > 2.
     """
-    stars = rng.standard_normal((runs, dim))
-    stars /= np.linalg.norm(stars, axis=1, keepdims=True)
+    generators, stars = [], np.empty((runs, dim))
     signed = np.empty((runs, size, dim))
     for r in range(runs):
-        X, y = _margin_points(rng, size, margin, stars[r])
+        generator, stars[r], X, y = curve_run_data(seed, size, first + r, margin, dim)
+        generators.append(generator)
         signed[r] = y[:, None] * X                   # a = y x
     beta, mistakes, _, _ = _margin_perceptron_batch(
-        signed, _batch_streams(rng, order, size), max_updates=max_updates, max_epochs=100_000)
+        signed, _batch_streams(generators, order, size), max_updates=max_updates,
+        max_epochs=100_000)
     angles = _angles_rows(beta, stars)
     zero = ~np.any(beta != 0, axis=1)
     if dim == 2:
@@ -838,8 +967,10 @@ def generalisation_curve(n_train=(10, 30, 100, 300, 1000), margin=0.1, dim=2, re
     perceptron to convergence (order "random", as in the notes) and measure
     L(beta_hat) exactly in d = 2 (:func:`test_error_exact_2d`) or, in d > 2, on
     n_test fresh points (the same distribution as :func:`test_error_sample`).
-    The runs of one N share nothing with other N (seeded by (seed, N)) and are
-    computed as one batch.
+    Run r at N draws its data and its example order from its own generator, seeded by
+    (seed, N, r) (:func:`curve_run_data`), so a run does not depend on the other N or
+    runs; the runs of one N are computed as one batch, and every example's score against
+    its own updates alone is exact, as for unit vectors (:class:`OwnScore`).
 
     Parameters
     ----------
@@ -892,12 +1023,13 @@ def generalisation_curve(n_train=(10, 30, 100, 300, 1000), margin=0.1, dim=2, re
     mistakes = np.empty((len(sizes), repeats), dtype=np.int64)
     total, done = sum(sizes) * repeats, 0
     for k, size in enumerate(sizes):
-        rng = np.random.default_rng([seed, size])
+        rng = np.random.default_rng([seed, size, 1])  # the test points of d > 2
         chunk = max(1, min(repeats, 2_000_000 // (size * max(dim, 2))))
         for start in range(0, repeats, chunk):
             runs = min(chunk, repeats - start)
             errors[k, start:start + runs], mistakes[k, start:start + runs] = _curve_runs(
-                rng, runs, size, margin, dim, order, n_test, int(mistake_bound) + 1)
+                rng, start, runs, size, margin, dim, order, n_test, int(mistake_bound) + 1,
+                seed)
             done += runs * size
             if progress is not None:
                 progress(done / total)

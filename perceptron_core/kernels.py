@@ -15,8 +15,8 @@ every update, exactly as ``run_perceptron(..., bias=True)`` does.
 
 Kernels share the signature ``kernel(A, B, *, degree, coef0, scale) -> (m, k)``
 (unused parameters are ignored) and sit in :data:`KERNELS`. The monotone-
-conjunction kernel K(a, b) = 2^|Ones(a, b)| is Claim 2.1: the inner product of
-the 2^n-dimensional vectors of all monotone conjunctions of the bits.
+conjunction kernel K(x, z) = 2^|Ones(x, z)| is Claim 2.1: the inner product of
+the 2^d-dimensional vectors of all monotone conjunctions of the d bits.
 
 Speed: a run precomputes the padded Gram matrix once (n <= MAX_KERNEL_SAMPLES)
 and keeps the scores f(x_j) of all examples up to date; an update adds one Gram
@@ -25,22 +25,24 @@ row, O(n).
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
 from ._checks import check_dataset, check_features, check_number, frozen
-from .margin import MarginUnfinished, min_norm_point, work_limit
+from .margin import min_norm_point, work_limit
 from .perceptron import (GREEDY_ORDERS, ExampleScan, RunRecord, ScoreRounding,
                          check_run_settings)
 
 #: largest number of examples a kernel run or margin accepts (the n x n Gram
 #: matrix is stored: 5 000 examples take 200 MB)
 MAX_KERNEL_SAMPLES = 5_000
-#: largest number of bits monotone_conjunction_features writes out (2^16 columns)
+#: largest number of bits d monotone_conjunction_features writes out (2^16 columns)
 MAX_CONJUNCTION_BITS = 16
-#: largest number of entries (rows x 2^n) monotone_conjunction_features returns (128 MB)
+#: largest number of entries (rows x 2^d) monotone_conjunction_features returns (128 MB)
 MAX_CONJUNCTION_ENTRIES = 1 << 24
 #: largest number of bits for the kernel itself: 2^1023 is the largest power of
 #: two a float64 holds
@@ -80,7 +82,7 @@ def _check_degree(degree) -> int:
 
 
 def _check_coef0(coef0) -> float:
-    # c >= 0 keeps (kappa a·b + c)^degree an inner product of real features
+    # c >= 0 keeps (kappa x·z + c)^degree an inner product of real features
     return check_number(coef0, "coef0 (constant c of the polynomial kernel)", low=0)
 
 
@@ -101,7 +103,7 @@ def _finite_gram(K: np.ndarray, kernel: str) -> np.ndarray:
 
 
 def linear_kernel(A, B, *, degree=2, coef0=1.0, scale=1.0) -> np.ndarray:
-    """K(a, b) = a·b: the perceptron in the original space (Phi = identity).
+    """K(x, z) = x·z: the perceptron in the original space (Phi = identity).
 
     Parameters
     ----------
@@ -118,9 +120,9 @@ def linear_kernel(A, B, *, degree=2, coef0=1.0, scale=1.0) -> np.ndarray:
 
 
 def polynomial_kernel(A, B, *, degree=2, coef0=1.0, scale=1.0) -> np.ndarray:
-    """K(a, b) = (kappa a·b + coef0)^degree: all monomials up to ``degree``.
+    """K(x, z) = (kappa x·z + coef0)^degree: all monomials up to ``degree``.
 
-    For degree 2, kappa = 1 and c = coef0 it is Phi(a)·Phi(b) with
+    For degree 2, kappa = 1 and c = coef0 it is Phi(x)·Phi(z) with
     Phi(x) = (x_i^2, sqrt(2) x_i x_j (i < j), sqrt(2c) x_i, c).
 
     Parameters
@@ -139,9 +141,10 @@ def polynomial_kernel(A, B, *, degree=2, coef0=1.0, scale=1.0) -> np.ndarray:
 
 
 def rbf_kernel(A, B, *, degree=2, coef0=1.0, scale=1.0) -> np.ndarray:
-    """K(a, b) = exp(-kappa ||a - b||^2): an infinite-dimensional Phi; K(x, x) = 1.
+    """K(x, z) = exp(-kappa ||x - z||^2): an infinite-dimensional Phi; K(x, x) = 1.
 
-    kappa = 1 / (2 sigma^2) for the Gaussian of width sigma, exp(-||a - b||^2 / (2 sigma^2)).
+    kappa = 1 / (2 sigma^2) for the Gaussian of width sigma, exp(-||x - z||^2 / (2 sigma^2)):
+    a larger kappa is a narrower bump.
 
     Parameters
     ----------
@@ -152,24 +155,24 @@ def rbf_kernel(A, B, *, degree=2, coef0=1.0, scale=1.0) -> np.ndarray:
     """
     A, B = _check_pair(A, B)
     scale = _check_scale(scale)
-    # ||a - b||^2 = ||a||^2 + ||b||^2 - 2 a·b, clipped at 0 against rounding
+    # ||x - z||^2 = ||x||^2 + ||z||^2 - 2 x·z, clipped at 0 against rounding
     squared = (np.einsum("ij,ij->i", A, A)[:, None] + np.einsum("ij,ij->i", B, B)[None, :]
                - 2.0 * (A @ B.T))
     return _finite_gram(np.exp(-scale * np.maximum(squared, 0.0)), "rbf")
 
 
 def monotone_conjunction_kernel(A, B, *, degree=2, coef0=1.0, scale=1.0) -> np.ndarray:
-    """K(a, b) = 2^|Ones(a, b)| (Claim 2.1), computed in O(n) per pair.
+    """K(x, z) = 2^|Ones(x, z)| (Claim 2.1), computed in O(d) per pair of d bits.
 
-    |Ones(a, b)| = a·b counts the positions where both bits are 1; every subset
-    of those positions is a monotone conjunction true on a and on b, and no
-    other conjunction is, so K(a, b) = Phi(a)·Phi(b) over all 2^n conjunctions
+    |Ones(x, z)| = x·z counts the positions where both bits are 1; every subset
+    of those positions is a monotone conjunction true on x and on z, and no
+    other conjunction is, so K(x, z) = Phi(x)·Phi(z) over all 2^d conjunctions
     (see :func:`monotone_conjunction_features`).
 
     Parameters
     ----------
-    A : ndarray of shape (m, n), entries 0 or 1
-    B : ndarray of shape (k, n), entries 0 or 1
+    A : ndarray of shape (m, d), entries 0 or 1
+    B : ndarray of shape (k, d), entries 0 or 1
     degree, coef0, scale : ignored (shared signature)
 
     Returns
@@ -186,34 +189,34 @@ def monotone_conjunction_kernel(A, B, *, degree=2, coef0=1.0, scale=1.0) -> np.n
 
 
 def monotone_conjunction_features(A) -> np.ndarray:
-    """Phi(a): the values of all 2^n monotone conjunctions of the bits of a.
+    """Phi(x): the values of all 2^d monotone conjunctions of the d bits of x.
 
-    Column s (0 <= s < 2^n) is the conjunction of the bits j with (s >> j) & 1,
-    so column 0 is the empty conjunction (always 1) and column 2^n - 1 is
-    a_1 AND ... AND a_n. For n = 3 the columns are
-    (1, a1, a2, a1a2, a3, a1a3, a2a3, a1a2a3): the notes' list in binary order.
+    Column s (0 <= s < 2^d) is the conjunction of the bits j with (s >> j) & 1,
+    so column 0 is the empty conjunction (always 1) and column 2^d - 1 is
+    x_1 AND ... AND x_d. For d = 3 the columns are
+    (1, x1, x2, x1x2, x3, x1x3, x2x3, x1x2x3): the notes' list in binary order.
 
     Parameters
     ----------
-    A : ndarray of shape (m, n), entries 0 or 1, n <= MAX_CONJUNCTION_BITS
+    A : ndarray of shape (m, d), entries 0 or 1, d <= MAX_CONJUNCTION_BITS
 
     Returns
     -------
-    ndarray of shape (m, 2**n), float64 0/1
+    ndarray of shape (m, 2**d), float64 0/1
     """
     A = _check_bits(check_features(A, name="A"), "A")
-    m, n = A.shape
-    if n > MAX_CONJUNCTION_BITS:
-        raise ValueError(f"writing out all 2^n conjunctions is limited to n <= "
+    m, d = A.shape
+    if d > MAX_CONJUNCTION_BITS:
+        raise ValueError(f"writing out all 2^d conjunctions is limited to d <= "
                          f"{MAX_CONJUNCTION_BITS} bits (2^{MAX_CONJUNCTION_BITS} columns), got "
-                         f"n = {n}; use monotone_conjunction_kernel instead.")
-    if m * (1 << n) > MAX_CONJUNCTION_ENTRIES:
-        raise ValueError(f"{m} rows x 2^{n} columns is too large; at most "
-                         f"{MAX_CONJUNCTION_ENTRIES // (1 << n)} rows are allowed with n = {n} "
+                         f"d = {d}; use monotone_conjunction_kernel instead.")
+    if m * (1 << d) > MAX_CONJUNCTION_ENTRIES:
+        raise ValueError(f"{m} rows x 2^{d} columns is too large; at most "
+                         f"{MAX_CONJUNCTION_ENTRIES // (1 << d)} rows are allowed with d = {d} "
                          "bits.")
     features = np.ones((m, 1))
-    for j in range(n):
-        # subsets with bit j = subsets without it, each AND-ed with a_j
+    for j in range(d):
+        # subsets with bit j = subsets without it, each AND-ed with x_j
         features = np.hstack([features, features * A[:, j:j + 1]])
     return features
 
@@ -234,10 +237,10 @@ KERNEL_PARAMETERS = {
 }
 #: kernel name -> its formula (for menus)
 KERNEL_FORMULAS = {
-    "linear": "K(a, b) = a·b",
-    "poly": "K(a, b) = (κ a·b + c)^degree",
-    "rbf": "K(a, b) = exp(−κ ‖a − b‖²)",
-    "monotone_conjunction": "K(a, b) = 2^|Ones(a, b)|",
+    "linear": "K(x, z) = x·z",
+    "poly": "K(x, z) = (κ x·z + c)^degree",
+    "rbf": "K(x, z) = exp(−κ ‖x − z‖²)",
+    "monotone_conjunction": "K(x, z) = 2^|Ones(x, z)|",
 }
 
 
@@ -581,24 +584,44 @@ def _run_greedy(state, step_limit, max_updates, record, *, rule):
 
 @dataclass(frozen=True)
 class KernelMarginResult:
-    """Radius and exact margin of the data in the feature space of a kernel.
+    """Radius and margin of the data in the feature space of a kernel, computed in floating
+    point with its rounding error allowed for.
+
+    a_i = y_i (Phi(x_i), 1) with a bias, y_i Phi(x_i) without. The best margin gamma_Phi
+    = max over unit v of min_i <a_i, v> (eq. 1.5 in feature space) is the distance from
+    the origin to conv{a_i} when that is positive; the solver finds a point p of the hull
+    near the origin, u = p / ||p||.
 
     Attributes
     ----------
     radius : float
-        R_Phi = max_i ||(Phi(x_i), 1)|| = max_i sqrt(K(x_i, x_i) + 1) with a bias,
+        R_Phi = max_i ||a_i|| = max_i sqrt(K(x_i, x_i) + 1) with a bias,
         max_i sqrt(K(x_i, x_i)) without.
     margin : float
-        gamma_Phi = max over unit v of min_i y_i v·(Phi(x_i), 1) (the padded margin,
-        eq. 1.5, in feature space); 0.0 if not separable.
+        A lower bound on the margin min_i <a_i, u> of the direction found, after
+        subtracting the rounding error of its computation; 0.0 when that is not positive.
+        Every such margin is at most gamma_Phi, so Theorem 1.28 holds with it.
     separable : bool
+        Whether ``margin`` > 0: u separates the lifted examples, whatever the rounding.
+        False says only that no separator was found here (see ``hull_distance``, and
+        :func:`no_separator_proof` for a proof that none exists).
     bound : float
-        (R_Phi / gamma_Phi)^2, the mistake bound of the kernel perceptron with
-        delta = 0 (Theorem 1.28 in feature space); inf if not separable.
+        (R_Phi / margin)^2, raised by its rounding error: the mistake bound of the kernel
+        perceptron with delta = 0 and w_0 = 0 (Theorem 1.28, eq. 1.4, in feature space);
+        inf if not separable.
+    best : bool
+        Whether the solver's duality gap certified p as the nearest point to a relative
+        MARGIN_GAP, so ``margin`` is the best margin gamma_Phi to that accuracy, not only a
+        lower bound.
+    hull_distance : float
+        An upper bound on the distance from the origin to conv{a_i} (||p|| plus its
+        rounding error): gamma_Phi <= hull_distance. When no separator was found, any
+        separator that exists has a margin below this.
     support : ndarray of int
-        Examples whose a_i = y_i (Phi(x_i), 1) carry the nearest point of the hull.
+        Examples whose a_i carry p (also when not separable: the combination nearest to
+        the origin the solver found).
     support_weights : ndarray of float, same shape
-        Their convex weights: the nearest point is sum_k weights_k a_{support_k}.
+        Their convex weights: p = sum_k weights_k a_{support_k}.
     """
 
     radius: float
@@ -607,7 +630,14 @@ class KernelMarginResult:
     bound: float
     support: np.ndarray
     support_weights: np.ndarray
+    best: bool = False
+    hull_distance: float = 0.0
 
+
+#: relative duality gap at which Wolfe's solver stops (margin.min_norm_point's tolerance)
+MARGIN_GAP = 1e-10
+#: unit roundoff of float64
+_EPS = float(np.finfo(np.float64).eps)
 
 _INITIAL_AXES = 256  # coordinate length Wolfe's solver starts with (kernel_margin)
 
@@ -665,7 +695,8 @@ class _GramCoordinates:
 
 
 def _nearest_point_weights(signed: np.ndarray, max_work: float = math.inf):
-    """Wolfe's min-norm point of conv{a_i} given <a_i, a_j>: (support indices, convex weights).
+    """Wolfe's min-norm point of conv{a_i} given <a_i, a_j>: (support indices, convex
+    weights, whether the duality gap reached its tolerance).
 
     Starts with room for _INITIAL_AXES axes and doubles it (up to n) if the
     vertices it visits span more. Raises :class:`MarginUnfinished` past ``max_work``
@@ -682,18 +713,40 @@ def _nearest_point_weights(signed: np.ndarray, max_work: float = math.inf):
 
         start = int(np.argmin(np.diag(signed)))
         try:
-            _, support, weights, _ = min_norm_point(
+            _, support, weights, gap_ok = min_norm_point(
                 oracle, (embedding.coordinates(start), start), scale=1.0, max_work=max_work,
                 oracle_numbers=n * axes)
         except _AxesExhausted:
             axes = min(n, 2 * axes)
             continue
-        return np.asarray(support, dtype=np.int64), np.asarray(weights, dtype=np.float64)
+        return (np.asarray(support, dtype=np.int64), np.asarray(weights, dtype=np.float64),
+                bool(gap_ok))
+
+
+def _gram_rounding(X: np.ndarray, kernel: str, params: dict) -> float:
+    """A bound on the rounding error of one entry of the padded Gram matrix, divided by
+    R_Phi^2 (the units kernel_margin works in), in units of the float64 roundoff.
+
+    Linear: a·z in d products, |a·z| <= R^2. Polynomial: u = kappa a·z + c is off by
+    (d + 2) eps u_max, so u^degree by degree (d + 2) eps u_max^degree, u_max^degree <=
+    max K(x, x). RBF: ||a - z||^2 from three inner products, off by 2 (d + 2) eps
+    (||a||^2 + ||z||^2), which kappa scales into the exponent. Conjunctions: whole
+    numbers and powers of two, exact below 2^53.
+    """
+    dim = X.shape[1]
+    if kernel == "linear":
+        return dim + 3.0
+    if kernel == "poly":
+        return params["degree"] * (dim + 2.0) + 3.0
+    if kernel == "rbf":
+        largest = float(np.max(np.einsum("ij,ij->i", X, X))) if X.size else 0.0
+        return 4.0 * params["scale"] * (dim + 2.0) * 2.0 * largest + 3.0
+    return 3.0
 
 
 def kernel_margin(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.0,
                   bias=True, max_work=None) -> KernelMarginResult:
-    """R_Phi, the exact margin gamma_Phi in feature space, and the bound (R_Phi / gamma_Phi)^2.
+    """R_Phi, the margin gamma_Phi in feature space, and the bound (R_Phi / gamma_Phi)^2.
 
     gamma_Phi is the distance from the origin to conv{a_i}, a_i = y_i (Phi(x_i), 1)
     (without the 1 when ``bias=False``), when positive. It is found by Wolfe's
@@ -703,6 +756,8 @@ def kernel_margin(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.0,
     vertex), and then evaluated from the Gram matrix alone:
     with the nearest point p = sum_k lambda_k a_k,
     gamma_Phi = min_i <a_i, p> / ||p||, ||p||^2 = lambda^T G lambda.
+    Both are rounded the safe way (see :class:`KernelMarginResult`): the margin down,
+    the bound and the distance to the hull up.
 
     Parameters
     ----------
@@ -728,23 +783,320 @@ def kernel_margin(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.0,
     gram = _padded_gram(X, kernel, params, bias)
     labels = y.astype(np.float64)
     radius = float(np.sqrt(max(float(np.max(np.diag(gram))), 0.0)))
-    empty = frozen([], dtype=np.int64), frozen([], dtype=np.float64)
-    if radius == 0:
+    if radius == 0:  # every a_i = 0: the origin is in the hull exactly (a_1 alone)
         return KernelMarginResult(radius=0.0, margin=0.0, separable=False, bound=np.inf,
-                                  support=empty[0], support_weights=empty[1])
+                                  support=frozen([0], dtype=np.int64),
+                                  support_weights=frozen([1.0], dtype=np.float64), best=True)
     # <a_i, a_j> = y_i y_j K~(x_i, x_j), in units where the longest a_i has length 1
     signed = (labels[:, None] * labels[None, :]) * gram / radius ** 2
-    support, weights = _nearest_point_weights(signed, max_work)
-    # ||p||^2 = lambda^T G_SS lambda and <a_i, p> = (G_:S lambda)_i, from the Gram matrix
+    support, weights, best = _nearest_point_weights(signed, max_work)
+    # ||p||^2 = lambda^T G_SS lambda and <a_i, p> = (G_:S lambda)_i, from the Gram matrix;
+    # each is off by at most `allowance`: an entry's error (|G_ij| <= 1 here) plus the
+    # sums over the support (weights >= 0 summing to 1 up to |S| eps)
     products = signed[:, support] @ weights
-    norm = float(np.sqrt(max(float(weights @ products[support]), 0.0)))
-    if norm <= 1e-12:
-        return KernelMarginResult(radius=radius, margin=0.0, separable=False, bound=np.inf,
-                                  support=empty[0], support_weights=empty[1])
-    margin = float(np.min(products)) / norm * radius  # back to the data's units
-    if margin <= 0:
-        return KernelMarginResult(radius=radius, margin=0.0, separable=False, bound=np.inf,
-                                  support=empty[0], support_weights=empty[1])
-    return KernelMarginResult(radius=radius, margin=margin, separable=True,
-                              bound=(radius / margin) ** 2, support=frozen(support),
-                              support_weights=frozen(weights))
+    norm_sq = max(float(weights @ products[support]), 0.0)
+    allowance = 4.0 * (_gram_rounding(X, kernel, params) + support.size + 2.0) * _EPS
+    hull_distance = float(np.sqrt(norm_sq + allowance)) * radius
+    lowest = float(np.min(products)) - allowance  # min_i <a_i, p>, rounded down
+    separable = lowest > 0
+    margin = lowest / float(np.sqrt(norm_sq + allowance)) * radius if separable else 0.0
+    bound = (radius / margin) ** 2 * (1.0 + 64.0 * _EPS) if separable else np.inf
+    return KernelMarginResult(radius=radius, margin=margin, separable=separable, bound=bound,
+                              support=frozen(support), support_weights=frozen(weights),
+                              best=best and separable, hull_distance=hull_distance)
+
+
+# ---------------------------------------------------------------------------
+# Exact arithmetic: a proof that no separator exists, a check that one separates
+# ---------------------------------------------------------------------------
+#
+# The examples are floats, so rational numbers: Fraction(x) is x exactly, and sums and
+# products of Fractions are exact. Separability in feature space is decided there, not in
+# floating point, when a proof can be found: a convex combination of the lifted examples
+# a_i that is exactly 0 shows that the origin lies in their hull, so no w has <a_i, w> > 0
+# for every i (it would give 0 = sum lambda_i <a_i, w> > 0).
+
+#: most explicit features an exact proof is attempted with (a polynomial of degree 8 in
+#: the plane has 45, the linear kernel d)
+MAX_EXACT_FEATURES = 64
+
+
+def polynomial_features(kernel: str, degree: int = 2, coef0: float = 1.0,
+                        dim: int = 2) -> tuple[dict, ...]:
+    """The coordinates of Phi for the linear and polynomial kernels, each up to a positive
+    factor, as polynomials {exponents: coefficient}.
+
+    (kappa x·z + c)^degree = sum_m coef_m x^m z^m over the monomials x^m of degree
+    |m| <= degree (only |m| = degree when c = 0), with every coef_m > 0 (binomial and
+    multinomial factors, kappa^|m| c^(degree - |m|)). So Phi(x) = (sqrt(coef_m) x^m)_m,
+    and a combination of Phi's is 0 exactly when it is 0 on every monomial: kappa and c
+    do not matter beyond c > 0. The linear kernel's features are the coordinates.
+    """
+    if kernel == "linear":
+        return tuple({tuple(int(i == j) for i in range(dim)): 1} for j in range(dim))
+    if kernel != "poly":
+        raise ValueError(f"only the linear and polynomial kernels have finitely many "
+                         f"polynomial features; got {kernel!r}.")
+    lowest = 0 if coef0 > 0 else degree
+    monomials = [m for m in itertools.product(range(degree + 1), repeat=dim)
+                 if lowest <= sum(m) <= degree]
+    return tuple({m: 1} for m in sorted(monomials, key=lambda m: (sum(m), m)))
+
+
+def _exact_values(X, features, bias: bool) -> list[list[Fraction]]:
+    """[feature_1(x), ..., feature_F(x) (, 1 with a bias)] for every example, exactly."""
+    rows = []
+    for x in np.asarray(X, dtype=float):
+        point = [Fraction(float(v)) for v in x]
+        values = []
+        for polynomial in features:
+            total = Fraction(0)
+            for exponents, coefficient in polynomial.items():
+                term = Fraction(coefficient)
+                for value, power in zip(point, exponents):
+                    if power:
+                        term *= value ** power
+                total += term
+            values.append(total)
+        if bias:
+            values.append(Fraction(1))
+        rows.append(values)
+    return rows
+
+
+def opposite_copies(X, y) -> tuple[int, int] | None:
+    """The first pair (i, j), i < j, of examples at the same point with opposite labels,
+    or None. Such a pair lifts to a_j = -a_i for every kernel (Phi(x_i) = Phi(x_j)), so
+    (a_i + a_j) / 2 = 0: no separator exists, in any feature space."""
+    X, y = check_dataset(X, y, both_classes=False)
+    _, inverse = np.unique(X, axis=0, return_inverse=True)
+    first: dict[tuple[int, int], int] = {}  # (point, label) -> its first example
+    for j, (point, label) in enumerate(zip(np.ravel(inverse).tolist(), y.tolist())):
+        if (point, -label) in first:
+            return first[(point, -label)], j
+        first.setdefault((point, label), j)
+    return None
+
+
+@dataclass(frozen=True)
+class NoSeparatorProof:
+    """Convex weights that make the lifted examples sum to exactly 0.
+
+    sum_k weights_k a_{examples_k} = 0 with a_i = y_i (Phi(x_i), 1) (y_i Phi(x_i) without
+    a bias), weights > 0 summing to 1, in exact rational arithmetic on the examples'
+    stored values: the origin is in the hull of the a_i, so no hyperplane through the
+    origin of feature space has every a_i strictly on its positive side, and the
+    perceptron never finds a separator.
+
+    Attributes
+    ----------
+    examples : ndarray of int, the examples combined (0-based)
+    weights : tuple of Fraction, their weights
+    same_point : bool, whether the proof is two copies of one point with opposite labels
+    """
+
+    examples: np.ndarray
+    weights: tuple
+    same_point: bool
+
+
+class ProofUnfinished(ValueError):
+    """An exact proof was not finished within the work a call was allowed (``max_work``)."""
+
+
+#: the exact proof's elimination, counted in estimated CPU seconds of this 2-core machine
+#: per unit: one entry of a row update, times (the pivot's length in 64-bit words)^1.585
+#: (Python multiplies long numbers by Karatsuba's method); an upper figure measured under
+#: load on 2-D data, degrees 3 to 8, 2026-11-27
+SECONDS_PER_PROOF_UNIT = 4e-8
+
+
+def _convex_zero_combination(rows: list[list[int]], hint, max_work: float = math.inf
+                             ) -> tuple[list[int], int] | None:
+    """Weights lambda >= 0 with sum 1 and sum_s lambda_s v_s = 0, where rows[r][s] is
+    coordinate r of the whole-number vector v_s, as whole numbers over one denominator:
+    (N, D) with lambda_s = N[s] / D, D > 0; None if the solve below finds none.
+
+    Fraction-free Gaussian elimination (Bareiss: every entry stays a whole number, a
+    minor of the system) on [rows; 1...1 | 0...0, 1], pivoting on the columns with the
+    largest hint weights first; the columns left free keep their hint weights, the
+    pivots are solved for exactly. Near a floating-point solution (the hint) this finds
+    an exact one whenever the hint's support is affinely independent. The back
+    substitution stays in whole numbers too: with the free weights h = H / 2^E and det the
+    last pivot (the determinant of the pivots' system), Cramer's rule makes every
+    det 2^E lambda_pivot a whole number, so each division below is exact (no fractions,
+    whose reductions cost more than the elimination).
+
+    The elimination's work is counted (SECONDS_PER_PROOF_UNIT, from the sizes of the
+    numbers it multiplies: a count, not a clock); past ``max_work``, ProofUnfinished.
+    """
+    k = len(hint)
+    table = [list(row) + [0] for row in rows] + [[1] * k + [1]]
+    m = len(table)
+    pivots: list[int] = []
+    previous, r, work = 1, 0, 0.0
+    for c in sorted(range(k), key=lambda j: -float(hint[j])):
+        found = next((i for i in range(r, m) if table[i][c]), None)
+        if found is None:
+            continue
+        table[r], table[found] = table[found], table[r]
+        top, pivot = table[r], table[r][c]
+        words = max(1.0, max(abs(value) for value in top).bit_length() / 64)
+        work += (m - r - 1) * (k + 1) * words ** 1.585 * SECONDS_PER_PROOF_UNIT
+        if work > max_work:
+            raise ProofUnfinished("the exact proof was not finished within the work allowed")
+        for i in range(r + 1, m):
+            row, factor = table[i], table[i][c]
+            table[i] = [(a * pivot - factor * t) // previous for a, t in zip(row, top)]
+        previous = pivot
+        pivots.append(c)
+        r += 1
+        if r == m:
+            break
+    if any(table[i][k] for i in range(r, m)) or not pivots:
+        return None  # no combination of these vectors with weights summing to 1 is 0
+    free = sorted(set(range(k)) - set(pivots))
+    # the free weights h_j = H_j / 2^E (dyadic: floats), E common to all
+    ratios = {j: max(float(hint[j]), 0.0).as_integer_ratio() for j in free}
+    shift = max((q.bit_length() - 1 for _, q in ratios.values()), default=0)
+    det = table[r - 1][pivots[-1]]
+    scaled = det << shift  # D = det 2^E; lambda_j = N_j / D
+    numerators = [0] * k
+    for j in free:
+        p, q = ratios[j]
+        numerators[j] = p * (1 << (shift - (q.bit_length() - 1))) * det
+    for i in reversed(range(r)):
+        c, row = pivots[i], table[i]
+        total = row[k] * scaled - sum(row[j] * numerators[j] for j in range(k)
+                                      if j != c and row[j] and numerators[j])
+        value, rest = divmod(total, row[c])
+        if rest:
+            return None  # cannot happen (Cramer's rule); refuse rather than be wrong
+        numerators[c] = value
+    if scaled < 0:
+        numerators, scaled = [-v for v in numerators], -scaled
+    if any(v < 0 for v in numerators):
+        return None
+    return numerators, scaled
+
+
+def no_separator_proof(X, y, features, bias: bool, support, weights,
+                       max_work=None) -> NoSeparatorProof | None:
+    """A proof in exact arithmetic that no separator exists in the explicit feature space
+    ``features`` (polynomials, as :func:`polynomial_features` gives them), near the
+    floating-point combination (``support``, ``weights``) a solver found; or None.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n, d); y : ndarray of shape (n,), values in {-1, +1}
+    features : tuple of dict {exponents (d ints): int coefficient}, at most MAX_EXACT_FEATURES
+    bias : bool, whether a_i has the constant coordinate 1
+    support : ndarray of int; weights : ndarray of float >= 0, the solver's convex weights
+        (KernelMarginResult.support and support_weights)
+    max_work : float > 0 or None
+        The work the exact elimination may do, in estimated CPU seconds counted from the
+        sizes of the numbers it multiplies (SECONDS_PER_PROOF_UNIT): past it,
+        :class:`ProofUnfinished` (a ValueError). It grows fast with the number of
+        features: in the plane, milliseconds at degree 5, about 0.25 s at degree 7 and
+        0.8 s at degree 8 (46 support vectors).
+
+    Returns
+    -------
+    NoSeparatorProof, or None when no exact combination was found near the hint (the
+    data may be separable, or the hint too far from one).
+    """
+    max_work = work_limit(max_work)
+    X, y = check_dataset(X, y, both_classes=False)
+    if len(features) > MAX_EXACT_FEATURES:
+        return None
+    support = np.asarray(support, dtype=np.int64)
+    weights = np.asarray(weights, dtype=float)
+    if support.size == 0 or support.size != weights.size:
+        return None
+    values = _exact_values(X[support], features, bias)
+    # coordinate r of a_s = y_s value_r(x_s); each coordinate scaled to whole numbers by a
+    # positive factor (the lcm of its denominators), which keeps every zero a zero
+    rows = []
+    for r in range(len(values[0])):
+        column = [int(y[s]) * values[j][r] for j, s in enumerate(support)]
+        scale = math.lcm(*(v.denominator for v in column))
+        rows.append([int(v * scale) for v in column])
+    solved = _convex_zero_combination(rows, weights, max_work)
+    if solved is None:
+        return None
+    numerators, denominator = solved
+    # the proof checked as stated, in whole numbers (lambda = N / D, D > 0): weights >= 0
+    # summing to 1, the combination exactly 0
+    if min(numerators) < 0 or sum(numerators) != denominator or any(
+            sum(n * v for n, v in zip(numerators, row) if n) != 0 for row in rows):
+        return None
+    keep = [j for j, n in enumerate(numerators) if n > 0]
+    return NoSeparatorProof(examples=frozen(support[keep], dtype=np.int64),
+                            weights=tuple(Fraction(numerators[j], denominator) for j in keep),
+                            same_point=False)
+
+
+def kernel_no_separator_proof(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.0,
+                              bias=True, margin: KernelMarginResult | None = None,
+                              max_work=None) -> NoSeparatorProof | None:
+    """A proof in exact arithmetic that the kernel perceptron can never separate these
+    data, or None.
+
+    Two copies of a point with opposite labels prove it for every kernel. Otherwise, for
+    the linear and polynomial kernels (finitely many features,
+    :func:`polynomial_features`), the combination nearest to the origin that
+    :func:`kernel_margin` found (``margin``, computed if None) is solved for exactly.
+    The RBF kernel has none to find: on distinct points its Gram matrix is positive
+    definite, so some f has y_i f(x_i) = 1 for all i (the data are always separable).
+
+    Parameters
+    ----------
+    X, y, kernel, degree, coef0, scale, bias : as in :func:`kernel_margin`
+    margin : KernelMarginResult of kernel_margin for the same arguments, or None
+    max_work : float > 0 or None
+        The work the exact solve may do (:func:`no_separator_proof`; a margin computed
+        here gets as much); past it, :class:`ProofUnfinished` or :class:`MarginUnfinished`
+        (ValueErrors).
+
+    Returns
+    -------
+    NoSeparatorProof or None
+    """
+    work_limit(max_work)  # checked before any work
+    X, y = check_dataset(X, y)
+    params = _check_kernel(kernel, degree, coef0, scale)
+    copies = opposite_copies(X, y)
+    if copies is not None:
+        return NoSeparatorProof(examples=frozen(copies, dtype=np.int64),
+                                weights=(Fraction(1, 2), Fraction(1, 2)), same_point=True)
+    if kernel not in ("linear", "poly"):
+        return None
+    features = polynomial_features(kernel, params["degree"], params["coef0"], X.shape[1])
+    if len(features) > MAX_EXACT_FEATURES:
+        return None
+    if margin is None:
+        margin = kernel_margin(X, y, kernel=kernel, degree=degree, coef0=coef0, scale=scale,
+                               bias=bias, max_work=max_work)
+    if margin.separable:
+        return None
+    # with c > 0 the constant monomial is already the bias's coordinate (a positive
+    # multiple of it): one coordinate, not two
+    constant = tuple([0] * X.shape[1])
+    padded = bias and not any(constant in polynomial for polynomial in features)
+    return no_separator_proof(X, y, features, padded, margin.support, margin.support_weights,
+                              max_work=max_work)
+
+
+def separates_exactly(X, y, features, w, b: float = 0.0) -> bool:
+    """Whether y_i (sum_r w_r feature_r(x_i) + b) > 0 for every example, in exact rational
+    arithmetic on the stored values (features: polynomials as :func:`polynomial_features`
+    gives them; w: ndarray of shape (len(features),))."""
+    X, y = check_dataset(X, y, both_classes=False)
+    w = [Fraction(float(v)) for v in np.asarray(w, dtype=float)]
+    if len(w) != len(features):
+        raise ValueError(f"w has {len(w)} entries but there are {len(features)} features.")
+    offset = Fraction(float(b))
+    for label, values in zip(y.tolist(), _exact_values(X, features, False)):
+        if label * (sum(a * v for a, v in zip(w, values)) + offset) <= 0:
+            return False
+    return True

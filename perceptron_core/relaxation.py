@@ -17,6 +17,7 @@ The perceptron is the special case of Exercise 1.22 (see
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
@@ -125,15 +126,17 @@ INDEX_RULES = {
     "max_distance": _max_distance,
     "max_residual": _max_residual,
 }
-#: rule name -> what a menu shows
+#: rule name -> what a menu shows: the rule's name in words, a colon, how it picks
 INDEX_RULE_LABELS = {
-    "cyclic": "cyclic ((1), (2), ..., (n), repeat)",
-    "chaotic": "chaotic (every index within τ steps)",
-    "randomized": "randomized (p_i ∝ ‖a_i‖²)",
-    "permuted": "permuted (fresh shuffle each epoch)",
-    "max_distance": "maximal distance",
-    "max_residual": "maximal residual",
+    "cyclic": "cyclic: (1), (2), …, (n), then again",
+    "chaotic": "chaotic: every inequality within each τ iterations",
+    "randomized": "randomized: (i) with probability ∝ ‖aᵢ‖²",
+    "permuted": "permuted: a fresh random order each pass",
+    "max_distance": "maximal distance: the farthest violated half-plane",
+    "max_residual": "maximal residual: the largest aᵢ·w − cᵢ",
 }
+#: rule name -> its name in a sentence ("maximal distance")
+INDEX_RULE_NAMES = {rule: label.split(":")[0] for rule, label in INDEX_RULE_LABELS.items()}
 
 
 # ---------------------------------------------------------------------------
@@ -231,6 +234,183 @@ def relaxation_step(A, c, w, i, eta=1.0) -> np.ndarray:
 # ---------------------------------------------------------------------------
 
 
+#: a float residual a_i·w - c_i farther than this many ulps of the sizes it sums
+#: (sum_k |a_ik| |w_k| + |c_i| + tol) from the tolerance is on the exact residual's side
+#: (float64 sums of a few terms err by a few ulps; 64 leaves room); closer, it is redone
+#: in fractions
+RESIDUAL_ULPS = 64
+_EPSILON = float(np.finfo(np.float64).eps)
+
+
+class ExactSides:
+    """Which side of its tolerance line each inequality is on at a stored iterate, exactly.
+
+    The system, the tolerance and eta are read as the decimals they print as
+    (:func:`exact_value`: a typed 0.1 is 1/10), the iterate as the float64 vector it is.
+    A float residual far from the tolerance (over RESIDUAL_ULPS ulps of its terms) has the
+    exact one's side; a closer one is recomputed in integers (row i scaled by the common
+    denominator of its decimals, w by a power of two) and replaced by a float on the
+    exact side. So "violated" means a_i·w - c_i > tol exactly, and a run with tolerance 0
+    is feasible only when every a_i·w <= c_i holds exactly.
+
+    A move is kept on the side of its own inequality's line where exact arithmetic puts
+    it: from w with exact residual r > tol, the exact step lands at residual (1 - eta) r,
+    so with tolerance 0 and eta < 1 it stays outside, with eta = 1 on the line and with
+    eta > 1 strictly inside. When the float step lands on another side (it can, for
+    residuals near rounding), the new iterate is moved by single ulps until it is on the
+    exact side (:meth:`move`).
+
+    The float work is done for many iterates at once (:meth:`residuals_of`,
+    :meth:`moves`: one row per run of a sweep), each row's numbers computed as one
+    iterate's alone (sums over the coordinates in order), and the integer work only for
+    the entries within rounding of the tolerance; an iterate met again (a run stuck or
+    cycling) reuses its integers (a bounded memo).
+    """
+
+    def __init__(self, A_rows: np.ndarray, c: np.ndarray, tol: float, eta: float = 1.0):
+        self.rows, self.c_float = A_rows, c
+        self.tol_float, self.eta_float = float(tol), float(eta)
+        tol_exact, eta_exact = exact_value(tol), exact_value(eta)
+        self.eta = (eta_exact.numerator, eta_exact.denominator)
+        # row i times L_i, the common denominator of its decimals and tol: integers
+        self.integers = []
+        for row, bound in zip(A_rows, c):
+            values = [exact_value(v) for v in row] + [exact_value(bound), tol_exact]
+            scale = math.lcm(*(v.denominator for v in values))
+            self.integers.append([int(v * scale) for v in values] + [scale])
+        self.abs_rows, self.abs_c = np.abs(A_rows), np.abs(c)
+        # the room for rounding: RESIDUAL_ULPS ulps of sum_k |a_ik| |w_k| + |c_i| + tol
+        self.slack = RESIDUAL_ULPS * _EPSILON
+        self.slack_c = self.slack * (self.abs_c + self.tol_float)
+        self.exact: dict = {}  # (i, w's bytes) -> (N, T, D) of _residual
+        self.moved: dict = {}  # (i, w's bytes, eta) -> the move: a stuck run repeats it
+        self.etas = {self.eta_float: self.eta}  # eta -> its decimal as (numerator, denominator)
+
+    def _residual(self, i: int, w: np.ndarray) -> tuple[int, int, int]:
+        """(N, T, D): a_i·w - c_i = N / D and tol = T / D exactly, D > 0."""
+        key = (i, w.tobytes())
+        found = self.exact.get(key)
+        if found is not None:
+            return found
+        *a, c, tol, scale = self.integers[i]
+        ratios = [v.as_integer_ratio() for v in w.tolist()]
+        power = max(q for _, q in ratios)  # the denominators are powers of two
+        total = sum([n * p * (power // q) for n, (p, q) in zip(a, ratios)])
+        if len(self.exact) > 4096:
+            self.exact.clear()
+        found = self.exact[key] = (total - c * power, tol * power, scale * power)
+        return found
+
+    def _on_side(self, i: int, w: np.ndarray) -> float:
+        """a_i·w - c_i as a float that is above tol_float exactly when the exact residual
+        is above the exact tolerance."""
+        numerator, tol, denominator = self._residual(i, w)
+        value = numerator / denominator  # correctly rounded
+        if numerator > tol and not value > self.tol_float:
+            return float(np.nextafter(self.tol_float, np.inf))
+        if numerator <= tol and value > self.tol_float:
+            return self.tol_float
+        return value
+
+    def float_residuals(self, W: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(a_i·w - c_i in float64, sum_k |a_ik| |w_k|) for every inequality i (columns) at
+        every iterate w (rows of W), summed over the coordinates in order: a row's numbers
+        are those of its iterate alone, whatever the other rows."""
+        residuals = W[:, :1] * self.rows[:, 0]
+        sizes = np.abs(W)
+        reach = sizes[:, :1] * self.abs_rows[:, 0]
+        for k in range(1, self.rows.shape[1]):
+            residuals += W[:, k:k + 1] * self.rows[:, k]
+            reach += sizes[:, k:k + 1] * self.abs_rows[:, k]
+        residuals -= self.c_float
+        return residuals, reach
+
+    def on_sides(self, W: np.ndarray, residuals: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+        """``residuals`` (of :meth:`float_residuals`) with every entry within rounding of the
+        tolerance replaced by a float on the exact residual's side (in place)."""
+        near = np.abs(residuals - self.tol_float) <= sizes * self.slack + self.slack_c
+        if near.any():
+            for r, i in zip(*np.nonzero(near)):
+                residuals[r, i] = self._on_side(int(i), W[r])
+        return residuals
+
+    def residuals_of(self, W: np.ndarray) -> np.ndarray:
+        """a_i·w - c_i for every inequality i (columns) at every iterate w (rows of W),
+        each on its exact side of the tolerance."""
+        return self.on_sides(W, *self.float_residuals(W))
+
+    def residuals(self, w: np.ndarray) -> np.ndarray:
+        """a_i·w - c_i for every i, each on its exact side of the tolerance."""
+        return self.residuals_of(np.asarray(w, dtype=np.float64)[None, :])[0]
+
+    def move(self, i: int, w: np.ndarray, residual: float, sq_norm: float) -> np.ndarray:
+        """w - eta (a_i·w - c_i)/||a_i||^2 a_i in float64, on the side of a_i's tolerance
+        line where the exact step from w lands (see the class note)."""
+        W = w[None, :]
+        return self.moves(np.array([i]), W, np.array([residual]), np.array([sq_norm]),
+                          np.array([self.eta_float]), self.float_residuals(W)[1])[0][0]
+
+    def moves(self, index: np.ndarray, W: np.ndarray, residual: np.ndarray,
+              sq_norm: np.ndarray, eta: np.ndarray, sizes: np.ndarray
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:meth:`move` for many iterates at once: row r moves W[r] on inequality index[r]
+        with residual[r], ||a||^2 sq_norm[r] and relaxation parameter eta[r] (``sizes``:
+        :meth:`float_residuals`' sizes at W). Returns the new iterates with their
+        residuals on their exact sides and their sizes. The float steps and the test of
+        which land within rounding of their line are array operations; only those are
+        checked (and, when needed, moved) in integers."""
+        new = W - (eta * residual / sq_norm)[:, None] * self.rows[index]
+        residuals, reach = self.float_residuals(new)
+        rows = np.arange(index.size)
+        # the step's rounding: RESIDUAL_ULPS ulps of sum_k |a_ik| (|w_k| + |new_k|) + |c_i|
+        bound = RESIDUAL_ULPS * _EPSILON * (sizes[rows, index] + reach[rows, index]
+                                            + self.abs_c[index] + self.tol_float)
+        for r in np.flatnonzero(np.abs(residuals[rows, index] - self.tol_float) <= bound):
+            kept = self._kept_on_side(int(index[r]), W[r], new[r], float(eta[r]))
+            if kept.tobytes() != new[r].tobytes():
+                new[r] = kept
+                residuals[r], reach[r] = (part[0] for part in self.float_residuals(kept[None]))
+        return new, self.on_sides(new, residuals, reach), reach
+
+    def _kept_on_side(self, i: int, w: np.ndarray, new: np.ndarray, eta: float) -> np.ndarray:
+        """The float step ``new`` from w on inequality i, moved by single ulps until it is
+        on the side of the line where the exact step (eta as typed) lands."""
+        key = (i, w.tobytes(), eta)
+        found = self.moved.get(key)
+        if found is not None:
+            return found.copy()
+        a = self.rows[i]
+        if eta not in self.etas:
+            exact_eta = exact_value(eta)
+            self.etas[eta] = (exact_eta.numerator, exact_eta.denominator)
+        eta_num, eta_den = self.etas[eta]
+        # the exact step lands at residual (1 - eta) r, r > tol >= 0 (w was violated): on
+        # the line (eta = 1), beyond it (eta > 1: below 0 <= tol) or short of it (eta < 1:
+        # above tol = 0; against a tol > 0 it takes the exact r)
+        if eta_num == eta_den:
+            want = -1 if self.tol_float > 0 else 0
+        elif eta_num > eta_den:
+            want = -1
+        elif self.tol_float == 0:
+            want = 1
+        else:  # the side of (1 - eta) r - tol, times eta_den D > 0
+            numerator, tol, _ = self._residual(i, w)
+            target = (eta_den - eta_num) * numerator - eta_den * tol
+            want = (target > 0) - (target < 0)
+        for _ in range(1000):
+            numerator, tol, _ = self._residual(i, new)
+            side = (numerator > tol) - (numerator < tol)
+            if side == want or (want == 0 and side < 0):
+                if len(self.moved) > 256:
+                    self.moved.clear()
+                self.moved[key] = new.copy()
+                return new
+            up = side < want  # the residual must grow: a step along +a_i, else along -a_i
+            new = np.where(a > 0, np.nextafter(new, np.inf if up else -np.inf),
+                           np.where(a < 0, np.nextafter(new, -np.inf if up else np.inf), new))
+        raise ValueError("a move could not be put on its exact side; please report it.")
+
+
 @dataclass(frozen=True)
 class RelaxationTrace:
     """The read-only record of one run of Algorithm 1.37.
@@ -298,11 +478,14 @@ def relaxation(A, c, eta=1.0, rule="cyclic", w0=None, seed=None, tol=0.0, max_it
     seed : int or None
         Seed of the chaotic, randomized and permuted rules (None means 0).
     tol : float >= 0
-        Inequality i counts as satisfied when a_i·w - c_i <= tol; the run stops
-        as soon as all are. With tol = 0 and eta <= 1 the iterates may approach
-        the feasible set without ever entering it (one violated half-space and
-        eta < 1 only shrinks the violation by the factor 1 - eta); eta = 2 on a
-        system with an interior point does enter it (Motzkin and Schoenberg 1954).
+        Inequality i counts as satisfied when a_i·w - c_i <= tol, decided exactly on
+        the decimals of A, c and tol and the float iterate (:class:`ExactSides`); the
+        run stops as soon as all are. With tol = 0 and eta < 1 a run that starts
+        outside never gets in: every move leaves its own inequality violated by
+        (1 - eta) times its violation (exact arithmetic; each float move is kept on
+        the side exact arithmetic puts it). Reflections (eta = 2) can get in after
+        finitely many moves when the solutions have interior points (Motzkin and
+        Schoenberg 1954).
     max_iter : int, 1 <= max_iter <= MAX_ITERATIONS (200 000)
         Iterations before giving up (the system may have no solution). On a
         system without solution the iterates stayed bounded for every eta < 2 in
@@ -397,34 +580,50 @@ def relaxation_sweep(A, c, etas, rules=("cyclic",), w0=None, seed=None, tol=0.0,
 
 class _Picks:
     """The index I_t of every run going on: a stream rule's index is the same for all its
-    runs (its pick called once per iteration); a greedy rule's is per run, from the run's
-    residuals (the most violated inequality, ties to the lowest index)."""
+    runs and does not depend on the residuals (its picks are drawn BLOCK iterations ahead,
+    in order of t); a greedy rule's is per run, from the run's residuals (the most
+    violated inequality, ties to the lowest index)."""
+
+    BLOCK = 256
 
     def __init__(self, rules, per_rule, sq_norms, seed, tau, tol):
         self.tol = tol
         self.stream = {k: INDEX_RULES[rule](sq_norms, seed, tau)
                        for k, rule in enumerate(rules) if rule not in _GREEDY_RULES}
+        self.drawn = np.zeros((len(rules), 0), dtype=np.int64)  # stream picks from t = begin
+        self.begin = 0
         self.rule_of = np.repeat(np.arange(len(rules)), per_rule)  # run -> its rule
         self.residual_rule = np.array([rule == "max_residual" for rule in rules])
         self.distance_rule = np.array([rule == "max_distance" for rule in rules])
         self.norms = np.sqrt(sq_norms)
         self.single = len(rules) == 1
+        self.runs: tuple = (None,)  # (active, its rules, its greedy masks) of the last call
+
+    def _stream(self, t: int) -> np.ndarray:
+        """Every stream rule's index at iteration t (a column over the rules)."""
+        if t - self.begin >= self.drawn.shape[1]:
+            self.begin = t
+            self.drawn = np.zeros((self.residual_rule.size, self.BLOCK), dtype=np.int64)
+            for k, pick in self.stream.items():
+                self.drawn[k] = [pick(step, None) for step in range(t, t + self.BLOCK)]
+        return self.drawn[:, t - self.begin]
 
     def __call__(self, t, active, residuals):
         if self.single and self.stream:  # one stream rule: one index
-            return int(self.stream[0](t, None))
-        rule = self.rule_of[active]
-        index = np.zeros(active.size, dtype=np.int64)
-        if self.stream:
-            picked = np.zeros(self.residual_rule.size, dtype=np.int64)
-            for k, pick in self.stream.items():
-                picked[k] = pick(t, None)
-            index = picked[rule]
-        for greedy, key in ((self.residual_rule, lambda r: r - self.tol),
-                            (self.distance_rule, lambda r: (r - self.tol) / self.norms)):
-            mine = greedy[rule]
-            if mine.any():  # the largest (a_i·w - c_i)^+ (over ||a_i||, for max_distance)
-                index[mine] = np.argmax(key(residuals[mine]), axis=1)
+            return int(self._stream(t)[0])
+        if self.runs[0] is not active:
+            rule = self.rule_of[active]
+            self.runs = (active, rule, [(greedy[rule], greedy[rule].any()) for greedy in
+                                        (self.residual_rule, self.distance_rule)])
+        _, rule, masks = self.runs
+        index = self._stream(t)[rule] if self.stream else np.zeros(active.size, np.int64)
+        (residual_runs, any_residual), (distance_runs, any_distance) = masks
+        # the largest (a_i·w - c_i)^+ (over ||a_i||, for max_distance)
+        if any_residual:
+            index[residual_runs] = np.argmax(residuals[residual_runs] - self.tol, axis=1)
+        if any_distance:
+            index[distance_runs] = np.argmax((residuals[distance_runs] - self.tol)
+                                             / self.norms, axis=1)
         return index
 
 
@@ -442,24 +641,24 @@ class _SweepRuns:
 
     def __init__(self, A, c, eta, w0, tol):
         self.rows = np.ascontiguousarray(A.T)  # row i is a_i
-        self.c, self.eta, self.tol = c, eta, tol
+        self.sides = ExactSides(self.rows, c, tol)  # the sides do not depend on eta
+        self.eta, self.tol = eta, tol
         self.active = np.arange(eta.size)  # the runs going on
         self.W = np.tile(w0, (eta.size, 1))  # every run's w
+        # every run's a_i·w - c_i, on their exact sides of tol, and sum_k |a_ik| |w_k|
+        # (recomputed after a move)
+        start, sizes = self.sides.float_residuals(w0[None, :])
+        self.R = np.tile(self.sides.on_sides(w0[None, :], start, sizes)[0], (eta.size, 1))
+        self.S = np.tile(sizes[0], (eta.size, 1))
         self.history = [self.W.copy()]  # every run's w after each iteration
         self.chosen: list[tuple] = []  # (runs going on, index, residual, moved) each time
         self.ends: dict[int, tuple] = {}  # run -> (feasible, its residuals at the end)
         self.n_iter: dict[int, int] = {}  # run -> its iterations
 
     def residuals(self) -> np.ndarray:
-        """a_i·w - c_i for every inequality i (columns) of every run going on (rows),
-        summed over the coordinates in order (each run's as the run alone sums it)."""
-        W, rows = self.W if self.active.size == self.eta.size else self.W[self.active], \
-            self.rows
-        total = W[:, :1] * rows[:, 0]
-        for k in range(1, rows.shape[1]):
-            total += W[:, k:k + 1] * rows[:, k]
-        total -= self.c
-        return total
+        """a_i·w - c_i for every inequality i (columns) of every run going on (rows), each
+        on its exact side of the tolerance (:class:`ExactSides`); a copy."""
+        return self.R[self.active]
 
     def stop(self, which: np.ndarray, residuals: np.ndarray, feasible: bool) -> None:
         """The runs ``which`` (a mask over those going on) end here, after len(chosen)
@@ -472,21 +671,26 @@ class _SweepRuns:
     def step(self, index, sq_norms: np.ndarray, residuals: np.ndarray) -> None:
         """w <- (1 - eta) w + eta P_i(w) = w - eta (a_i·w - c_i) / ||a_i||^2 a_i where
         inequality i (``index``: one for every run, or one per run) is violated beyond
-        tol; elsewhere w stays."""
+        tol, exactly; elsewhere w stays. Each move is kept on the side of its line where
+        the exact move lands (:meth:`ExactSides.moves`)."""
         if isinstance(index, int):
-            chosen = residuals[:, index]
+            chosen = residuals[:, index].copy()
             moved = chosen > self.tol
-            runs = self.active[moved]
-            if runs.size:
-                factor = self.eta[runs] * chosen[moved] / sq_norms[index]
-                self.W[runs] = self.W[runs] - factor[:, None] * self.rows[index]
+            picked = np.full(int(moved.sum()), index)
         else:
             chosen = residuals[np.arange(index.size), index]
             moved = chosen > self.tol
-            runs = self.active[moved]
-            if runs.size:
-                factor = self.eta[runs] * chosen[moved] / sq_norms[index[moved]]
-                self.W[runs] = self.W[runs] - factor[:, None] * self.rows[index[moved]]
+            picked = index[moved]
+        runs = self.active[moved]
+        if runs.size:
+            before = self.W[runs]
+            new, residuals, sizes = self.sides.moves(picked, before, chosen[moved],
+                                                     sq_norms[picked], self.eta[runs],
+                                                     self.S[runs])
+            self.W[runs] = new
+            # a move too small for float64 leaves w (and its residuals) as they were
+            changed = np.any(new.view(np.int64) != before.view(np.int64), axis=1)
+            self.R[runs[changed]], self.S[runs[changed]] = residuals[changed], sizes[changed]
         self.chosen.append((self.active, index, chosen, moved))
         self.history.append(self.W.copy())
 
@@ -533,7 +737,7 @@ def _stop_reason(feasible: bool, n_iter: int, moves: int, tol: float, residuals)
     if feasible:
         return (f"feasible after {n_iter} iteration{'s' if n_iter != 1 else ''} "
                 f"({moves} move{'s' if moves != 1 else ''}): every aᵢ·w ≤ cᵢ"
-                + (f" + {tol:g}" if tol else ""))
+                + (f" + {tol:g}" if tol else "") + " (checked exactly, in fractions)")
     worst = int(np.argmax(residuals))
     return (f"no feasible point after {n_iter} iterations (largest violation "
             f"{float(residuals[worst]):.3g}, at inequality ({worst + 1}) counting from 1)")
@@ -750,9 +954,12 @@ def distance_to_solutions(A, c, points, system: PlaneSystem | None = None) -> np
     0, 1 or 2) to w is w itself when w is in F, else it lies on the boundary: in the
     relative interior of an edge, where it is the projection of w onto that edge's
     line a_i·v = c_i, or at a corner. So dist(w, F) is the least ‖w - z‖ over the
-    candidates z = w (kept when it satisfies every inequality exactly in floats), the
-    projections P_i(w) onto every boundary line and the corners (kept when they satisfy
-    every inequality up to rounding: 1e-9 relative to max(1, |c_i|, ‖a_i‖‖z‖)).
+    candidates z = w (kept when it satisfies every inequality exactly, in fractions of the
+    decimals typed: :class:`ExactSides`), the projections P_i(w) onto every boundary line
+    and the corners (kept when they satisfy every inequality up to rounding: 1e-9
+    relative to max(1, |c_i|, ‖a_i‖‖z‖)), and never less than max_i (a_i·w - c_i)^+ / ‖a_i‖
+    (the distance to the half-plane w violates most, decided exactly): a point outside has
+    a distance above 0 even when its nearest boundary point rounds to the point itself.
 
     Parameters
     ----------
@@ -787,9 +994,14 @@ def distance_to_solutions(A, c, points, system: PlaneSystem | None = None) -> np
     scale = np.maximum(1.0, np.maximum(np.abs(c), norms * np.linalg.norm(
         candidates, axis=2)[:, :, None]))
     inside = np.all(excess <= 1e-9 * scale, axis=2)
-    inside[:, 0] = np.all(excess[:, 0] <= 0, axis=1)  # w itself: only if truly inside
+    sides = ExactSides(np.ascontiguousarray(A.T), c, 0.0, 1.0)
+    inside[:, 0] = [sides.residuals(w).max() <= 0 for w in W]  # w itself: only if truly in
     gaps = np.linalg.norm(candidates - W[:, None, :], axis=2)
-    return np.where(inside, gaps, np.inf).min(axis=1)
+    distance = np.where(inside, gaps, np.inf).min(axis=1)
+    # a point outside is at least as far as from the half-plane it violates most (a_i·w - c_i
+    # on its exact side, over ||a_i||): never 0, even when its projection rounds to itself
+    exact = np.array([np.maximum(sides.residuals(w), 0.0) for w in W]).reshape(len(W), -1)
+    return np.maximum(distance, (exact / norms).max(axis=1))
 
 
 @dataclass(frozen=True)
@@ -799,10 +1011,12 @@ class MissBehaviour:
     Attributes
     ----------
     kind : str
-        "rounding": the system has a solution and at the end w is within
-        ROUNDING_DISTANCE·max(1, ‖w‖, max|c_i|) of it, closer than float64 steps can
-        resolve (with tolerance 0 such a run may never count as in); "approaching":
-        the system has a solution and the distance from w to the
+        "never": the system has a solution, the tolerance is 0 and eta < 1, so no move can
+        end inside (its own inequality keeps (1 - eta) times its violation, exactly): the
+        run cannot get in however long it runs; "rounding": the system has a solution and
+        at the end w is within ROUNDING_DISTANCE·max(1, ‖w‖, max|c_i|) of it, closer than
+        float64 steps can resolve (with tolerance 0 such a run may never count as in);
+        "approaching": the system has a solution and the distance from w to the
         solutions kept falling over the last half of the run (it never rises: for
         0 < η <= 2 every step is at least as close to every solution, the Fejér
         property of Agmon 1954); "circling": the system has a solution and that
@@ -810,20 +1024,30 @@ class MissBehaviour:
         ‖w‖ over the last quarter rose above 1.5 times its largest value in the
         first half; "bounded": no solution, ‖w‖ did not grow so.
     before, after : float
-        "approaching"/"circling": the distance at the middle iteration and at the end;
-        "diverging"/"bounded": the largest ‖w‖ over the first half and over the last
-        quarter.
+        "never", "rounding", "approaching", "circling": the distance at the middle
+        iteration and at the end; "diverging"/"bounded": the largest ‖w‖ over the first
+        half and over the last quarter.
     period : int or None
         For the deterministic rules (cyclic, maximal distance, maximal residual): the
         least P <= 1000 (a multiple of n for the cyclic rule) with w_T = w_{T-P} =
-        w_{T-2P} (closer than 1e-9 times the longest step of those 2P iterations):
-        then the iterates repeat every P iterations for ever. None otherwise.
+        w_{T-2P} bit for bit, at least one move in between: the next iterate depends
+        only on w (and on t mod n for the cyclic rule), so the iterates repeat every P
+        iterations for ever. None otherwise.
+    violation : float
+        The largest a_i·w - c_i at the end, on its exact side of the tolerance (the run
+        is outside: above the tolerance).
+    drift : tuple or None
+        For a deterministic rule: (P, v) when the last three periods of P iterations each
+        moved w by the same vector v != 0 (to 1e-9 of its length), P <= 1000 as above;
+        None otherwise.
     """
 
     kind: str
     before: float
     after: float
     period: int | None
+    violation: float = 0.0
+    drift: tuple | None = None
 
 
 #: relative fall of the distance over the last half that counts as still approaching
@@ -832,6 +1056,36 @@ APPROACH_FALL = 1e-9
 #: a distance to the solutions below this times max(1, ‖w‖, max|c_i|) is within the
 #: rounding of the steps (float64 keeps about 16 digits; the steps lose a few)
 ROUNDING_DISTANCE = 1e-12
+#: deterministic rules: the next iterate depends only on w (and t mod n when cyclic)
+DETERMINISTIC_RULES = ("cyclic", "max_distance", "max_residual")
+
+
+def _repeats(trace: RelaxationTrace, n: int) -> tuple[int | None, tuple | None]:
+    """(period, drift) of a deterministic rule's run (see MissBehaviour), else (None, None).
+    Every candidate P is checked at once: w_T - w_{T-P}, w_{T-P} - w_{T-2P} and
+    w_{T-2P} - w_{T-3P} for all P."""
+    if trace.rule not in DETERMINISTIC_RULES:
+        return None, None
+    W, moved = trace.iterates, trace.moved
+    T = W.shape[0] - 1
+    step = n if trace.rule == "cyclic" else 1
+    P = np.arange(step, min(1000, T // 3) + 1, step)
+    if not P.size:
+        return None, None
+    # a move among the last P iterations (the last move's distance from the end)
+    last_move = np.flatnonzero(moved)
+    recent = P >= (T - last_move[-1]) if last_move.size else np.zeros(P.size, bool)
+    last, back1, back2, back3 = W[T], W[T - P], W[T - 2 * P], W[T - 3 * P]
+    same = recent & np.all(back1 == last, axis=1) & np.all(back2 == last, axis=1)
+    shift = last - back1
+    size = np.linalg.norm(shift, axis=1)
+    steady = (recent & (size > 0)
+              & (np.linalg.norm(back1 - back2 - shift, axis=1) <= 1e-9 * size)
+              & (np.linalg.norm(back2 - back3 - shift, axis=1) <= 1e-9 * size))
+    period = int(P[np.argmax(same)]) if same.any() else None
+    k = int(np.argmax(steady))
+    drift = (int(P[k]), tuple(float(v) for v in shift[k])) if steady.any() else None
+    return period, drift
 
 
 def miss_behaviour(A, c, trace: RelaxationTrace,
@@ -857,33 +1111,23 @@ def miss_behaviour(A, c, trace: RelaxationTrace,
         raise ValueError("system must be plane_system(A, c) or None.")
     W = trace.iterates
     T = W.shape[0] - 1
-    period = None
-    if trace.rule in ("cyclic", "max_distance", "max_residual"):
-        # deterministic rules: the next step depends only on w (and on t mod n for the
-        # cyclic rule), so w_T = w_{T-P} with a move in between repeats for ever
-        last, step = W[-1], A.shape[1] if trace.rule == "cyclic" else 1
-        lengths = np.linalg.norm(np.diff(W, axis=0), axis=1)  # ‖w_t - w_{t-1}‖, (T,)
-        periods = np.arange(step, min(1000, T // 2) + 1, step)  # every P at once
-        if periods.size:
-            # "the same point": closer than 1e-9 of the longest step in the two periods
-            # (iterates shrinking geometrically towards a line are not a cycle)
-            longest = np.maximum.accumulate(lengths[::-1])[::-1]  # max of lengths[t:]
-            close = 1e-9 * longest[T - 2 * periods]
-            repeats = ((close > 0) & (np.linalg.norm(W[T - periods] - last, axis=1) <= close)
-                       & (np.linalg.norm(W[T - 2 * periods] - last, axis=1) <= close))
-            if repeats.any():
-                period = int(periods[np.argmax(repeats)])
+    period, drift = _repeats(trace, A.shape[1])
+    violation = float(ExactSides(np.ascontiguousarray(A.T), c, trace.tol,
+                                 trace.eta).residuals(W[-1]).max())
     system = plane_system(A, c) if system is None else system
     if system.feasible:
         before, after = distance_to_solutions(A, c, W[[T // 2, T]], system)
-        floor = ROUNDING_DISTANCE * max(1.0, float(np.linalg.norm(W[-1])),
-                                        float(np.abs(c).max()))
-        if after <= floor:  # as close as float64 can tell at this scale
-            return MissBehaviour("rounding", float(before), float(after), None)
-        falling = after < before * (1 - APPROACH_FALL)
-        return MissBehaviour("approaching" if falling else "circling", float(before),
-                             float(after), period)
+        if trace.tol == 0 and trace.eta < 1:
+            kind = "never"  # every move leaves its own inequality violated, exactly
+        elif after <= ROUNDING_DISTANCE * max(1.0, float(np.linalg.norm(W[-1])),
+                                              float(np.abs(c).max())):
+            kind = "rounding"  # as close as float64 can tell at this scale
+        else:
+            kind = "approaching" if after < before * (1 - APPROACH_FALL) else "circling"
+        return MissBehaviour(kind, float(before), float(after),
+                             period if kind in ("circling", "never") else None, violation,
+                             None)
     norms = np.linalg.norm(W, axis=1)
     first, late = float(norms[:T // 2 + 1].max()), float(norms[(3 * T) // 4:].max())
     return MissBehaviour("diverging" if late > 1.5 * first else "bounded", first, late,
-                         period)
+                         period, violation, drift)

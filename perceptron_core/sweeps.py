@@ -1,7 +1,7 @@
 """Sweeps: many perceptron runs on fresh separable data, next to their bounds.
 
 Each sweep varies one quantity (the margin, n, d, the threshold delta, a
-scaling factor lambda or a translation s) and, for every value and every
+scaling factor lambda or a shift u) and, for every value and every
 seed, draws data with :func:`make_separable`, runs :func:`run_perceptron`
 from w = 0 (and b = 0) and records the number of updates together with the
 bounds that apply to that run. One row per run; every array of a
@@ -37,7 +37,7 @@ import numpy as np
 
 from ._checks import MAX_FEATURES, MAX_SAMPLES, check_number, check_seed, frozen
 from .data import make_separable
-from .margin import MarginUnfinished, max_margin, padded_margin
+from .margin import MarginUnfinished, max_margin, padded_max_margin, separator_margin
 from .perceptron import MAX_EPOCHS_LIMIT, MAX_STEPS_LIMIT, ORDERS, run_perceptron
 from .theory import margin_mistake_bound, novikoff_bound, padded_bound, threshold_bound
 
@@ -69,18 +69,21 @@ class SweepResult:
     seed, n, dim : ndarray of int
         Seed (of the data and of the example order), sample size, dimension.
     delta, scale, shift : ndarray of float
-        Threshold, scaling factor lambda (X -> lambda X) and translation s
-        (X -> X + s e_1) of each run.
+        Threshold, scaling factor lambda (X -> lambda X) and shift u of the
+        translation X -> X + u e_1 of each run.
     updates, epochs : ndarray of int
         Updates made and epochs used.
     converged : ndarray of bool
     radius : ndarray of float
         R = max_i ||x_i|| of the data the run saw.
     gamma : ndarray of float
-        Geometric margin of the data the run saw: through the origin when
-        ``bias`` is False (computed exactly), of the best affine separator
-        when True (known exactly from the construction: planted margin times
-        lambda; translation does not change it).
+        Geometric margin of the data the run saw. Through the origin (``bias``
+        False): the best margin, computed by :func:`max_margin` (in exact arithmetic;
+        rounded to float64). With a bias: the margin of the planted separator moved
+        with the data, a certified lower bound computed from the stored coordinates;
+        it is the best affine margin up to the rounding of the two pinned points
+        (planted margin times lambda, about 1e-16 of R apart; a translation changes
+        neither in exact arithmetic).
     gamma_2 : ndarray of float
         The margin of the bound: gamma_2(A) of eq. (1.5) with a_i = y_i (x_i, 1)
         when ``bias``, else the margin through the origin.
@@ -97,6 +100,10 @@ class SweepResult:
     margin_mistakes : ndarray of float
         3 / gamma^2 (notes-perceptron-margin-generalization.txt); a theorem only
         for bias False, delta = 1 and ||x|| <= 1.
+    exact : ndarray of bool
+        The bound's margin gamma_2 was computed in exact rational arithmetic (then it is
+        the exact value rounded to float64); otherwise it is a certified lower bound
+        (``MarginResult.exact``), so the bound is never too small.
     bias : bool
     order : str
     """
@@ -121,6 +128,7 @@ class SweepResult:
     padded: np.ndarray
     bound: np.ndarray
     margin_mistakes: np.ndarray
+    exact: np.ndarray
     bias: bool
     order: str
 
@@ -261,12 +269,18 @@ def _run_one(margin, seed, n, dim, bias, delta, order, radius, scale, shift,
     R = float(np.sqrt(np.max(np.einsum("ij,ij->i", X, X))))
     try:
         if bias:
-            gamma = margin * scale  # affine margin: exact by construction, translation-invariant
-            gamma_2 = padded_margin(X, y, max_work=max_work)
+            # the planted separator moved with the data: x -> scale x + shift e_1 keeps w*
+            # and takes b* to scale b* - shift w*_1; its margin on the stored coordinates is
+            # at most the best one, and it is certified from below (the rounding of the
+            # coordinates moves it from margin * scale by about 1e-16 of R)
+            offset = data.b_star * scale - shift * float(data.w_star[0])
+            gamma = separator_margin(X, y, data.w_star, offset)
+            solved = padded_max_margin(X, y, max_work=max_work)
+            gamma_2 = solved.margin
             max_norm_sq = R**2 + 1.0
         else:
-            gamma = max_margin(X, y, bias=False, max_work=max_work).margin
-            gamma_2 = gamma
+            solved = max_margin(X, y, bias=False, max_work=max_work)
+            gamma = gamma_2 = solved.margin
             max_norm_sq = R**2
     except MarginUnfinished:
         raise MarginUnfinished(
@@ -287,7 +301,7 @@ def _run_one(margin, seed, n, dim, bias, delta, order, radius, scale, shift,
         updates=trace.n_updates, epochs=trace.epochs, converged=trace.converged,
         radius=R, gamma=gamma, gamma_2=gamma_2, max_norm_sq=max_norm_sq,
         novikoff=novikoff_bound(R, gamma), padded=padded_bound(max_norm_sq, gamma_2),
-        bound=bound, margin_mistakes=margin_mistake_bound(gamma),
+        bound=bound, margin_mistakes=margin_mistake_bound(gamma), exact=solved.exact,
     )
 
 
@@ -370,7 +384,7 @@ def _sweep(parameter, values, seeds, *, bias, order, radius, max_work=None,
     columns = {}
     for name in rows[0]:
         dtype = (np.int64 if name in _INTEGER_COLUMNS else
-                 bool if name == "converged" else np.float64)
+                 bool if name in ("converged", "exact") else np.float64)
         columns[name] = frozen([row[name] for row in rows], dtype=dtype)
     return SweepResult(parameter=parameter, value=frozen(values, dtype=np.float64),
                        bias=bool(bias), order=order, **columns)
@@ -476,13 +490,13 @@ def scale_sweep(scales, seeds, margin=0.1, n=200, dim=2, bias=True, order="cycli
 
 def shift_sweep(shifts, seeds, margin=0.1, n=200, dim=2, order="cyclic",
                 radius=1.0, max_work=None) -> SweepResult:
-    """Exercise 1.29, translation: X -> X + s e_1 for each s, with a bias.
+    """Exercise 1.29, translation: X -> X + u e_1 for each shift u, with a bias.
 
     A translation keeps the data separable by an affine hyperplane (same
     geometric margin) but changes R and the padded margin gamma_2, hence T(A).
     Through the origin it can destroy separability, so this sweep always
     learns a bias.
     """
-    shifts = _check_values(shifts, "shift s")
+    shifts = _check_values(shifts, "shift u")
     return _sweep("shift", shifts, seeds, bias=True, order=order, radius=radius,
                   margin=margin, n=n, dim=dim, max_work=max_work)

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._checks import check_dataset, check_number, frozen
-from .margin import max_margin, padded_separator
+from .margin import max_margin, padded_max_margin
 from .perceptron import Trace
+from .shown_numbers import exact_text, significant_text
 
 
 def _positive(value, name):
@@ -112,7 +113,9 @@ class BoundSummary:
     novikoff : (R / gamma)^2, valid through the origin; padded : T(A);
     bound : bound (1.4) with this delta and ||w_0||;
     reference : w*, the unit vector attaining margin_2 (padded (w, b) with a bias),
-    which the convergence proof measures progress along (``proof_quantities``).
+    which the convergence proof measures progress along (``proof_quantities``);
+    exact : separability, margin and margin_2 were decided in exact rational arithmetic
+    (``MarginResult.exact``; otherwise they are certified lower bounds, see margin.py).
     """
 
     radius: float
@@ -124,6 +127,7 @@ class BoundSummary:
     bound: float
     separable: bool
     reference: np.ndarray
+    exact: bool = True
 
 
 def bound_summary(X, y, bias=True, delta=0.0, w0_norm=0.0) -> BoundSummary:
@@ -142,10 +146,13 @@ def bound_summary(X, y, bias=True, delta=0.0, w0_norm=0.0) -> BoundSummary:
     radius = float(np.sqrt(np.max(np.einsum("ij,ij->i", X, X))))
     geometric = max_margin(X, y, bias=bias)
     if bias:
-        margin_2, reference = padded_separator(X, y)
+        padded = padded_max_margin(X, y)
+        margin_2, reference = padded.margin, np.append(padded.w, padded.b)
         max_norm_sq = radius**2 + 1.0
+        exact = geometric.exact and padded.exact
     else:
         margin_2, reference, max_norm_sq = geometric.margin, geometric.w, radius**2
+        exact = geometric.exact
     inf = float("inf")
     separable = margin_2 > 0 and geometric.separable
     return BoundSummary(
@@ -155,7 +162,7 @@ def bound_summary(X, y, bias=True, delta=0.0, w0_norm=0.0) -> BoundSummary:
                   if separable and radius > 0 and np.isfinite(geometric.margin) else inf),
         padded=padded_bound(max_norm_sq, margin_2) if separable else inf,
         bound=threshold_bound(max_norm_sq, margin_2, delta, w0_norm) if separable else inf,
-        separable=bool(separable), reference=frozen(reference),
+        separable=bool(separable), reference=frozen(reference), exact=bool(exact),
     )
 
 
@@ -259,10 +266,11 @@ def training_path(trace: Trace, X, y) -> tuple[np.ndarray, np.ndarray]:
 # Which statement holds for the settings of a run
 # ---------------------------------------------------------------------------
 
-#: separability case -> what it means, in words
+#: separability case -> what it means, in words (decided by max_margin, in exact arithmetic
+#: unless its result's ``exact`` is False)
 SEPARABILITY = {
     "through_origin": "a line through the origin separates the two classes",
-    "with_bias": "a line separates the two classes, but no line through the origin does",
+    "with_bias": "a line separates the two classes, but none through the origin does",
     "none": "no line separates the two classes",
 }
 
@@ -271,10 +279,10 @@ def separability_case(X, y) -> str:
     """Which kind of line separates (X, y): a key of ``SEPARABILITY``.
 
     Through the origin (no bias, Theorem 1.28 with a_i = y_i x_i), only with a
-    bias (a_i = y_i (x_i, 1), Remark 1.17), or none. Decided exactly by the
-    margin solver (``max_margin``). Data of one class are separable with a bias
-    (put the line beyond all the points) and through the origin when the origin
-    is outside their convex hull.
+    bias (a_i = y_i (x_i, 1), Remark 1.17), or none. Decided by the margin solver
+    (``max_margin``), in exact rational arithmetic unless its ``exact`` is False.
+    Data of one class are separable with a bias (put the line beyond all the
+    points) and through the origin when the origin is outside their convex hull.
     """
     X, y = check_dataset(X, y, both_classes=False)
     if max_margin(X, y, bias=False).separable:
@@ -323,8 +331,8 @@ def run_bounds(bounds: BoundSummary, *, bias: bool, delta: float, w0_norm: float
     else:
         name = "bound (1.4) of Theorem 1.28"
         start = "‖(w₀, b₀)‖" if bias else "‖w₀‖"
-        hypotheses = (f"separable data ({vectors}), update when y(w·x + b) ≤ δ = {delta:g}, "
-                      f"start with {start} = {w0_norm:.3g}")
+        hypotheses = (f"separable data ({vectors}), update when y(w·x + b) ≤ δ = "
+                      f"{exact_text(delta)}, start with {start} = {significant_text(w0_norm, 3)}")
     statements = [BoundStatement(name=name, value=bounds.bound, hypotheses=hypotheses,
                                  holds=True)]
     if not plain:
@@ -403,7 +411,11 @@ NOTATION = {
     "d": "the dimension: how many coordinates each example xᵢ has",
     "n": "the number of examples (on /relaxation, of inequalities)",
     "N": "the number of training points; the test point is number N + 1",
-    "t": "the number of updates (mistakes) so far",
+    "t": "the number of updates so far: examples that failed the test y(w·x + b) ≤ δ (the "
+         "notes' mistakes)",
+    "xₖ": "the k-th example of a sequence, k = 1, 2, 3, …: k counts examples, not updates",
+    "u": "the shift of a translation: every example moves by u along the first coordinate, "
+         "xᵢ → xᵢ + u e₁ (Exercise 1.29)",
     "R": "radius of the data: R = maxᵢ ‖xᵢ‖",
     "γ": "geometric margin: the largest distance from the nearest example to a separating "
          "hyperplane (through the origin when there is no bias); γ means a margin and "
@@ -422,6 +434,7 @@ NOTATION = {
          "yᵢ(w*·xᵢ + b*) ≥ ε for every i",
     "λ": "the factor every example is multiplied by when the data are scaled (Exercise 1.29)",
     "sign(0)": "read as −1: a point on the hyperplane is predicted −1",
+    "ŷ": "the predicted label: ŷ = sign(f(x)), with sign(0) = −1",
     "β": "the notes' name for the weight vector w (β* for w*, β₀ for the start w₀)",
     "η": "step size: the relaxation parameter of a relaxation step, or the step of SGD",
     "τ": "the window of the chaotic rule: every inequality is chosen at least once in every "
@@ -429,30 +442,32 @@ NOTATION = {
     "aᵢ·w ≤ cᵢ": "inequality i of the system Aᵀw ≤ c (A has the columns aᵢ)",
     "Pᵢ(w)": "the nearest point to w of the half-plane of inequality i (the projection)",
     "k": "the number of classes",
-    "K(a, b)": "a kernel: K(a, b) = Φ(a)·Φ(b), the inner product of the features",
+    "K(x, z)": "a kernel: K(x, z) = Φ(x)·Φ(z), the inner product of the features (x and z "
+               "name its two arguments; b is only ever the bias)",
     "Φ": "a feature map: Φ(x) lists the features of x (the lift)",
     "f(x)": "the score the prediction thresholds: f(x) = w·x + b, or with a kernel "
             "f(x) = Σᵢ αᵢ yᵢ K(xᵢ, x) + b; the prediction is sign f(x)",
     "αᵢ": "how many updates example i has caused (the dual weights: w = Σᵢ αᵢ yᵢ Φ(xᵢ))",
-    "κ": "the kernel's scale: (κ a·b + c)^degree for the polynomial kernel, exp(−κ‖a − b‖²) "
-         "for the RBF kernel (software such as scikit-learn calls it gamma)",
-    "σ": "the width of the RBF kernel: exp(−κ‖a − b‖²) = exp(−‖a − b‖²/(2σ²)), σ = 1/√(2κ)",
-    "c": "the constant of the polynomial kernel (κ a·b + c)^degree",
+    "κ": "the kernel's scale: (κ x·z + c)^degree for the polynomial kernel, exp(−κ‖x − z‖²) "
+         "for the RBF kernel, where a larger κ means narrower bumps (software such as "
+         "scikit-learn calls it gamma)",
+    "σ": "the width of the RBF kernel: exp(−κ‖x − z‖²) = exp(−‖x − z‖²/(2σ²)), σ = 1/√(2κ)",
+    "c": "the constant of the polynomial kernel (κ x·z + c)^degree",
     "R_Φ, γ_Φ": "the radius and the margin of the padded examples yᵢ(Φ(xᵢ), 1) in feature "
                 "space (without the 1 when no bias is learnt)",
 }
 
 #: page -> the symbols its Notation panel lists (keys of NOTATION), in the order shown
 PAGE_NOTATION = {
-    "home": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "d", "t", "R", "γ", "aᵢ", "γ₂", "δ", "w₀", "s", "T(A)",
-             "(1.4)", "sign(0)"),
+    "home": ("xᵢ, yᵢ", "w, b", "f(x)", "ŷ", "w*", "d", "t", "R", "γ", "aᵢ", "γ₂", "δ", "w₀", "s",
+             "T(A)", "(1.4)", "sign(0)"),
     "train": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "d", "n", "t", "R", "γ", "aᵢ", "γ₂", "δ", "w₀", "s",
               "T(A)", "(1.4)", "sign(0)"),
     "bound": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "β", "d", "n", "t", "R", "γ", "aᵢ", "γ₂", "δ",
-              "w₀", "s", "T(A)", "(1.4)", "ε", "λ", "sign(0)"),
-    "aggressive": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "t", "δ", "s", "sign(0)"),
+              "w₀", "s", "T(A)", "(1.4)", "ε", "λ", "u", "sign(0)"),
+    "aggressive": ("xᵢ, yᵢ", "xₖ", "w, b", "f(x)", "w*", "t", "δ", "s", "sign(0)"),
     "adversary": ("xᵢ, yᵢ", "w, b", "w*", "d", "n", "t", "γ", "δ", "s", "T(A)", "sign(0)"),
-    "kernels": ("xᵢ, yᵢ", "w, b", "d", "n", "t", "R", "γ", "K(a, b)", "Φ", "f(x)", "αᵢ", "κ", "σ",
+    "kernels": ("xᵢ, yᵢ", "w, b", "d", "n", "t", "R", "γ", "K(x, z)", "Φ", "f(x)", "αᵢ", "κ", "σ",
                 "c", "R_Φ, γ_Φ", "δ", "sign(0)"),
     "generalisation": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "β", "d", "N", "t", "γ", "δ", "η", "sign(0)"),
     "multiclass": ("xᵢ, yᵢ", "w, b", "d", "n", "k", "sign(0)"),
@@ -482,7 +497,8 @@ NAMED_RESULTS = {
     "Remark 1.17": "Padding: with aᵢ = yᵢ(xᵢ, 1) and the vector (w, b), the test is "
                    "⟨aᵢ, (w, b)⟩ ≤ δ and the update adds aᵢ, so the bias is one more weight.",
     "Remark 1.19": "Updating after every example, right or wrong, can make infinitely many "
-                   "mistakes on separable data; updating only on mistakes cannot.",
+                   "mistakes on a separable sequence of bounded examples; updating only on "
+                   "mistakes cannot (Theorem 1.28).",
     "Theorem 1.28": "If some w* has ⟨aᵢ, w*⟩ ≥ s > 0 for every i, the perceptron makes "
                     "finitely many updates, at most the bound (1.4); if every example is "
                     "examined again and again, it ends with ⟨aᵢ, w⟩ > δ for all i.",
@@ -494,8 +510,8 @@ NAMED_RESULTS = {
                      "vector, do to separability, to the speed of the perceptron and to (1.4)?",
     "Theorem 1.34": "For any deterministic learner and margin γ there is a data set of "
                     "min(⌊1/γ²⌋, d) unit vectors with margin ≥ γ on which it errs every time.",
-    "Theorem 1.35": "With updates only when ⟨w, a⟩ ≤ 0 (δ = 0), the weights stay bounded "
-                    "even on data that are not separable.",
+    "Theorem 1.35": "With every aᵢ ≠ 0 and updates only when ⟨w, aᵢ⟩ ≤ 0 (δ = 0), from any "
+                    "start w₀, the weights stay bounded even on data that are not separable.",
     "Remark 1.38": "Ways to pick the next example: cyclic, chaotic, randomised, permuted, "
                    "maximal distance, maximal residual.",
     "Exercise 1.20": "A sequence of growing examples, all labelled +1, on which the "

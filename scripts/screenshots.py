@@ -7,7 +7,8 @@ tests' flags (both from tests/browser_helpers.py: ``run_streamlit``, ``launch_ch
 and stops the server at the end. The player pages are shot at 1440×900 scrolled to the
 player, after a few steps; the four players also at 390×844 as a phone (touch, a phone's
 user agent), /train at 1024×768 as a tablet, and /train and /kernels on the presenter stage
-at 1920×1080 and 1280×720.
+at 1920×1080 and 1280×720; and a prediction waiting on /train and /relaxation (Predict first)
+at 1440×900, at 390×844 and on the presenter stage at 1920×1080.
 """
 
 from __future__ import annotations
@@ -32,14 +33,29 @@ SHOTS = {
     "multiclass": ("multiclass", (1440, 1400), None),
     "relaxation": ("relaxation", (1440, 900), ["ArrowRight"] * 3),
     # a phone held upright (touch, a phone's user agent) and a tablet (issue #20)
+    "home-phone": ("", (390, 844), None),
     "train-phone": ("train", (390, 844), ["ArrowRight"] * 3),
     "kernels-phone": ("kernels", (390, 844), ["ArrowRight"] * 3),
     "generalisation-phone": ("generalisation", (390, 844), ["ArrowRight"] * 3),
     "relaxation-phone": ("relaxation", (390, 844), ["ArrowRight"] * 3),
+    "multiclass-phone": ("multiclass", (390, 844), None),
+    "bound-phone": ("bound", (390, 844), None),
+    "aggressive-phone": ("aggressive", (390, 844), None),
+    "adversary-phone": ("adversary?adv_learner=Majority+label+seen+so+far", (390, 844), None),
     "train-tablet": ("train", (1024, 768), ["ArrowRight"] * 3),
     "train-presenter-720": ("train?present=1", (1280, 720), ["ArrowRight"] * 3),
     "kernels-presenter": ("kernels?present=1", (1920, 1080), ["ArrowRight"] * 3),
     "kernels-presenter-720": ("kernels?present=1", (1280, 720), ["ArrowRight"] * 3),
+    # Predict first: /train waits on the line of its next update (three candidates), after
+    # four lines and one "no update" predicted; /relaxation waits on where w lands, after the
+    # index rule's pick was predicted (keys: a move, then the answers)
+    **{f"{page}-predict{suffix}": (f"{page}?predict=1{query}", size, keys)
+       for page, keys in (
+           ("train", ["ArrowRight", "a", "ArrowRight", "b", "ArrowRight", "c", "ArrowRight", "a",
+                      "ArrowDown", "n", "ArrowRight"]),
+           ("relaxation", ["ArrowDown", "1", "a", "ArrowDown", "2"]))
+       for suffix, query, size in (("", "", (1440, 900)), ("-phone", "", (390, 844)),
+                                   ("-presenter", "&present=1", (1920, 1080)))},
 }
 #: what a phone's browser says it is (the pages lay their charts out for a phone then)
 PHONE_AGENT = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "

@@ -1,7 +1,7 @@
 """Serve Perceptron Lab with several Streamlit replicas behind HAProxy (`make serve`).
 
-Runs in the foreground until Ctrl-C (SIGINT) or SIGTERM, then stops the proxy and
-every replica::
+Runs in the foreground until Ctrl-C (SIGINT) or SIGTERM, then stops the proxy, every
+replica and Redis::
 
     PORT=8500 REPLICAS=2 python scripts/serve.py
 
@@ -13,17 +13,26 @@ every replica::
 - ``STREAMLIT_SERVER_COOKIE_SECRET`` (optional): the secret every replica shares
   (generated once per start otherwise), so a session's XSRF cookie stays valid when
   its page moves to another replica.
-- ``REDIS_DIR`` (optional): where Redis keeps the live classes on disk (append-only file;
-  default ``<temp>/perceptron-lab-redis``). Debian's ``redis-server`` is started beside the
-  replicas on a free loopback port and stopped with them; its address reaches every replica
-  as ``PERCEPTRON_LAB_REDIS_URL``, so all of them share one store of classes (classroom/).
+- ``REDIS_DIR`` (optional): where Redis keeps the live classes on disk (append-only file).
+  Without it every start uses a folder of its own, removed when it stops, so two
+  ``make serve`` on one machine never share (and overwrite) one file; give the same
+  ``REDIS_DIR`` to keep the classes across stops. Debian's ``redis-server`` is started
+  beside the replicas on a free loopback port; its address reaches every replica as
+  ``PERCEPTRON_LAB_REDIS_URL``, so all of them share one store of classes (classroom/).
 
 The proxy configuration is ``deploy/haproxy.cfg``; this script appends one ``server``
-line per replica and sets ``PROXY_BIND`` / ``STATS_BIND``. A replica that exits is
-taken out of rotation by HAProxy's health check, and this script starts it again
-(at most ``MAX_RESTARTS`` times each).
+line per replica and sets ``PROXY_BIND`` / ``STATS_BIND``.
 
-The same machinery is a context manager for the tests and the load benchmark::
+Nothing needs a person when something dies. :class:`Supervisor` watches the three kinds of
+process, writes one line per event, and starts again whatever exits: Redis on the same port
+with the same folder (the append-only file gives the classes back), HAProxy with the same
+configuration, a replica on the same port once HAProxy's health check has taken it out of
+rotation (``REPLICA_RESTART_SECONDS``; the check puts it back when it serves). A process that
+keeps exiting is started again after 1, 2, 4, ... and then every ``MAX_BACKOFF_SECONDS``
+seconds, for as long as this script runs, each attempt logged with the end of its log.
+
+The same machinery is a context manager for the tests and the load benchmark (no
+supervisor: a test kills what it wants to stay dead)::
 
     with deployment(replicas=2, port=free_port()) as dep:
         dep.url, dep.replica_urls, dep.stop_replica(0), dep.stats()
@@ -46,7 +55,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -59,7 +68,6 @@ HAPROXY_CANDIDATES = ("/usr/sbin/haproxy", "/usr/local/sbin/haproxy")
 REDIS_CANDIDATES = ("/usr/bin/redis-server", "/usr/local/bin/redis-server")
 #: the variable the replicas read the Redis address from (classroom.REDIS_URL_VARIABLE)
 REDIS_URL_VARIABLE = "PERCEPTRON_LAB_REDIS_URL"
-MAX_RESTARTS = 3
 _NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
@@ -88,34 +96,92 @@ def redis_ping(port: int, timeout: float = 1.0) -> bool:
         return False
 
 
+def listening(port: int, host: str = "127.0.0.1", timeout: float = 1.0) -> bool:
+    """Whether something accepts TCP connections on ``host:port``."""
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+@dataclass
+class RedisServer:
+    """Debian's redis-server on 127.0.0.1:``port``, persistence on (append-only file, fsync
+    every second, in ``data_dir``; its log beside it). Started again on the same port and
+    folder, it reads the file back: the classes are as they were."""
+
+    binary: str
+    port: int
+    data_dir: Path
+    process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    @property
+    def log_path(self) -> Path:
+        return self.data_dir / "redis-server.log"
+
+    def spawn(self) -> subprocess.Popen:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        with open(self.log_path, "ab") as log:
+            self.process = subprocess.Popen(
+                [self.binary, "--port", str(self.port), "--bind", "127.0.0.1",
+                 "--protected-mode", "yes", "--dir", str(self.data_dir), "--appendonly", "yes",
+                 "--appendfsync", "everysec", "--save", "", "--daemonize", "no",
+                 "--logfile", ""],
+                stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                preexec_fn=_die_with_parent)
+        return self.process
+
+    def ready(self) -> bool:
+        return redis_ping(self.port, timeout=0.5)
+
+    def wait_ready(self, timeout: float = 20.0) -> None:
+        deadline = time.monotonic() + timeout
+        while not self.ready():
+            if self.process is None or self.process.poll() is not None:
+                code = None if self.process is None else self.process.returncode
+                raise RuntimeError(f"redis-server exited with code {code}:\n{self.log_tail()}")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"redis-server not answering on port {self.port} after "
+                                   f"{timeout} s")
+            time.sleep(0.05)
+
+    def log_tail(self, lines: int = 10) -> str:
+        return _tail(self.log_path, lines)
+
+    def stop(self) -> None:
+        stop_process_group(self.process)
+
+
 @contextlib.contextmanager
 def redis_server(port: int | None = None, data_dir: Path | str | None = None,
                  timeout: float = 20.0) -> Iterator[tuple[str, subprocess.Popen]]:
-    """Debian's redis-server on 127.0.0.1:``port`` (a free one by default), persistence on
-    (append-only file, fsync every second, in ``data_dir``); yields its URL and process and
-    stops it on exit."""
+    """Debian's redis-server on 127.0.0.1:``port`` (a free one by default), persistence in
+    ``data_dir`` (a folder of its own, removed afterwards, by default); yields its URL and
+    process and stops it on exit."""
     binary = find_redis_server()
     if binary is None:
         raise FileNotFoundError("redis-server not found (Debian: apt-get install -y redis-server)")
-    port = port or free_port()
-    data_dir = Path(data_dir or Path(tempfile.gettempdir()) / "perceptron-lab-redis")
-    data_dir.mkdir(parents=True, exist_ok=True)
-    process = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--protected-mode", "yes",
-         "--dir", str(data_dir), "--appendonly", "yes", "--appendfsync", "everysec",
-         "--save", "", "--daemonize", "no", "--logfile", ""],
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+    with contextlib.ExitStack() as stack:
+        if data_dir is None:
+            data_dir = stack.enter_context(tempfile.TemporaryDirectory(
+                prefix="perceptron-lab-redis-"))
+        server = RedisServer(binary, port or free_port(), Path(data_dir))
+        server.spawn()
+        stack.callback(server.stop)
+        server.wait_ready(timeout)
+        yield server.url, server.process
+
+
+def _tail(path: Path | None, lines: int = 30) -> str:
     try:
-        deadline = time.monotonic() + timeout
-        while not redis_ping(port):
-            if process.poll() is not None:
-                raise RuntimeError(f"redis-server exited with code {process.returncode}")
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"redis-server not answering on port {port} after {timeout} s")
-            time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0", process
-    finally:
-        stop_process_group(process)
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except (OSError, AttributeError):
+        return "<no log>"
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -143,6 +209,14 @@ def health_ok(url: str, timeout: float = 2.0) -> bool:
             return response.status == 200
     except (urllib.error.URLError, OSError, ValueError):
         return False
+
+
+def haproxy_stats(stats_port: int) -> dict[str, dict[str, str]]:
+    """The statistics (STATS_PORT) per server of the backend: status, scur, stot, ..."""
+    with _NO_PROXY.open(f"http://127.0.0.1:{stats_port}/;csv", timeout=5) as response:
+        text = response.read().decode().lstrip("# ")
+    return {row["svname"]: row for row in csv.DictReader(io.StringIO(text))
+            if row["pxname"] == "replicas" and row["svname"] not in ("BACKEND", "FRONTEND")}
 
 
 @dataclass
@@ -175,7 +249,7 @@ def stop_process_group(process: subprocess.Popen | None, timeout: float = 10.0) 
 
 @dataclass
 class Deployment:
-    """HAProxy on ``address:port`` and its replicas; use through :func:`deployment`."""
+    """HAProxy on ``address:port``, its replicas and Redis; use through :func:`deployment`."""
 
     port: int
     address: str = "127.0.0.1"
@@ -189,20 +263,30 @@ class Deployment:
         or secrets.token_hex(32))
     extra_streamlit_args: list[str] = field(default_factory=list)
     #: the live classes' store, shared by every replica (None: each replica keeps its own)
-    redis_url: str | None = None
+    redis: RedisServer | None = None
+    haproxy_binary: str | None = None
+
+    @property
+    def host(self) -> str:
+        """The proxy's address as this machine reaches it."""
+        return "127.0.0.1" if self.address in ("0.0.0.0", "") else self.address
 
     @property
     def url(self) -> str:
-        host = "127.0.0.1" if self.address in ("0.0.0.0", "") else self.address
-        return f"http://{host}:{self.port}"
+        return f"http://{self.host}:{self.port}"
 
     @property
     def replica_urls(self) -> list[str]:
         return [r.url for r in self.replicas]
 
+    @property
+    def redis_url(self) -> str | None:
+        return self.redis.url if self.redis else None
+
     def pids(self) -> list[int]:
-        """Process ids of the proxy and of every running replica."""
-        procs = [self.haproxy, *(r.process for r in self.replicas)]
+        """Process ids of the proxy, of every running replica and of Redis."""
+        procs = [self.haproxy, *(r.process for r in self.replicas),
+                 self.redis.process if self.redis else None]
         return [p.pid for p in procs if p is not None and p.poll() is None]
 
     def start_replica(self, replica: Replica) -> None:
@@ -237,25 +321,18 @@ class Deployment:
 
     @staticmethod
     def log_tail(replica: Replica, lines: int = 30) -> str:
-        try:
-            return "\n".join(replica.log_path.read_text(errors="replace").splitlines()[-lines:])
-        except (OSError, AttributeError):
-            return "<no log>"
+        return _tail(replica.log_path, lines)
 
     def start_haproxy(self, binary: str) -> None:
+        """Write the configuration, check it, start HAProxy and wait until it answers."""
         config = self.workdir / "haproxy.cfg"
         config.write_text(render_config([(r.name, f"127.0.0.1:{r.port}") for r in self.replicas]))
-        env = dict(os.environ, PROXY_BIND=f"{self.address}:{self.port}")
-        if self.stats_port:
-            env["STATS_BIND"] = f"127.0.0.1:{self.stats_port}"
-        else:
-            env.pop("STATS_BIND", None)
-        check = subprocess.run([binary, "-c", "-q", "-f", str(config)], env=env,
+        self.haproxy_binary = binary
+        check = subprocess.run([binary, "-c", "-q", "-f", str(config)], env=self._haproxy_env(),
                                capture_output=True, text=True, timeout=30)
         if check.returncode != 0:
             raise RuntimeError(f"haproxy rejected {config}:\n{check.stdout}{check.stderr}")
-        self.haproxy = subprocess.Popen([binary, "-db", "-f", str(config)], env=env,
-                                        stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+        self.spawn_haproxy()
         deadline = time.monotonic() + 30
         while not health_ok(self.url):
             if self.haproxy.poll() is not None:
@@ -263,6 +340,21 @@ class Deployment:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"haproxy not answering on {self.url} after 30 s")
             time.sleep(0.2)
+
+    def _haproxy_env(self) -> dict[str, str]:
+        env = dict(os.environ, PROXY_BIND=f"{self.address}:{self.port}")
+        if self.stats_port:
+            env["STATS_BIND"] = f"127.0.0.1:{self.stats_port}"
+        else:
+            env.pop("STATS_BIND", None)
+        return env
+
+    def spawn_haproxy(self) -> subprocess.Popen:
+        """Start HAProxy with the configuration :meth:`start_haproxy` wrote (no wait)."""
+        self.haproxy = subprocess.Popen(
+            [self.haproxy_binary, "-db", "-f", str(self.workdir / "haproxy.cfg")],
+            env=self._haproxy_env(), stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+        return self.haproxy
 
     def stop_replica(self, index: int, sig: int = signal.SIGKILL) -> None:
         """Kill replica ``index`` (SIGKILL by default: a crash, not a clean stop)."""
@@ -276,10 +368,7 @@ class Deployment:
         """HAProxy's statistics per server of the backend (status, scur, stot, ...)."""
         if not self.stats_port:
             raise RuntimeError("start the deployment with stats_port to read statistics")
-        with _NO_PROXY.open(f"http://127.0.0.1:{self.stats_port}/;csv", timeout=5) as response:
-            text = response.read().decode().lstrip("# ")
-        return {row["svname"]: row for row in csv.DictReader(io.StringIO(text))
-                if row["pxname"] == "replicas" and row["svname"] not in ("BACKEND", "FRONTEND")}
+        return haproxy_stats(self.stats_port)
 
     def stop(self) -> None:
         stop_process_group(self.haproxy)
@@ -293,27 +382,26 @@ def deployment(replicas: int = 2, port: int | None = None, *, address: str = "12
                stats_port: int | None = None, app_dir: Path | str = REPO_ROOT,
                extra_streamlit_args: list[str] | None = None, redis: bool = True,
                redis_dir: Path | str | None = None) -> Iterator[Deployment]:
-    """Start Redis (unless ``redis=False``), ``replicas`` Streamlit servers and HAProxy; stop
-    everything on exit."""
+    """Start Redis (unless ``redis=False``; its data in ``redis_dir``, or in a folder of its
+    own removed afterwards), ``replicas`` Streamlit servers and HAProxy; stop everything on
+    exit."""
     binary = find_haproxy()
     if binary is None:
         raise FileNotFoundError("haproxy not found (Debian: apt-get install -y haproxy)")
+    redis_binary = find_redis_server() if redis else None
+    if redis and redis_binary is None:
+        raise FileNotFoundError("redis-server not found (Debian: apt-get install -y redis-server)")
+    dep = Deployment(port=port or free_port(), address=address, app_dir=Path(app_dir),
+                     stats_port=stats_port, extra_streamlit_args=list(extra_streamlit_args or []))
     with contextlib.ExitStack() as stack:
-        redis_url = None
+        stack.callback(dep.stop)  # the proxy and the replicas, and the work folder
         if redis:
             redis_dir = redis_dir or stack.enter_context(tempfile.TemporaryDirectory(
-                prefix="serve-redis-"))
-            redis_url, _ = stack.enter_context(redis_server(data_dir=redis_dir))
-        yield from _deployment(binary, replicas, port, address, stats_port, app_dir,
-                               extra_streamlit_args, redis_url)
-
-
-def _deployment(binary, replicas, port, address, stats_port, app_dir, extra_streamlit_args,
-                redis_url):
-    dep = Deployment(port=port or free_port(), address=address, app_dir=Path(app_dir),
-                     stats_port=stats_port, extra_streamlit_args=list(extra_streamlit_args or []),
-                     redis_url=redis_url)
-    try:
+                prefix="perceptron-lab-redis-"))
+            dep.redis = RedisServer(redis_binary, free_port(), Path(redis_dir))
+            stack.callback(dep.redis.stop)
+            dep.redis.spawn()
+            dep.redis.wait_ready()
         dep.replicas = [Replica(f"r{i + 1}", free_port()) for i in range(replicas)]
         for replica in dep.replicas:
             dep.start_replica(replica)
@@ -321,8 +409,106 @@ def _deployment(binary, replicas, port, address, stats_port, app_dir, extra_stre
             dep.wait_healthy(replica)
         dep.start_haproxy(binary)
         yield dep
-    finally:
-        dep.stop()
+
+
+#: a process that keeps exiting is started again after 0, 1, 2, 4, ... seconds, at most this
+MAX_BACKOFF_SECONDS = 30.0
+#: a replica is started again no sooner than this after it exits: by then HAProxy's health
+#: check has taken it out of rotation (two failed checks, at most inter 2 s + fastinter 0.5 s
+#: in deploy/haproxy.cfg). A replica started sooner listens on its port while it imports the
+#: pages, and requests HAProxy still sent it waited there until the check cut them (502).
+REPLICA_RESTART_SECONDS = 3.0
+#: a process up this long since its last start counts as recovered: its next exit is
+#: started again at once
+STABLE_SECONDS = 60.0
+
+
+@dataclass
+class Watched:
+    """One supervised process: how to start it again, whether it serves, where its log is."""
+
+    name: str
+    current: Callable[[], subprocess.Popen | None]
+    spawn: Callable[[], subprocess.Popen]
+    ready: Callable[[], bool]
+    log_tail: Callable[[], str] = lambda: ""
+    first_delay: float = 0.0  # the least wait before starting it again
+    failures: int = 0  # exits since it last ran STABLE_SECONDS
+    down_since: float | None = None  # the start of the current outage
+    restart_at: float | None = None
+    started_at: float = 0.0
+    up: bool = True
+
+
+def _exit_text(code: int | None) -> str:
+    if code is not None and code < 0:
+        with contextlib.suppress(ValueError):
+            return f"killed by {signal.Signals(-code).name}"
+    return f"exit code {code}"
+
+
+class Supervisor:
+    """Starts again whatever process of a :class:`Deployment` exits, with back-off, and says
+    so: call :meth:`check` every fraction of a second. ``log`` gets one line per event."""
+
+    def __init__(self, dep: Deployment, log: Callable[[str], None] = print,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.log, self.clock = log, clock
+        self.watched: list[Watched] = []
+        if dep.redis is not None:
+            redis = dep.redis
+            self.watched.append(Watched(
+                "redis-server", lambda: redis.process, redis.spawn, redis.ready,
+                redis.log_tail))
+        self.watched.append(Watched(
+            "haproxy", lambda: dep.haproxy, dep.spawn_haproxy,
+            lambda: listening(dep.port, dep.host, timeout=0.5)))
+        for replica in dep.replicas:
+            self.watched.append(Watched(
+                f"replica {replica.name}", lambda r=replica: r.process,
+                lambda r=replica: (dep.start_replica(r), r.process)[1],
+                lambda r=replica: health_ok(r.url, timeout=1.0),
+                lambda r=replica: dep.log_tail(r, 10), first_delay=REPLICA_RESTART_SECONDS))
+        now = clock()
+        for watched in self.watched:
+            watched.started_at = now
+
+    def check(self) -> None:
+        for watched in self.watched:
+            self._check(watched, self.clock())
+
+    def _check(self, w: Watched, now: float) -> None:
+        process = w.current()
+        if w.restart_at is None and process is not None and process.poll() is None:
+            if not w.up and w.ready():
+                w.up = True
+                self.log(f"{w.name} (pid {process.pid}) serves again, "
+                         f"{now - (w.down_since or now):.1f} s after it went down")
+            if w.failures and now - w.started_at >= STABLE_SECONDS:
+                w.failures = 0
+            return
+        if w.restart_at is None:  # it has just exited
+            w.failures += 1
+            if w.up:
+                w.up, w.down_since = False, now
+            backoff = 0.0 if w.failures == 1 else 2.0 ** (w.failures - 2)
+            delay = min(MAX_BACKOFF_SECONDS, max(w.first_delay, backoff))
+            w.restart_at = now + delay
+            code = None if process is None else process.returncode
+            self.log(f"{w.name} exited ({_exit_text(code)}); starting it again "
+                     + ("now" if delay == 0 else f"in {delay:.0f} s")
+                     + (f" (exit {w.failures} in a row; its log ends:\n{w.log_tail()})"
+                        if w.failures > 1 else ""))
+        if now >= w.restart_at:
+            try:
+                started = w.spawn()
+            except OSError as error:
+                w.restart_at = now + MAX_BACKOFF_SECONDS
+                self.log(f"{w.name} could not be started ({error}); trying again in "
+                         f"{MAX_BACKOFF_SECONDS:.0f} s")
+                return
+            w.restart_at, w.started_at = None, now
+            self.log(f"{w.name} started again (pid {started.pid})")
 
 
 def _env_int(name: str, default: int) -> int:
@@ -331,6 +517,29 @@ def _env_int(name: str, default: int) -> int:
         return int(raw) if raw.strip() else default
     except ValueError:
         sys.exit(f"{name}={raw!r} is not a whole number")
+
+
+def students_address(address: str, port: int) -> str:
+    """Where the students' phones reach this deployment, said in a sentence (the origin the
+    class page puts in its join link and QR code: classroom/join_link.py)."""
+    if address.startswith("127.") or address in ("localhost", "::1"):
+        return (f"Students cannot reach it: it listens on {address} only (ADDRESS=0.0.0.0 "
+                "listens on every network).")
+    if str(REPO_ROOT) not in sys.path:
+        sys.path.insert(0, str(REPO_ROOT))
+    from classroom.join_link import join_origin
+
+    seen = "127.0.0.1" if address in ("0.0.0.0", "", "::") else address
+    origin = join_origin(f"http://{seen}:{port}/")
+    where = {"public": "PERCEPTRON_LAB_PUBLIC_URL",
+             "network": f"this machine's address on {origin.interface or 'its network'}",
+             "seen": "the address it listens on"}.get(origin.how)
+    if where is None:
+        return ("Students cannot reach it: this machine has no network address (set "
+                "PERCEPTRON_LAB_PUBLIC_URL to the address phones reach)."
+                + (f" {origin.problem}" if origin.problem else ""))
+    return (f"Students join at {origin.origin}/class ({where})."
+            + (f" {origin.problem}" if origin.problem else ""))
 
 
 def main() -> int:
@@ -346,38 +555,34 @@ def main() -> int:
         nonlocal stopping
         stopping = True
 
+    def log(message: str) -> None:
+        print(f"[serve] {time.strftime('%H:%M:%S')} {message}", flush=True)
+
     signal.signal(signal.SIGINT, request_stop)
     signal.signal(signal.SIGTERM, request_stop)
-    print(f"[serve] starting {count} replica(s) behind HAProxy ...", flush=True)
+    log(f"starting Redis, {count} replica(s) and HAProxy ...")
     try:
-        redis_dir = os.environ.get("REDIS_DIR") or Path(tempfile.gettempdir()) / \
-            "perceptron-lab-redis"
+        redis_dir = os.environ.get("REDIS_DIR", "").strip() or None
         with deployment(count, port, address=address, stats_port=stats_port,
                         redis_dir=redis_dir) as dep:
-            print(f"[serve] Perceptron Lab on {dep.url}  (listening on {address}:{port}; "
-                  f"replicas {', '.join(dep.replica_urls)}; live classes in {dep.redis_url}, "
-                  f"saved in {redis_dir}"
-                  + (f"; statistics http://127.0.0.1:{stats_port}/" if stats_port else "")
-                  + "). Ctrl-C stops everything.", flush=True)
+            log(f"redis-server (pid {dep.redis.process.pid}) on {dep.redis_url}, append-only "
+                f"file in {dep.redis.data_dir}"
+                + ("" if redis_dir else " (this start's own folder, removed at Ctrl-C; "
+                                        "REDIS_DIR=... keeps the classes across starts)"))
+            for replica in dep.replicas:
+                log(f"replica {replica.name} (pid {replica.process.pid}) on {replica.url}, "
+                    f"log {replica.log_path}")
+            log(f"haproxy (pid {dep.haproxy.pid}) listening on {address}:{port}"
+                + (f"; statistics http://127.0.0.1:{stats_port}/" if stats_port else ""))
+            log(f"Perceptron Lab on {dep.url} (this machine). {students_address(address, port)} "
+                "Ctrl-C stops everything.")
+            supervisor = Supervisor(dep, log)
             while not stopping:
-                if dep.haproxy.poll() is not None:
-                    print(f"[serve] haproxy exited ({dep.haproxy.returncode}); stopping",
-                          flush=True)
-                    return 1
-                for replica in dep.replicas:
-                    if replica.process.poll() is None or stopping:
-                        continue
-                    if replica.restarts >= MAX_RESTARTS:
-                        continue  # stays out of rotation
-                    replica.restarts += 1
-                    print(f"[serve] replica {replica.name} exited "
-                          f"({replica.process.returncode}); restart {replica.restarts}/"
-                          f"{MAX_RESTARTS}", flush=True)
-                    dep.start_replica(replica)  # HAProxy puts it back after two good checks
-                time.sleep(0.5)
-            print("[serve] stopping ...", flush=True)
+                supervisor.check()
+                time.sleep(0.25)
+            log("stopping ...")
     except (RuntimeError, FileNotFoundError) as error:
-        print(f"[serve] {error}", file=sys.stderr)
+        print(f"[serve] {error}", file=sys.stderr, flush=True)
         return 1
     return 0
 

@@ -65,7 +65,9 @@ def test_predict_minus_gets_label_plus_one():
     assert table["mistakes so far"].iloc[-1] == 2
     text = _rounds(at, numbers=False)  # signed as the grid's "%+d" showed them
     assert text["prediction"].tolist() == ["+1", "-1"] and text["label yᵢ"].tolist() == ["-1", "+1"]
-    assert text["round i"].tolist() == ["1", "2"] and text["example"].tolist() == ["e_1", "e_2"]
+    assert text["round i"].tolist() == ["1", "2"]
+    assert list(text.columns) == ["round i", "prediction", "label yᵢ", "mistakes so far"]
+    assert "in round i the adversary shows eᵢ" in text.attrs["caption"]
 
 
 def test_all_rounds_by_hand_then_certificate():
@@ -79,7 +81,8 @@ def test_all_rounds_by_hand_then_certificate():
     assert table["label yᵢ"].tolist() == [-1, -1, 1, 1]
     text = _certificate(at)
     assert text is not None
-    assert "0.5·√4 = 1.0000 ≤ 1" in text and "0.5000 = γ" in text
+    assert "‖w\\*‖² = n·γ² = 4·0.25 = 1, so ‖w\\*‖ = 1." in text
+    assert "= γ = 0.5." in text
     assert "4 mistakes out of 4" in text
 
 
@@ -118,7 +121,8 @@ def test_built_in_learners_make_n_mistakes(learner):
     assert (table["label yᵢ"] == -table["prediction"]).all()
     assert any(m.value == "25 of 25 rounds" for m in at.metric)
     text = _certificate(at)
-    assert "γ·√n = 0.2·√25 = 1.0000 ≤ 1" in text and "0.2000 = γ" in text
+    assert "‖w\\*‖² = n·γ² = 25·0.04 = 1, so ‖w\\*‖ = 1." in text
+    assert "= γ = 0.2." in text
 
 
 def test_learner_menu_is_built_from_the_core_table():
@@ -138,7 +142,7 @@ def test_forced_mistakes_chart_meets_the_bound():
                                     plotly_array(forced["y"])):
         assert y_forced <= y_bound + 1e-9
         if x <= 50:
-            assert y_forced == int(x + 1e-9)  # meet (up to the floor) while 1/gamma^2 <= d
+            assert y_forced == int(x)  # meet (up to the floor) while 1/gamma^2 <= d
         else:
             assert y_forced == 50
 

@@ -29,15 +29,15 @@ def test_every_widget_has_a_key(at):
 def test_table_of_first_examples(at):
     assert not at.dataframe  # a static HTML table: no Arrow, no data grid
     (table,) = static_tables(at)
-    assert len(table) == 40 and table["t"].tolist() == list(range(1, 41))
+    assert len(table) == 40 and table["example k"].tolist() == list(range(1, 41))
     first = table.iloc[0]
-    assert first["t"] == 1 and first["x_t"] == "−2x" and first["power of two?"] == "yes"
-    assert first["aggressive: mistake?"] == "MISTAKE" and first["mistake-driven: mistake?"] == "MISTAKE"
-    by_t = table.set_index("t")
-    assert by_t.loc[32, "aggressive: mistake?"] == "MISTAKE"
-    assert by_t.loc[32, "mistake-driven: mistake?"] == ""
-    assert by_t.loc[16, "aggressive: mistake?"] == ""
-    assert (table["mistake-driven: mistake?"] == "MISTAKE").sum() == 2
+    assert first["example k"] == 1 and first["xₖ"] == "−2x"
+    assert first["aggressive rule: score"] == "0 mistake" and first["mistake-driven rule"] == "mistake"
+    by_t = table.set_index("example k")
+    assert by_t.loc[32, "aggressive rule: score"].endswith(" mistake")
+    assert by_t.loc[32, "mistake-driven rule"] == ""
+    assert not by_t.loc[16, "aggressive rule: score"].endswith("mistake")
+    assert (table["mistake-driven rule"] == "mistake").sum() == 2
 
 
 def test_cumulative_chart_is_logarithmic_up_to_a_million(at):
@@ -68,7 +68,7 @@ def test_ten_million_examples():
     assert not at.exception
     spec = plotly_specs(at)[0]
     assert spec["layout"]["xaxis"]["range"][1] >= 7
-    # mistakes at t = 1, 3, 5 and at every power of two from 32 = 2^5 to 2^23
+    # mistakes on examples 1, 3, 5 and on every power of two from 32 = 2^5 to 2^23
     assert [m.value for m in at.metric] == ["2", str(3 + 19)]
 
 

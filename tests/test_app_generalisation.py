@@ -24,14 +24,14 @@ def test_the_page_opens_and_sends_the_core_run():
     for key in KEYS:  # every control is keyed
         widget(at, key)
     data = make_unit_margin(n=40, margin=0.1, dim=2, seed=0)
-    trace = margin_perceptron(data.X, data.y, order="random", seed=0)
+    trace = margin_perceptron(data.X, data.y, order="random", seed=0, unit=True)
     sent = player_payload(at, "generalisation")
     np.testing.assert_array_equal(sent["X"], data.X)
     np.testing.assert_array_equal(sent["updates"]["weights"], trace.weights)
     assert sent["updates"]["steps"] == trace.update_steps.tolist()
     assert sent["player"]["n_examined"] == trace.n_examined
     assert sent["player"]["start_step"] is None and sent["player"]["present"] is False
-    assert sent["bound"]["value"] == 3 / 0.1**2
+    assert sent["bound"]["value"] == 300 and sent["bound"]["relation"] == "= 300"
     # the curve's sentence and the step-size check are there
     text = markdown_text(at)
     curve = generalisation_curve(n_train=[2, 5, 10, 20, 50, 100, 200], margin=0.1, dim=2,
@@ -39,7 +39,7 @@ def test_the_page_opens_and_sends_the_core_run():
     assert f"the most in one run here was {int(curve.margin_mistakes.max())}" in text
     zero = [int(n) for n, row in zip(curve.n_train, curve.errors) if not np.any(row > 0)]
     if zero:
-        assert f"At N = {', '.join(map(str, zero))} **none of the 500 runs" in text
+        assert f"At N = {' and '.join(map(str, zero))} **none of the 500 runs" in text
     assert any("Checked on this run" in s.value for s in at.success)
 
 
@@ -50,7 +50,7 @@ def test_changing_the_data_sends_a_new_run():
     assert not at.exception
     sent = player_payload(at, "generalisation")
     data = make_unit_margin(n=60, margin=0.1, dim=2, seed=0)
-    trace = margin_perceptron(data.X, data.y, order="random", seed=0)
+    trace = margin_perceptron(data.X, data.y, order="random", seed=0, unit=True)
     assert sent["player"]["run_id"] != first["player"]["run_id"]
     assert sent["updates"]["indices"] == trace.update_indices.tolist()
 
@@ -64,7 +64,7 @@ def test_a_link_round_trip():
     sent = player_payload(at, "generalisation")
     assert sent["player"]["start_step"] == 5
     data = make_unit_margin(n=60, margin=0.2, dim=2, seed=0)
-    trace = margin_perceptron(data.X, data.y, order="random", seed=3)
+    trace = margin_perceptron(data.X, data.y, order="random", seed=3, unit=True)
     assert sent["updates"]["steps"] == trace.update_steps.tolist()
     # one copy link per page: the player's (it copies the address bar), no second box;
     # the address bar keeps every value the link carried
@@ -75,12 +75,12 @@ def test_a_link_round_trip():
     # opening that link again gives the same view
     again = open_page(PAGE, dict(query))
     assert player_payload(again, "generalisation")["updates"] == sent["updates"]
-    # the stability section uses the held-out point of the link
+    # the stability section uses the held-out point of the link (numbered from 1: row 3)
     stab = make_unit_margin(n=20, margin=0.2, dim=2, seed=0)
-    full = margin_perceptron(stab.X, stab.y, order="cyclic")
-    caused = 4 in set(full.update_indices.tolist())
+    full = margin_perceptron(stab.X, stab.y, order="cyclic", unit=True)
+    caused = 3 in set(full.update_indices.tolist())
     text = markdown_text(at)
-    assert (f"Point 4 **caused {int(np.sum(full.update_indices == 4))} margin" in text
+    assert (f"Point 4 **caused {int(np.sum(full.update_indices == 3))} margin" in text
             if caused else "Point 4 **caused no margin mistake**" in text)
 
 
@@ -117,4 +117,5 @@ def test_the_cached_charts_are_the_figures_built_afresh():
     curve = generalisation_curve(n_train=[3, 7], margin=0.1, dim=2, repeats=20, seed=4242,
                                  n_test=5_000)
     same(plotly_spec(at, "curve_chart"), viz.curve_figure(curve))
-    same(plotly_spec(at, "loss_chart"), viz.loss_figure())
+    same(plotly_spec(at, "loss_chart"), viz.loss_figure("loss"))
+    same(plotly_spec(at, "slope_chart"), viz.loss_figure("slope"))

@@ -14,7 +14,7 @@ from perceptron_core import (kernel_margin, kernel_perceptron, make_circles, mak
 
 PAGE = "pages/kernels.py"
 KEYED = ["data", "n", "data_seed", "noise", "kernel", "degree", "coef0", "scale", "bias",
-         "order", "order_seed", "lift", "bits_a", "bits_b", "conj_kind", "conj_size",
+         "order", "order_seed", "lift", "bits_x", "bits_z", "conj_kind", "conj_size",
          "conj_bits", "conj_m"]
 
 
@@ -43,7 +43,7 @@ def test_page_opens_with_keyed_widgets_and_the_core_run():
 def test_settings_from_a_link_reach_the_run_and_round_trip():
     query = {"data": "xor", "n": "60", "data_seed": "3", "noise": "0.05", "kernel": "poly",
              "degree": "3", "coef0": "0.5", "scale": "1.5", "bias": "false",
-             "order": "permuted", "order_seed": "4", "lift": "product", "bits_a": "101",
+             "order": "permuted", "order_seed": "4", "lift": "product", "bits_x": "1011",
              "conj_kind": "disjunction", "conj_bits": "12"}
     at = open_page(PAGE, query)
     assert all("link had values" not in w.value for w in at.warning)
@@ -56,7 +56,7 @@ def test_settings_from_a_link_reach_the_run_and_round_trip():
     assert data["bias"] is False and data["kernel"]["degree"] == 3
     for key, value in query.items():  # every setting stays in the link
         assert at.query_params[key] == [value] or at.query_params[key] == value, key
-    assert at.session_state["conj_bits"] == 12 and at.session_state["bits_a"] == "101"
+    assert at.session_state["conj_bits"] == 12 and at.session_state["bits_x"] == "1011"
 
 
 def test_a_bad_link_value_is_ignored_and_named():
@@ -96,25 +96,31 @@ def test_a_view_set_with_the_controls_is_reopened_by_its_link():
 # ---------------------------------------------------------------------------
 
 def test_claim_2_1_by_hand_matches_counting_the_conjunctions():
-    """Φ(a)·Φ(b) = 2^|Ones(a, b)|: counted here over every subset of the 3 bits."""
+    """Φ(x)·Φ(z) = 2^|Ones(x, z)|: counted here over every subset of d = 1 to 4 bits."""
     from itertools import product
 
-    from perceptron_core.viz.kernels import conjunction_by_hand, parse_bits
+    from perceptron_core.viz.kernels import conjunction_by_hand, read_bits
 
-    for a_text, b_text in product(["".join(bits) for bits in product("01", repeat=3)], repeat=2):
-        a, b = parse_bits(a_text, 3), parse_bits(b_text, 3)
-        rows, _, columns, text = conjunction_by_hand(a, b)
-        true_on_both = sum(all(a[j] and b[j] for j in range(3) if s >> j & 1) for s in range(8))
-        assert rows[2].sum() == true_on_both == 2 ** int(a @ b)
-        assert f"= {2 ** int(a @ b)}$" in text and len(columns) == 8
+    for d in range(1, 5):
+        words = ["".join(bits) for bits in product("01", repeat=d)]
+        for x_text, z_text in product(words, repeat=2):
+            x, z, problem = read_bits(x_text, z_text)
+            assert problem is None
+            columns, text = conjunction_by_hand(x, z)
+            true_on_both = sum(all(x[j] and z[j] for j in range(d) if s >> j & 1)
+                               for s in range(2 ** d))
+            assert sum(columns["both"]) == true_on_both == 2 ** int(x @ z)
+            assert f"= {2 ** int(x @ z):,}." in text and len(columns["conjunction"]) == 2 ** d
 
 
-def test_bits_that_are_not_three_zeros_or_ones_are_refused():
+def test_bits_that_are_not_zeros_or_ones_are_refused():
     from perceptron_core.viz.kernels import parse_bits
 
-    for text in ["", "10", "1011", "1x1", "2 1", "١٠١"]:
-        assert parse_bits(text, 3) is None
-    assert parse_bits(" 101 ", 3).tolist() == [1, 0, 1]
+    for text in ["", "1x1", "2 1", "١٠١"]:
+        assert parse_bits(text) is None
+    assert parse_bits(" 101 ").tolist() == [1, 0, 1]
+    assert parse_bits("1 1 0 1").tolist() == [1, 1, 0, 1]
+    assert parse_bits("1011", 3) is None
 
 
 def test_the_dual_check_agrees_with_a_primal_run_and_says_so():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from app_helpers import IGNORED, open_page, player_payload, plotly_chart
+from app_helpers import IGNORED, open_page, player_payload, plotly_chart, table_with_column
 
 from perceptron_core import (INDEX_RULES, make_separable, perceptron_system, relaxation,
                              run_perceptron)
@@ -20,7 +20,7 @@ PAGE = "pages/relaxation.py"
 def test_default_view_sends_the_core_run_and_every_control_is_keyed():
     at = open_page(PAGE)
     sent = player_payload(at, "relaxation")
-    A, c = rows_to_system(PRESETS["wide polygon"][0])
+    A, c = rows_to_system(next(iter(PRESETS.values()))[0])  # the first preset: the default
     trace = relaxation(A, c, eta=1.0, rule="cyclic", w0=np.zeros(2), seed=0, tol=0.001,
                        max_iter=1000, tau=10)
     np.testing.assert_array_equal(sent["iterates"], trace.iterates)
@@ -87,7 +87,7 @@ def test_perceptron_section_reports_both_core_runs():
                             max_updates=5_000, max_epochs=1_000)
     A, c = perceptron_system(data.X, data.y, bias=False, delta=0.2)
     relax = relaxation(A, c, eta=1.5, rule="cyclic", tol=0.0, max_iter=20_000)
-    table = next(d.value for d in at.dataframe if "perceptron" in d.value.columns)
+    table = table_with_column(at, "perceptron")
     assert table["perceptron"][0] == str(percep.n_updates)
     assert table["relaxation, η = 1.5"][0] == str(relax.n_moves)
     assert table["relaxation, η = 1.5"][2] == f"({relax.w[0]:.3f}, {relax.w[1]:.3f})"

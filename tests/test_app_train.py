@@ -68,7 +68,7 @@ def test_bias_off_on_data_that_need_one_says_what_is_true():
     at.toggle(key="bias").set_value(False).run()
     assert not at.exception
     sent = player_payload(at, "train")
-    assert "No line through the origin separates" in sent["facts"]
+    assert "No line through the origin separates these data" in sent["facts"]
     assert "Not linearly separable" not in sent["facts"]
     assert "Stopped without converging" in sent["end_text"]
 

@@ -59,7 +59,7 @@ def test_label_noise_never_converges_and_sends_bounded_weights():
     at = open_page(PAGE, {"noise": "0.2"})
     sent = player_payload(at, "train")
     assert "Stopped without converging" in sent["end_text"]
-    assert "No line separates" in sent["facts"]
+    assert "No line separates these data" in sent["facts"]
     assert sent["proof"] is None and sent["path"] is not None
     data = with_label_noise(make_separable(n=40, margin=0.1, dim=2, radius=1.0, seed=7), 0.2,
                             seed=8)

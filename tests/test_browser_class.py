@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 import time
-from urllib.parse import parse_qs, urlsplit
 
 from browser_helpers import new_page, open_player, open_url, wait_for_app, wait_for_player
+from class_helpers import start_class
 from test_browser_accessibility import axe_script, serious_violations
 
 INSTRUCTOR_BUTTONS = ("Start a class", "Open the poll", "Show the answers", "Close the poll",
@@ -28,12 +28,9 @@ def _wait_text(page, text, timeout=5000):
 
 
 def _start(page, server, query=""):
-    open_url(page, f"{server}/class{query}")
-    _button(page, "Start a class").click()
-    page.wait_for_function("() => location.search.includes('key=')")
-    wait_for_app(page)
-    query = parse_qs(urlsplit(page.url).query)
-    return query["code"][0], query["key"][0]
+    code, key = start_class(page, server, query)
+    assert "key=" not in page.url and key not in page.url
+    return code, key
 
 
 def _assert_a_students_page(page, key):
@@ -54,7 +51,8 @@ def test_a_class_from_start_to_the_last_poll(browser, streamlit_server):
         assert re.fullmatch(r"[A-Z2-9]{6}", code)
         visible = projector.locator("body").inner_text()
         assert key not in visible and code in visible
-        join = re.search(r"\S*/class\?code=" + code, visible).group(0)
+        assert re.search(r"\S*/class\?code=" + code, visible)  # read, never opened
+        join = f"{streamlit_server}/class?code={code}"
         assert projector.locator('img[alt^="QR code of the join link"]').count() == 1
         qr_width = projector.locator('img[alt^="QR code"]').evaluate(
             "(n) => n.getBoundingClientRect().width")
@@ -80,17 +78,17 @@ def test_a_class_from_start_to_the_last_poll(browser, streamlit_server):
         assert _student_option(phone, "B").get_attribute("aria-pressed") == "true"
         assert "Right answer" not in phone.locator("body").inner_text()
 
-        # the key runs the class from a second browser (the instructor's tablet)
-        open_url(tablet, projector.url)
-        _wait_text(tablet, "2 answers")
-        _button(tablet, "Show the answers").click()
+        # the key runs the class from a second browser (the instructor's tablet), by the link
+        # Copy the instructor link copies (the key after '#', taken out of the address)
+        open_url(tablet, f"{streamlit_server}/class?code={code}#key={key}")
+        _wait_text(tablet, "2 answers", timeout=15000)
+        assert key not in tablet.url
+        _button(tablet, "Show the answers").click()  # closes the poll too
         wait_for_app(tablet)
         _wait_text(projector, "Right answer:")
         _wait_text(phone, "Right answer:")
         assert phone.locator(".lab-right").count() == 1
-        _button(projector, "Close the poll").click()
-        wait_for_app(projector)
-        _wait_text(phone2, "This poll is closed")
+        _wait_text(phone2, "The answers are shown: this poll is closed")
         assert _student_option(phone2, "A").is_disabled()
         _assert_a_students_page(phone2, key)
         assert projector.get_by_text("2 answers").count() >= 1

@@ -8,9 +8,15 @@ from browser_helpers import assert_no_exception, open_player, wait_for_player
 from perceptron_core import make_unit_margin, margin_perceptron
 
 
+def shown_score(text: str) -> float:
+    """The margin a step sentence writes after "y x·w = " (0.000 or 2.00e−4 style)."""
+    number = text.split("y x·w = ", 1)[1].split(" ", 1)[0]
+    return float(number.replace("−", "-"))
+
+
 def default_run(n=40, margin=0.1, order_seed=0):
     data = make_unit_margin(n=n, margin=margin, dim=2, seed=0)
-    return data, margin_perceptron(data.X, data.y, order="random", seed=order_seed)
+    return data, margin_perceptron(data.X, data.y, order="random", seed=order_seed, unit=True)
 
 
 def test_keys_step_the_margin_perceptron_and_say_which_kind(page, streamlit_server):
@@ -28,7 +34,8 @@ def test_keys_step_the_margin_perceptron_and_say_which_kind(page, streamlit_serv
         score = float(trace.update_scores[k - 1])
         kind = "on the wrong side" if score <= 0 else "right side, yet inside the band"
         assert kind in text, (k, score, text)
-        assert f"{score:.3f}".replace("-", "−") in text
+        shown = shown_score(text)  # the number written, true beside the signs around it
+        assert abs(shown - score) <= 5e-4 and (shown <= 0) == (score <= 0) and shown < 1
         if k == 6:
             break
     wrong = int((trace.update_scores[:6] <= 0).sum())

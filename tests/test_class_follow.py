@@ -1,4 +1,4 @@
-"""Following the lecturer (issue 24 item 4): ``POST /class-api/view``, which the instructor's
+"""Following the lecturer: ``POST /class-api/view``, which the instructor's
 pages call after each step, against the in-memory store and a real Redis. The key (in a
 header), the cleaning of the link (this app's pages and host only), Stop publishing, and the
 per-class rate limit."""
@@ -222,8 +222,9 @@ def test_the_redis_limit_ends_with_its_window_and_leaves_only_a_counter(redis_ur
 
 
 def _holders(at) -> list[dict]:
+    """What the keeper element (keeper.js) is handed: it leaves code and key in localStorage."""
     return [json.loads(element.proto.json) for element in at.get("bidi_component")
-            if element.proto.component_name.endswith("lab_class_holder")]
+            if element.proto.component_name.endswith("lab_class_keeper")]
 
 
 def test_the_instructor_view_hands_this_browser_the_class_and_stop_publishing_works(monkeypatch):
@@ -237,7 +238,9 @@ def test_the_instructor_view_hands_this_browser_the_class_and_stop_publishing_wo
     chosen.follow_view(new.code, new.key, "/train?step=8", followable_pages())
     at = open_page("pages/class.py", {"code": new.code, "key": new.key})
     # the element that leaves code and key where the player looks (player_moves.js)
-    assert _holders(at) == [{"code": new.code, "key": new.key, "storage": HELD_CLASS_STORAGE}]
+    held = _holders(at)
+    assert [(h["code"], h["key"], h["storage"]) for h in held] == [
+        (new.code, new.key, HELD_CLASS_STORAGE)]
     assert HELD_CLASS_STORAGE in (REPO_ROOT / "pages/player/player_moves.js").read_text()
     button = at.button(key="class_publishing")
     assert button.label == "Stop publishing"

@@ -38,9 +38,17 @@ def test_adversary_size_decimal_gammas(text, dim):
 
 @pytest.mark.parametrize("k", range(1, 60))
 def test_adversary_size_reciprocal_gammas(k):
-    """gamma = 1/k gives n = k^2, and gamma = 1/sqrt(k) gives n = k (exactly n gamma^2 = 1)."""
-    assert adversary_size(1 / k, 10**6) == _exact_size(Fraction(1, k), 10**6) == k * k
-    assert adversary_size(1 / math.sqrt(k), 10**6) == k
+    """gamma = 1/k gives n = k^2 when 1/k is the decimal shown; gamma = 1/sqrt(k) rounded
+    to a float is read as its shortest decimal, a little above or below 1/sqrt(k): n = k
+    exactly when k gamma^2 <= 1, else k - 1 (no tolerance decides it)."""
+    reciprocal = 1 / k
+    assert adversary_size(reciprocal, 10**6) == _exact_size(Fraction(repr(reciprocal)),
+                                                            10**6)
+    if Fraction(repr(reciprocal)) == Fraction(1, k):
+        assert adversary_size(reciprocal, 10**6) == k * k
+    root = 1 / math.sqrt(k)
+    expected = k if k * Fraction(repr(root)) ** 2 <= 1 else k - 1
+    assert adversary_size(root, 10**6) == max(1, expected)
 
 
 class CountingLearner:

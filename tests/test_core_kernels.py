@@ -443,7 +443,7 @@ def test_value_errors_of_the_conjunction_functions():
         monotone_conjunction_kernel([[0, 2]], [[1, 1]])
     with pytest.raises(ValueError, match="bits 0 or 1"):
         monotone_conjunction_features([[0.5, 1]])
-    with pytest.raises(ValueError, match=f"n <= {MAX_CONJUNCTION_BITS} bits"):
+    with pytest.raises(ValueError, match=f"d <= {MAX_CONJUNCTION_BITS} bits"):
         monotone_conjunction_features(np.ones((1, MAX_CONJUNCTION_BITS + 1)))
     with pytest.raises(ValueError, match="at most 256 rows"):
         monotone_conjunction_features(np.ones((257, MAX_CONJUNCTION_BITS)))

@@ -303,3 +303,171 @@ def test_padded_margin_on_data_in_large_units(radius):
     padded = np.hstack([X, np.ones((len(y), 1))])
     assert padded_margin(X, y) == pytest.approx(
         slsqp_homogeneous_margin(y[:, None] * padded), rel=1e-6)
+
+
+# ---------------------------------------------------------------------------
+# exact arithmetic: separability and gamma^2 as fractions, against an independent
+# KKT solution in fractions (tests/exact_reference.py)
+# ---------------------------------------------------------------------------
+
+from fractions import Fraction  # noqa: E402
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as hst  # noqa: E402
+
+from exact_reference import (certified_margin_squared, closest_first,  # noqa: E402
+                             origin_in_hull)
+from perceptron_core import bound_summary  # noqa: E402
+from perceptron_core.margin import padded_max_margin  # noqa: E402
+
+
+def _bracket_holds(result, square: Fraction) -> None:
+    """margin_low <= sqrt(square) <= margin_high, compared as exact fractions, and margin
+    is one of the two (the float next to the exact root)."""
+    assert Fraction(result.margin_low) ** 2 <= square <= Fraction(result.margin_high) ** 2
+    assert result.margin_low <= result.margin <= result.margin_high
+    assert np.nextafter(result.margin_low, np.inf) >= result.margin_high
+
+
+@pytest.mark.parametrize("margin", [0.1, 1e-7, 5e-13])
+@pytest.mark.parametrize("n, dim", [(2, 2), (20, 2), (200, 2), (40, 3)])
+@pytest.mark.parametrize("seed", range(2))
+def test_tiny_margins_are_exact(margin, n, dim, seed):
+    """At 5e-13 the data are separable (they were called not separable), and at 1e-7
+    gamma^2 is the exact fraction of the KKT solution (it came out 2-5 % low)."""
+    for kind in ("affine", "origin", "padded"):
+        ds = make_separable(n=n, margin=margin, dim=dim, seed=seed,
+                            through_origin=kind == "origin")
+        X, y = np.asarray(ds.X), np.asarray(ds.y)
+        guess = closest_first(X, y, ds.w_star, 0.0 if kind == "origin" else ds.b_star)
+        result = (padded_max_margin(X, y) if kind == "padded"
+                  else max_margin(X, y, bias=kind == "affine"))
+        reference = certified_margin_squared(X, y, bias=kind == "affine",
+                                             padded=kind == "padded", guess=guess)
+        assert reference > 0
+        assert result.separable and result.exact
+        assert result.margin_squared == reference
+        _bracket_holds(result, reference)
+        if kind != "padded":
+            assert result.margin == pytest.approx(margin, rel=1e-3)
+
+
+@pytest.mark.parametrize("margin", [1e-7, 5e-13])
+def test_the_bound_at_tiny_margins(margin):
+    """T(A) = (R^2 + 1) / gamma_2^2 from the exact gamma_2 (it came out 5-11 % high)."""
+    for seed in range(3):
+        ds = make_separable(n=30, margin=margin, dim=2, seed=seed)
+        X, y = np.asarray(ds.X), np.asarray(ds.y)
+        reference = certified_margin_squared(X, y, bias=False, padded=True,
+                                             guess=closest_first(X, y, ds.w_star, ds.b_star))
+        radius_sq = max(float(x @ x) for x in X)
+        summary = bound_summary(X, y)
+        assert summary.separable
+        assert summary.padded == pytest.approx((radius_sq + 1) / float(reference), rel=1e-12)
+
+
+def test_a_point_exactly_between_two_others():
+    """A positive point exactly at the midpoint of two negatives: not separable, exactly.
+    One unit in the last place off the segment: separable, with the exact margin."""
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [0.5, 0.5]])
+    y = np.array([-1, -1, 1])
+    for bias in (True, False):
+        result = max_margin(X + [0.0, 3.0], y, bias=bias)
+        assert not result.separable and result.exact and result.margin == 0.0
+    moved = X.copy()
+    moved[2, 1] = np.nextafter(0.5, 1.0)  # 2^-53 above the segment
+    result = max_margin(moved, y)
+    reference = certified_margin_squared(moved, y, bias=True, guess=[0, 1, 2])
+    assert result.separable and result.exact and result.margin_squared == reference
+    # the distance from the point to the line x1 = x2 is 2^-53 / sqrt(2), half is the margin
+    assert reference == Fraction(1, 2**106) / 2 / 4
+    assert not origin_in_hull(y[:, None] * np.hstack([moved, np.ones((3, 1))]))
+
+
+def test_points_at_the_origin_and_duplicates():
+    # a point at the origin: no line through the origin has it strictly on one side
+    X = np.array([[0.0, 0.0], [1.0, 0.5], [-1.0, 0.25]])
+    y = np.array([1, 1, -1])
+    through = max_margin(X, y, bias=False)
+    assert not through.separable and through.exact
+    assert max_margin(X, y).separable
+    # one point with both labels: nothing separates it
+    X2 = np.array([[0.3, 0.7], [0.3, 0.7], [2.0, 1.0]])
+    y2 = np.array([1, -1, 1])
+    for bias in (True, False):
+        assert not max_margin(X2, y2, bias=bias).separable
+    assert padded_max_margin(X2, y2).margin == 0.0
+    # n = 1 through the origin: the margin is the point's length, exactly
+    single = max_margin(np.array([[3.0, 4.0]]), np.array([-1]), bias=False)
+    assert single.margin == 5.0 and single.margin_squared == 25 and single.exact
+    assert single.support.tolist() == [0]
+
+
+def test_support_is_the_exact_set_on_the_margin():
+    """Four points of a square: with a bias all four are on the margin, exactly."""
+    X = np.array([[0.0, 0.0], [0.0, 1.0], [2.0, 0.0], [2.0, 1.0]])
+    y = np.array([-1, -1, 1, 1])
+    result = max_margin(X, y)
+    assert result.exact and result.margin == 1.0 and result.support.tolist() == [0, 1, 2, 3]
+    np.testing.assert_allclose(result.w, [1.0, 0.0])
+    assert result.b == -1.0
+
+
+coordinates = hst.floats(min_value=-4, max_value=4, allow_nan=False, allow_infinity=False,
+                         allow_subnormal=False, width=64)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(points=hst.lists(hst.tuples(coordinates, coordinates), min_size=1, max_size=7),
+       labels=hst.lists(hst.sampled_from([-1, 1]), min_size=7, max_size=7),
+       kind=hst.sampled_from(["affine", "origin", "padded"]))
+def test_exact_margin_property(points, labels, kind):
+    """Any small data set: separable exactly when the origin is not in the hull (checked
+    by enumeration in fractions), and then gamma^2 is the KKT solution's, exactly."""
+    X = np.array(points, dtype=np.float64)
+    y = np.array(labels[:len(points)])
+    if kind == "affine" and np.unique(y).size < 2:
+        y[0] = -y[0]
+    if kind == "affine" and len(points) < 2:
+        return
+    result = (padded_max_margin(X, y) if kind == "padded"
+              else max_margin(X, y, bias=kind == "affine"))
+    vectors = (y[:, None] * X if kind == "origin"
+               else y[:, None] * np.hstack([X, np.ones((len(y), 1))]))
+    assert result.exact
+    assert result.separable == (not origin_in_hull(vectors))
+    if result.separable:
+        reference = certified_margin_squared(X, y, bias=kind == "affine",
+                                             padded=kind == "padded",
+                                             guess=result.support.tolist() or [0])
+        assert result.margin_squared == reference
+        _bracket_holds(result, reference)
+    else:
+        assert result.margin == 0.0 and result.support.size == 0
+
+
+def test_too_costly_for_the_exact_phase_is_a_certified_bracket():
+    """Beyond the exact phase's work limit: a bracket from rounding-error bounds, margin
+    its lower end; the returned (w, b) reaches it."""
+    rng = np.random.default_rng(0)
+    X = rng.standard_normal((400, 100))
+    y = np.where(X @ rng.standard_normal(100) > 0, 1, -1)
+    result = max_margin(X, y)
+    assert not result.exact and result.separable and result.margin_squared is None
+    assert result.margin == result.margin_low <= result.margin_high
+    assert result.margin_high - result.margin_low <= 1e-9 * result.margin_high
+    certified, _ = svc_reference(X, y)
+    assert result.margin_low <= certified * (1 + 1e-9)
+    assert certified <= result.margin_high * (1 + 1e-9)
+    scores = y * (X @ result.w + result.b)
+    assert scores.min() >= result.margin_low * (1 - 1e-12)
+
+
+def test_a_root_that_is_rational_but_not_a_float_is_bracketed():
+    """γ = (1 + 2.48·10⁻¹⁷⁹)/2 exactly: rational, rounded to 0.5; the bracket must still hold
+    it (the upper end was 0.5, below γ)."""
+    result = max_margin(np.array([[0.0, 1.0], [0.0, -2.481000730521884e-179]]),
+                        np.array([1, -1]))
+    assert result.margin_squared == (Fraction(1) + Fraction(2.481000730521884e-179)) ** 2 / 4
+    _bracket_holds(result, result.margin_squared)
+    assert result.margin == 0.5 < result.margin_high

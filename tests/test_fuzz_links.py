@@ -65,7 +65,7 @@ PAGES.update({
         "scale": (["0.5", "50"], "number"), "bias": (["false", "true"], "choice"),
         "order": (["permuted", "max_distance"], "choice"),
         "lift": (["product", "squared_norm"], "choice"),
-        "bits_a": (["101", "11"], "text:3"), "conj_bits": (["12", "200"], "number"),
+        "bits_x": (["101", "11010110"], "text:64"), "conj_bits": (["12", "200"], "number"),
         "conj_m": (["40", "1000"], "number"), "speed": (SPEEDS, "choice"),
     },
     "pages/generalisation.py": {
@@ -211,7 +211,7 @@ def test_heavy_requests_of_the_newer_pages_are_refused_with_what_to_lower():
     # it is stopped once its steps are over the page's share and the page says so
     at = open_page("pages/kernels.py", {"n": "400", "scale": "5", "noise": "0.3",
                                         "kernel": "rbf"})
-    assert any("needs more than about" in i.value and "fewer points" in i.value
+    assert any("needs more than about" in i.value and "Fewer points" in i.value
                for i in at.info)
     assert not fallback_messages(at)
     # within the core's own limit (6e9 units of work) but over one request's share

@@ -41,7 +41,7 @@ LATIN = {
     "R": (re.compile(r"(?<![\w(])R(?=\s?[=²/_^]|_Φ|\)²)"), "R"),
     "d": (re.compile(r"\bd = \d|dimension d\b|\$d\$|\{0,1\\\}\^d|2ᵈ"), "d"),
     "T(A)": (re.compile(r"T\(A\)"), "T(A)"),
-    "K(a, b)": (re.compile(r"\bK\(|K\s?\+\s?1"), "K(a, b)"),
+    "K(x, z)": (re.compile(r"\bK\(|K\s?\+\s?1"), "K(x, z)"),
     "f(x)": (re.compile(r"\bf\(x"), "f(x)"),
     "k": (re.compile(r"\bk = \d|\bk\(k|\bk classes"), "k"),
     "P": (re.compile(r"\bP(?:_i|ᵢ)|\bP = \d|dimension P"), "Pᵢ(w)"),
@@ -143,7 +143,7 @@ def test_the_check_would_catch_a_missing_symbol():
     panel lacks them, and passes on one that lists them."""
     assert missing_from_panel("train", "the scale κ and β*") == {"κ", "β"}
     assert missing_from_panel("train", "dimension P = 2") == {"P"}
-    assert missing_from_panel("kernels", "K(a, b) = exp(−κ‖a − b‖²), width σ") == set()
+    assert missing_from_panel("kernels", "K(x, z) = exp(−κ‖x − z‖²), width σ") == set()
     assert missing_from_panel("generalisation", r"$\boldsymbol\beta^*$") == set()
     assert missing_from_panel("multiclass", r"$\gamma$") == {"γ"}
 

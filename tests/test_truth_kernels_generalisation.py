@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from perceptron_core import kernel_margin, kernel_perceptron, make_xor
+from perceptron_core.kernels import kernel_no_separator_proof
 from perceptron_core.theory import value_text, whole_cap
 from perceptron_core.viz import bound as viz_bound
 from perceptron_core.viz import generalisation as viz_gen
@@ -21,8 +22,9 @@ def test_kind_4_a_value_in_an_equality_is_not_rounded_to_a_whole_number(margin):
         {"count": 0, "caused": False, "same": True, "full_beta": [1.0, 0.0],
          "reduced_beta": [1.0, 0.0], "mistake_points": [1], "full_updates": 1,
          "reduced_updates": 1}, 0, 5, margin, 0)[0]
-    assert f"3/γ² = {bound:,.2f}" in text and f"at most {int(np.floor(bound)):,}" in text
-    assert f"3/γ² = {round(bound):,})" not in text
+    # none of these is a whole number or two decimals: "≈", never "="
+    assert f"3/γ² ≈ {bound:,.2f}" in text and f"at most {int(np.floor(bound)):,}" in text
+    assert f"3/γ² = {round(bound):,}" not in text
 
 
 def test_value_text_is_exact_for_whole_numbers_and_two_decimals_otherwise():
@@ -41,7 +43,8 @@ def test_kind_6_kernels_says_never_stops_when_not_separable_in_feature_space():
     trace = kernel_perceptron(ds.X, ds.y, kernel="linear", max_updates=300, max_epochs=50)
     margin = kernel_margin(ds.X, ds.y, kernel="linear")
     assert not margin.separable and not trace.converged
-    payload = viz_kernels.player_payload(trace, margin, limit=1.5, player={})
+    proof = kernel_no_separator_proof(ds.X, ds.y, kernel="linear", margin=margin)
+    payload = viz_kernels.player_payload(trace, margin, limit=1.5, player={}, proof=proof)
     for text in (payload["facts"], payload["end_text"]):
         assert "never stops" in text and "may never stop" not in text
 
@@ -137,9 +140,9 @@ def test_lift_separable_but_run_at_its_limit_is_not_called_inseparable():
     old text said "no plane separates the lifted points either (computed)"."""
     from perceptron_core import make_circles
     ds = make_circles(n=100, seed=0)
-    flat, lifted, trace = viz_kernels.lifted_run(ds.X, ds.y, "squared_norm", 5)
+    flat, lifted, trace, _ = viz_kernels.lifted_run(ds.X, ds.y, "squared_norm", 5)
     assert lifted.separable and not trace.converged
-    said = viz_kernels.lift_texts(flat, lifted, trace, "squared_norm", True)
+    said = viz_kernels.lift_texts(flat, lifted, trace, "squared_norm")
     assert "no plane separates" not in said["text"] and "a plane separates" in said["text"]
     assert "had not found one" in said["text"] and said["w"] is None
 
@@ -152,7 +155,7 @@ def test_dual_limit_names_the_limit_the_runs_hit():
     check = viz_kernels.dual_check(X, y, True, "cyclic", 0, 2000)
     assert not check["primal"].converged and check["primal"].n_updates < 2000
     text = viz_kernels.dual_limit_text(check)
-    assert check["primal"].stop_reason.split(":")[0] in text and "2,000 updates" not in text
+    assert "the limit of 500 epochs" in text and "2,000 updates" not in text
     limited = viz_kernels.dual_check(X, y, True, "cyclic", 0, 7)
     assert "7 updates" in viz_kernels.dual_limit_text(limited)
 
@@ -162,11 +165,13 @@ def test_the_slow_margin_hint_points_the_way_that_is_quicker():
     benchmarks/bench_kernels.py, line 5: κ = 0.5 against κ = 5 with labels flipped; timing is
     not asserted in pytest), and names no κ for the polynomial kernel, whose κ hardly
     changes the time."""
-    rbf = viz_kernels.slow_margin_text(200, 3.0, True, "rbf")
-    assert "fewer points" in rbf and "small κ" in rbf and "larger κ is slower" in rbf
+    rbf = viz_kernels.slow_margin_text(200, 3.0, 0.1, "rbf", 2.0)
+    assert "Fewer points" in rbf and "smaller κ" in rbf and "noise" in rbf
     for kernel in ("poly", "linear"):
-        assert "κ" not in viz_kernels.slow_margin_text(200, 3.0, True, kernel)
-    assert "noise" not in viz_kernels.slow_margin_text(200, 3.0, False, "rbf")
+        assert "κ" not in viz_kernels.slow_margin_text(200, 3.0, 0.1, kernel, 2.0)
+    assert "noise" not in viz_kernels.slow_margin_text(200, 3.0, 0.0, "rbf", 2.0)
+    # κ already at or below the quick value: no advice to lower it
+    assert "κ" not in viz_kernels.slow_margin_text(200, 3.0, 0.1, "rbf", 0.5)
 
 
 # ---------------------------------------------------------------------------
@@ -230,6 +235,6 @@ def test_jargon_comes_with_a_few_words_of_explanation():
     end = viz_kernels.player_payload(converged, None, limit=1.5, player={})["end_text"]
     assert "epoch" in end and "rounds of n examined examples" in end
     assert "x₁ ∨ x₂ = x₁ + x₂ − x₁∧x₂" in viz_kernels.LEARN_TEXT
-    assert "every value K(a, b)" in viz_kernels.timing_caption([2, 3], [0.1, 0.2])
+    assert "every value K(x, z)" in viz_kernels.timing_caption([2, 3], [0.1, 0.2])
     figure = viz_kernels.preimage_figure(ds.X, ds.y, "product", np.ones(3), 0.0, limit=1.5)
     assert not any("preimage" in (t.name or "") for t in figure.data)

@@ -1,4 +1,5 @@
-"""Issue 22: every sentence on /relaxation and /multiclass true for the settings on screen.
+"""Issue 22: every sentence on /relaxation true for the settings on screen (/multiclass's
+checks moved to tests/test_audit_multiclass.py).
 
 One test (at least) per kind of error the audit found, each with settings chosen to make
 the old sentence false, checked against references written here (exact fractions, the
@@ -6,9 +7,9 @@ distance to a line or a polygon computed directly, a linear program):
 
 1. "decided exactly" that was not exact (a gap of 1e-10 between two rows);
 2. a reason for missed runs guessed instead of computed (η = 2 reflections that cycle);
-3. a scenario description false for some settings ("one class in the middle");
+3. a scenario description false for some settings (on /multiclass: moved);
 4. a value rounded inside an equality;
-5. a grid artefact reported as an area (one-vs-all's tie line with k = 2);
+5. a grid artefact reported as an area (on /multiclass: moved);
 6. a theorem cited beyond its hypotheses (Theorem 1.35 and the fixed-η step), and
    sentences about runs that were not computed from the runs ("every rule gets in").
 """
@@ -17,14 +18,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from app_helpers import markdown_text, open_page, player_payload, table_with_column
+from app_helpers import markdown_text, open_page, player_payload
 
 from perceptron_core import relaxation
 from perceptron_core.relaxation import miss_behaviour, plane_system
 from perceptron_core.viz import relaxation as rviz
 
 RELAXATION = "pages/relaxation.py"
-MULTICLASS = "pages/multiclass.py"
 #: w₁ ≤ 0 and w₁ ≥ gap as own rows (a₁, a₂, c) of a₁w₁ + a₂w₂ ≤ c
 GAP_ROWS = "1,0,0;-1,0,{gap}"
 
@@ -160,7 +160,8 @@ def test_reflections_that_move_away_are_called_so():
 def test_theorem_1_35_is_not_claimed_for_the_fixed_eta_step():
     """The page's own perceptron section shows ηₜ far above any bound: the relaxation
     step with a fixed η is not a bounded-step method, so Theorem 1.35 cannot cover it."""
-    text = rviz.NO_SOLUTION_TEXT
+    A, c = rviz.rows_to_system(rviz.PRESETS["infeasible"][0])
+    text = rviz.no_solution_text(A, c, relaxation(A, c, max_iter=100), plane_system(A, c))
     assert "its perceptron case" not in text
     assert "η̄ fixed in advance" in text and "says nothing about it" in text
     at = open_page(RELAXATION, {"system": "infeasible"})
@@ -177,7 +178,7 @@ def test_no_preset_promises_how_runs_go():
     for rows, description in rviz.PRESETS.values():
         assert "gets in" not in description and "steps" not in description
         assert "zigzag" not in description
-    at = open_page(RELAXATION, {"eta": "0.1"})
+    at = open_page(RELAXATION, {"eta": "0.1", "system": "wide polygon"})
     assert "few steps" not in page_texts(at)
     assert f"Feasible after {slow.n_iter:,} iterations" in player_payload(
         at, "relaxation")["end_text"]
@@ -206,157 +207,3 @@ def test_inequalities_are_numbered_from_one_in_parentheses_everywhere():
     sent = player_payload(at, "relaxation")
     assert sent["labels"] == ["(1)", "(2)", "(3)"]
     assert "(1), (2) and (3)" in sent["system"]["reason"]
-
-
-# ---------------------------------------------------------------------------
-# /multiclass, kind 3: the "one class in the middle" scenario, computed per data set
-# ---------------------------------------------------------------------------
-
-
-def line_separates(X, y) -> bool:
-    """Independent reference: is there (w, b) with y_i (w·x_i + b) ≥ 1 for all i? (an LP)"""
-    from scipy.optimize import linprog
-
-    A_ub = -(y[:, None] * np.hstack([X, np.ones((len(y), 1))]))
-    result = linprog(np.zeros(3), A_ub=A_ub, b_ub=-np.ones(len(y)), bounds=[(None, None)] * 3,
-                     method="highs")
-    return result.status == 0
-
-
-def middle_blobs(k, spread, seed=1, n=120):
-    from perceptron_core import make_blobs
-
-    data = make_blobs(n=n, seed=seed, dim=2, radius=1.0, k=k, spread=spread)
-    X, labels = np.array(data.X), np.array(data.y)
-    X[labels == 0] -= X[labels == 0].mean(axis=0)
-    return X, labels
-
-
-@pytest.mark.parametrize("k, spread, separable", [(3, 0.02, True), (6, 0.3, False)])
-def test_the_middle_class_is_said_separable_exactly_when_a_line_separates_it(k, spread,
-                                                                            separable):
-    """The old help said "'0 against the rest' has no separating line" for every setting;
-    with k = 3 and a small spread a line does separate it (the LP here finds one)."""
-    X, labels = middle_blobs(k, spread)
-    assert line_separates(X, np.where(labels == 0, 1, -1)) is separable
-    at = open_page(MULTICLASS, {"k": str(k), "spread": str(spread),
-                                "layout": "one class in the middle"})
-    texts = page_texts(at)
-    said = [m.value for m in at.markdown if m.value.startswith("Class 0 sits in the middle")]
-    assert len(said) == 1
-    assert ("a line does separate 0 from the rest" in said[0]) is separable
-    assert ("no line separates 0 from the rest" in said[0]) is not separable
-    assert "has no separating line" not in texts
-    assert "has no separating line" not in at.radio(key="layout").help
-    table = table_with_column(at, "a line separates it")
-    assert table["a line separates it"][0] == ("yes" if separable else "no")
-    for j, label in enumerate(sorted(set(labels.tolist()))):
-        expected = line_separates(X, np.where(labels == label, 1, -1))
-        assert table["a line separates it"][j] == ("yes" if expected else "no")
-
-
-def test_the_ring_layout_says_nothing_about_a_middle_class():
-    at = open_page(MULTICLASS, {"k": "3", "spread": "0.02"})
-    assert not [m for m in at.markdown if m.value.startswith("Class 0 sits in the middle")]
-
-
-# ---------------------------------------------------------------------------
-# /multiclass, kind 5: a tie is reported as an area only where it has one
-# ---------------------------------------------------------------------------
-
-#: two mirror-image classes: one-vs-all's scores are -x₁ and x₁, tied on the line x₁ = 0,
-#: which passes through a whole column of the 161 × 161 grid (1/161 = 0.62% of its points)
-TWO_CLASSES = "-0.5,0,0;-0.6,0.3,0;0.5,0,1;0.6,0.3,1"
-
-
-def test_two_classes_tie_on_a_line_not_on_0_6_percent_of_the_square():
-    """The audit's case: k = 2, the tie set is the line x₁ = 0 (area 0), but 0.6% of
-    the grid points lie on it and the old table said "a tie on 0.6% of the square"."""
-    from perceptron_core.viz.multiclass import fit_both
-
-    P = np.array([[float(v) for v in p.split(",")] for p in TWO_CLASSES.split(";")])
-    _, _, _, region, numbers = fit_both(P[:, :2], P[:, 2].astype(int), "cyclic", 0, 100)
-    assert region["ova_tie"].mean() > 0.005  # the grid artefact the old table reported
-    at = open_page(MULTICLASS, {"source": "draw", "points": TWO_CLASSES})
-    table = table_with_column(at, "one-vs-all")
-    row = list(table[""]).index("area of the square with a tie")
-    assert table["one-vs-all"][row] == "0 (ties on lines only)"
-    assert "0.6%" not in " ".join(table["one-vs-all"]) + " ".join(table["one-vs-one"])
-    # the one-vs-all shares are the two half-squares, exactly
-    np.testing.assert_allclose(region["ova_share"], [0.5, 0.5], atol=1e-12)
-
-
-def test_six_classes_tie_areas_against_an_independent_count():
-    """k = 6: one-vs-all's tie area is 0 (distinct scores); one-vs-one's tie share is the
-    share of grid points with a shared top vote once points on a pair's line are left
-    out; both against counts written here."""
-    from perceptron_core.viz.multiclass import fit_both, grid, side_by_side
-
-    X, labels = middle_blobs(6, 0.25, seed=4)
-    ova, ovo, limit, region, numbers = fit_both(X, labels, "cyclic", 0, 30)
-    assert numbers["one-vs-all"]["tie_share"] == 0
-    _, points = grid(limit)
-    scores = points @ ovo.weights.T + ovo.biases
-    on_line = (np.abs(scores) <= 1e-9 * (np.linalg.norm(ovo.weights, axis=1) * 2 * limit
-                                         + np.abs(ovo.biases))).any(axis=1)
-    votes = np.zeros((len(points), 6), dtype=int)
-    for (j, jj), column in zip(ovo.pair_codes, (scores > 0).T):
-        votes[:, j] += column
-        votes[:, jj] += ~column
-    tied = (votes == votes.max(axis=1, keepdims=True)).sum(axis=1) > 1
-    keep = ~region["on_line"].ravel()
-    assert not (on_line & keep).any()  # every point on a pair's line is left out
-    assert numbers["one-vs-one"]["tie_share"] == pytest.approx(tied[keep].mean())
-    column = side_by_side(numbers)["one-vs-all"]
-    assert column[-1] == "0 (ties on lines only)"
-
-
-def test_identical_scores_tie_on_a_real_area():
-    """Two classes with the same (w, b) tie wherever they lead: an area, reported as one
-    (against 400 000 uniform points) and given to the first of them."""
-    import dataclasses
-
-    from perceptron_core.viz.multiclass import fit_both, ova_areas
-
-    X, labels = middle_blobs(4, 0.1, seed=2)
-    ova, _, limit, _, _ = fit_both(X, labels, "cyclic", 0, 50)
-    W, b = np.array(ova.weights), np.array(ova.biases)
-    W[3], b[3] = W[1], b[1]
-    twin = dataclasses.replace(ova, weights=W, biases=b)
-    shares, tie = ova_areas(twin, limit)
-    sample = np.random.default_rng(0).uniform(-limit, limit, size=(400_000, 2))
-    s = sample @ W.T + b
-    best = s.max(axis=1)
-    tied = ((s == best[:, None]).sum(axis=1) > 1).mean()
-    assert tie == pytest.approx(tied, abs=0.004) and tie > 0.01
-    assert shares[3] == 0 and shares.sum() == pytest.approx(1.0)
-
-
-# ---------------------------------------------------------------------------
-# /multiclass, kind 4 and the rest: no rounded value inside a sentence of equality
-# ---------------------------------------------------------------------------
-
-
-def test_shares_never_round_a_positive_share_to_zero():
-    from perceptron_core.viz.multiclass import share_text
-
-    assert share_text(0.0001) == "< 0.1%" and share_text(0.0) == "0.0%"
-    assert share_text(0.0049) == "0.5%"
-
-
-def test_every_pair_says_whether_a_line_separates_it_not_only_whether_its_run_did():
-    """k = 6 with a large spread and 5 epochs: runs stop at the limit; whether a line
-    separates each pair is the LP's answer, not the run's."""
-    from perceptron_core.viz.multiclass import fit_both, pairs_columns
-
-    X, labels = middle_blobs(6, 0.3, seed=1)
-    _, ovo, _, _, numbers = fit_both(X, labels, "cyclic", 0, 5)
-    columns = pairs_columns(ovo, numbers["pairs_separable"])
-    for (j, jj), said in zip(ovo.pairs.tolist(), columns["a line separates it"]):
-        rows = (labels == j) | (labels == jj)
-        expected = line_separates(X[rows], np.where(labels[rows] == j, 1, -1))
-        assert said == ("yes" if expected else "no")
-    assert "yes" in columns["a line separates it"] and "no" in columns["a line separates it"]
-    # a pair a line separates whose run had not separated it by the limit
-    assert any(line == "yes" and run != "yes" for line, run in
-               zip(columns["a line separates it"], columns["the run separated it"]))

@@ -75,7 +75,7 @@ def swing():
 
 
 def _line_position(frame) -> float | None:
-    line = frame.data[viz.SWING_TRACES.index("line w_t·x + b_t = 0")]
+    line = frame.data[viz.SWING_TRACES.index("line w·x + b = 0")]
     return None if len(line.x) == 0 else line.x[0]
 
 
@@ -100,7 +100,7 @@ def test_swing_axes_are_fixed(swing):
 def test_swing_frames_advance_and_the_line_jumps_at_powers_of_two(swing):
     positions = [_line_position(frame) for frame in swing.frames]
     assert len(set(p for p in positions if p is not None)) > 50  # the line really moves
-    # w_t = (t - 3P(t), 0), b_t = t: line at x1 = -t / (t - 3P(t))
+    # after example k: w = (k - 3P(k), 0), b = k: line at x1 = -k / (k - 3P(k))
     assert positions[30] == pytest.approx(-31 / 16)
     assert positions[31] == pytest.approx(-32 / 14)
     assert positions[31] < positions[30]  # step 32 throws it back to the left
@@ -117,7 +117,7 @@ def test_swing_marks_the_misclassified_point(swing):
 
 
 def test_swing_handles_zero_weight(swing):
-    # after t = 12 steps S_12 = 12 - 3·4 = 0: no line, everything predicted sign(12) = +1
+    # after example 12: S_12 = 12 - 3·4 = 0: no line, everything predicted sign(12) = +1
     frame = swing.frames[11]
     assert _line_position(frame) is None
     region = frame.data[0]

@@ -209,7 +209,7 @@ def test_shift_findings_report_the_counts_of_the_runs():
            "(only 1 of 2)." in text
     one_value = runs([0, 1], [0, 0], radius=[1, 1], gamma_2=[1, 1], padded=[1, 1],
                      updates=[1, 1])
-    assert shift_findings(one_value).startswith("Give at least two values of s")
+    assert shift_findings(one_value).startswith("Give at least two values of u")
 
 
 def test_shift_findings_agree_with_a_real_translation_sweep():

@@ -26,7 +26,7 @@ from perceptron_core.viz.player import decode_indices, player_spec
 def build(n=40, margin=0.1, data_seed=0, order_seed=0, start_step=None):
     """The page's pipeline for section 1: data, run, payload."""
     data = make_unit_margin(n=n, margin=margin, dim=2, seed=data_seed)
-    trace = margin_perceptron(data.X, data.y, order="random", seed=order_seed)
+    trace = margin_perceptron(data.X, data.y, order="random", seed=order_seed, unit=True)
     spec = player_spec("id", trace.n_examined, trace.update_steps, start_step=start_step)
     payload = margin_player_payload(data.X, data.y, trace, beta_star=data.w_star, margin=margin,
                                     player=spec)
@@ -34,13 +34,17 @@ def build(n=40, margin=0.1, data_seed=0, order_seed=0, start_step=None):
 
 
 def replay_margin_perceptron(X, y, stream):
-    """A plain loop: beta = 0; for each examined index, add y x when y x·beta < 1."""
+    """A plain loop: beta = 0; for each examined index, add y x when y x·beta < 1. The
+    points are unit vectors: while every update so far was on point i, its score is the
+    number of those updates, exactly (not its rounded float product)."""
     beta = np.zeros(X.shape[1])
-    weights, steps, scores = [beta.copy()], [], []
+    weights, steps, scores, updated = [beta.copy()], [], [], []
     for step, i in enumerate(stream, start=1):
-        m = y[i] * float(X[i] @ beta)
+        alone = bool(updated) and set(updated) == {i}
+        m = float(len(updated)) if alone else y[i] * float(X[i] @ beta)
         if m < 1:
             beta = beta + y[i] * X[i]
+            updated.append(int(i))
             weights.append(beta.copy())
             steps.append(step)
             scores.append(m)
@@ -146,7 +150,7 @@ def test_the_figure_shows_positive_means_on_the_line_and_zeros_on_the_floor():
     line = next(t for name, t in by_name.items() if name.startswith("mean test error"))
     np.testing.assert_allclose(line.y, mean[mean > 0])
     np.testing.assert_allclose(line.error_y.array, np.asarray(curve.stderr)[mean > 0])
-    floor = next(t for name, t in by_name.items() if name.startswith("mean exactly 0"))
+    floor = next(t for name, t in by_name.items() if name.startswith("mean 0: no run erred"))
     assert list(floor.x) == [500] and list(floor.text) == [f"0 of {curve.repeats}"]
     stability = next(t for name, t in by_name.items() if name.startswith("3/((N+1)"))
     np.testing.assert_allclose(stability.y, curve.stability_bound)
@@ -165,11 +169,11 @@ def test_the_figure_shows_positive_means_on_the_line_and_zeros_on_the_floor():
 def test_removing_a_point_that_caused_no_margin_mistake_changes_nothing(seed):
     data = make_unit_margin(n=25, margin=0.15, dim=2, seed=seed)
     X, y = np.asarray(data.X), np.asarray(data.y)
-    full = margin_perceptron(X, y, order="cyclic")
+    full = margin_perceptron(X, y, order="cyclic", unit=True)
     changed_when_caused = 0
     for heldout in range(len(y)):
         keep = np.arange(len(y)) != heldout
-        reduced = margin_perceptron(X[keep], y[keep], order="cyclic")
+        reduced = margin_perceptron(X[keep], y[keep], order="cyclic", unit=True)
         summary = stability_summary(full, reduced, heldout)
         caused = heldout in set(full.update_indices.tolist())
         assert summary["caused"] == caused
@@ -188,26 +192,30 @@ def test_removing_a_point_that_caused_no_margin_mistake_changes_nothing(seed):
 def test_the_stability_figure_marks_the_mistake_points_and_the_held_out_one():
     data = make_unit_margin(n=20, margin=0.2, dim=2, seed=1)
     X, y = np.asarray(data.X), np.asarray(data.y)
-    full = margin_perceptron(X, y, order="cyclic")
-    summary = stability_summary(full, margin_perceptron(X[1:], y[1:], order="cyclic"), 0)
+    full = margin_perceptron(X, y, order="cyclic", unit=True)
+    summary = stability_summary(full, margin_perceptron(X[1:], y[1:], order="cyclic",
+                                                        unit=True), 0)
     fig = stability_figure(X, y, summary, 0)
     ringed = next(t for t in fig.data if t.name.startswith("caused a margin mistake"))
-    assert sorted(ringed.customdata.tolist()) == summary["mistake_points"]
+    # points are named from 1 on the page: row i of X is point i + 1
+    assert sorted(ringed.customdata.tolist()) == [i + 1 for i in summary["mistake_points"]]
     star = next(t for t in fig.data if t.name.startswith("held-out point"))
+    assert star.name == "held-out point 1" and star.text == ("1",)
     assert (star.x[0], star.y[0]) == (X[0, 0], X[0, 1])
 
 
 # ---------------------------------------------------------------------------
 # losses and the step size
 # ---------------------------------------------------------------------------
-def test_the_loss_figure_draws_the_core_losses():
-    fig = loss_figure()
+@pytest.mark.parametrize("view", ["loss", "slope"])
+def test_the_loss_figure_draws_the_core_losses(view):
+    fig = loss_figure(view)
     for trace in fig.data:
         name = next(k for k, label in
                     __import__("perceptron_core.generalisation", fromlist=["LOSS_LABELS"])
                     .LOSS_LABELS.items() if label == trace.name)
         loss, subgradient = LOSSES[name]
-        function = loss if trace.xaxis in (None, "x") else subgradient
+        function = loss if view == "loss" else subgradient
         x, values = np.asarray(trace.x), np.asarray(trace.y)
         away = (x != 0) & (x != 1)  # at a jump the figure draws both one-sided values
         np.testing.assert_allclose(values[away], function(x[away]))
@@ -216,12 +224,12 @@ def test_the_loss_figure_draws_the_core_losses():
 @pytest.mark.parametrize("eta", [0.01, 0.1, 0.5, 3.0, 100.0])
 def test_eta_leaves_the_perceptron_alone_and_moves_the_margin_perceptron(eta):
     data = make_unit_margin(n=40, margin=0.1, dim=2, seed=0)
-    check = eta_check(data.X, data.y, eta, order="random", seed=0)
+    check = eta_check(data.X, data.y, eta, order="random", seed=0, unit=True)
     assert check["perceptron"]["same_updates"] and check["perceptron"]["scaled"]
     hinge = check["hinge"]
     # eta = 1 on the hinge loss is the margin perceptron of section 1
     assert hinge["updates_eta_1"] == margin_perceptron(data.X, data.y, order="random",
-                                                       seed=0).n_updates
+                                                       seed=0, unit=True).n_updates
     # dividing beta by eta: the margin perceptron asking for 1/eta, at most (1 + 2/eta)/gamma^2
     assert hinge["updates_eta"] <= (1 + 2 / eta) / 0.1**2
     assert hinge["converged_eta"]
@@ -229,4 +237,5 @@ def test_eta_leaves_the_perceptron_alone_and_moves_the_margin_perceptron(eta):
 
 def test_a_small_eta_changes_the_margin_perceptron_on_the_default_data():
     data = make_unit_margin(n=40, margin=0.1, dim=2, seed=0)
-    assert not eta_check(data.X, data.y, 0.1, order="random", seed=0)["hinge"]["same_updates"]
+    assert not eta_check(data.X, data.y, 0.1, order="random", seed=0,
+                         unit=True)["hinge"]["same_updates"]

@@ -14,7 +14,7 @@ import pytest
 
 from perceptron_core import (kernel_margin, kernel_perceptron, make_circles, make_xor,
                              with_label_noise)
-from perceptron_core.kernels import KERNELS
+from perceptron_core.kernels import KERNELS, kernel_no_separator_proof
 from perceptron_core.viz.kernels import (LIFTS, lift, lift_figure, player_payload,
                                          preimage_figure, timing_figure)
 from perceptron_core.viz.player import decode_indices, player_spec
@@ -43,8 +43,11 @@ def build(name, settings, seed=0):
     trace = kernel_perceptron(X, y, **settings, seed=seed, max_updates=300, max_epochs=200)
     params = {k: v for k, v in settings.items() if k != "order"}
     margin = kernel_margin(X, y, **params)
+    proof = None if margin.separable else kernel_no_separator_proof(X, y, **params,
+                                                                     margin=margin)
     spec = player_spec("id", trace.n_examined, trace.update_steps)
-    return X, y, trace, margin, player_payload(trace, margin, limit=1.5, player=spec)
+    return X, y, trace, margin, player_payload(trace, margin, limit=1.5, player=spec,
+                                               proof=proof)
 
 
 def padded_gram(X, trace):
@@ -91,8 +94,7 @@ def test_payload_numbers_match_independent_computations(name, settings, seed):
         assert np.all(steps >= margin.margin * (1 - 1e-7))
         assert np.all(np.asarray(up["alignment"]) <= np.sqrt(up["norm_sq"]) * (1 + 1e-9) + 1e-9)
         assert "(R_Φ/γ_Φ)²" in payload["facts"]
-        assert ("Converged" if trace.converged else "allows more updates than the") in \
-            payload["end_text"]
+        assert ("Converged" if trace.converged else "allows up to") in payload["end_text"]
     else:
         assert payload["bound"] is None and up["alignment"] is None
         assert "no mistake bound" in payload["facts"] and "never stops" in payload["facts"]
@@ -100,7 +102,7 @@ def test_payload_numbers_match_independent_computations(name, settings, seed):
 
 
 def explicit_degree2(X, coef0):
-    """Φ with Φ(a)·Φ(b) = (a·b + c)²: x_i x_j for all i, j; √(2c) x; c."""
+    """Φ with Φ(x)·Φ(z) = (x·z + c)²: x_i x_j for all i, j; √(2c) x; c."""
     outer = np.einsum("ni,nj->nij", X, X).reshape(len(X), -1)
     return np.hstack([outer, np.sqrt(2 * coef0) * X, np.full((len(X), 1), coef0)])
 
@@ -119,7 +121,7 @@ def test_alignment_is_the_projection_on_the_explicit_max_margin_direction():
 
 def test_texts_name_the_kernel_and_its_parameters():
     *_, payload = build("circles", CASES[0][1])
-    assert payload["kernel"]["text"] == "K(a, b) = exp(−κ ‖a − b‖²) with κ = 2 (width σ = 0.5)"
+    assert payload["kernel"]["text"] == "K(x, z) = exp(−κ ‖x − z‖²) with κ = 2 (width σ = 0.5)"
     *_, payload = build("xor", CASES[1][1])
     assert "degree 2, c = 1" in payload["kernel"]["text"]
 

@@ -122,14 +122,13 @@ def reference_timing_figure(bits, explicit_seconds, kernel_seconds, *, height=42
     explicit = np.asarray(explicit_seconds, dtype=float) * 1e3
     kernel = np.asarray(kernel_seconds, dtype=float) * 1e3
     fig = go.Figure([
-        go.Scatter(x=bits, y=explicit, mode="lines+markers", name="explicit Φ(a)·Φ(b) (2ᵈ "
-                   "features)", line=dict(color=style.NEGATIVE, width=3),
+        go.Scatter(x=bits, y=explicit, mode="lines+markers", name="written out: Φ(x)·Φ(z)", line=dict(color=style.NEGATIVE, width=3),
                    marker=dict(symbol="square", size=9)),
-        go.Scatter(x=bits, y=kernel, mode="lines+markers", name="kernel 2^|Ones(a, b)|",
+        go.Scatter(x=bits, y=kernel, mode="lines+markers", name="kernel: 2^|Ones(x, z)|",
                    line=dict(color=style.POSITIVE, width=3), marker=dict(size=9)),
     ])
     reference_base_layout(fig, height=height)
-    fig.update_xaxes(title_text="bits d", dtick=2)
+    fig.update_xaxes(title_text="bits d")
     fig.update_yaxes(title_text="milliseconds (log scale)", type="log", dtick=1)
     return fig
 
@@ -187,7 +186,8 @@ LIFT_CASES = [(kind, n, seed, noise, lift_name)
 @pytest.mark.parametrize("kind, n, seed, noise, lift_name", LIFT_CASES)
 def test_the_lift_and_its_curve_are_the_validated_figures(kind, n, seed, noise, lift_name):
     X, y = data_set(kind, n, seed, noise)
-    said = viz.lift_texts(*viz.lifted_run(X, y, lift_name, 2_000), lift_name, True)
+    flat, lifted, trace, other = viz.lifted_run(X, y, lift_name, 2_000)
+    said = viz.lift_texts(flat, lifted, trace, lift_name, other)
     limit = axis_limit(X, 1.0)
     planes = [(said["w"], said["b"]),  # the run's plane, or None when none separates
               (np.array([0.4, -0.3, -1.1 + 0.1 * seed]), 0.2 * seed - 0.3),  # a plane always
@@ -338,8 +338,10 @@ def test_training_accuracy_is_decision_paths_bit_for_bit(seed):
         shared = viz.training_accuracy(trace, every)
         np.testing.assert_array_equal(shared[0], want_accuracy)
         np.testing.assert_array_equal(shared[1], want_wrong)
-        np.testing.assert_array_equal(viz.feature_norms_sq(trace, every),
-                                      viz.feature_norms_sq(trace))
+        # the same sums over Gram columns computed in blocks of other widths: BLAS may
+        # round a product differently with the block, so equal to the last bits
+        np.testing.assert_allclose(viz.feature_norms_sq(trace, every),
+                                   viz.feature_norms_sq(trace), rtol=1e-14, atol=0)
         if trace.converged:  # a separator: the last step counts every example right
             assert accuracy[-1] == 1.0 and wrong_side[-1] == 0
 

@@ -34,14 +34,15 @@ def test_the_rounds_table_and_certificate_text_follow_the_game():
     result = cx.adversarial_lower_bound(0.5, 6, cx.ScriptedLearner([1, -1, -1, 1]))
     table = adversary.rounds_columns(result.predictions, result.y)
     assert table["round i"].tolist() == [1, 2, 3, 4]
-    # examples counted from 1 as everywhere (issue 22): round i shows e_i
-    assert table["example"].tolist() == ["e_1", "e_2", "e_3", "e_4"]
-    assert adversary.round_prompt(0, 6, 6).startswith("**Round 1 of 6.** The adversary shows e_1:")
+    # examples counted from 1 as everywhere: round i shows eᵢ (the caption says so)
+    assert list(table) == ["round i", "prediction", "label yᵢ", "mistakes so far"]
+    assert adversary.round_prompt(0, 6, 6).startswith("**Round 1 of 6.** The adversary shows e₁:")
     assert table["label yᵢ"].tolist() == [-1, 1, 1, -1]  # the opposite of each prediction
     assert table["mistakes so far"].tolist() == [1, 2, 3, 4]
     text = adversary.certificate_text(result, 0.5, 4, 6)
-    assert "(-0.5, +0.5, +0.5, -0.5) and 0 in the other 2 coordinates" in text
-    assert "0.5·√4 = 1.0000 ≤ 1" in text and "4 mistakes out of 4" in text
+    assert "(−0.5, +0.5, +0.5, −0.5) and 0 in the other 2 coordinates" in text
+    assert "‖w\\*‖² = n·γ² = 4·0.25 = 1, so ‖w\\*‖ = 1." in text
+    assert "4 mistakes out of 4" in text
 
 
 def test_the_forced_mistakes_are_min_of_the_floor_and_d():

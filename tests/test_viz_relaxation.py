@@ -122,8 +122,9 @@ def test_projection_lands_on_the_line_and_eta_scales_the_step(name):
 def test_violations_are_zero_exactly_at_feasible_points():
     A, c = rows_to_system(PRESETS["wide polygon"][0])
     inside, outside = np.array([[1.0, 1.0]]), np.array([[0.0, 0.0]])
-    assert violations(A, c, inside)[0] == 0
-    assert violations(A, c, outside)[0] == pytest.approx(0.5)
+    assert violations(A, c, inside)[0][0] == 0 and violations(A, c, inside)[1][0] == 0
+    assert violations(A, c, outside)[0][0] == pytest.approx(0.5)
+    assert violations(A, c, outside)[1][0] == 2  # w₁ ≥ 0.5 and w₂ ≥ 0.3
 
 
 def test_sweep_rows_are_core_runs_and_the_csv_reads_back():

@@ -119,9 +119,10 @@ def test_a_bias_free_run_on_data_that_need_a_bias_says_so():
     assert separability_case(X, y) == "with_bias"
     trace, payload = build(X, y, bias=False)
     assert payload["bound"] is None and payload["proof"] is None
-    assert "No line through the origin separates" in payload["facts"]
-    assert "learn a bias" in payload["facts"]
-    assert "No line through the origin separates" in payload["end_text"]
+    # the margin solver's finding, said as its finding (with its allowance)
+    assert "No line through the origin separates these data" in payload["facts"]
+    assert "decided in exact arithmetic" in payload["facts"] and "learn a bias" in payload["facts"]
+    assert "No line through the origin separates these data" in payload["end_text"]
     assert not trace.converged
 
 
@@ -136,7 +137,7 @@ def test_non_separable_data_get_the_boundedness_path():
     np.testing.assert_allclose(path["norms"], np.hypot(np.linalg.norm(trace.weights, axis=1),
                                                        trace.biases))
     assert "Stopped without converging" in payload["end_text"]
-    assert "No line separates" in payload["facts"]
+    assert "No line separates these data" in payload["facts"]
 
 
 def test_proof_quantities_are_the_core_ones_and_named_for_the_settings():

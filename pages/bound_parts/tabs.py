@@ -51,7 +51,7 @@ class Sweep:
     before_check: Callable[[Outcome], None] | None = None
     after_check: Callable[[Outcome], None] | None = None
     after_charts: Callable[[Outcome], None] | None = None
-    table: dict | None = None  # per-value medians, column name -> shown name
+    table: dict | None = None  # the table of runs: column name -> shown name
     charts_side_by_side: bool = False
     check_below_charts: bool = False
 
@@ -116,11 +116,13 @@ def passing(*names: str, **fixed) -> Callable[[dict, Shared], dict]:
     return settings
 
 
-def medians_table(swept: dict, gamma: str, gamma_2: str) -> dict:
-    """Column labels of the per-value medians table (``SweepResult.summary``)."""
-    return swept | {"median radius": "R", "median gamma": gamma, "median gamma_2": gamma_2,
-                    "median novikoff": "(R/γ)²", "median padded": "T(A)",
-                    "median bound": "bound (1.4)"}
+def run_columns(swept: dict, gamma: str, gamma_2: str) -> dict:
+    """Columns of the table of runs (``SweepResult.columns``) -> their labels: the swept
+    value and the seed first, then what the run saw and did (δ = 0 there, so the bound
+    (1.4) is T(A) and not listed twice)."""
+    return swept | {"seed": "seed", "updates": "updates", "radius": "R", "gamma": gamma,
+                    "gamma_2": gamma_2, "novikoff": "(R/γ)²", "padded": "T(A)",
+                    "ratio": "updates / T(A)"}
 
 
 # ---------------------------------------------------------------------------
@@ -176,7 +178,7 @@ TABS = {
         (Sweep("mm", kind="margin", label="margin-mistake", grid=margins,
                settings=passing("n", "dim", "order", bias=False, delta=1.0, radius=1.0),
                figures=show.mistakes_figures, csv="margin_mistakes.csv", bound="3/γ²",
-               ratio_of="margin_mistakes"),),
+               ratio_of="margin_mistakes", after_charts=show.mistakes_note),),
         prose=text.mistakes_prose),),
     ":material/open_in_full: Scaling and translation": (Section(
         values_at_margin("scale", "margin γ before scaling", "values of λ", "0.1, 0.3, 1, 3, 10"),
@@ -184,15 +186,15 @@ TABS = {
                settings=passing("margin", "n", "dim", "bias", "order"),
                figures=show.against_value("scale", "scaling factor λ (log scale)"),
                csv="scale_sweep.csv", after_check=show.scale_check,
-               table=medians_table({"scale": "λ"}, "γ", "γ₂ (bound's margin)")),),
+               table=run_columns({"scale": "λ"}, "γ", "γ₂ (bound's margin)")),),
         prose=text.scale_prose), Section(
-        values_at_margin("shift", "margin γ", "values of s (shift along the first feature)",
+        values_at_margin("shift", "margin γ", "values of u (shift along the first feature)",
                          "0, 0.5, 1, 2, 4"),
-        (Sweep("shift", kind="shift", label="shift", grid=listed("s", low=-20, high=20),
+        (Sweep("shift", kind="shift", label="shift", grid=listed("u", low=-20, high=20),
                settings=passing("margin", "n", "dim", "order"),
                figures=show.against_value(
-                   "shift", "shift s along the first feature (data units)", log_x=False),
+                   "shift", "shift u along the first feature (data units)", log_x=False),
                csv="shift_sweep.csv", bound="T(A)", after_check=show.shift_note,
-               table=medians_table({"shift": "s"}, "γ (geometric)", "γ₂ (padded)")),),
+               table=run_columns({"shift": "u"}, "γ (geometric)", "γ₂ (padded)")),),
         prose=text.shift_prose)),
 }

@@ -15,19 +15,20 @@ def opening(bias: bool) -> str:
     return (
         "The convergence theorem (Theorem 1.28) bounds the number of updates the perceptron "
         "makes on separable data, whatever the number of points or their dimension. "
-        # plain text, no KaTeX: this paragraph is the page's largest first paint (issue 21)
-        + ("With **Learn a bias** on, as now, the runs start at (w, b) = 0 with threshold "
-           "δ = 0 and the bound they are measured against is T(A) = (R² + 1)/γ₂² (eq. 1.5), "
-           "with γ₂ the margin of the padded examples." if bias else
-           "With **Learn a bias** off, as now, the runs start at w = 0 with threshold δ = 0 "
-           "and the bound they are measured against is (R/γ)², with γ the margin through "
-           "the origin.")
-        + " Here we run it many times on fresh data with a known margin and put every update "
-        "count next to the bound that holds for that run.")
+        # plain text, no KaTeX: this paragraph is the page's largest first paint
+        + ("With **Learn a bias** on, as now, the runs of the margin, n and d, and scaling "
+           "tabs start at (w, b) = 0 with threshold δ = 0 and are measured against "
+           "T(A) = (R² + 1)/γ₂² (eq. 1.5), with γ₂ the margin of the padded examples." if bias
+           else "With **Learn a bias** off, as now, the runs of the margin, n and d, and "
+           "scaling tabs start at w = 0 with threshold δ = 0 and are measured against "
+           "(R/γ)², with γ the margin through the origin.")
+        + " The threshold and margin-mistake tabs name their own settings and bound. Every "
+        "run draws fresh data with a known margin, and every update count is put next to "
+        "the bound that holds for that run.")
 
 
 def formula(*lines: str) -> None:
-    """A displayed formula in plain text with Unicode (no KaTeX, issue 21): one relation per
+    """A displayed formula in plain text with Unicode (no KaTeX): one relation per
     line in a bordered box, short enough for a 390 px phone without sideways scrolling."""
     with st.container(border=True):
         st.markdown("  \n".join(lines))
@@ -62,8 +63,10 @@ def the_valid_bound(bias: bool) -> None:
                 "(also T(A) of eq. 1.5 with aᵢ = yᵢ xᵢ)")
         st.markdown("The margin, n and d, and scaling tabs measure every ratio against it "
                     "(the δ tab against (1.4), the margin-mistakes tab against 3/γ²), "
-                    "with γ the largest margin through the origin, computed exactly for "
-                    "each dataset.")
+                    "with γ the largest margin through the origin, computed for each data "
+                    "set from its stored coordinates in exact rational arithmetic (a run "
+                    "where that would take too long says so, and uses a certified lower "
+                    "bound of γ, which can only make its bound larger).")
 
 
 # ---------------------------------------------------------------------------
@@ -80,7 +83,7 @@ def size_note(shared) -> None:
 def delta_prose(shared) -> None:
     st.markdown(
         "With a threshold δ ≥ 0 the perceptron also updates on examples it "
-        "classifies correctly but by too little, y ⟨a, w⟩ ≤ δ. "
+        "classifies correctly but by too little: ⟨aᵢ, w⟩ ≤ δ, that is yᵢ(w·xᵢ + b) ≤ δ. "
         "Theorem 1.28 bounds the number of updates t for any w\\* and s > 0 with "
         "⟨aᵢ, w\\*⟩ ≥ s for all i:")
     formula("**Bound (1.4)**",
@@ -99,25 +102,23 @@ def delta_prose(shared) -> None:
 def mistakes_prose(shared) -> None:
     st.markdown(
         "The **margin perceptron** keeps no bias, starts at w = 0 (the notes write "
-        "β for w) and adds "
-        "yₙ xₙ whenever yₙ xₙᵀw < 1, a **margin mistake**. If every "
-        "‖xₙ‖₂ ≤ 1 and a unit w\\* separates the data with "
-        "yₙ xₙᵀw\\* ≥ γ > 0, it makes at most")
+        "β for w) and adds yᵢ xᵢ whenever yᵢ xᵢ·w < 1, a **margin mistake**. If every "
+        "‖xᵢ‖₂ ≤ 1 and a unit w\\* separates the data with yᵢ xᵢ·w\\* ≥ γ > 0, it makes "
+        "at most")
     formula("3/γ² margin mistakes.")
     st.markdown(
         "This is the perceptron through the origin with threshold δ = 1: the "
         "norm of w grows by at most 2·1 + 1 = 3 (squared) per update while "
         "its component along w\\* grows by at least γ. Indeed (1.4) with "
-        "δ = 1 gives (2 + R²)/γ² ≤ 3/γ². One honest "
-        "difference: the runs here update when y xᵀw ≤ 1 and stop once "
-        "every example has y xᵀw > 1, while the notes use the strict "
-        "< 1. The two rules only part ways on a score of exactly 1, which random data "
-        "essentially never produce, and the 3/γ² argument covers both (it only "
-        "uses score ≤ 1 at an update). Likewise the notes ask for a strict "
-        "yₙ xₙᵀw\\* > γ; our data have two points exactly at "
-        "the margin, which the proof allows. This tab ignores the bias toggle: the data "
-        "lie in the unit ball and are separable through the origin. Since R is close "
-        "to 1, the dashed line (1.4) almost covers the blue one.")
+        "δ = 1 gives (2 + R²)/γ² ≤ 3/γ². One difference from the notes: the runs here "
+        "update when y x·w ≤ 1 and stop once every example has y x·w > 1, while the notes "
+        "update when y x·w < 1. The two rules differ only on a score of exactly 1, and "
+        "the 3/γ² argument covers both (it only uses score ≤ 1 at an update). Likewise "
+        "the notes ask for a strict yᵢ xᵢ·w\\* > γ, which no data set meets with its own "
+        "largest margin γ (its nearest points sit exactly at γ); the proof only uses ≥. "
+        "This tab ignores the bias toggle: the data lie in "
+        "the unit ball and are separable through the origin, and γ is their largest margin "
+        "through the origin, computed from the stored coordinates.")
 
 
 # ---------------------------------------------------------------------------
@@ -127,9 +128,9 @@ def mistakes_prose(shared) -> None:
 def scale_prose(shared) -> None:
     st.markdown(
         "Exercise 1.29 asks, for every xᵢ replaced by λxᵢ "
-        "(λ > 0) and then by xᵢ + x̄: are the data still linearly "
-        "separable, does the perceptron converge faster or slower, and how does the "
-        "bound (1.4) change? The runs below answer for the data on screen, started at "
+        "(λ > 0), and then for every xᵢ moved by the same vector: are the data still "
+        "linearly separable, does the perceptron converge faster or slower, and how does "
+        "the bound (1.4) change? The runs below answer for the data on screen, started at "
         "w₀ = 0 with δ = 0, where (1.4) is T(A).",
         help=named_result("Exercise 1.29"))
     st.subheader("Scaling: xᵢ → λxᵢ")
@@ -145,13 +146,14 @@ def scale_prose(shared) -> None:
 
 
 def shift_prose(shared) -> None:
-    st.subheader("Translation: xᵢ → xᵢ + s e₁")
+    st.subheader("Translation: xᵢ → xᵢ + u e₁")
     st.markdown(
+        "Every example moves by u along the first coordinate (e₁ = (1, 0, …, 0)). "
         "**Still separable?** With a bias, yes: the separating hyperplane moved by the "
         "same vector separates the moved data with the same geometric margin "
         "γ (only its bias changes). Through the origin, not necessarily, so "
-        "this sweep always learns a bias. **The bound:** with w₀ = 0 and "
-        "δ = 0, (1.4) is T(A) = (R² + 1)/γ₂²; a shift changes R, "
+        "this sweep always learns a bias, whatever the toggle says. **The bound:** with "
+        "w₀ = 0 and δ = 0, (1.4) is T(A) = (R² + 1)/γ₂²; a shift can change R, "
         "and it changes the bias a separator needs, which counts in the norm behind "
         "γ₂. **Faster or slower?** That is for the runs to say; the counts "
         "below are taken from the runs on screen. The notes hint that a start w₀ "

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
+import pandas as pd
 import streamlit as st
 
 from pages.common import named_result
@@ -71,7 +72,7 @@ def mistakes_figures(o: Outcome) -> dict:
     r = o.result
     return {"bound_mm_chart": viz.sweep_figure(
                 r.margin, r.updates, r.values(), r.per_value("updates"),
-                r.per_value("margin_mistakes", "max"), "3/γ² (margin mistakes)",
+                r.per_value("margin_mistakes", "max"), "3/γ² (margin mistakes), largest over seeds",
                 reference=r.per_value("bound", "max"),
                 reference_label="(2 + R²)/γ²: bound (1.4) with δ = 1",
                 ylabel="margin mistakes (updates, log scale)"),
@@ -107,8 +108,9 @@ def against_size(name: str, xlabel: str) -> Callable[[Outcome], dict]:
 
 def runs_line(o: Outcome) -> None:
     """How many runs (margins × seeds, n, d) and which bound the ratio is against."""
-    st.markdown(f"**{o.result.n_runs} runs** ({o.inputs['count']} margins × "
-                f"{o.inputs['seeds']} seeds, n = {o.shared.n}, d = {o.shared.dim}); the ratio "
+    count, seeds = int(o.inputs["count"]), int(o.inputs["seeds"])
+    st.markdown(f"**{o.result.n_runs} runs** ({count} margin{'s' * (count != 1)} × {seeds} "
+                f"seed{'s' * (seeds != 1)}, n = {o.shared.n}, d = {o.shared.dim}); the ratio "
                 f"is against **{o.bound_name}**.")
 
 
@@ -123,9 +125,10 @@ def notebook_note(o: Outcome) -> None:
         "(w, b) = 0 with δ = 0.** T(A) (solid blue) needs only "
         "separable data: its γ₂ is computed from the data. The "
         "notebook's 2(R² + 1)/ε² (dotted blue) needs a separator "
-        "(w\\*, b\\*) with ‖w\\*‖ ≤ 1, b\\*² ≤ 1 and margin "
-        "ε; the best separator, divided by max(1, R), is one, "
-        f"so here {epsilon}. It is never below T(A): "
+        "(w\\*, b\\*) with ‖w\\*‖ ≤ 1, b\\*² ≤ 1 and margin ε. The data were drawn "
+        "with a unit w\\* whose hyperplane passes between the points, so |b\\*| ≤ R; "
+        "divided by max(1, R) it is such a separator, and γ here is its margin on the "
+        f"stored coordinates, so {epsilon}. It is never below T(A): "
         "(w\\*, b\\*)/√2 has norm at most 1 and margin at least "
         "ε/√2, so γ₂ ≥ ε/√2. "
         f"Largest ratio updates / (2(R² + 1)/ε²) over the {o.result.n_runs} runs: "
@@ -134,21 +137,39 @@ def notebook_note(o: Outcome) -> None:
 
 
 def halving_note(o: Outcome) -> None:
-    """By what factor halving γ multiplied the bound on screen, and why not exactly 4."""
-    why = ("only roughly four: T(A) divides by γ₂², the margin of the "
-           "padded examples, where the bias counts in the norm, so γ₂ is "
-           "not proportional to γ (and R differs a little between data "
-           "sets)" if o.shared.bias else
-           "exactly four if R stayed the same; here R differs a little between "
-           "data sets")
+    """How far under the bound the runs on screen stayed, and by what factor halving γ
+    multiplied the bound on screen (and why that need not be 4), all from the runs."""
+    r, bound = o.result, o.shared.valid_name
     st.markdown(
-        "Both axes are logarithmic, so a bound proportional to 1/γ² is a "
-        "straight line of slope −2. The dots stay well under the bound: it is a "
-        "worst case over all datasets and all orders, and random data are far from "
-        f"the worst case. In this sweep "
-        f"{viz.margin_step_text(o.result.values(), o.result.per_value('bound'))} "
-        f"(the median {o.shared.valid_name}), which is {why}. "
-        + viz.shrinking_margin_counts(o.result.values(), o.result.per_value("updates")))
+        "Both axes are logarithmic, so a bound proportional to 1/γ² is a straight line "
+        f"of slope −2. {bound} holds for every data set with the same "
+        f"{'R and γ₂' if o.shared.bias else 'R and γ'} and every order of the examples; "
+        f"{viz.ratio_spread_text(o.ratio, bound)} In this sweep "
+        f"{viz.margin_step_text(r.values(), r.per_value('bound'))} (the median {bound}). "
+        + viz.halving_reason(r, o.shared.bias) + " "
+        + viz.shrinking_margin_counts(r.values(), r.per_value("updates")))
+
+
+def mistakes_note(o: Outcome) -> None:
+    """How close (1.4) with δ = 1 comes to 3/γ² on the runs on screen: (2 + R²)/3."""
+    share = (2 + np.asarray(o.result.radius) ** 2) / 3
+    st.markdown(
+        f"R = maxᵢ ‖xᵢ‖ of these runs lies between {np.min(o.result.radius):.3g} and "
+        f"{np.max(o.result.radius):.3g}, so the dashed line (1.4), (2 + R²)/γ², lies at "
+        f"{viz.spread_percent(share)} of the blue line 3/γ² (it would cover it at R = 1).")
+
+
+def runs_table(o: Outcome, columns: dict) -> None:
+    """One row per run (its swept value and seed first): every number of a row belongs to
+    that run, so T(A) = max‖aᵢ‖²/γ₂² can be checked on it; the chart's blue line is the
+    largest T(A) at each value."""
+    everything = o.result.columns()
+    table = pd.DataFrame({label: everything[name] for name, label in columns.items()})
+    st.dataframe(table, hide_index=True, width="stretch")
+    line = viz.largest_bound_text(o.result, columns[o.result.parameter])
+    st.caption(f"One row per run ({o.result.n_runs} runs). The blue line of the chart is, at "
+               f"each value, the largest {o.bound_name} of its runs"
+               + (f": {line}." if line else "."))
 
 
 def scale_check(o: Outcome) -> None:
@@ -161,9 +182,11 @@ def scale_check(o: Outcome) -> None:
         st.success("Checked: for every seed the update count is the same at every "
                    "λ, as the argument above predicts.", icon=":material/check_circle:")
     else:
-        st.error("The update count changed with λ for some seed although the "
-                 "run through the origin should not depend on λ: this is a bug.",
-                 icon=":material/report:")
+        changed, seeds = viz.seeds_changed(o.result)
+        st.warning(f"The update count changed with λ for {changed} of {seeds} seeds. In exact "
+                   "arithmetic it cannot; the coordinates λxᵢ are rounded to 64-bit floating "
+                   "point, and a rounding can flip the sign of a score within about 10⁻¹⁶ "
+                   "of 0.", icon=":material/report:")
 
 
 def shift_note(o: Outcome) -> None:

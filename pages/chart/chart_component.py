@@ -27,8 +27,8 @@ from pages.common.browser_scripts import compact_script
 HERE = Path(__file__).resolve().parent
 #: the renderer's files, joined into one script in this order (each uses the ones before)
 CHART_SCRIPTS = ("chart_text.js", "chart_rich.js", "chart_axes.js", "chart_layout.js",
-                 "chart_notes.js", "chart_lines.js", "chart_traces.js", "svg_chart.js",
-                 "chart_mount.js")
+                 "chart_ticks.js", "chart_notes.js", "chart_lines.js", "chart_traces.js",
+                 "svg_chart.js", "chart_mount.js")
 #: the name the component is registered under (tests look elements up by it)
 COMPONENT_NAME = "perceptron_svg_chart"
 _COMPONENT: dict[str, object] = {}

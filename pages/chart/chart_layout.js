@@ -99,6 +99,8 @@ function drawAxes(root, axes, font, layer) {
       }
     }
     const marks = layoutTickStyle(axis);
+    // a label for every tick whose label keeps clear of its neighbours' (chart_ticks.js)
+    const labelled = new Set(axis.showticklabels === false ? [] : labelledTicks(axis, ticks, size).map((t) => t.position));
     let widest = 0;
     for (const tick of ticks) {
       const p = axis.px(tick.position);
@@ -107,7 +109,7 @@ function drawAxes(root, axes, font, layer) {
         node("line", { ...(x ? { x1: p, x2: p, y1: edge, y2: edge + sign * marks.length } : { x1: edge, x2: edge - sign * marks.length, y1: p, y2: p }),
           stroke: axis.tickcolor || axis.linecolor || "#444", "stroke-width": 1 }, g);
       }
-      if (axis.showticklabels === false) continue;
+      if (!labelled.has(tick.position)) continue;
       const gap = 4 + (marks.outside ? marks.length : 0);
       const label = x
         ? richSvgText(labels, tick.text, p, edge + gap + 0.85 * size, size, { "text-anchor": "middle", fill: CHART_INK })
@@ -126,19 +128,19 @@ function layoutTickStyle(axis) {
 
 function drawAxisTitles(layer, axes, font) {
   for (const axis of Object.values(axes)) {
-    const title = axis.title && (typeof axis.title === "string" ? axis.title : axis.title.text);
+    const title = axis.titleShown;  // broken into lines that fit the axis (fitTitles)
     if (!title) continue;
-    const size = (axis.title.font && axis.title.font.size) || Math.round(1.2 * font);
+    const size = axisTitleSize(axis, font);
     if (axis.letter === "x") {
       const y = axis.edge + axis.labelRoom + 0.4 * size + 0.8 * size;
-      richSvgText(layer, title, axis.start + axis.length / 2, y, size, { "text-anchor": "middle", fill: CHART_INK });
+      richSvgText(layer, title, axis.start + axis.length / 2, y, size, { "text-anchor": "middle", fill: CHART_INK, class: "axis-title" });
     } else {
       const lines = richLines(title).length;
       // left of the tick labels, but never past the figure's left edge (a phone's narrow margin)
       const x = Math.max(axis.edge - axis.labelRoom - 0.45 * size, 1.05 * size + 1 + (lines - 1) * 1.3 * size);
       const cy = axis.start + axis.length / 2;
       const group = node("g", { transform: `translate(${x.toFixed(1)},${cy.toFixed(1)}) rotate(-90)` }, layer);
-      richSvgText(group, title, 0, -(lines - 1) * 1.3 * size, size, { "text-anchor": "middle", fill: CHART_INK });
+      richSvgText(group, title, 0, -(lines - 1) * 1.3 * size, size, { "text-anchor": "middle", fill: CHART_INK, class: "axis-title" });
     }
   }
 }

@@ -17,15 +17,13 @@ function drawChart(state) {
   const height = Math.round(layout.height || 450);
   const size = { width, height };
   const margin = { l: 80, r: 80, t: 100, b: 80, ...(layout.margin || {}) };
-  const paper = paperBox(size, margin);
   traces.forEach((trace, k) => {
     trace._color = (trace.line && trace.line.color) || (trace.marker && typeof trace.marker.color === "string" && trace.marker.color)
       || CHART_COLORWAY[k % CHART_COLORWAY.length];
     trace._font = (trace.textfont && trace.textfont.size) || font;
   });
   const axes = buildAxes(layout, traces);
-  computeRanges(layout, traces, axes, paper);
-  placeAxes(axes, paper);
+  const paper = fitMargins(layout, traces, axes, size, margin, font);
   const root = node("svg", { class: "svg-chart", width, height, viewBox: `0 0 ${width} ${height}`, role: "img",
     "aria-label": label || plainText(layout.title && layout.title.text) || "chart", tabindex: 0,
     "font-family": CHART_FONT, "data-traces": traces.length });

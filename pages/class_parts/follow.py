@@ -1,6 +1,6 @@
 """Follow the lecturer, the instructor's side (part of /class's instructor view): this
-browser is handed the class (code and key, in its localStorage, by a small element with no
-picture), so every page with a player opened in it publishes its address after each step
+browser is handed the class (code and key, in its localStorage, by keeper.js), so every page
+with a player opened in it publishes its address after each step
 (pages/player/player_moves.js posts it to ``POST /class-api/view``) until **Stop publishing**;
 a view pasted under "Follow the lecturer" is published as before."""
 
@@ -12,31 +12,12 @@ from classroom import ClassError, class_store
 from classroom.routes import followable_pages
 from pages.common.shown_text import as_code
 
-#: how often the projector's count and bars, and the followed view, refresh (seconds; the
-#: issue asks for 2 at most)
+#: how often the projector's count and bars, and the followed view, refresh (seconds; a tap
+#: should show on the projector within 2)
 REFRESH_SECONDS = 1.0
-
-
-#: the localStorage entry the player reads (pages/player/player_moves.js, publishView)
+#: the localStorage entry the player reads (pages/player/player_moves.js, publishView), which
+#: keeper.js writes and student.js reads to reopen the instructor's view
 HELD_CLASS_STORAGE = "lab_class_instructor"
-_HOLD_JS = """
-export default function (component) {
-  const {code, key, storage} = component.data;
-  try { localStorage.setItem(storage, JSON.stringify({code, key})); } catch (e) { /* private */ }
-}
-"""
-_holder = None
-
-
-def hold_class(code: str, key: str) -> None:
-    """Tell this browser it runs class ``code``: the pages it opens then publish their view
-    (a components.v2 element with no picture; st.html's inline scripts do not run under the
-    app's Content-Security-Policy). The key was already in this browser's address bar."""
-    global _holder
-    if _holder is None:
-        _holder = st.components.v2.component("lab_class_holder", js=_HOLD_JS)
-    _holder(data={"code": code, "key": key, "storage": HELD_CLASS_STORAGE},
-            key="lab_class_holder")
 
 
 def publishing_controls(code: str, key: str, publishing: bool) -> None:

@@ -1,5 +1,6 @@
 """The polls an instructor can open: every page's "Check your understanding" questions
-(pages/common/question_bank.py), by page, and "Predict the next step" on a /train view."""
+(pages/common/question_bank.py), by page, and "Predict the next step" on a /train view (the
+one the projector publishes, by default: pages/class_parts/projector.py)."""
 
 from __future__ import annotations
 
@@ -24,8 +25,8 @@ def choices() -> dict[str, str]:
     for page, questions in bank.QUESTIONS_BY_PAGE.items():
         for item in questions:
             labels[item.key] = f"{titles.get(page, page)}: {item.question}"
-    labels[PREDICT] = "Predict the next step: will the next example cause an update? " \
-                      "(on a /train view you have open)"
+    labels[PREDICT] = ("Predict the next step on /train: the question your projector's player "
+                       "waits on (Predict first), else will the next example cause an update?")
     return labels
 
 

@@ -1,7 +1,13 @@
-// The phone's view of a live class (pages/class_parts/student.py mounts it once).
-// It joins once (an anonymous token kept in this browser's localStorage), polls
-// GET /class-api/state every second, draws the question with its options as large buttons,
-// and posts a tap to POST /class-api/answer. No Streamlit rerun happens per student.
+// The phone's view of a live class (pages/class_parts/student.py mounts it once; the follow
+// frame's helpers, student_follow.js, are joined before this file).
+// It joins once (an anonymous token kept in this browser's localStorage, and in a cookie the
+// server reads if the storage is cleared), polls GET /class-api/state every second, draws the
+// question with its options as large buttons, and posts a tap to POST /class-api/answer. No
+// Streamlit rerun happens per student. A refusal that says when to try again (many students
+// on one network at once) is tried again then, by itself.
+// The instructor's own browser is not a student: when it holds this class's key (left by
+// keeper.js, or after '#key=' in a copied instructor link), the key is handed to the server
+// and the page becomes the instructor's view; the address loses the '#key=' at once.
 const POLL_MS = 1000;
 
 function el(tag, attrs, text) {
@@ -15,8 +21,33 @@ async function call(path, options) {
   const response = await fetch(path, {cache: "no-store", ...options});
   let body = {};
   try { body = await response.json(); } catch (e) { body = {}; }
-  if (!response.ok) throw new Error(body.error || `The class server answered ${response.status}.`);
+  if (!response.ok) {
+    const error = new Error(body.error || `The class server answered ${response.status}.`);
+    error.retry = Number(body.retry) || 0;  // seconds, when the server says when to try again
+    throw error;
+  }
   return body;
+}
+
+function laterMs(seconds) {
+  return Math.max(POLL_MS, 1000 * seconds + Math.random() * 1000);  // spread a hall's retries
+}
+
+// The key this browser holds for class `code`, if any (the '#key=' taken out of the address).
+function offeredKey(code, held, refused) {
+  const fromLink = new URLSearchParams(window.location.hash.slice(1)).get("key");
+  if (fromLink) {
+    window.history.replaceState(window.history.state, "",
+      window.location.pathname + window.location.search);
+  }
+  let kept = null;
+  try { kept = JSON.parse(localStorage.getItem(held) || "null"); } catch (e) { kept = null; }
+  const stored = kept && kept.code === code ? kept.key : null;
+  if (refused) {
+    if (stored) localStorage.removeItem(held);
+    return null;
+  }
+  return fromLink || stored;
 }
 
 function drawPoll(root, poll, mine, onTap) {
@@ -42,93 +73,35 @@ function statusText(poll, mine) {
   if (!poll) return "Waiting for the instructor's question…";
   const yours = mine === null || mine === undefined ? null : poll.options[mine];
   if (poll.status !== "open") {
-    return yours === null ? "This poll is closed." : `This poll is closed. Your answer: ${yours}.`;
+    const closed = poll.revealed ? "The answers are shown: this poll is closed."
+      : "This poll is closed.";
+    return yours === null ? closed : `${closed} Your answer: ${yours}.`;
   }
-  return yours === null ? "Tap your answer."
-    : `Your answer: ${yours}. You can change it until the poll closes.`;
-}
-
-// The scrolled box of a followed page (Streamlit scrolls its main section, not the window) and
-// its scroll, so a new step of the same page opens where the student was reading.
-const SCROLLERS = ['[data-testid="stMain"]', '[data-testid="stAppViewContainer"]', "section.main"];
-
-function frameScroll(frame) {
-  try {
-    const doc = frame.contentDocument;
-    for (const selector of SCROLLERS) {
-      const node = doc.querySelector(selector);
-      if (node && node.scrollTop > 0) return {selector, top: node.scrollTop};
-    }
-    if (doc.scrollingElement && doc.scrollingElement.scrollTop > 0) {
-      return {selector: null, top: doc.scrollingElement.scrollTop};
-    }
-  } catch (e) { /* not loaded yet */ }
-  return null;
-}
-
-// Put the scroll back once the page is tall enough (Streamlit draws after the load event);
-// gives up after 4 s or as soon as the student scrolls themselves.
-function restoreScroll(frame, saved) {
-  if (!saved) return;
-  const until = Date.now() + 4000;
-  const tick = () => {
-    let node = null;
-    try {
-      const doc = frame.contentDocument;
-      node = saved.selector ? doc.querySelector(saved.selector) : doc.scrollingElement;
-    } catch (e) { return; }
-    if (node) {
-      if (node.scrollTop >= saved.top - 2) return;  // there, or the student scrolled further
-      node.scrollTop = saved.top;
-      if (node.scrollTop >= saved.top - 2) return;
-    }
-    if (Date.now() < until) setTimeout(tick, 150);
-  };
-  tick();
-}
-
-// The checkbox and the frame of the followed view: made once; the frame loads again only when
-// the view changes (same page, another step: the student's scroll is kept where possible).
-function makeFollow(root, initial, onFollow) {
-  const label = el("label", {class: "lab-follow"});
-  const box = el("input", {type: "checkbox"});
-  box.checked = initial;
-  box.addEventListener("change", () => onFollow(box.checked));
-  label.append(box, " Follow the lecturer (show the view the instructor presents)");
-  const note = el("p", {class: "lab-follow-note"});
-  const frame = el("iframe", {class: "lab-view", title: "The view the instructor presents"});
-  frame.hidden = true;
-  note.hidden = true;
-  root.append(label, note, frame);
-  let shown = "";
-  return function show(follow, view) {
-    note.hidden = !follow || Boolean(view);
-    note.textContent = "The instructor is not publishing a view right now.";
-    frame.hidden = !(follow && view);
-    const wanted = follow && view ? `${view}${view.includes("?") ? "&" : "?"}embed=true` : "";
-    if (wanted === shown) return;
-    const samePage = shown && wanted && shown.split("?")[0] === wanted.split("?")[0];
-    const saved = samePage ? frameScroll(frame) : null;
-    shown = wanted;
-    if (!wanted) { frame.removeAttribute("src"); return; }
-    frame.onload = () => restoreScroll(frame, saved);
-    frame.src = wanted;
-  };
+  if (yours === null) return poll.round > 1 ? "Vote again, after discussing: tap your answer."
+    : "Tap your answer.";
+  return `${poll.round > 1 ? "Your second vote" : "Your answer"}: ${yours}. `
+    + "You can change it until the poll closes.";
 }
 
 export default function (component) {
   const root = component.parentElement;
-  const code = component.data.code;
+  const {code, held, refused} = component.data;
+  root.querySelectorAll(".lab-student").forEach((old) => old.remove());
+  const box = el("div", {class: "lab-student"});
+  root.append(box);  // beside the <style> Streamlit put there (kept)
+  const key = offeredKey(code, held, refused);
+  if (key) {  // the instructor's browser: the server opens the instructor's view
+    box.append(el("p", {class: "lab-status", role: "status"}, "Opening the instructor's view…"));
+    component.setTriggerValue("instructor", key);
+    return () => {};
+  }
   const store = `lab_class_token_${code}`;
   let token = localStorage.getItem(store);
-  let state = null, message = "", follow = localStorage.getItem("lab_class_follow") === "1";
-  let drawn = "", timer = null, stopped = false;
-  const box = el("div", {class: "lab-student"});
+  let state = null, message = "", said = null, follow = localStorage.getItem("lab_class_follow") === "1";
+  let drawn = "", timer = null, resend = null, stopped = false;
   const live = el("p", {class: "lab-status", role: "status", "aria-live": "polite"});
   const pane = el("div", {});
   const follows = el("div", {});
-  root.querySelectorAll(".lab-student").forEach((old) => old.remove());
-  root.append(box);  // beside the <style> Streamlit put there (kept)
   box.append(el("p", {class: "lab-class"}, `Class ${code}`), pane, live, follows);
   const showFollow = makeFollow(follows, follow, (on) => {
     follow = on; localStorage.setItem("lab_class_follow", on ? "1" : "0"); draw();
@@ -136,14 +109,16 @@ export default function (component) {
 
   function draw() {
     const poll = state && state.poll;
-    const key = JSON.stringify([poll, state && state.mine]);
-    if (key !== drawn) {
-      drawn = key;
+    if (said && (!poll || poll.id !== said.poll)) said = null;  // a tap's refusal, for its poll
+    const drawKey = JSON.stringify([poll, state && state.mine]);
+    if (drawKey !== drawn) {
+      drawn = drawKey;
       pane.replaceChildren();
       if (poll) drawPoll(pane, poll, state.mine, tap);
     }
-    live.textContent = message || statusText(poll, state && state.mine);
-    live.classList.toggle("lab-error", Boolean(message));
+    const shown = (said && said.text) || message;
+    live.textContent = shown || statusText(poll, state && state.mine);
+    live.classList.toggle("lab-error", Boolean(shown));
     if (state) showFollow(follow, state.view || "");  // nothing said before the class answers
   }
   async function join() {
@@ -153,6 +128,7 @@ export default function (component) {
     localStorage.setItem(store, token);
   }
   async function refresh() {
+    let wait = POLL_MS;
     try {
       if (!token) await join();
       state = await call(`/class-api/state?code=${encodeURIComponent(code)}`,
@@ -160,25 +136,28 @@ export default function (component) {
       message = "";
     } catch (error) {
       message = error.message;
+      if (error.retry) wait = laterMs(error.retry);
       if (/garbled/.test(message)) { localStorage.removeItem(store); token = null; }
     }
     draw();
-    if (!stopped) timer = setTimeout(refresh, POLL_MS);
+    if (!stopped) timer = setTimeout(refresh, wait);
   }
   async function tap(option) {
     const poll = state && state.poll;
     if (!poll) return;
+    clearTimeout(resend);
     try {
       const body = await call("/class-api/answer", {method: "POST",
         headers: {"Content-Type": "application/json"},
         body: JSON.stringify({code, token, poll: poll.id, option})});
-      state.mine = body.mine;
-      message = "";
+      if (state.poll && state.poll.id === poll.id) state.mine = body.mine;
+      said = null;
     } catch (error) {
-      message = error.message;
+      said = {poll: poll.id, text: error.message};
+      if (error.retry && !stopped) resend = setTimeout(() => tap(option), laterMs(error.retry));
     }
     draw();
   }
   refresh();
-  return () => { stopped = true; clearTimeout(timer); };
+  return () => { stopped = true; clearTimeout(timer); clearTimeout(resend); };
 }

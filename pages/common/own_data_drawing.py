@@ -104,7 +104,7 @@ def _draw_hint(spec: OwnDataSpec, y: np.ndarray) -> str | None:
 
 
 def _points_to_link(points: list) -> None:
-    encoded = ";".join(f"{a:g},{b:g},{c:d}" for a, b, c in points)
+    encoded = _multiclass_viz.points_text(points)
     if st.query_params.get("points") != (encoded or None):
         if encoded:
             st.query_params["points"] = encoded

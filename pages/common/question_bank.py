@@ -50,13 +50,30 @@ def predict_next_step_question(train_link_params: dict[str, str]) -> QuizQuestio
     gives its default, as on the page. The key encodes the view (settings, data, step):
     the same view gives the same key. Raises ValueError when the run has ended at that
     step, or when the view cannot be rebuilt from a link (uploaded data).
+
+    A view whose player waits on a prediction (Predict first: ``ask=`` and ``ask_part=``,
+    pages/player/predict_link.py) is asked the question the player asks: whether the next
+    step updates (``ask_part=update``), or which of the three candidate lines comes next
+    (``ask_part=line``, the same A, B, C), at the step ``ask=`` names.
     """
+    from pages.player.predict_link import waiting_step
     from pages.train_parts.runs import run_from_link
+    from perceptron_core.viz.predict import next_line_question
     from perceptron_core.viz.train import next_step_question
 
     settings, X, y, trace, step = run_from_link(train_link_params)
-    texts = next_step_question(trace, X, y, step)
+    raw_ask, raw_part = (str(train_link_params.get(name, "")) for name in ("ask", "ask_part"))
+    ask = int(raw_ask) if raw_ask.isascii() and raw_ask.isdigit() else None
+    part = "line" if raw_part == "line" or (ask is not None and ask > step + 1) else "update"
+    if ask is not None and (why := waiting_step(step, trace.update_steps, trace.n_examined, ask)):
+        raise ValueError(f"the view's ask={ask} is {why}")
+    if ask is not None and part == "line":
+        texts = next_line_question(trace, X, y, step, ask)
+    else:
+        texts = next_step_question(trace, X, y, step)
     view = dict(settings, step=step)
+    if ask is not None:
+        view.update(ask=ask, ask_part=part)
     if settings["source"] == "draw":
         view["points"] = [[float(a), float(b), int(c)] for (a, b), c in zip(X, y)]
     digest = hashlib.sha256(json.dumps(view, sort_keys=True).encode()).hexdigest()[:16]

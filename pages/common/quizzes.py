@@ -36,3 +36,6 @@ def quiz(questions, caption: str = "Pick an answer: the explanation appears righ
             elif chosen is not None:
                 st.info(f"**Not quite: {item.answer[:1].lower()}{item.answer[1:]}.** "
                         f"{item.why}", icon=":material/lightbulb:")
+    from pages.common.study_path import checkpoint  # the study path's mark (in the browser)
+
+    checkpoint(questions)

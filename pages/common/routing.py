@@ -22,8 +22,12 @@ def use_app_navigation() -> None:
     fresh server is a link such as /train, the old way runs pages/train.py without
     ever running app.py. So: switch the old way off and rerun; the rerun goes
     through app.py, whose ``st.navigation`` serves the same URL. Once off, it stays
-    off for every session of the process, and this does nothing.
+    off for every session of the process, and this does nothing. Imported before any
+    session has started (app.py imports the pages' modules before the server takes a
+    request), it switches the old way off at once, with no run to repeat.
     """
-    if PagesManager.uses_pages_directory:
+    if PagesManager.uses_pages_directory is None:  # no session yet
+        PagesManager.uses_pages_directory = False
+    elif PagesManager.uses_pages_directory:
         PagesManager.uses_pages_directory = False
         st.rerun()

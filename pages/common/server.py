@@ -12,9 +12,10 @@ _LOCK = threading.Lock()
 
 
 def configure_server() -> None:
-    """Once per server process (later calls do nothing more): bound every session's
-    uploads (pages/common/upload_limits.py) and move the objects the imports made into
-    the collector's permanent generation.
+    """Once per server process (later calls do nothing more), from app.py's lifespan hook
+    after it has imported every module of the pages and the core, before the first
+    request: bound every session's uploads (pages/common/upload_limits.py) and move the
+    objects the imports made into the collector's permanent generation.
 
     Why the freeze: Streamlit collects garbage fully after every script run, and a full
     collection walks every object the collector tracks. With the libraries the pages
@@ -23,7 +24,7 @@ def configure_server() -> None:
     docs/performance.md). Frozen objects are never freed: only the imports' are there.
     """
     global _FROZEN
-    limit_uploads()  # needs a script run's context; done (once) at the first one
+    limit_uploads()  # the server's runtime holds the upload manager (once; then a no-op)
     with _LOCK:
         if _FROZEN:
             return

@@ -4,8 +4,8 @@ Streamlit keeps every uploaded file's bytes in one MemoryUploadedFileManager per
 process, per session, until the session shuts down; a session that disconnects is kept
 for reconnection and then dropped without a shutdown, so its files stayed in memory for
 good, and one session sending raw uploads could add 5 MB per request. The manager is
-given this subclass at the first script run (:func:`limit_uploads`, which app.py calls
-through pages.common.server.configure_server):
+given this subclass before the server takes its first request (:func:`limit_uploads`,
+which app.py's lifespan hook calls through pages.common.server.configure_server):
 
 - a session holds at most ``SESSION_UPLOAD_BYTES``: a new file drops the session's older
   files, oldest first, until it fits (the newest file is always kept). A page has already
@@ -22,7 +22,6 @@ import threading
 
 from streamlit import runtime
 from streamlit.runtime.memory_uploaded_file_manager import MemoryUploadedFileManager
-from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 _LOG = logging.getLogger("perceptron_lab")
 
@@ -80,11 +79,11 @@ def _sweep(manager: SessionBoundUploads, stop: threading.Event) -> None:
 
 def limit_uploads() -> bool:
     """Give this server's upload manager the per-session bound and start its sweeper
-    (once; later calls do nothing). False outside a script run or with another manager."""
-    if not runtime.exists():  # AppTest, or not a server
+    (once; later calls do nothing). False without a server's runtime (AppTest: no runtime
+    or a mock one) or with another manager."""
+    if not runtime.exists():  # not a server
         return False
-    context = get_script_run_ctx(suppress_warning=True)
-    manager = getattr(context, "uploaded_file_mgr", None)
+    manager = getattr(runtime.get_instance(), "uploaded_file_mgr", None)
     with _INSTALL_LOCK:
         if isinstance(manager, SessionBoundUploads):
             return True

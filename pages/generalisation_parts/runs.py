@@ -26,7 +26,7 @@ def unit_data(n, margin, seed):
 @st.cache_data(show_spinner="Training…", **CACHE)
 def margin_run(n, margin, data_seed, order_seed):
     X, y, _ = unit_data(n, margin, data_seed)
-    return margin_perceptron(X, y, order="random", seed=order_seed)
+    return margin_perceptron(X, y, order="random", seed=order_seed, unit=True)
 
 
 @st.cache_data(show_spinner=False, **CACHE)
@@ -63,11 +63,14 @@ def curve(sizes, margin, dim, repeats, seed):
 
 @st.cache_data(show_spinner="Training twice…", **CACHE)
 def stability(n_points, margin, seed, heldout):
+    """Both runs of section 3 (``heldout``: the row left out, 0-based) and the held-out
+    point's margin y x·ŵ under the run without it."""
     X, y, _ = unit_data(n_points, margin, seed)
-    full = margin_perceptron(X, y, order="cyclic")
+    full = margin_perceptron(X, y, order="cyclic", unit=True)
     keep = np.arange(n_points) != heldout
-    reduced = margin_perceptron(X[keep], y[keep], order="cyclic")  # the others, same order
-    return viz.stability_summary(full, reduced, heldout)
+    reduced = margin_perceptron(X[keep], y[keep], order="cyclic", unit=True)  # same order
+    summary = viz.stability_summary(full, reduced, heldout)
+    return summary, float(y[heldout] * (X[heldout] @ np.asarray(reduced.w)))
 
 
 @st.cache_data(show_spinner="Running SGD…", **CACHE)
@@ -75,7 +78,7 @@ def sgd_check(n, margin, data_seed, order_seed, eta):
     """Four SGD runs (two losses, step 1 and η): about 0.1 s at N = 300 and γ = 0.05, in a
     worker process."""
     X, y, _ = unit_data(n, margin, data_seed)
-    return computed(viz.eta_check, X, y, eta, order="random", seed=order_seed)
+    return computed(viz.eta_check, X, y, eta, order="random", seed=order_seed, unit=True)
 
 
 def figure_from(spec: dict) -> go.Figure:
@@ -85,10 +88,10 @@ def figure_from(spec: dict) -> go.Figure:
     return go.Figure(spec, _validate=False)
 
 
-@st.cache_data(show_spinner=False, max_entries=1, ttl=3600)
-def loss_chart() -> dict:
-    """The losses and their slopes: the same figure for every student."""
-    return viz.loss_figure().to_plotly_json()
+@st.cache_data(show_spinner=False, max_entries=2, ttl=3600)
+def loss_chart(view: str) -> dict:
+    """The losses ("loss") or their slopes ("slope"): the same figure for every student."""
+    return viz.loss_figure(view).to_plotly_json()
 
 
 @st.cache_data(show_spinner=False, max_entries=16, ttl=3600)

@@ -4,15 +4,18 @@ primal one, the lift to 3-D, the bias trick as a lift, and the monotone-conjunct
 in the page's link. Not a page itself: pages/kernels.py calls these in order."""
 
 import numpy as np
-import pandas as pd
 import streamlit as st
 
 from pages.common import PageLink, computed, core_call, show_chart
 from pages.common.deferred import deferred
+from pages.common.static_table import static_table
 from perceptron_core.viz import kernels as viz
 from perceptron_core.viz.train import axis_limit
 
 MAX_UPDATES = 2_000  # a run stops here when no separator is found (as on the player)
+#: longest bit string a link may give the calculator (longer ones are named and dropped;
+#: the box itself takes any length and says what to fix)
+BITS_LINK_CHARS = 64
 cached = st.cache_data(show_spinner=False, max_entries=32, ttl=3600)
 
 conjunction_timing = st.cache_data(show_spinner="Timing…", max_entries=1,
@@ -42,6 +45,22 @@ def learn_target(kind: str, size: int, n_bits: int, m: int, data_seed: int,
     return computed(viz.learn_target, kind, size, n_bits, m, data_seed, max_updates)
 
 
+def worded_menu(link: PageLink, widget, label: str, words: dict, default: str, *, key: str,
+                help: str, **kwargs) -> str:
+    """A menu (``st.selectbox`` or ``st.segmented_control``) that shows words (``words``:
+    name -> words) and keeps the plain name in the link (``kernel=poly``, ``lift=product``),
+    as /train's order menu: seeded from the link whenever the link changes, written back
+    after the student picks. (Bound to the link itself, the widget would write its words.)"""
+    given = link.values.get(key, default)
+    if key not in st.session_state or st.session_state.get(f"{key}_in_link") != given:
+        st.session_state[key] = given
+    value = widget(label, list(words), format_func=words.get, key=key, help=help, **kwargs)
+    value = default if value is None else value
+    st.session_state[f"{key}_in_link"] = value
+    link.write(key, "" if value == default else value)
+    return value
+
+
 def two_charts(X, y, name: str, w, b, limit: float, keys: tuple, through_origin=False):
     """The lifted points with the plane found (left) and its curve in the plane (right)."""
     left, right = st.columns(2)
@@ -54,7 +73,7 @@ def two_charts(X, y, name: str, w, b, limit: float, keys: tuple, through_origin=
 
 def show_dual(X, y, bias: bool, order: str, order_seed: int) -> None:
     """The dual perceptron (linear kernel) makes the primal run's mistakes (eq. 1)."""
-    st.subheader("The dual perceptron makes the same mistakes")
+    st.subheader("The dual perceptron makes the same updates")
     check = core_call(dual_check, X, y, bias, order, order_seed, MAX_UPDATES)
     if check is None:
         return
@@ -66,16 +85,16 @@ def show_dual(X, y, bias: bool, order: str, order_seed: int) -> None:
     with st.container(horizontal=True):
         for label, value in viz.dual_metrics(check, bias):
             st.metric(label, value)
-    if not check["primal"].converged:
-        st.caption(viz.dual_limit_text(check))
+    if (limit := viz.dual_limit_text(check)) is not None:
+        st.caption(limit)
 
 
-def show_lift(X, y, dataset: str, generated: bool, link: PageLink) -> None:
+def show_lift(X, y, dataset: str, link: PageLink) -> None:
     """A feature map to 3-D, the plane the perceptron finds there, its curve in the plane."""
     st.subheader("Lifting: a plane in 3-D is a curve in the plane")
-    choice = link.control(st.segmented_control, "feature map Φ(x) = (x₁, x₂, z)",
-                          list(viz.LIFT_MENU), default="auto", required=True, key="lift",
-                          help="; ".join(f"{k}: {v}" for k, v in viz.LIFT_MENU.items()))
+    choice = worded_menu(link, st.segmented_control, "feature map Φ(x) = (x₁, x₂, z)",
+                         viz.LIFT_MENU, "auto", key="lift", required=True,
+                         help="auto picks z = x₁·x₂ for XOR and z = x₁² + x₂² otherwise.")
     with deferred("lift", "Show the lift: the points in 3-D and the plane found there") as shown:
         if not shown:
             return
@@ -83,7 +102,8 @@ def show_lift(X, y, dataset: str, generated: bool, link: PageLink) -> None:
         run = core_call(lifted_run, X, y, name, MAX_UPDATES)  # two margins and a run
         if run is None:
             return
-        said = viz.lift_texts(*run, name, generated)
+        flat, lifted, trace, other = run
+        said = viz.lift_texts(flat, lifted, trace, name, other)
         if said["flat_separable"]:
             st.info(said["flat"], icon=":material/info:")
         else:
@@ -106,24 +126,41 @@ def show_bias_trick(data_seed: int) -> None:
         two_charts(X, y, "constant", w, 0.0, 1.1, ("bias_3d", "bias_plane"), through_origin=True)
 
 
+def bits_inputs(link: PageLink) -> tuple:
+    """The calculator's two boxes: (x, z) as bit arrays, or the last valid pair kept while
+    the student fixes what the message names."""
+    with st.container(horizontal=True):
+        x_text = link.control(st.text_input, "x (bits, e.g. 1101)", "110", key="bits_x")
+        z_text = link.control(st.text_input, "z (bits, same length)", "011", key="bits_z")
+    x, z, problem = viz.read_bits(x_text, z_text)
+    if problem is None:
+        st.session_state["bits_shown"] = (x_text, z_text)
+        return x, z
+    st.error(problem, icon=":material/error:")
+    kept = st.session_state.get("bits_shown")
+    if kept is None:
+        return None, None
+    x, z, _ = viz.read_bits(*kept)
+    st.caption(f"Below: the last valid pair, x = {''.join(map(str, x))} and "
+               f"z = {''.join(map(str, z))}, until both boxes hold bits of one length.")
+    return x, z
+
+
 def show_conjunctions(link: PageLink, data_seed: int) -> None:
-    """Claim 2.1 by hand on 3 bits, its timing, and a target learnt over n bits."""
+    """Claim 2.1 by hand on the bits typed, its timing, and a target learnt over d bits."""
     st.subheader("2ᵈ features for the price of d: the monotone-conjunction kernel")
     st.markdown(viz.CONJUNCTION_TEXT)
-    with st.container(horizontal=True):
-        a = viz.parse_bits(link.control(st.text_input, "a (3 bits)", "110", max_chars=3,
-                                        key="bits_a"), 3)
-        b = viz.parse_bits(link.control(st.text_input, "b (3 bits)", "011", max_chars=3,
-                                        key="bits_b"), 3)
-    if a is None or b is None:
-        st.error("Write a and b as three characters 0 or 1, for example 101.",
-                 icon=":material/error:")
-    with deferred("conjunctions", "Show the features of a and b by hand, and the timing: "
+    x, z = bits_inputs(link)
+    if x is not None:
+        st.markdown(viz.conjunction_sentence(x, z))
+    with deferred("conjunctions", "Show the features of x and z written out, and the timing: "
                                   "features written out against the kernel") as shown:
-        if shown and a is not None and b is not None:
-            rows, index, columns, text = viz.conjunction_by_hand(a, b)
-            st.dataframe(pd.DataFrame(rows, index=index, columns=columns), key="conjunction_table")
-            st.markdown(text)
+        if shown and x is not None:
+            columns, _ = viz.conjunction_by_hand(x, z)
+            static_table(columns, tall=len(columns["conjunction"]) > 16, caption=(
+                f"The {len(columns['conjunction']):,} monotone conjunctions of d = {x.size} "
+                "bits and their values on x and on z; both = the product, 1 where the "
+                "conjunction is true on both. That column sums to Φ(x)·Φ(z)."))
         if shown:
             bits, explicit, kernel_seconds = conjunction_timing()
             show_chart(viz.timing_figure(bits, explicit, kernel_seconds), key="conjunction_timing")
@@ -136,9 +173,6 @@ def show_conjunctions(link: PageLink, data_seed: int) -> None:
         n_bits = link.control(st.number_input, "bits d", 6, 200, 30, key="conj_bits")
         m = link.control(st.number_input, "training examples", 20, 1000, 200, step=20,
                          key="conj_m")
-    if size > n_bits:
-        st.error("The target cannot use more bits than there are.", icon=":material/error:")
-        return
     learnt = core_call(learn_target, kind, size, n_bits, m, data_seed, MAX_UPDATES)
     if learnt is None:
         return
@@ -146,4 +180,3 @@ def show_conjunctions(link: PageLink, data_seed: int) -> None:
     st.markdown(text)
     if overfit:
         st.caption(overfit)
-

@@ -3,3 +3,4 @@ that mounts them on a page or writes them into one offline HTML file (player_com
 
 from pages.player.player_component import (HERE, link_step, player, player_html,  # noqa: F401
                                            player_start)
+from pages.player.predict_link import PREDICT_PARAMS, PREDICTION_ROUND  # noqa: F401

@@ -11,11 +11,15 @@
 function generalisationScene(slots, data) {
   const s = { data, X: data.X, y: data.y, n: data.y.length, L: data.limit, up: data.updates,
               exampleAt: examinedIndex(data) };
-  // the margin y x·β of example i
-  s.margin = (w, i) => s.y[i] * (w[0] * s.X[i][0] + w[1] * s.X[i][1]);
+  // the margin y x·w of example i after k updates; while w is k times the first updated
+  // example's y x (k ≤ own.until), that example's margin is exactly k (‖x‖ = 1), not the
+  // float product of its rounded coordinates (perceptron_core OwnScore)
+  const own = data.own;
+  s.margin = (w, i, k) => (k >= 1 && k <= own.until && i === own.index ? k
+    : s.y[i] * (w[0] * s.X[i][0] + w[1] * s.X[i][1]));
   Object.assign(s, generalisationFigure(slots, s));
   Object.assign(s, generalisationInfo(slots, s));
-  return { draw: (view) => generalisationDraw(s, view) };
+  return { draw: (view) => generalisationDraw(s, view), scene: s };
 }
 
 // The figure: the margin band, the unit circle, the planted β* and its margin, the
@@ -53,7 +57,7 @@ function generalisationFigure(slots, { data, X, y, L }) {
     ["arrow", COLORS.weight, "w"], ["arrow", COLORS.step, "update y·x"],
     ["ring", "black", "wrong side: y x·w ≤ 0"], ["ring", COLORS.step, "right side, inside the band: 0 < y x·w < 1"],
     ["diamond", COLORS.step, "example examined"],
-    ["dot-line", COLORS.planted, `planted w*·x = 0, no data within γ = ${gamma}`],
+    ["dot-line", COLORS.planted, `planted w*·x = 0, no data within γ = ${data.planted.margin_text}`],
   ]));
   return nodes;
 }
@@ -82,12 +86,13 @@ function generalisationInfo(slots, { data, up }) {
 function generalisationDescribe({ X, y, up, r, exampleAt, margin }, step, k, updated) {
   const i = exampleAt(step);  // 0-based index into X; a person reads example i + 1 (x₁ … xₙ)
   const before = updated ? k - 1 : k;
-  const m = updated ? up.scores[k - 1] : margin(up.weights[before], i);
-  const head = `Step ${countText(step)}: example ${i + 1}, x = ${pair(X[i], 2)}, y = ${signed(y[i])}. y x·w = ${fmt(m, 3)}`;
-  const kind = m <= 0 ? "≤ 0: on the wrong side (or on the line), a margin mistake"
-    : "is > 0 but < 1: right side, yet inside the band, a margin mistake all the same";
+  const m = updated ? up.scores[k - 1] : margin(up.weights[before], i, before);
+  const head = `Step ${countText(step)}: example ${i + 1}, x = ${pair(X[i], 2)}, y = ${signed(y[i])}. y x·w`;
+  // the margin written with the digits that keep each comparison true (0.9996 is not "1.000")
+  const kind = m <= 0 ? `= ${fmtBeside(m, 0, 3)} ≤ 0: on the wrong side (or on the line), a margin mistake`
+    : `= ${fmtBeside(m, [0, 1], 3)} is > 0 but < 1: right side, yet inside the band, a margin mistake all the same`;
   const sentence = updated ? `${head} ${kind}. So w ← w + y·x = ${pair(up.weights[k], 2)}.`
-    : `${head} ≥ 1: right side and outside the band, no update.`;
+    : `${head} = ${fmtBeside(m, 1, 3)} ≥ 1: right side and outside the band, no update.`;
   return { sentence, point: X[i], size: r + 18, updated };
 }
 
@@ -107,7 +112,7 @@ function generalisationDraw(s, view) {
   setSeg(s.bandHigh, zero ? null : lineInSquare(w, -1, L));
   const wrong = [], close = [];  // the two kinds of margin mistake w would make now
   for (let i = 0; i < n; i++) {
-    const m = s.margin(w, i);
+    const m = s.margin(w, i, k);
     if (m <= 0) wrong.push(X[i]);
     else if (m < 1) close.push(X[i]);
   }
@@ -121,7 +126,7 @@ function generalisationDraw(s, view) {
   if (updated) placeArrow(s.stepArrow, map, up.weights[k - 1], w, data.scale);
   else s.stepArrow.style.display = "none";
   showStep(panel, s.examined, map, step === 0
-    ? { sentence: "Nothing examined yet: w = 0, so every point has y x·w = 0 < 1. Press Next mistake or Next example (or → / ↓)." }
+    ? { sentence: `Nothing examined yet: w = 0, so every point has y x·w = 0 < 1. ${moveHint()}` }
     : generalisationDescribe(s, step, k, updated));
   panel.q(".now").textContent = `Now w = ${pair(w, 3)}, ‖w‖² = ${fmt(norm2, 2)}, w·w* = ${fmt(data.proof.alignment[k], 3)}`;
   panel.count("updates", outOf(k, up.steps.length));
@@ -129,7 +134,7 @@ function generalisationDraw(s, view) {
   panel.count("wrong", String(s.wrongBefore[k]));
   panel.count("close", String(s.closeBefore[k]));
   panel.q(".facts").textContent = `With this w: ${plural(wrongNow, "point")} on the wrong side, ${plural(closeNow, "point")} right but inside the band, ${plural(n - wrongNow - closeNow, "point")} with y x·w ≥ 1.`;
-  panel.progress(k, data.bound.value, `${plural(k, "margin mistake")} of at most 3/γ² = ${data.bound.value_text} (the Lemma)`);
+  panel.progress(k, data.bound.value, `${plural(k, "margin mistake")} of at most 3/γ² ${data.bound.relation} (the Lemma)`);
   panel.banner(view.atEnd, data.converged, data.end_text);
   s.chartAt(k);
 }

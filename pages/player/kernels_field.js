@@ -29,7 +29,7 @@ function kernelsFigure(slots, { data, X, y, n, L, G }) {
   const entries = [
     ["dot", COLORS.positive, "class +1"], ["square", COLORS.negative, "class −1"],
     ["line", COLORS.hyperplane, "f(x) = 0"],
-    ["ring", "black", "y f(x) ≤ 0: on the wrong side (a mistake if examined)"],
+    ["ring", "black", "y f(x) ≤ 0: an update if examined (wrong side, or f(x) = 0)"],
     ["diamond", COLORS.step, "example examined"],
     ["fill", "rgba(0, 114, 178, 0.35)", "f > 0: predicted +1, plain (darker: larger |f|)"],
     ["hatch", "rgba(213, 94, 0, 0.55)", "f ≤ 0: predicted −1, striped"],

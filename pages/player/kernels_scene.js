@@ -14,16 +14,16 @@
 // The scene's functions share one object s: the data (X, y, n, L, G, up, M), the kernel
 // K, the running sums (kernelsSums), the figure's nodes (kernelsFigure) and the panel.
 
-// K(a, b) for a = (ax, ay), b = (bx, by), by the kernel's name (as in perceptron_core's
+// K(x, z) for x = (ax, ay), z = (bx, by), by the kernel's name (as in perceptron_core's
 // kernel table); coordinates as numbers, so a column of K runs over flat arrays.
 const KERNELS = {
   linear: () => (ax, ay, bx, by) => ax * bx + ay * by,
-  // (κ a·b + c)^degree
+  // (κ x·z + c)^degree
   poly: (spec) => {
     const scale = spec.scale, coef0 = spec.coef0, degree = spec.degree;
     return (ax, ay, bx, by) => (scale * (ax * bx + ay * by) + coef0) ** degree;
   },
-  // exp(-κ ‖a − b‖²)
+  // exp(-κ ‖x − z‖²)
   rbf: (spec) => {
     const scale = spec.scale;
     return (ax, ay, bx, by) => { const u = ax - bx, v = ay - by; return Math.exp(-scale * (u * u + v * v)); };
@@ -42,7 +42,7 @@ function kernelsScene(slots, data) {
   s.sums = kernelsSums(s, kernelKernel(data.kernel));
   Object.assign(s, kernelsFigure(slots, s));
   Object.assign(s, kernelsInfo(slots, s));
-  return { draw: (view) => kernelsDraw(slots, s, view) };
+  return { draw: (view) => kernelsDraw(slots, s, view), scene: s };
 }
 
 // The grid and the two running sums s(x) = Σ αᵢ yᵢ K(xᵢ, x) (f = s + b), on the grid
@@ -90,14 +90,17 @@ function kernelsInfo(slots, { data, up, M }) {
   const row = chartRow(slots.chart, bound
     ? "Why it stops (Theorem 1.28 in feature space): each update adds at least γ_Φ to ⟨w, u⟩ and at most R_Φ² to ‖w‖²"
     : "‖w‖² in feature space and the training accuracy");
-  const normTitle = "‖wₖ‖² in feature space", normName = "‖wₖ‖² = Σ αᵢ αⱼ yᵢ yⱼ K̃(xᵢ, xⱼ)";
+  // w in feature space after t updates, t counting updates as on the charts' axes
+  const normTitle = "‖w_t‖² in feature space";
+  const normName = `‖w_t‖² = Σ αᵢ αⱼ yᵢ yⱼ ${data.bias ? "(K(xᵢ, xⱼ) + 1)" : "K(xᵢ, xⱼ)"}`;
   if (bound) {
     return { panel, chartAt: proofCharts(row, {
-      alignment_title: "⟨wₖ, u⟩ (u: the best unit direction)", alignment_name: "⟨wₖ, u⟩",
-      alignment: up.alignment, alignment_lower_name: "k·γ_Φ",
-      alignment_lower: up.alignment.map((_, k) => k * bound.margin),
-      norm_sq_title: normTitle, norm_sq_name: normName, norm_sq: up.norm_sq, norm_sq_upper_name: "k·R_Φ²",
-      norm_sq_upper: up.norm_sq.map((_, k) => k * bound.radius ** 2),
+      alignment_title: `⟨w_t, u⟩ (u: the unit separating direction ${bound.best ? "with the best margin" : "found"})`,
+      alignment_name: "⟨w_t, u⟩",
+      alignment: up.alignment, alignment_lower_name: "t·γ_Φ",
+      alignment_lower: up.alignment.map((_, t) => t * bound.margin),
+      norm_sq_title: normTitle, norm_sq_name: normName, norm_sq: up.norm_sq, norm_sq_upper_name: "t·R_Φ²",
+      norm_sq_upper: up.norm_sq.map((_, t) => t * bound.radius ** 2),
     }, M) };
   }
   const left = accuracyChart(row, up.accuracy, M);
@@ -112,11 +115,16 @@ function kernelsDescribe(s, step, k, updated, b) {
   const i = s.exampleAt(step), number = i + 1;  // index into X; a person reads x₁ … xₙ
   const before = updated ? k - 1 : k;  // the f in force when example i was examined
   const score = updated ? up.scores[k - 1] : y[i] * (pointSum[i] + b);
-  const head = `Step ${countText(step)}: example ${number}, x = ${pair(X[i], 2)}, ` +
-    `y = ${signed(y[i])}. After ${plural(before, "update")}, y f(x) = ${fmt(score, 3)}`;
+  const head = `Step ${countText(step)}: example ${countText(number)}, x ≈ ${pair(X[i], 2)}, ` +
+    `y = ${signed(y[i])}. After ${plural(before, "update")}, y f(x) = ${relationText(score, updated ? "≤" : ">", "0")}`;
   let rule = `α${sub(number)} ← α${sub(number)} + 1 = ${alpha[i]}`;
   if (data.bias) rule += `, b ← b + y = ${fmt(up.biases[k], 0)}`;
-  const sentence = updated ? `${head} ≤ 0: a mistake, so ${rule}. Every f(x) gains y·K(x${sub(number)}, x)${data.bias ? " + y" : ""}.`
+  // y f(x) ≤ 0 is the update rule; it is a wrong prediction unless f(x) = 0 on a −1 example
+  // (sign(0) = −1 predicts it right, and the rule still updates)
+  const why = score === 0 && y[i] < 0
+    ? "f(x) = 0 predicts −1 (sign(0) = −1), which is right, but the rule updates whenever y f(x) ≤ 0"
+    : "a mistake";
+  const sentence = updated ? `${head} ≤ 0: ${why}, so ${rule}. Every f(x) gains y·K(x${sub(number)}, x)${data.bias ? " + y" : ""}.`
     : `${head} > 0: correct, no update.`;
   return { sentence, point: X[i], size: s.radiusFor(alpha[i]) + 14, updated };
 }
@@ -139,20 +147,21 @@ function kernelsDraw(slots, s, view) {
     s.fieldAt = k;
   }
   showStep(panel, s.examined, map, step === 0
-    ? { sentence: "Nothing examined yet: every αᵢ = 0, so f = 0 everywhere and every point is predicted −1. Press Next mistake or Next example (or → / ↓)." }
+    ? { sentence: `Nothing examined yet: every αᵢ = 0${data.bias ? " and b = 0" : ""}, so f = 0 everywhere and every point is predicted −1 (sign(0) = −1). ${moveHint()}` }
     : kernelsDescribe(s, step, k, updated, updated ? up.biases[k - 1] : b));
   let support = 0;
   for (let i = 0; i < n; i++) if (alpha[i] > 0) support++;
   setText(panel.q(".now"), `Now f(x) = Σ αᵢ yᵢ K(xᵢ, x)` + (data.bias ? ` + b, b = ${fmt(b, 0)}` : " (no bias)") +
     `; ${plural(up.wrong_side[k], "training example")} with y f(x) ≤ 0.`);
+  // the run's totals, not bounds: this run made M updates over its examined examples
   panel.count("updates", outOf(k, M));
   panel.count("examined", outOf(step, data.player.n_examined));
   panel.count("support", `${countText(support)} of ${countText(n)}`);
-  panel.count("accuracy", `${(100 * up.accuracy[k]).toFixed(1)}%`);
+  panel.count("accuracy", percentText(Math.round(up.accuracy[k] * n), n));
   const bound = data.bound;
   if (bound) {
-    panel.progress(k, bound.value, `${plural(k, "update")} of at most ${bound.value_text} = (R_Φ/γ_Φ)² = ` +
-                   `(${fmt(bound.radius, 3)} / ${fmt(bound.margin, 4)})²`);
+    panel.progress(k, bound.value, `${plural(k, "update")} of at most ${bound.most_text} (Theorem 1.28: ` +
+                   `(R_Φ/γ_Φ)² ${bound.value_text}, R_Φ ${bound.radius_text}, γ_Φ ${bound.margin_text})`);
   }
   panel.banner(view.atEnd, data.converged, data.end_text);
   s.chartAt(k);

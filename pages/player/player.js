@@ -5,7 +5,7 @@
 // the buttons, the keys, the scrub slider over the updates, Play/Pause with a
 // speed, and the step in the address bar. What a page draws and says at a step
 // lives in its scene (for /train: train_scene.js), a function
-//     scene(slots, data) -> { draw(view) }
+//     scene(slots, data) -> { draw(view), scene }   (scene: its shared object, for Predict first)
 // that fills slots.figure, slots.info and slots.chart and redraws them for
 // view = { step, updates, atEnd }. pages/player/player_component.py joins the files
 // (PLAYER_SCRIPTS, then the scene's) into one module in Streamlit, or inlines them into
@@ -22,6 +22,8 @@
 //   present       presenter stage (fill the screen, large type)
 //   link          whether to keep step= / speed= in the address bar
 //   labels        optional words of the page: {next_mistake, next_example, update, keys}
+//   predict       Predict first (player_predict.js): {on, page, ask, ask_part, round, progress},
+//                 added by pages/player/player_component.py when it mounts the player
 //                 (the relaxation method has moves and iterations, not mistakes)
 //
 // A mounted player is one object p = { spec, words, n (examined steps), steps (update
@@ -54,7 +56,7 @@ function element(tag, attributes, text) {
 
 // Build the player into `host` (or reuse the one already there for the same run).
 // Returns a cleanup function that removes the listeners.
-function mountPlayer(host, data, scene) {
+function mountPlayer(host, data, scene, questions) {
   // The payload as plain objects, made once: the page sends it as a JSON string (the
   // offline player passes the object itself, copied here: Streamlit's wrappers make every
   // read a function call, and a step reads thousands of numbers).
@@ -81,6 +83,7 @@ function mountPlayer(host, data, scene) {
   p.actions = playerActions(p);
   listenToControls(p);
   listenToTouch(p);
+  if (questions) attachPredict(p, questions, old);  // Predict first: player_predict.js
 
   // the figure is a square as large as the stage allows, also when the window changes.
   // A step changes the player's height (its texts), not its width: the fit runs again
@@ -108,8 +111,9 @@ function mountPlayer(host, data, scene) {
     resize.disconnect();
     if (p.state.timer) clearInterval(p.state.timer);
     clearTimeout(p.urlTimer);
+    if (p.predict) p.predict.detach();
   }
-  host.__player = { runId: spec.run_id, state: p.state, detach };
+  host.__player = { runId: spec.run_id, state: p.state, predict: p.predict, detach };
   return detach;
 }
 
@@ -155,4 +159,5 @@ function renderPlayer(p) {
                   playing: state.timer ? "true" : "false" };
   for (const [name, value] of Object.entries(marks)) setAttr(root, `data-${name}`, value);
   p.positions.set(spec.run_id, state.step);
+  if (p.predict) predictRendered(p);
 }

@@ -37,6 +37,17 @@ function isTextField(node) {
   return ["textbox", "searchbox", "combobox", "spinbutton"].includes(node.getAttribute("role"));
 }
 
+// Whether the player is used by touch alone: no hover, a coarse pointer (a phone, a tablet).
+// player.css hides the keys line then; the texts say what to tap instead of which key.
+const touchOnly = () => typeof matchMedia === "function" &&
+  matchMedia("(hover: none) and (pointer: coarse)").matches;
+
+// How to take the first step, in the device's words: keys on a keyboard, taps on a touch screen.
+function moveHint() {
+  return touchOnly() ? "Tap Next mistake or Next example, or tap the picture for the next example."
+    : "Press Next mistake or Next example (or → / ↓).";
+}
+
 // Whether a step key belongs to the player. On the presenter stage PageDown / PageUp (a
 // clicker) always step unless one is typing. Otherwise the keys step when focus is on
 // the page itself (no control) or on one of the player's buttons; there Space and Enter
@@ -61,7 +72,8 @@ function panelText(p, selector) {
 function announcement(p) {
   if (p.state.timer) {
     const seconds = PLAYER_SPEEDS[p.nodes.speed.value] / 1000;
-    return `Playing: one ${p.words.update} every ${seconds} seconds. Press Pause or Space to stop.`;
+    return `Playing: one ${p.words.update} every ${seconds} seconds. ` +
+      (touchOnly() ? "Tap Pause to stop." : "Press Pause or Space to stop.");
   }
   let text = [panelText(p, ".step-text"), panelText(p, ".now")].filter(Boolean).map(sentenceEnd).join(" ");
   if (p.state.step >= p.n) text += ` Run finished: ${panelText(p, ".banner")}`;
@@ -75,7 +87,7 @@ function announceMove(p) {
   p.announcing = true;
   queueMicrotask(() => {
     p.announcing = false;
-    const text = announcement(p);
+    const text = predictSaid(p, announcement(p));  // a prediction's verdict first
     if (p.nodes.live.textContent !== text) p.nodes.live.textContent = text;
   });
 }
@@ -87,7 +99,8 @@ function describePicture(p) {
   if (!picture) return;
   if (p.pictureName === undefined) p.pictureName = picture.getAttribute("aria-label") || "the run";
   const counters = Array.from(p.nodes.info.querySelectorAll(".counters > div"), (node) =>
-    `${node.firstChild.textContent}: ${node.lastChild.textContent}`).join("; ");
+    `${node.children[0].textContent}: ` + Array.from(node.children).slice(1)
+      .map((part) => part.textContent).filter(Boolean).join(", ")).join("; ");
   const parts = [`Picture of ${p.pictureName}`, panelText(p, ".step-text"), panelText(p, ".now"), counters];
   const label = parts.filter(Boolean).map(sentenceEnd).join(" ");
   if (picture.getAttribute("aria-label") !== label) picture.setAttribute("aria-label", label);

@@ -12,15 +12,22 @@ import streamlit as st
 
 from pages.common.browser_scripts import compact_script
 from pages.common.shown_text import as_code, shown_value
+from pages.player.predict_link import offline_predict_spec, predict_spec
 
 #: the folder of the player's scripts and styles (pages/player/)
 HERE = Path(__file__).resolve().parent
 _PLAYERS: dict[str, object] = {}
 #: the player's machinery and the drawing helpers every scene uses, in the order joined
 PLAYER_SCRIPTS = ("player.js", "player_frame.js", "player_moves.js", "player_access.js",
-                  "scene_common.js", "scene_charts.js", "scene_plane.js", "scene_rings.js")
-#: a scene's files after its ``{scene}_scene.js``, for the scenes that have more than one
-SCENE_EXTRA_SCRIPTS: dict[str, tuple[str, ...]] = {"kernels": ("kernels_field.js",)}
+                  "player_predict.js", "scene_common.js", "scene_numbers.js", "scene_charts.js",
+                  "scene_plane.js", "scene_rings.js")
+#: a scene's files after its ``{scene}_scene.js``: more drawing, then its predictions
+#: (``predict_{scene}.js`` defines ``{scene}Questions``, see player_predict.js)
+SCENE_EXTRA_SCRIPTS: dict[str, tuple[str, ...]] = {
+    "train": ("predict_train.js",), "kernels": ("kernels_field.js", "predict_kernels.js"),
+    "generalisation": ("predict_generalisation.js",), "relaxation": ("predict_relaxation.js",)}
+#: the player's styles, joined in order
+PLAYER_STYLES = ("player.css", "player_predict.css")
 
 
 def scene_scripts(scene: str) -> tuple[str, ...]:
@@ -36,25 +43,29 @@ def _player_sources(scene: str) -> tuple[str, str]:
     ``scene_plane.js``.
     """
     script = "\n".join((HERE / name).read_text() for name in scene_scripts(scene))
-    return script, (HERE / "player.css").read_text()
+    return script, "\n".join((HERE / name).read_text() for name in PLAYER_STYLES)
 
 
-def player(scene: str, payload: dict, key: str):
+def player(scene: str, payload: dict, key: str, link=None):
     """Mount the player for ``scene`` with one run's ``payload`` (sent once per change).
 
     Every move (next mistake, back, scrub, Play, keys) then happens in the
-    browser; the address bar gets ``step=`` when stepping pauses.
+    browser; the address bar gets ``step=`` when stepping pauses. ``link``: the page's
+    PageLink, whose ``predict=`` (and waiting question) start Predict first.
     """
     if scene not in _PLAYERS:
         script, css = _player_sources(scene)
         script += ("\nexport default function (component) {\n"
-                   f"  return mountPlayer(component.parentElement, component.data, {scene}Scene);\n"
+                   f"  return mountPlayer(component.parentElement, component.data, {scene}Scene, "
+                   f"{scene}Questions);\n"
                    "}\n")
         _PLAYERS[scene] = st.components.v2.component(f"perceptron_player_{scene}", css=css,
                                                      js=compact_script(script))
     # sent as one JSON string: Streamlit copies a string, where a dict is walked for
     # dataframes and serialised twice more (27 ms a run for /kernels at n = 2 000, 4 ms
     # this way: the server's time per rerun, issue 23)
+    predict = predict_spec(scene, link.values if link is not None else {}, payload["player"])
+    payload = {**payload, "player": {**payload["player"], "predict": predict}}
     return _PLAYERS[scene](data=json.dumps(payload), key=key)
 
 
@@ -106,13 +117,15 @@ def player_html(scene: str, payload: dict, title: str) -> str:
     """One self-contained HTML file that plays the run offline (no server, no CDN).
 
     It opens at step 0 and does not play by itself; keys and buttons work as on
-    the page.
+    the page, and so does Predict first (its switch starts off).
     """
     script, css = _player_sources(scene)
+    payload = {**payload, "player": {**payload["player"], "predict": offline_predict_spec(scene)}}
     data = json.dumps(payload, allow_nan=False).replace("</", "<\\/")
     return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{html.escape(title)}</title>\n<style>body {{margin: 1.5rem;}}\n{css}</style>"
             f"</head>\n<body><h1 style=\"font-family: system-ui\">{html.escape(title)}</h1>\n"
             f"<div id=\"player\"></div>\n<script>\n{script}\n"
-            f"mountPlayer(document.getElementById(\"player\"), {data}, {scene}Scene);\n"
+            f"mountPlayer(document.getElementById(\"player\"), {data}, {scene}Scene, "
+            f"{scene}Questions);\n"
             "</script></body></html>\n")

@@ -13,19 +13,17 @@ function relaxationScene(slots, data) {
   const s = { data, A: data.A, c: data.c, L: data.limit, eta: data.eta, T: data.n_iter };
   Object.assign(s, relaxationFigure(slots, s));
   Object.assign(s, relaxationInfo(slots, s));
-  return { draw: (view) => relaxationDraw(s, view) };
+  return { draw: (view) => relaxationDraw(s, view), scene: s };
 }
 
-const relaxationVector = (w) => pair(w, 3);
-// A residual or violation with 3 significant digits, never rounded to 0 inside "= … > 0".
-const relaxationValue = (v) => (v !== 0 && Math.abs(v) < 5e-4 ? v.toExponential(2).replaceAll("-", "−") : fmt(v, 3));
+// w with three decimals; a tiny coordinate that is not 0 in powers of ten (never "0.000")
+const relaxationCoordinate = (v) => (v !== 0 && Math.abs(v) < 5e-4 ? fmtBeside(v, 0, 3) : fmt(v, 3));
+const relaxationVector = (w) => `(${relaxationCoordinate(w[0])}, ${relaxationCoordinate(w[1])})`;
+// A residual or violation beside "> tol", "≤ tol" or "> 0": digits that keep it true.
+const relaxationValue = (v, bound) => fmtBeside(v, bound, 3);
 
-// a_i·w ≤ c_i written out, zero terms left out.
-function relaxationRowText({ A, c }, i) {
-  const terms = [[A[i][0], "w₁"], [A[i][1], "w₂"]].filter(([v]) => v !== 0)
-    .map(([v, name]) => `${fmt(v, 2)}·${name}`).join(" + ").replace("+ −", "− ");
-  return `${terms} ≤ ${fmt(c[i], 2)}`;
-}
+// a_i·w ≤ c_i written out as typed (viz/relaxation.py row_text: no digit rounded away)
+const relaxationRowText = ({ data }, i) => data.row_texts[i];
 
 // The figure: half-planes, the feasible set, the path of w. Returns the nodes that move.
 function relaxationFigure(slots, { data, A, c, L, eta }) {
@@ -59,7 +57,7 @@ function relaxationFigure(slots, { data, A, c, L, eta }) {
     ["fill", "rgba(0, 158, 115, 0.22)", "feasible set A^T w ≤ c"],
     ["line", COLORS.step, "chosen inequality"],
     ["dash", COLORS.step, "w to its projection Pᵢ(w)"],
-    ["arrow", COLORS.step, `the step, η = ${fmt(eta, 2)}`],
+    ["arrow", COLORS.step, `the step, η = ${data.eta_text}`],
     ["dot", COLORS.weight, "w now"], ["dot", COLORS.ghost, "w before"], ["ring", "#111", "w₀"],
   ]));
   return nodes;
@@ -96,16 +94,16 @@ function relaxationInequality(plot, map, P, L, a, c, text) {
 function relaxationInfo(slots, { data, eta, T }) {
   const panel = infoPanel(slots.info, [
     ["iteration", "iteration"], ["moves (violated when chosen)", "moves"],
-    ["inequalities violated at w", "violated"], ["largest violation", "violation"],
+    [data.violated_label, "violated"], ["largest violation", "violation"],
   ]);
   panel.q(".facts").textContent = `Rule: ${data.rule_label}${data.rule === "chaotic" ? `, τ = ${data.tau}` : ""}; ` +
-    `η = ${fmt(eta, 2)}; tolerance ${data.tol}. ${data.system.feasible ? "The system has a solution" :
+    `η = ${data.eta_text}; tolerance ${data.tol_text}. ${data.system.feasible ? "The system has a solution" :
     "The system has NO solution"} (${data.system.reason}).`;
   const panels = chartRow(slots.chart);
   const top = Math.max(...data.violation);
   const chartAt = miniChart(panels, "largest violation maxᵢ (aᵢ·w − cᵢ)⁺ after each iteration", [
     { name: "largest violation", color: COLORS.weight, values: data.violation },
-  ], Math.max(1, T), [0, top > 0 ? top : 1], (v) => fmt(v, 2), "iteration t");
+  ], Math.max(1, T), [0, top > 0 ? top : 1], (v) => fmt(v, 2), "iteration");
   const endText = data.end_text;  // computed from the run (viz/relaxation.py end_text)
   return { panel, chartAt, endText };
 }
@@ -126,13 +124,23 @@ function relaxationIteration(s, t, w) {
   const fx = map.x(proj[0]), fy = map.y(proj[1]), h = r * 1.1;
   foot.setAttribute("d", `M${fx - h},${fy}L${fx},${fy - h}L${fx + h},${fy}L${fx},${fy + h}z`);
   foot.style.display = moved ? "" : "none";
+  const e = data.eta_text;
   const what = eta === 1 ? "onto the line (projection, η = 1)" : eta === 2 ? "to its mirror image across the line (reflection, η = 2)"
-    : eta < 1 ? `a fraction η = ${fmt(eta, 2)} of the way to the line` : `past the line, η = ${fmt(eta, 2)} times the way to it`;
-  panel.say(`Iteration ${t}: the rule picks inequality ${data.labels[i]}, ${relaxationRowText(s, i)}. ` +
-    `aᵢ·w − cᵢ = ${relaxationValue(residual)}` +
-    (moved ? ` > ${data.tol ? data.tol : 0}: violated, so w moves ${what}, from ${relaxationVector(prev)} to ${relaxationVector(w)}.`
-           : residual > 0 ? ` ≤ ${data.tol}: violated by no more than the tolerance, so w stays.`
-           : ` ≤ 0: satisfied, w stays.`), moved);
+    : eta < 1 ? `a fraction η = ${e} of the way to the line` : `past the line, η = ${e} times the way to it`;
+  const tol = data.tol, tolText = data.tol_text;
+  const head = `Iteration ${t}: the rule picks inequality ${data.labels[i]}, ${relaxationRowText(s, i)}. aᵢ·w − cᵢ = `;
+  let rest;
+  if (!moved) {
+    rest = residual > 0 ? `${relaxationValue(residual, [0, tol])} ≤ ${tolText}: violated by no more than the tolerance, so w stays.`
+      : `${relaxationValue(residual, 0)} ≤ 0: satisfied, w stays.`;
+  } else if (prev[0] === w[0] && prev[1] === w[1]) {  // a move shorter than float64 can store
+    const length = eta * residual / Math.hypot(data.A[i][0], data.A[i][1]);
+    rest = `${relaxationValue(residual, tol)} > ${tolText}: violated, but the move ${what} is ` +
+      `${relaxationValue(length, 0)} long, too short for float64 to store at this size: w stays at ${relaxationVector(w)}.`;
+  } else {
+    rest = `${relaxationValue(residual, tol)} > ${tolText}: violated, so w moves ${what}, from ${relaxationVector(prev)} to ${relaxationVector(w)}.`;
+  }
+  panel.say(head + rest, moved);
 }
 
 // Draw the view: the iterate after `view.step` iterations and the path to it.
@@ -147,17 +155,16 @@ function relaxationDraw(s, view) {
   for (const node of [s.toProjection, s.stepArrow, s.foot, s.before]) node.style.display = shown ? "" : "none";
   if (!shown) {
     panel.say(`Start: w₀ = ${relaxationVector(w)}. Each iteration picks one inequality by the rule and, ` +
-      `if w violates it, moves w towards its half-plane.`);
+      `if w violates it${data.tol ? ` by more than ${data.tol_text}` : ""}, moves w towards its half-plane.`);
   } else {
     relaxationIteration(s, t, w);
   }
   panel.q(".now").textContent = `w = ${relaxationVector(w)}`;
-  let count = 0;
-  for (let i = 0; i < A.length; i++) if (A[i][0] * w[0] + A[i][1] * w[1] - c[i] > data.tol) count++;
   panel.count("iteration", outOf(t, T));
   panel.count("moves", outOf(view.updates, data.player.update_steps.length));
-  panel.count("violated", `${count} of ${A.length}`);
-  panel.count("violation", relaxationValue(data.violation[t]));
+  // both decided exactly in Python (viz/relaxation.py violations), not from float products
+  panel.count("violated", `${data.violated[t]} of ${A.length}`);
+  panel.count("violation", relaxationValue(data.violation[t], 0));
   panel.banner(view.atEnd, data.feasible, s.endText);
   s.chartAt(t);
 }

@@ -46,14 +46,38 @@ function fmt(value, digits) {
   const text = Math.abs(value) < 0.5 * 10 ** -digits ? (0).toFixed(digits) : value.toFixed(digits);
   return text.replace("-", "−");
 }
+// A number written beside (in)equality signs: `digits` decimals (at least three
+// significant digits), or as many more as it takes for the number shown to stand on the
+// same side of every bound as the value (0.9996 beside "< 1" is not "1.000", 0.0002 beside
+// "> 0" is not "0.000"); a whole number exactly; below 5e−4 in size as 3.66e−4.
+// `bounds` is a number or a list of them.
+function fmtBeside(value, bounds, digits) {
+  if (!Number.isFinite(value)) return fmt(value, digits);
+  if (Number.isInteger(value) && Math.abs(value) < 1e15) return String(value).replace("-", "−");
+  const all = [].concat(bounds);
+  const read = (text) => Number(text.replaceAll("−", "-"));
+  const holds = (text) => all.every((b) => Math.sign(read(text) - b) === Math.sign(value - b));
+  if (Math.abs(value) >= 5e-4) {
+    const least = Math.max(digits, 2 - Math.floor(Math.log10(Math.abs(value))));
+    for (let d = least; d <= 17; d++) if (holds(fmt(value, d))) return fmt(value, d);
+  }
+  for (let d = 2; d <= 16; d++) {
+    const text = value.toExponential(d).replaceAll("-", "−");
+    if (holds(text)) return text;
+  }
+  return String(value).replaceAll("-", "−");
+}
 const signed = (label) => (label > 0 ? "+1" : "−1");
+
 // A count with thousands separators (2,000). One formatter for every count: toLocaleString
 // builds a new one at each call, a tenth of a millisecond under 4x throttling, ten per step.
 const COUNT_FORMAT = new Intl.NumberFormat("en-US");
 const countText = (value) => COUNT_FORMAT.format(value);
 const plural = (value, word) => `${countText(value)} ${word}${value === 1 ? "" : "s"}`;
 const pair = (v, digits) => `(${fmt(v[0], digits)}, ${fmt(v[1], digits)})`;  // a point of the plane
-const outOf = (value, total) => `${countText(value)} / ${countText(total)}`;
+// A counter with the run's total under it ("run total: 42"), not "0 / 42", which reads like
+// a bound: panel.count (scene_plane.js) shows the two on two lines.
+const outOf = (value, total) => ({ value: countText(value), total: `run total: ${countText(total)}` });
 
 // Decode the example examined at each step: cyclic order needs no table.
 function examinedIndex(data) {

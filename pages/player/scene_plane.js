@@ -133,8 +133,8 @@ function legend(entries) {
 // (with a line for its hypotheses) when asked, and the banner shown at the end.
 // Returns { q, say, count, progress, banner }: q(selector) finds a part of the panel.
 function infoPanel(host, counters, { progress = false, hypotheses = false } = {}) {
-  const counter = ([label, key]) =>
-    `<div><span class="label">${label}</span><span class="value" data-counter="${key}"></span></div>`;
+  const counter = ([label, key]) => `<div><span class="label">${label}</span><span class="value" ` +
+    `data-counter="${key}"></span><span class="total" data-total="${key}"></span></div>`;
   const bar = `<div class="progress"><div class="bar"><div class="fill"></div></div><div class="progress-text"></div>` +
     (hypotheses ? `<div class="hypotheses"></div>` : "") + `</div>`;
   host.innerHTML = [
@@ -159,7 +159,11 @@ function infoPanel(host, counters, { progress = false, hypotheses = false } = {}
       const name = updated === undefined ? "step-text" : "step-text " + (updated ? "mistake" : "correct");
       if (text.className !== name) text.className = name;
     },
-    count: (key, text) => fitText(q(`[data-counter="${key}"]`), text),
+    // a counter's value: a text, or { value, total } from outOf (the run's total under it)
+    count(key, shown) {
+      fitText(q(`[data-counter="${key}"]`), typeof shown === "string" ? shown : shown.value);
+      setText(q(`[data-total="${key}"]`), typeof shown === "string" ? "" : shown.total);
+    },
     progress(count, limit, text) {
       const width = `${Math.min(100, (100 * count) / limit)}%`, fill = q(".fill");
       if (fill.style.width !== width) fill.style.width = width;

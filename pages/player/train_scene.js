@@ -13,11 +13,11 @@ function trainScene(slots, data) {
   const s = {
     data, X: data.X, y: data.y, n: data.y.length, L: data.limit, up: data.updates,
     delta: data.delta, exampleAt: examinedIndex(data),
-    deltaText: `δ = ${fmt(data.delta, 2).replace(/\.?0+$/, "") || "0"}`,
+    deltaValue: exactText(data.delta),  // δ as the student typed it, never rounded
   };
   Object.assign(s, trainFigure(slots, s));
   Object.assign(s, trainInfo(slots, s));
-  return { draw: (view) => trainDraw(s, view) };
+  return { draw: (view) => trainDraw(s, view), scene: s };
 }
 
 // The figure: the square with its axes and data (scene_plane.js), then what moves:
@@ -52,7 +52,7 @@ function trainFigure(slots, { data, X, y, L }) {
     ["diamond", COLORS.step, "example examined"],
     ["fill", COLORS.positiveFill, "predicted +1"], ["fill", COLORS.negativeFill, "predicted −1 (also on the line: sign(0) = −1)"],
   ];
-  if (planted) entries.push(["dot-line", COLORS.planted, `planted w*·x + b* = 0, band ±${planted.margin}`]);
+  if (planted) entries.push(["dot-line", COLORS.planted, `planted line (the generator's), band ±γ = ${planted.margin}`]);
   slots.figure.append(root, legend(entries));
   return nodes;
 }
@@ -80,19 +80,23 @@ function trainInfo(slots, { data, up }) {
   return { panel, chartAt: (k) => { left(k); right(k); } };
 }
 
-// The step in words and the example it examined, for showStep.
-function trainDescribe({ data, X, y, up, r, exampleAt, deltaText }, step, k, updated) {
+// The step in words and the example it examined, for showStep. The score is the run's (0
+// when within rounding of 0, as the run takes it), written with the digits that keep its
+// comparison with δ true as written (relationText).
+function trainDescribe({ data, X, y, up, r, exampleAt, deltaValue }, step, k, updated) {
   const i = exampleAt(step);  // 0-based index into X; a person reads example i + 1 (x₁ … xₙ)
   // the (w, b) in force when example i was examined: before this step's update
   const before = updated ? k - 1 : k;
   const w = up.weights[before], b = up.biases[before];
-  const score = updated ? up.scores[k - 1] : y[i] * (w[0] * X[i][0] + w[1] * X[i][1] + b);
+  let score = updated ? up.scores[k - 1] : y[i] * (w[0] * X[i][0] + w[1] * X[i][1] + b);
+  if (Math.abs(score) <= up.slack[before]) score = 0;
+  const relation = updated ? "≤" : ">";
   const head = `Step ${countText(step)}: example ${i + 1}, x = ${pair(X[i], 2)}, y = ${signed(y[i])}. ` +
-    `y(w·x + b) = ${fmt(score, 3)}`;
+    `y(w·x + b) = ${relationText(score, relation, deltaValue)} ${relation} δ = ${deltaValue}`;
   let rule = `w ← w + y·x = ${pair(up.weights[k], 2)}`;
   if (data.bias) rule += `, b ← b + y = ${fmt(up.biases[k], 2)}`;
-  const sentence = updated ? `${head} ≤ ${deltaText}: a mistake by the update test, so ${rule}.`
-    : `${head} > ${deltaText}: correct, no update.`;
+  const sentence = updated ? `${head}: a mistake by the update test, so ${rule}.`
+    : `${head}: correct, no update.`;
   return { sentence, point: X[i], size: r + 16, updated };
 }
 
@@ -108,9 +112,10 @@ function trainDraw(s, view) {
     s.fillPositive.setAttribute("points", polygonPoints(map, halfPlane(w, b, L, 1)));
     s.fillNegative.setAttribute("points", polygonPoints(map, halfPlane(w, b, L, -1)));
     setLine(s.line, w, b);
-    const due = [];  // y(w·x + b) ≤ δ: an update is due
+    const due = [];  // y(w·x + b) ≤ δ, up to the run's rounding allowance: an update is due
+    const limit = delta + up.slack[k];
     for (let i = 0; i < n; i++) {
-      if (y[i] * (w[0] * X[i][0] + w[1] * X[i][1] + b) <= delta) due.push(X[i]);
+      if (y[i] * (w[0] * X[i][0] + w[1] * X[i][1] + b) <= limit) due.push(X[i]);
     }
     s.rings.drawRings(map, due, r + 8);
     setArrow(s.arrow, [0, 0], w);
@@ -124,13 +129,13 @@ function trainDraw(s, view) {
     for (const node of [s.oldLine, s.oldArrow, s.stepArrow]) setShown(node, false);
   }
   showStep(panel, s.examined, map, step === 0
-    ? { sentence: "Nothing examined yet. Press Next mistake or Next example (or → / ↓)." }
+    ? { sentence: `Nothing examined yet. ${moveHint()}` }
     : trainDescribe(s, step, k, updated));
   setText(panel.q(".now"), `Now w = ${pair(w, 3)}` + (data.bias ? `, b = ${fmt(b, 3)}` : " (no bias: b = 0)"));
   panel.count("updates", outOf(k, up.steps.length));
   panel.count("examined", outOf(step, data.player.n_examined));
   panel.count("epoch", step === 0 ? "—" : String(Math.ceil(step / n)));
-  panel.count("accuracy", `${(100 * up.accuracy[k]).toFixed(1)}%`);
+  panel.count("accuracy", percentText(Math.round(up.accuracy[k] * n), n));
   const bound = data.bound;
   if (bound) panel.progress(k, bound.value, `${plural(k, "update")} of at most ${bound.value_text} (${bound.name})`);
   panel.banner(view.atEnd, data.converged, data.end_text);

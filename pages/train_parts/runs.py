@@ -23,6 +23,8 @@ from perceptron_core.theory import run_bounds, separability_case
 SOURCES = {"generated": "planted separator with margin γ", "upload": "your CSV",
            "draw": "click on the chart"}
 CACHE = dict(max_entries=32, ttl=3600)
+#: every /train run stops at (max_updates, max_epochs) if it has not converged
+LIMITS = (5_000, 500)
 #: the student's own data: labels -1/+1; one class is allowed (the slides' one-point quiz);
 #: a link carries at most max_points drawn points
 OWN = OwnDataSpec(prefix="", min_classes=1, max_rows=20_000, max_points=2_000,
@@ -46,6 +48,13 @@ def generated_data(n, margin, data_seed, through_origin, balance, noise):
     return with_label_noise(data, noise, seed=data_seed + 1) if noise > 0 else data
 
 
+def flipped_labels(n, margin, data_seed, through_origin, balance, noise) -> int:
+    """How many labels the label noise flipped in the generated data."""
+    clean = generated_data(n, margin, data_seed, through_origin, balance, 0.0)
+    noisy = generated_data(n, margin, data_seed, through_origin, balance, noise)
+    return int(np.count_nonzero(np.asarray(clean.y) != np.asarray(noisy.y)))
+
+
 @st.cache_data(show_spinner="Training…", **CACHE)
 def train(X, y, bias, delta, order, start, order_seed):
     """The run and everything the player shows that does not depend on the step."""
@@ -53,7 +62,7 @@ def train(X, y, bias, delta, order, start, order_seed):
     w0 = rng.normal(scale=0.5, size=2) if start == "random" else None
     b0 = float(rng.normal(scale=0.5)) if start == "random" and bias else 0.0
     trace = run_perceptron(X, y, bias=bias, delta=delta, w0=w0, b0=b0, order=order,
-                           seed=order_seed, max_updates=5_000, max_epochs=500)
+                           seed=order_seed, max_updates=LIMITS[0], max_epochs=LIMITS[1])
     w0_norm = float(np.hypot(np.linalg.norm(trace.weights[0]), trace.biases[0]))
     bounds = bound_summary(X, y, bias=bias, delta=delta, w0_norm=w0_norm)
     statements = run_bounds(bounds, bias=bias, delta=delta, w0_norm=w0_norm)

@@ -7,10 +7,12 @@ Markdown out.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 import plotly.graph_objects as go
 
-from perceptron_core.constructions import adversarial_lower_bound
+from perceptron_core.constructions import adversarial_lower_bound, typed_decimal
 
 from . import style
 
@@ -23,6 +25,8 @@ LEARNER_LABELS = {
     "majority": "Majority label seen so far",
     "nearest_neighbor": "Nearest neighbour",
 }
+#: subscript digits, for a basis vector's index (e₁₂)
+SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 #: what the page shows, under its title
 SUMMARY = (
     "Started at w = 0 with threshold δ = 0, the perceptron with no bias makes at most 1/γ² "
@@ -33,7 +37,7 @@ SUMMARY = (
     "watch a built-in one lose.")
 #: the rules of Theorem 1.34's game, and why its labels have margin γ (Markdown). Plain text
 #: with Unicode (bold upright vectors) as in SUMMARY, not KaTeX: math would cost the page
-#: KaTeX's 265 kB script (issue 21); "\*" is a star Markdown shows as written.
+#: KaTeX's 265 kB script; "\*" is a star Markdown shows as written.
 GAME_TEXT = r"""
 **The game** (Theorem 1.34, labels through the origin, no bias). Fix a margin
 γ ∈ (0, 1] and a dimension d, and let n = min(⌊1/γ²⌋, d). In round i = 1, …, n the
@@ -169,30 +173,62 @@ def forced_mistakes_figure(gammas: np.ndarray, forced: np.ndarray, dim: int,
 
 
 def rounds_columns(predictions: np.ndarray, labels: np.ndarray) -> dict[str, np.ndarray]:
-    """The table of the rounds, one column per entry (a plain dict of arrays).
+    """The table of the rounds, one column per entry (a plain dict of arrays): four narrow
+    columns, so that it fits a 360 px phone without scrolling sideways (round i shows eᵢ,
+    which the caption says, and the running count tells each round's mistake).
 
     Parameters
     ----------
-    predictions, labels : ndarray of int, shape (k,)
-        The learner's predictions and the labels y_i the adversary revealed, rounds 1..k.
+    predictions, labels : ndarray of int, shape (m,)
+        The learner's predictions and the labels y_i the adversary revealed, rounds 1..m.
 
     Returns
     -------
     dict
-        "round i", "example" (e_i), "prediction", "label yᵢ", "mistake?" (yes/no) and
-        "mistakes so far" (the running count), each of length k.
+        "round i", "prediction", "label yᵢ" and "mistakes so far" (the running count),
+        each of length m.
     """
     predictions = np.asarray(predictions, dtype=np.int64)
     labels = np.asarray(labels, dtype=np.int64)
     rounds = np.arange(1, predictions.size + 1)
     wrong = predictions != labels
-    return {"round i": rounds, "example": np.array([f"e_{i}" for i in rounds]),
-            "prediction": predictions, "label yᵢ": labels,
-            "mistake?": np.where(wrong, "yes", "no"), "mistakes so far": np.cumsum(wrong)}
+    return {"round i": rounds, "prediction": predictions, "label yᵢ": labels,
+            "mistakes so far": np.cumsum(wrong)}
+
+
+def decimal_text(value: Fraction) -> str:
+    """An exact number as a student reads it: a finite decimal when it is one (0.0625, 1, 25),
+    else the fraction (100/9)."""
+    value = Fraction(value)
+    den = value.denominator
+    for prime in (2, 5):
+        while den % prime == 0:
+            den //= prime
+    if den != 1:
+        return f"{value.numerator}/{value.denominator}"
+    digits = 0
+    while (value * 10**digits).denominator != 1:
+        digits += 1
+    whole, part = divmod(abs(value.numerator) * 10**digits // value.denominator, 10**digits)
+    return ("−" if value < 0 else "") + str(whole) + (f".{part:0{digits}d}" if digits else "")
+
+
+def rounds_text(gamma: float) -> str:
+    """1/γ² and its floor, exactly, for γ read as typed: "1/γ² = 25 (γ = 0.2)" or
+    "1/γ² = 100/9 = 11.11… (γ = 0.3), so ⌊1/γ²⌋ = 11"."""
+    exact = typed_decimal(gamma)
+    inverse = 1 / exact**2
+    shown = decimal_text(inverse)
+    if "/" in shown:  # not a finite decimal: its first digits, cut (not rounded) and "…"
+        cut = f"{decimal_text(Fraction(int(inverse * 100), 100))}…"
+        shown = f"{shown} = {cut}" if len(shown) <= 15 else cut
+    return (f"1/γ² = {shown} (γ = {decimal_text(exact)}), so ⌊1/γ²⌋ = "
+            f"{inverse.numerator // inverse.denominator}")
 
 
 def certificate_text(result, gamma: float, n: int, dim: int) -> str:
-    """Markdown checking Theorem 1.34's certificate w* = γ·y on one game.
+    """Markdown checking Theorem 1.34's certificate w* = γ·y on one game, in exact
+    arithmetic with γ read as typed (``constructions.typed_decimal``).
 
     Parameters
     ----------
@@ -202,16 +238,22 @@ def certificate_text(result, gamma: float, n: int, dim: int) -> str:
     Returns
     -------
     str
-        w* (its first coordinates), its norm γ·√n ≤ 1 and margin γ, and the
-        mistakes the learner made anyway.
+        w* (its first coordinates, each ±γ), its squared norm n·γ² ≤ 1 and its margin γ,
+        and the mistakes the learner made anyway.
     """
-    shown = ", ".join(f"{v:+.3g}" for v in result.certificate[:min(n, 6)])
+    exact = typed_decimal(gamma)
+    g = decimal_text(exact)
+    shown = ", ".join(("+" if v > 0 else "−") + g for v in result.y[:min(n, 6)])
     more = ", …" if n > 6 else ""
     rest = f" and 0 in the other {dim - n} coordinates" if dim > n else ""
-    return (f"**Certificate checked.** w\\* = γ·y = ({shown}{more}){rest}.  \n"
-            f"Norm: ‖w\\*‖ = γ·√n = {gamma:g}·√{n} = {result.certificate_norm:.4f} ≤ 1.  \n"
-            f"Margin: min_i y_i⟨e_i, w\\*⟩ = {result.certificate_margin:.4f} = γ.  \n"
-            f"So these {n} labelled examples have margin at least γ = {gamma:g}, and the "
+    square = n * exact**2
+    relation = ", so ‖w\\*‖ = 1" if square == 1 else " < 1, so ‖w\\*‖ < 1"
+    return (f"**Certificate checked** (in exact arithmetic). "
+            f"w\\* = γ·y = ({shown}{more}){rest}.  \n"
+            f"Norm: ‖w\\*‖² = n·γ² = {n}·{decimal_text(exact**2)} = {decimal_text(square)}"
+            f"{relation}.  \n"
+            f"Margin: every yᵢ⟨eᵢ, w\\*⟩ = yᵢ·γyᵢ = γ = {g}.  \n"
+            f"So these {n} labelled examples have margin at least γ = {g}, and the "
             f"learner still made {result.n_mistakes} mistakes out of {n}.")
 
 
@@ -219,10 +261,15 @@ def round_prompt(played: int, n: int, dim: int) -> str:
     """What the student sees before predicting round ``played + 1`` of ``n`` (Markdown)."""
     if played >= n:
         return f"**All {n} rounds played.**"
-    return (f"**Round {played + 1} of {n}.** The adversary shows e_{played + 1}: a 1 in "
-            f"coordinate {played + 1} and 0 in the other {dim - 1} coordinates. It is "
-            "orthogonal to every example so far, so nothing you have seen tells you its "
-            "label. Your prediction?")
+    k = played + 1
+    shown = ("e₁ = (1), the only unit vector of a 1-dimensional space" if dim == 1 else
+             f"e{str(k).translate(SUBSCRIPTS)}: a 1 in coordinate {k} and 0 in the other "
+             f"{dim - 1} coordinate{'s' * (dim != 2)}")
+    before = ("It is the first example: you have seen nothing yet." if played == 0 else
+              f"It is orthogonal to the {played} example{'s' * (played != 1)} so far, so "
+              "nothing you have seen tells you its label.")
+    return (f"**Round {k} of {n}.** The adversary shows {shown}. {before} Whatever you "
+            "predict, the label is revealed only afterwards. Your prediction?")
 
 
 def forced_mistakes_text(dim: int) -> str:
@@ -238,17 +285,22 @@ def forced_mistakes_text(dim: int) -> str:
 def forced_mistakes(dim: int, points: int = 41) -> tuple[np.ndarray, np.ndarray]:
     """Mistakes the adversary forces on the perceptron over a sweep of margins.
 
+    The margins are chosen so that 1/γ² is 1 or lies half way between two whole numbers
+    (1, 1.5, 2.5, ..., about log-spaced up to 10⁴): then ⌊1/γ²⌋ is the same for γ and for
+    its rounding to a float, and the chart's points read exactly as the theorem says.
+
     Parameters
     ----------
     dim : int, the dimension d
-    points : int, values of 1/γ², log-spaced from 1 to 10⁴
+    points : int, about how many values of 1/γ², log-spaced from 1 to 10⁴
 
     Returns
     -------
-    gammas : ndarray of shape (points,), decreasing from 1
-    forced : ndarray of int, shape (points,), n = min(⌊1/γ²⌋, d) for each γ (Theorem 1.34)
+    gammas : ndarray of shape (m,), decreasing from 1
+    forced : ndarray of int, shape (m,), n = min(⌊1/γ²⌋, d) for each γ (Theorem 1.34)
     """
-    gammas = 1.0 / np.sqrt(np.geomspace(1.0, 1e4, points))
+    halves = np.unique(np.floor(np.geomspace(1.0, 1e4, points))) + 0.5
+    gammas = 1.0 / np.sqrt(np.concatenate([[1.0], halves[halves < 1e4]]))
     forced = np.array([adversarial_lower_bound(g, dim, "perceptron").n_mistakes
                        for g in gammas])
     return gammas, forced

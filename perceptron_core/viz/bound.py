@@ -56,8 +56,22 @@ def log_ticks(values) -> np.ndarray:
     return ticks
 
 
+SUPERSCRIPTS = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def tick_label(tick: float) -> str:
+    """A 1-2-5 tick as a student reads it: 0.02, 500, 20000; from 10⁵ up and below 10⁻³ as
+    10⁵, 2·10⁵, 5·10⁻⁴ (never Python's 1e+06)."""
+    if 1e-3 <= tick < 1e5:
+        return f"{tick:g}"
+    exponent = int(np.floor(np.log10(tick) + 1e-9))
+    mantissa = round(tick / 10.0**exponent)
+    power = "10" + str(exponent).translate(SUPERSCRIPTS)
+    return power if mantissa == 1 else f"{mantissa}·{power}"
+
+
 def _tick_text(ticks: np.ndarray) -> list[str]:
-    return [f"{tick:g}" for tick in ticks]
+    return [tick_label(float(tick)) for tick in ticks]
 
 
 def _set_log_ticks(fig: go.Figure, axis: str) -> None:
@@ -319,14 +333,51 @@ def margin_step_text(values, bounds) -> str:
     """What the sweep on screen did, in its own steps: the ratio of neighbouring margins
     actually used, the factor the bound grew by over each such step, and that growth
     per halving of the margin (:func:`halving_factors`). Shapes (n_values,), increasing
-    margins."""
+    margins, at least two of them."""
     values, bounds = np.asarray(values, float), np.asarray(bounds, float)
     ratios = values[1:] / values[:-1]
     growth = bounds[:-1] / bounds[1:]
-    return (f"neighbouring margins on screen are {_spread_text(ratios)} times apart (not 2), "
-            f"and each step to the smaller margin multiplied the median bound by "
-            f"{_spread_text(growth)}; per halving of γ that is a factor "
-            f"{halving_spread(values, bounds)}")
+    apart = _spread_text(ratios) + " times apart"
+    if not np.allclose(ratios, 2.0, rtol=5e-3):
+        apart += " (not 2)"
+    return (f"neighbouring margins on screen are {apart}, and each step to the "
+            f"smaller margin multiplied the median bound by {_spread_text(growth)}; per "
+            f"halving of γ that is a factor {halving_spread(values, bounds)}")
+
+
+def percent(share: float) -> str:
+    """A share as a percentage: three digits from 10 % on ("48.9 %", "100 %"), two below
+    ("1.2 %", "0.031 %")."""
+    value = 100 * float(share)
+    return f"{value:.3g} %" if value >= 10 else f"{value:.2g} %"
+
+
+def spread_percent(shares) -> str:
+    """"between 67 % and 100 %" (or "about 99 %" when they agree to the digits shown)."""
+    shares = np.asarray(shares, float)
+    low, high = percent(shares.min()), percent(shares.max())
+    return f"about {low}" if low == high else f"between {low} and {high}"
+
+
+def ratio_spread_text(ratio, bound: str) -> str:
+    """How much of its own bound each run on screen used: "each of these 40 runs made
+    between 1.2 % and 48.9 % of the updates its own T(A) allows (median 9.8 %)."."""
+    ratio = np.asarray(ratio, float)
+    runs = "this run" if ratio.size == 1 else f"each of these {ratio.size} runs"
+    return (f"{runs} made {spread_percent(ratio)} of the updates its own {bound} allows "
+            f"(median {percent(np.median(ratio))}).")
+
+
+def halving_reason(result, bias: bool) -> str:
+    """Why halving γ need not multiply the bound on screen by exactly 4, from the runs: the
+    range of R over them, and with a bias that γ₂ is not proportional to γ."""
+    radius = np.asarray(result.radius, float)
+    spread = (f"R is {radius[0]:.4g} in every run" if np.ptp(radius) == 0 else
+              f"R ranged from {radius.min():.4g} to {radius.max():.4g} over these runs")
+    if bias:
+        return ("T(A) divides by γ₂², the margin of the padded examples, where the bias "
+                f"counts in the norm, so γ₂ need not be proportional to γ; and {spread}.")
+    return f"(R/γ)² would grow by 4 per halving if R stayed the same; {spread}."
 
 
 def shrinking_margin_counts(values, median_updates) -> str:
@@ -366,7 +417,7 @@ def shift_findings(result) -> str:
     """What the translation runs on screen show, counted step by step (Exercise 1.29)."""
     steps = sum(int(np.sum(result.seed == seed)) - 1 for seed in np.unique(result.seed))
     if steps == 0:
-        return "Give at least two values of s to see how the runs change with the shift."
+        return "Give at least two values of u to see how the runs change with the shift."
     seeds = np.unique(result.seed).size
     r, g, t, u = (step_changes(result, column)
                   for column in ("radius", "gamma_2", "padded", "updates"))
@@ -378,7 +429,7 @@ def shift_findings(result) -> str:
               ("the number of updates grew", u[0])]
     held = [claim for claim, count in claims if count == steps]
     failed = [f"{claim} (only {count} of {steps})" for claim, count in claims if count < steps]
-    text = (f"**What these runs show.** Going from each value of s to the next larger one, "
+    text = (f"**What these runs show.** Going from each shift u to the next larger one, "
             f"for each of the {seeds} seed{'s' if seeds != 1 else ''} ({steps} steps in all): "
             f"R grew in {times(r[0])}; γ₂ shrank in {times(g[1])} and grew in {times(g[0])}; "
             f"T(A) grew in {times(t[0])} and shrank in {times(t[1])}; the number of updates "
@@ -407,10 +458,33 @@ def scaling_setting(bias: bool) -> str:
             "Switch Learn a bias on and the answer flips: the counts can change.")
 
 
+def seeds_changed(result) -> tuple[int, int]:
+    """(seeds whose number of updates changed with the swept value, seeds)."""
+    seeds = np.unique(result.seed)
+    changed = sum(np.unique(result.updates[result.seed == s]).size > 1 for s in seeds)
+    return int(changed), int(seeds.size)
+
+
 def scaling_findings(result) -> str:
     """With a bias: for how many seeds the number of updates changed with λ (the runs on
     screen, not a promise)."""
-    seeds = np.unique(result.seed)
-    changed = sum(np.unique(result.updates[result.seed == s]).size > 1 for s in seeds)
+    if np.unique(result.value).size < 2:
+        return "Give at least two values of λ to see whether the runs change with λ."
+    changed, seeds = seeds_changed(result)
     return (f"**What these runs show.** With a bias, the number of updates changed with λ for "
-            f"{changed} of {seeds.size} seed{'s' if seeds.size != 1 else ''}.")
+            f"{changed} of {seeds} seed{'s' if seeds != 1 else ''}.")
+
+
+def largest_bound_text(result, name: str) -> str:
+    """The chart's blue line in numbers: at each swept value the largest bound over its runs
+    and the seed of that run ("u = 0: 233.5239 (seed 0); ..."), to the four decimals of the
+    table of runs; empty beyond eight values."""
+    values = result.values()
+    if values.size > 8:
+        return ""
+    parts = []
+    for value in values:
+        runs = np.flatnonzero(result.value == value)
+        top = runs[np.argmax(result.bound[runs])]
+        parts.append(f"{name} = {value:g}: {result.bound[top]:.4f} (seed {result.seed[top]})")
+    return "; ".join(parts)

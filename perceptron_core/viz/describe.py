@@ -47,6 +47,19 @@ def _numbers(values) -> np.ndarray | None:
     return array if array.size else None
 
 
+def _pieces(values) -> int:
+    """How many runs of numbers a line's x holds, gaps (None, NaN) between them: the
+    separate segments one trace draws."""
+    if not isinstance(values, (list, tuple)):
+        return 1
+    runs, inside = 0, False
+    for value in values:
+        gap = value is None or (isinstance(value, float) and not np.isfinite(value))
+        runs += not gap and not inside
+        inside = not gap
+    return max(runs, 1)
+
+
 def _axis_title(layout: dict, name: str) -> str:
     """The title of the x or y axis in plain words ('' when it has none)."""
     axis = layout.get(f"{name}axis") or {}
@@ -87,6 +100,8 @@ def trace_sentence(trace: dict) -> str | None:
     if y is None:
         return f"{name}"
     mode = trace.get("mode") or "lines+markers"
+    if "lines" in mode and _pieces(trace.get("x")) > 1:
+        return f"{name}: {_pieces(trace.get('x'))} line segments"
     if "lines" in mode and x is not None and x.size == y.size and y.size > 1:
         return (f"{name}: a line from {_value_text(y[0])} at {_value_text(x[0])} "
                 f"to {_value_text(y[-1])} at {_value_text(x[-1])}")

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import csv
 import io
+from fractions import Fraction
 
 import numpy as np
 import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 from perceptron_core.generalisation import (CURVE_MAX_TEST_POINTS, CURVE_MAX_WORK, LOSS_LABELS,
                                              LOSSES, sgd_linear)
-from perceptron_core.theory import value_text, whole_cap
 
 from . import style
 from .player import encode_indices
@@ -66,13 +65,58 @@ def lemma_quantities(weights, beta_star, margin) -> dict:
             "norm_sq_upper": (3.0 * t).tolist()}
 
 
+def exact_decimal(value) -> Fraction:
+    """A setting as the decimal it prints as (a typed 0.1 is 1/10), exactly."""
+    return Fraction(repr(float(value)))
+
+
+def relation_text(value: Fraction) -> str:
+    """A computed bound beside its formula: "= 300" when the digits shown are its exact
+    value, else "≈ 133.33" (two decimals from 1 up, three significant digits below 1),
+    so "3/γ² = 133.33" is never written for 400/3."""
+    if value.denominator == 1:
+        text = f"{value.numerator:,}"
+    else:
+        number = float(value)
+        text = f"{number:,.2f}" if abs(number) >= 1 else f"{number:.3g}"
+    shown = Fraction(text.replace(",", ""))
+    return ("= " if shown == value else "≈ ") + text.replace("-", "−")
+
+
+def lemma_bound(margin: float) -> Fraction:
+    """The Lemma's 3/γ², exactly, for γ as typed."""
+    return 3 / exact_decimal(margin) ** 2
+
+
+def whole_part(value: Fraction) -> int:
+    """The largest whole number not above ``value``: a cap on a count."""
+    return value.numerator // value.denominator
+
+
+def lemma_sentence(margin: float) -> str:
+    """'3/γ² = 300, so at most 300' (or '≈ 133.33, so at most 133'), decided exactly."""
+    bound = lemma_bound(margin)
+    return f"3/γ² {relation_text(bound)}, so at most {whole_part(bound):,}"
+
+
+def own_updates(indices) -> dict:
+    """The example the first updates were all on and how many they were: while w is k
+    times that example's y x (k = 1 .. until), its score is exactly k (unit vectors,
+    ``OwnScore``). The player writes that score, not its float product."""
+    indices = [int(i) for i in indices]
+    until = 0
+    while until < len(indices) and indices[until] == indices[0]:
+        until += 1
+    return {"index": indices[0] if indices else -1, "until": until}
+
+
 def margin_player_payload(X, y, trace, *, beta_star, margin, player, limit=1.15) -> dict:
     """Everything the /generalisation player shows for one margin-perceptron run.
 
     Parameters
     ----------
     X : ndarray (n, 2), unit vectors; y : ndarray (n,), labels in {-1, +1}
-    trace : Trace of ``margin_perceptron`` on (X, y)
+    trace : Trace of ``margin_perceptron(..., unit=True)`` on (X, y)
     beta_star : ndarray (2,), the planted unit vector; margin : float, gamma
     player : dict from ``viz.player.player_spec``
     limit : float, half-width of the square view
@@ -92,34 +136,41 @@ def margin_player_payload(X, y, trace, *, beta_star, margin, player, limit=1.15)
     n_close = kinds.count(KIND_CLOSE)
     steps = np.arange(1, trace.n_examined + 1)
     examined = encode_indices(trace.indices_at_steps(steps) if steps.size else [], len(y))
-    bound = 3.0 / margin**2
+    bound = lemma_bound(margin)
     count = trace.n_updates
     if trace.converged:
-        end = (f"Converged after {count} margin mistakes ({n_wrong} on the wrong side, "
-               f"{n_close} right but inside the band) in {trace.n_examined:,} examined "
-               f"examples: every point now has y x·w ≥ 1. The Lemma allows at most "
-               f"3/γ² = {value_text(bound)}, so at most {whole_cap(bound):,} margin mistakes.")
+        end = (f"Converged after {count} margin mistake{'s' * (count != 1)} ({n_wrong} on "
+               f"the wrong side, {n_close} right but inside the band) in "
+               f"{trace.n_examined:,} examined examples: every point now has y x·w ≥ 1. The "
+               f"Lemma allows at most {lemma_sentence(margin)} margin mistakes.")
     else:
         end = (f"Stopped without converging after {count} margin mistakes: {trace.stop_reason}.")
+    star = np.asarray(beta_star, dtype=float)
+    closest = float(np.min(y * (X @ star)))  # the planted margin these points have
+    gamma = f"{margin:g}"
+    held = (f"the smallest y x·w* here is {closest:.4f}" if closest >= margin else
+            f"**not** met here: the smallest y x·w* is {closest:.6g}, please report it")
     return {
         "player": player,
         "X": X.tolist(), "y": y.tolist(), "limit": float(limit),
         "scale": float(vector_scale(weights, limit)),
-        "planted": {"beta": [float(v) for v in beta_star], "margin": float(margin)},
+        "planted": {"beta": [float(v) for v in beta_star], "margin": float(margin),
+                    "margin_text": gamma},
         "examined": examined,
         "updates": {"weights": weights.tolist(),
                     "indices": [int(i) for i in trace.update_indices],
                     "steps": [int(s) for s in trace.update_steps],
                     "scores": scores.tolist(), "kinds": kinds},
+        "own": own_updates(trace.update_indices),
         "counts": {"margin_mistakes": count, "wrong": n_wrong, "close": n_close},
-        "bound": {"value": float(bound), "value_text": value_text(bound),
+        "bound": {"value": float(bound), "relation": relation_text(bound),
                   "hypotheses": (f"every ‖x‖ = 1 and the planted unit w* has y x·w* ≥ γ = "
-                                 f"{margin:g} for every point (the data are drawn that way); "
-                                 "w starts at 0")},
+                                 f"{gamma} for every point (the data are drawn that way; "
+                                 f"{held}); w starts at 0")},
         "proof": {**lemma_quantities(weights, beta_star, margin),
-                  "title": (f"Why at most 3/γ² = {value_text(bound)} margin mistakes (the notes' "
-                            "Lemma): the two lines below cannot both hold for ever"),
-                  "alignment_title": f"w·w* gains at least γ = {margin:g} per margin mistake",
+                  "title": (f"Why at most 3/γ² {relation_text(bound)} margin mistakes (the "
+                            "notes' Lemma): the two lines below cannot both hold for ever"),
+                  "alignment_title": f"w·w* gains at least γ = {gamma} per margin mistake",
                   "alignment_name": "w_t·w*", "alignment_lower_name": "t·γ",
                   "norm_sq_title": "‖w‖² gains less than 3 per margin mistake",
                   "norm_sq_name": "‖w_t‖²", "norm_sq_upper_name": "3t",
@@ -186,12 +237,42 @@ def curve_floor(curve) -> float:
     return 10 ** (np.floor(np.log10(smallest)) - 1)
 
 
+#: the narrowest plot a phone gives the curve (px) and the width of a tick label's character
+NARROW_PLOT_PX = 250
+TICK_CHAR_PX = 9
+
+
+def size_ticks(sizes) -> list[int]:
+    """The values of N to label on the log x axis: the N typed, each at its true place,
+    the smallest and the largest always, leaving out one that would run into a neighbour
+    on a phone's plot (NARROW_PLOT_PX wide); the table under the chart lists every N."""
+    sizes = sorted({int(v) for v in sizes})
+    if len(sizes) < 2:
+        return sizes
+    span = np.log10(sizes[-1]) - np.log10(sizes[0])
+    per_decade = NARROW_PLOT_PX / (span * 1.1)  # the plot's padding around the data
+
+    def apart(a: int, b: int) -> bool:  # labels a < b do not touch on the phone
+        gap = (np.log10(b) - np.log10(a)) * per_decade
+        return gap >= TICK_CHAR_PX * (len(f"{a:,}") + len(f"{b:,}")) / 2 + 8
+
+    kept = [sizes[0]]
+    for n in sizes[1:-1]:
+        if apart(kept[-1], n) and apart(n, sizes[-1]):
+            kept.append(n)
+    if apart(kept[-1], sizes[-1]) or len(kept) > 1:
+        kept = kept if apart(kept[-1], sizes[-1]) else kept[:-1]
+        kept.append(sizes[-1])
+    return kept
+
+
 def curve_figure(curve, *, height=620) -> go.Figure:
     """Mean test error against N on log-log axes, with the stability and uniform bounds.
 
     Means that are exactly 0 (no run erred) cannot sit on a log axis: they are
     drawn as hollow triangles on the floor, labelled "0 of R runs erred".
-    Error bars are one standard error of the mean over the runs.
+    Error bars are one standard error of the mean over the runs. The x axis is labelled
+    at the N typed (:func:`size_ticks`), never at a round number beside one.
     """
     n = np.asarray(curve.n_train, dtype=float)
     mean = np.asarray(curve.mean_error, dtype=float)
@@ -199,15 +280,18 @@ def curve_figure(curve, *, height=620) -> go.Figure:
     erred = curve_rows(curve)["runs_with_error"]
     floor = curve_floor(curve)
     positive = mean > 0
-    how = "exact error (d = 2)" if curve.exact else f"error on {curve.n_test:,} fresh points"
+    how = ("closed-form error, d = 2" if curve.exact else
+           f"error on {curve.n_test:,} fresh points per run")
     fig = go.Figure()
     fig.add_trace(go.Scatter(
         x=n, y=curve.stability_bound, mode="lines", name="3/((N+1)γ²): stability theorem",
-        line=dict(color=style.BOUND, width=3, dash="dash")))
+        line=dict(color=style.BOUND, width=3, dash="dash"),
+        hovertemplate="N = %{x}: 3/((N+1)γ²) = %{y:.3g}<extra></extra>"))
     fig.add_trace(go.Scatter(
         x=n, y=curve.uniform_bound, mode="lines",
         name=f"uniform law, {curve.confidence:.0%} confidence",
-        line=dict(color=style.PLANTED, width=3, dash="dot")))
+        line=dict(color=style.PLANTED, width=3, dash="dot"),
+        hovertemplate="N = %{x}: uniform law %{y:.3g}<extra></extra>"))
     fig.add_trace(go.Scatter(
         x=n[positive], y=mean[positive], mode="lines+markers",
         name=f"mean test error of {curve.repeats} runs",
@@ -219,7 +303,7 @@ def curve_figure(curve, *, height=620) -> go.Figure:
     if (~positive).any():
         fig.add_trace(go.Scatter(
             x=n[~positive], y=np.full((~positive).sum(), floor * 2), mode="markers+text",
-            name="mean exactly 0 (drawn on the floor)",
+            name="mean 0: no run erred (drawn on the floor)",
             marker=dict(symbol="triangle-down-open", size=14, color=style.HYPERPLANE,
                         line=dict(width=2)),
             text=[f"0 of {curve.repeats}" for _ in range(int((~positive).sum()))],
@@ -230,13 +314,53 @@ def curve_figure(curve, *, height=620) -> go.Figure:
                   annotation_position="bottom left", annotation_font_size=13)
     style.base_layout(fig, height=height)
     top = max(1.5, float(np.max(curve.stability_bound)) * 1.5, float(np.max(curve.uniform_bound)))
-    fig.update_xaxes(type="log", title_text="N, training points")
+    ticks = size_ticks(curve.n_train)
+    fig.update_xaxes(type="log", title_text="N, training points", tickmode="array",
+                     tickvals=ticks, ticktext=[f"{v:,}" for v in ticks])
     # error rates in powers of ten (10⁻⁵), not SI prefixes ("10μ" read as ten micro-)
     fig.update_yaxes(type="log", title_text=f"test error ({how})", dtick=1,
                      exponentformat="power", range=[np.log10(floor), np.log10(top)])
     fig.update_layout(legend=dict(orientation="h", x=0, xanchor="left", y=-0.2, yanchor="top",
                                   font=dict(size=14)), margin=dict(l=90, r=20, t=30, b=150))
     return fig
+
+
+SUPERSCRIPTS = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _number(value: float, digits: int = 3) -> str:
+    """A table cell: ``digits`` significant digits, 0 as 0, a true minus sign, and a
+    small value in powers of ten as on the chart's axis (6.64×10⁻⁶, not 6.64e-06)."""
+    if value == 0:
+        return "0"
+    if abs(value) >= 10 ** (digits - 1):  # whole digits only: 100, 1,234
+        return f"{value:,.0f}".replace("-", "−")
+    if abs(value) >= 1e-4:
+        return f"{value:.{digits}g}".replace("-", "−")
+    mantissa, exponent = f"{value:.{digits - 1}e}".split("e")
+    return f"{mantissa}×10{str(int(exponent)).translate(SUPERSCRIPTS)}".replace("-", "−")
+
+
+def curve_table(curve) -> dict[str, list[str]]:
+    """Every N typed, with what the page says about it: the mean test error and its
+    standard error (0 when no run erred), and both bounds at that N (the chart's lines).
+    Four columns: the table fits a phone's width (the CSV adds the runs that erred)."""
+    rows = curve_rows(curve)
+    means = [("0, no run erred" if m == 0 else f"{_number(m)} ± {_number(s, 2)}")
+             if np.isfinite(s) else _number(m)
+             for m, s in zip(rows["mean_error"], rows["stderr"])]
+    return {
+        "N": [f"{int(v):,}" for v in rows["n_train"]],
+        "mean test error ± s.e.": means,
+        "3/((N+1)γ²)": [_number(v) for v in rows["stability_bound"]],
+        f"uniform law, {curve.confidence:.0%}": [_number(v) for v in rows["uniform_bound"]],
+    }
+
+
+def _sizes_text(sizes) -> str:
+    """'2', '2 and 5' or '2, 5 and 10'."""
+    names = [f"{int(v):,}" for v in sizes]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 # ---------------------------------------------------------------------------
@@ -282,7 +406,8 @@ def _line_through_origin(beta, limit):
 
 def stability_figure(X, y, summary, heldout: int, *, limit=1.15, height=680) -> go.Figure:
     """All N + 1 points, those that caused margin mistakes ringed, the held-out one
-    starred; the hyperplane trained on all N + 1 and the one trained without it."""
+    (row ``heldout`` of X) starred; the hyperplane trained on all N + 1 and the one trained
+    without it. Points are named by their number from 1, as the page's texts name them."""
     X = np.asarray(X, dtype=float)
     y = np.asarray(y)
     fig = go.Figure()
@@ -297,18 +422,18 @@ def stability_figure(X, y, summary, heldout: int, *, limit=1.15, height=680) -> 
     for label, name in ((1, "class +1"), (-1, "class −1")):
         members = np.flatnonzero(y == label)
         fig.add_trace(go.Scatter(x=X[members, 0], y=X[members, 1], mode="markers", name=name,
-                                 marker=style.class_marker(label), customdata=members,
+                                 marker=style.class_marker(label), customdata=members + 1,
                                  hovertemplate="point %{customdata}<extra></extra>"))
     ringed = np.asarray(summary["mistake_points"], dtype=int)
     fig.add_trace(go.Scatter(
         x=X[ringed, 0], y=X[ringed, 1], mode="markers",
         name=f"caused a margin mistake ({len(ringed)})",
         marker=dict(symbol="circle-open", size=24, color="black", line=dict(width=2.5)),
-        customdata=ringed, hovertemplate="point %{customdata} caused a margin mistake"
-                                         "<extra></extra>"))
+        customdata=ringed + 1, hovertemplate="point %{customdata} caused a margin mistake"
+                                             "<extra></extra>"))
     fig.add_trace(go.Scatter(
         x=[X[heldout, 0]], y=[X[heldout, 1]], mode="markers+text",
-        name=f"held-out point {heldout}", text=[str(heldout)], textposition="top center",
+        name=f"held-out point {heldout + 1}", text=[str(heldout + 1)], textposition="top center",
         marker=dict(symbol="star-open", size=30, color=style.PLANTED, line=dict(width=3))))
     style.base_layout(fig, height=height)
     fig.update_xaxes(range=[-limit, limit], title_text="x₁", constrain="domain")
@@ -329,34 +454,41 @@ LOSS_COLORS = {"zero_one": style.GHOST, "perceptron": style.WEIGHT, "hinge": sty
 LOSS_DASH = {"zero_one": "solid", "perceptron": "solid", "hinge": "dash"}
 
 
-def loss_figure(*, low=-2.0, high=2.5, height=500) -> go.Figure:
-    """The losses of :data:`LOSSES` (left) and the subgradients SGD uses (right)
-    against the margin m = y f(x). Jumps are drawn as vertical steps at m = 0 / 1."""
+#: the two loss charts: what each draws against the margin m, its title and y range
+LOSS_VIEWS = {
+    "loss": (0, "Losses l(m)", (-0.2, 3.7)),
+    "slope": (1, "Slopes l′(m) SGD uses", (-1.3, 0.4)),
+}
+
+
+def loss_figure(view: str = "loss", *, low=-2.0, high=2.5, height=440) -> go.Figure:
+    """The losses of :data:`LOSSES` (``view="loss"``) or the subgradients SGD uses
+    (``view="slope"``) against the margin m = y f(x). Jumps are drawn as vertical steps
+    at m = 0 / 1; at a kink the slope drawn is the one the code takes (:data:`LOSSES`)."""
+    if view not in LOSS_VIEWS:
+        raise ValueError(f"view must be one of {sorted(LOSS_VIEWS)}, not {view!r}.")
+    which, title, y_range = LOSS_VIEWS[view]
     # breakpoints appear twice so the step functions jump straight up
     margins = np.sort(np.concatenate([np.linspace(low, high, 451), [0.0, 0.0, 1.0, 1.0]]))
-    fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.12,
-                        subplot_titles=("loss l(m)", "slope l′(m) that SGD uses (at a kink: one side's)"))
-    for name, (loss, subgradient) in LOSSES.items():
-        for col, function in ((1, loss), (2, subgradient)):
-            values = function(margins)
-            # at a jump, the left copy takes the limit from the left
-            for jump in (0.0, 1.0):
-                where = np.flatnonzero(margins == jump)
-                if where.size == 2:
-                    values[where[0]] = function(np.array([jump - 1e-12]))[0]
-                    values[where[1]] = function(np.array([jump]))[0]
-            fig.add_trace(go.Scatter(
-                x=margins, y=values, mode="lines", name=LOSS_LABELS[name], legendgroup=name,
-                showlegend=col == 1,
-                line=dict(color=LOSS_COLORS[name], width=4 if name != "hinge" else 3,
-                          dash=LOSS_DASH[name])), row=1, col=col)
-    style.base_layout(fig, height=height)
+    fig = go.Figure()
+    for name, functions in LOSSES.items():
+        function = functions[which]
+        values = function(margins)
+        # at a jump, the left copy takes the limit from the left
+        for jump in (0.0, 1.0):
+            where = np.flatnonzero(margins == jump)
+            if where.size == 2:
+                values[where[0]] = function(np.array([jump - 1e-12]))[0]
+                values[where[1]] = function(np.array([jump]))[0]
+        fig.add_trace(go.Scatter(
+            x=margins, y=values, mode="lines", name=LOSS_LABELS[name],
+            line=dict(color=LOSS_COLORS[name], width=4 if name != "hinge" else 3,
+                      dash=LOSS_DASH[name])))
+    style.base_layout(fig, height=height, title=title)
     fig.update_xaxes(title_text="margin m = y f(x)", zeroline=True, zerolinecolor="#bbbbbb")
-    fig.update_yaxes(zeroline=True, zerolinecolor="#bbbbbb")
-    fig.update_yaxes(range=[-0.2, 3.7], row=1, col=1)
-    fig.update_yaxes(range=[-1.3, 0.4], row=1, col=2)
+    fig.update_yaxes(zeroline=True, zerolinecolor="#bbbbbb", range=list(y_range))
     fig.update_layout(legend=dict(orientation="h", x=0, xanchor="left", y=-0.25, yanchor="top",
-                                  font=dict(size=14)), margin=dict(l=60, r=20, t=60, b=130))
+                                  font=dict(size=14)), margin=dict(l=60, r=20, t=60, b=150))
     return fig
 
 
@@ -364,32 +496,57 @@ def loss_figure(*, low=-2.0, high=2.5, height=500) -> go.Figure:
 SGD_LIMITS = dict(max_updates=1_000_000, max_epochs=100_000)
 
 
-def eta_check(X, y, eta, *, order="random", seed=0) -> dict:
+#: relative agreement asked of w_eta and eta w_1 (float sums in another order differ by
+#: a few ulps, far below this); the texts write it as 10⁻⁹
+SCALED_RTOL = 1e-9
+
+
+def _first_difference(one, run, X, y) -> dict | None:
+    """Where two SGD runs on the same stream first part: the step, the example and its
+    margin m in each run there (the run that did not update: m at its w then)."""
+    for k in range(min(one.n_updates, run.n_updates) + 1):
+        a = (int(one.update_steps[k]), int(one.update_indices[k])) if k < one.n_updates else None
+        b = (int(run.update_steps[k]), int(run.update_indices[k])) if k < run.n_updates else None
+        if a == b:
+            continue
+        step, index = min(p for p in (a, b) if p is not None)
+        margins = [float(y[index] * (np.asarray(X[index]) @ np.asarray(trace.weights[k])))
+                   for trace in (one, run)]
+        return {"step": step, "example": index + 1, "m_eta_1": margins[0], "m_eta": margins[1]}
+    return None
+
+
+def eta_check(X, y, eta, *, order="random", seed=0, unit=False) -> dict:
     """SGD from beta = 0 with step eta against step 1, on the perceptron and hinge losses.
 
     Perceptron loss: every beta of the eta run is eta times the step-1 beta
     (induction: both start at 0, and m scales by eta > 0, so the sign test
     y x·beta <= 0 picks the same examples). Hinge loss: the test y x·beta < 1 is
-    not scale-free, so eta changes which examples update.
+    not scale-free, so eta changes which examples update. ``unit``: the rows are unit
+    vectors (``sgd_linear(..., unit=True)``).
 
     Returns
     -------
     dict keyed by loss ("perceptron", "hinge") with the updates of both runs,
-    whether the same examples updated at the same steps (same_updates), and
-    for the perceptron whether beta_eta = eta beta_1 (scaled, to 1e-9 relative).
+    whether the same examples updated at the same steps (same_updates), for the
+    perceptron whether beta_eta = eta beta_1 (scaled, to SCALED_RTOL relative), and
+    where the runs first part (first_difference: step, example from 1, both margins).
     """
     out = {"eta": float(eta)}
     for loss in ("perceptron", "hinge"):
-        one = sgd_linear(X, y, loss=loss, eta=1.0, order=order, seed=seed, **SGD_LIMITS)
-        run = sgd_linear(X, y, loss=loss, eta=eta, order=order, seed=seed, **SGD_LIMITS)
+        one = sgd_linear(X, y, loss=loss, eta=1.0, order=order, seed=seed, unit=unit,
+                         **SGD_LIMITS)
+        run = sgd_linear(X, y, loss=loss, eta=eta, order=order, seed=seed, unit=unit,
+                         **SGD_LIMITS)
         same = (np.array_equal(one.update_indices, run.update_indices)
                 and np.array_equal(one.update_steps, run.update_steps))
-        scaled = same and np.allclose(run.weights, eta * np.asarray(one.weights), rtol=1e-9,
-                                      atol=1e-12 * max(1.0, eta))
+        scaled = same and np.allclose(run.weights, eta * np.asarray(one.weights),
+                                      rtol=SCALED_RTOL, atol=1e-12 * max(1.0, eta))
         out[loss] = {"updates_eta_1": int(one.n_updates), "updates_eta": int(run.n_updates),
                      "wrong_eta_1": int(np.count_nonzero(one.update_mistakes)),
                      "wrong_eta": int(np.count_nonzero(run.update_mistakes)),
                      "same_updates": bool(same), "scaled": bool(scaled),
+                     "first_difference": None if same else _first_difference(one, run, X, y),
                      "converged_eta_1": bool(one.converged), "converged_eta": bool(run.converged),
                      "beta_eta_1": np.asarray(one.w).tolist(),
                      "beta_eta": np.asarray(run.w).tolist()}
@@ -407,11 +564,12 @@ def eta_check(X, y, eta, *, order="random", seed=0) -> dict:
 SUMMARY = (
     "The perceptron stops once it separates the training points. How often does that "
     "hyperplane get a **new** point wrong? The lecture notes answer with the **margin "
-    "perceptron**: it learns until every point is not just on the right side but at least "
-    "one unit of **x**ᵀ**w** away from the line, makes at most 3/γ² such corrections "
-    "however many points it sees, and therefore errs on a new point with probability at "
-    "most 3/((N + 1)γ²). At the end: the same algorithm as stochastic gradient descent on "
-    "a loss.")
+    "perceptron**: it learns until every point is not just on the right side but has "
+    "y **x**ᵀ**w** ≥ 1. On points of length 1 that a line through the origin separates with "
+    "margin γ, it makes at most 3/γ² such corrections however many points it sees, and "
+    "when the N training points and the new one are drawn independently from one "
+    "distribution it errs on the new point with probability at most 3/((N + 1)γ²). At the "
+    "end: the same algorithm as stochastic gradient descent on a loss.")
 MARGIN_TEXT = (
     "Every point is a unit vector (‖**x**‖ = 1), and a planted unit vector **w**\\* keeps "
     "every point at least γ from its line: y **x**ᵀ**w**\\* ≥ γ (no bias, lines through "
@@ -419,16 +577,21 @@ MARGIN_TEXT = (
     "at random. If y **x**ᵀ**w** < 1 it is a **margin mistake** and **w** ← **w** + y**x**. "
     "There are two kinds: the point is on the **wrong side** (y **x**ᵀ**w** ≤ 0, black "
     "ring), or on the right side but **inside the band** between the lines **x**ᵀ**w** = ±1 "
-    "(0 < y **x**ᵀ**w** < 1, orange dashed ring). The run stops when no point is ringed.")
+    "(0 < y **x**ᵀ**w** < 1, orange dashed ring). Right after **w** = y**x** that point has "
+    "y **x**ᵀ**w** = ‖**x**‖² = 1 exactly: on the band's edge, not a margin mistake (the "
+    "page computes that score as exactly 1, not from the rounded coordinates it stores). "
+    "The run stops when no point is ringed.")
 CURVE_TEXT = (
     "Draw N training points (a fresh planted **w**\\* each time, points uniform on the unit "
     "sphere outside the band |**x**ᵀ**w**\\*| < γ, labelled by the side of **w**\\*), train "
     "the margin perceptron (random order) until it makes no margin mistake, and measure its "
     "test error L(**ŵ**), the chance that a new point from the same distribution lands on the "
     "wrong side. Repeat and average. The notes give two bounds: the **stability theorem** "
-    "E[L(**ŵ**)] ≤ 3/((N + 1)γ²) (slope −1 on these axes) and the **uniform law** "
+    "E[L(**ŵ**)] ≤ 3/((N + 1)γ²), a line of slope −N/(N + 1) on these log–log axes (−½ at "
+    "N = 1, close to −1 for large N), and the **uniform law** "
     "√((d + 1) log(N + 1)/N) + √(2 log(20)/N) in dimension d, which holds for each run "
-    "with probability 95 % (slope about −½).")
+    "with probability 95 % and falls more slowly, with a slope between −½ and 0. The table "
+    "under the chart gives both at every N you typed.")
 STABILITY_TEXT = (
     "Train on N + 1 points. By the Lemma at most 3/γ² of them ever cause a margin mistake. "
     "Hold one point out, chosen at random: it is one of those with chance at most "
@@ -439,111 +602,149 @@ STABILITY_TEXT = (
     "3/((N + 1)γ²).\n\n"
     "Here both runs use **cyclic order**: the points in their listed order, again and "
     "again, and the run without the held-out point keeps the others in the same "
-    "order. Then the exact condition is: **if the held-out point caused no margin "
-    "mistake in the run on all N + 1, the run without it makes the same updates at "
-    "the same places and ends at the same w bit for bit**; if it did cause one, **w** "
-    "usually changes (it may, by chance, not). (The notes draw examples at random; "
-    "the same holds if the run without the point skips exactly that point's draws.)")
+    "order. Then, exactly: **if the held-out point caused no margin mistake in the run on "
+    "all N + 1, the run without it makes the same updates in the same order and ends at "
+    "the same w, bit for bit**; if it did cause one, **w** usually changes (it may, by "
+    "chance, not). (The notes draw examples at random; the same holds if the run without "
+    "the point skips exactly that point's draws.) Points are numbered from 1.")
 LOSS_TEXT = (
     "Write m = y f(**x**) = y **x**ᵀ**w**. Stochastic gradient descent takes one example and "
     "steps **w** ← **w** − η l′(m) y**x**. With the **perceptron loss** max(0, −m) the "
-    "slope is −1 when m ≤ 0 (we count m = 0 as wrong) and 0 otherwise: with η = 1 this "
-    "**is** the perceptron. With the **hinge loss** max(0, 1 − m) the slope is −1 when "
-    "m < 1: with η = 1 this is the margin perceptron above. The 0–1 loss counts mistakes "
-    "but is flat wherever it has a slope, so SGD on it never moves.")
+    "slope is −1 when m ≤ 0 (at the kink m = 0 we take −1: a score of 0 counts as wrong) "
+    "and 0 otherwise: with η = 1 this **is** the perceptron. With the **hinge loss** "
+    "max(0, 1 − m) the slope is −1 when m < 1 (at the kink m = 1 we take 0): with η = 1 "
+    "this is the margin perceptron above. The 0–1 loss counts mistakes but is flat "
+    "wherever it has a slope (at its jump we take 0 too), so SGD on it never moves.")
 
 
 def curve_findings(curve, n_test: int) -> list[str]:
     """What the curve shows, as Markdown paragraphs: how each error was measured, whether
-    the mean stayed below 3/((N+1)γ²), the Lemma's cap 3/γ² in every run, and the N at
-    which no run made any test error (drawn on the floor of the log axis)."""
-    below = bool(np.all(curve.mean_error <= curve.stability_bound))
+    the mean stayed below 3/((N+1)γ²), the Lemma's cap 3/γ² in every run, the N at which no
+    run made any test error (drawn on the floor of the log axis) and those at which the
+    stability bound is above 1. Every number is the curve's; 3/γ² exactly for γ as typed."""
+    sizes = np.asarray(curve.n_train)
+    above_bound = sizes[np.asarray(curve.mean_error) > np.asarray(curve.stability_bound)]
     most = int(np.max(curve.margin_mistakes))
-    zero_at = [int(v) for v, k in zip(curve.n_train, curve_rows(curve)["runs_with_error"])
-               if k == 0]
-    how = ("each test error is exact (in the plane it is an angle, restricted to where "
-           "points can fall)" if curve.exact else
+    cap = whole_part(lemma_bound(curve.margin))
+    zero_at = [int(v) for v, k in zip(sizes, curve_rows(curve)["runs_with_error"]) if k == 0]
+    how = ("each test error comes from a formula, not from test points: in the plane the "
+           "points fall on two arcs of the unit circle, and the error of ŵ is the share of "
+           "those arcs on its wrong side, a function of the angle between ŵ and w\\* "
+           "(computed in floating point)" if curve.exact else
            f"each test error is estimated on {n_test:,} fresh points, so error bars "
            "include that sampling noise")
+    below = ("below 3/((N + 1)γ²) at every N shown. " if not above_bound.size else
+             f"**not** below 3/((N + 1)γ²) at N = {_sizes_text(above_bound)} (a finite "
+             "average can exceed an expectation bound by chance). ")
     texts = [
         f"Here {how}; error bars are ± one standard error of the mean over "
-        f"{curve.repeats} runs. The mean is "
-        + ("below 3/((N + 1)γ²) at every N shown. " if below else
-           "**not** below 3/((N + 1)γ²) at every N shown (a finite average can "
-           "exceed an expectation bound by chance). ")
-        + f"The Lemma caps the margin mistakes of a run: 3/γ² = "
-        f"{value_text(curve.mistake_bound)}, so at most {whole_cap(curve.mistake_bound):,}; "
+        f"{curve.repeats} runs. The mean is " + below
+        + f"The Lemma caps the margin mistakes of a run: {lemma_sentence(curve.margin)}; "
         f"the most in one run here was {most}"
-        + (", so the cap held in every run. " if most <= whole_cap(curve.mistake_bound) else
-           " (**over** the cap: please report it). ")]
+        + (", so the cap held in every run." if most <= cap else
+           " (**over** the cap: please report it).")]
     if zero_at:
-        none = (f"**none of the {curve.repeats} runs made any test error**" if curve.exact
-                else f"**none of the {curve.repeats} runs erred on any of its {n_test:,} "
-                "fresh test points** (its true error may still be above 0)")
+        none = (f"**none of the {curve.repeats} runs made any test error**: in each, ŵ's "
+                "angle to w\\* was at most arcsin γ, so its line stays inside the band where "
+                "no point falls" if curve.exact else
+                f"**none of the {curve.repeats} runs erred on any of its {n_test:,} fresh "
+                "test points** (its true error may still be above 0)")
         texts.append(
-            f"At N = {', '.join(map(str, zero_at))} {none}: a mean of exactly 0 has no "
-            "place on a log axis, so it is drawn as a triangle on the floor. The bounds are "
-            "for **every** distribution with margin γ; this one (points spread evenly outside "
-            "the band) is easier"
-            + (", and once a few points sit near both edges of the band the learned line "
-               "separates everything" if curve.exact else "")
-            + ". Where the stability bound is above 1 it says nothing.")
+            f"At N = {_sizes_text(zero_at)} {none}. A mean of 0 has no place on a log "
+            "axis, so it is drawn as a triangle on the floor. The bounds hold for **every** "
+            "distribution of unit vectors with margin γ; this one spreads the points evenly "
+            "outside the band.")
+    vacuous = sizes[np.asarray(curve.stability_bound) > 1]
+    if vacuous.size:
+        texts.append(f"At N = {_sizes_text(vacuous)} the stability bound is above 1, so it "
+                     "says nothing there (any error rate is at most 1).")
     return texts
 
 
+def _vector(values) -> str:
+    """(0.1234, −5.6789): a vector with four decimals and true minus signs."""
+    return "(" + ", ".join(f"{v:.4f}".replace("-", "−") for v in values) + ")"
+
+
 def stability_texts(summary: dict, heldout: int, n_points: int, margin: float,
-                    data_seed: int) -> list[str]:
+                    data_seed: int, heldout_margin: float | None = None) -> list[str]:
     """The stability check in words (Markdown): which points caused the margin mistakes,
-    whether the held-out one did, and both runs' β̂ (``summary``: :func:`stability_summary`)."""
+    whether the held-out one (row ``heldout``, named ``heldout + 1``) did, both runs' ŵ,
+    and the held-out point's margin y x·ŵ under the run without it (``heldout_margin``)
+    (``summary``: :func:`stability_summary`)."""
     count = summary["count"]
-    caused = (f"Point {heldout} **caused {count} margin mistake{'s' * (count != 1)}**"
-              if summary["caused"] else f"Point {heldout} **caused no margin mistake**")
+    name = heldout + 1
+    caused = (f"Point {name} **caused {count} margin mistake{'s' * (count != 1)}**"
+              if summary["caused"] else f"Point {name} **caused no margin mistake**")
     changed = ("the hyperplane is **the same**, bit for bit" if summary["same"]
                else "the hyperplane **changed**")
-    full, reduced = summary["full_beta"], summary["reduced_beta"]
-    return [
-        f"{len(summary['mistake_points'])} of the {n_points} points caused the "
-        f"{summary['full_updates']} margin mistakes of the run on all of them (γ = "
-        f"{margin:g}, data seed {data_seed}, as in section 1; 3/γ² = "
-        f"{value_text(3 / margin**2)}, so at most {whole_cap(3 / margin**2):,}).\n\n"
-        f"{caused}; trained without it, {changed}.",
-        f"- ŵ on all {n_points}: ({full[0]:.4f}, {full[1]:.4f}), {summary['full_updates']} "
+    mistakes = len(summary["mistake_points"])
+    texts = [
+        f"{mistakes} of the {n_points} points caused the {summary['full_updates']} margin "
+        f"mistake{'s' * (summary['full_updates'] != 1)} of the run on all of them (points "
+        f"drawn with section 1's γ = {margin:g} and data seed {data_seed}; "
+        f"{lemma_sentence(margin)} margin mistakes).\n\n"
+        f"{caused}; trained without it, {changed}."]
+    if heldout_margin is not None:
+        verdict = ("classified right" if heldout_margin > 0 else
+                   "on the wrong side: a test error")
+        texts[0] += (f" As a test point for the run without it, point {name} has "
+                     f"y x·ŵ = {heldout_margin:.4f}".replace("-", "−")
+                     + (" ≥ 1" if heldout_margin >= 1 else "") + f": {verdict}.")
+    texts.append(
+        f"- ŵ on all {n_points}: {_vector(summary['full_beta'])}, {summary['full_updates']} "
         f"margin mistakes\n"
-        f"- ŵ without point {heldout}: ({reduced[0]:.4f}, {reduced[1]:.4f}), "
+        f"- ŵ without point {name}: {_vector(summary['reduced_beta'])}, "
         f"{summary['reduced_updates']} margin mistakes\n"
         f"- points that caused a margin mistake: "
-        f"{', '.join(map(str, summary['mistake_points']))}"]
+        f"{', '.join(str(i + 1) for i in summary['mistake_points'])}")
+    return texts
 
 
 def eta_table(check: dict) -> dict[str, list]:
     """The step-size check of :func:`eta_check` as a table: updates with η = 1 and with η,
-    and whether the same examples updated at the same steps, for both losses."""
+    and whether the same examples updated at the same steps, for both losses (with η = 1
+    the two runs are one run: one column)."""
     perceptron, hinge = check["perceptron"], check["hinge"]
-    return {
-        "loss": ["perceptron max(0, −m)", "hinge max(0, 1 − m)"],
-        "updates, η = 1": [perceptron["updates_eta_1"], hinge["updates_eta_1"]],
+    table = {"loss": ["perceptron max(0, −m)", "hinge max(0, 1 − m)"],
+             "updates, η = 1": [perceptron["updates_eta_1"], hinge["updates_eta_1"]]}
+    if check["eta"] == 1:
+        return table
+    return table | {
         f"updates, η = {check['eta']:g}": [perceptron["updates_eta"], hinge["updates_eta"]],
         "same examples at the same steps": ["yes" if perceptron["same_updates"] else "no",
                                             "yes" if hinge["same_updates"] else "no"],
     }
 
 
+def hinge_bound(eta: float, margin: float) -> Fraction:
+    """(1 + 2/η)/γ², exactly for η and γ as typed."""
+    return (1 + 2 / exact_decimal(eta)) / exact_decimal(margin) ** 2
+
+
 def hinge_text(check: dict, margin: float) -> str:
     """Why η matters for the hinge loss (Markdown): dividing β by η turns SGD into the
     margin perceptron asking for margin 1/η, with at most (1 + 2/η)/γ² updates."""
     eta, hinge = check["eta"], check["hinge"]
-    bound = (1 + 2 / eta) / margin**2
+    bound = hinge_bound(eta, margin)
+    cap = whole_part(bound)
+    if eta == 1:
+        made = hinge["updates_eta_1"]
+        ran = (f"With η = 1 SGD on it is the margin perceptron of section 1: {made} "
+               f"update{'s' * (made != 1)} here.")
+    else:
+        made = hinge["updates_eta"]
+        ran = (f"SGD on it made {made} update{'s' * (made != 1)} with η = {eta:g} and "
+               f"{hinge['updates_eta_1']} with η = 1"
+               + (" (the same examples here: these settings happen not to tell them apart)."
+                  if hinge["same_updates"] else " (not the same examples: η changed the run)."))
     return (
-        f"The hinge loss asks for m ≥ 1, a fixed number, so the scale of w matters: "
-        f"with η = {eta:g} SGD on it made {hinge['updates_eta']} updates, with η = 1 "
-        f"{hinge['updates_eta_1']}"
-        + (" (the same examples here: these settings happen not to tell them apart)."
-           if hinge["same_updates"] else " (not the same examples: η changed the run).")
+        "The hinge loss asks for m ≥ 1, a fixed number, so the scale of w matters. " + ran
         + " Divide w by η: the rule becomes w ← w + y x whenever y x·w < 1/η, the margin "
-        "perceptron asking for a margin of 1/η instead of 1. The Lemma's proof then gives "
-        f"at most (1 + 2/η)/γ² = {value_text(bound)} updates, so at most "
-        f"{whole_cap(bound):,}"
-        + (" (it holds here)." if hinge["updates_eta"] <= whole_cap(bound) else
+        "perceptron asking for a margin of 1/η instead of 1. The Lemma's proof (unit "
+        f"vectors, margin γ) then gives at most (1 + 2/η)/γ² {relation_text(bound)} "
+        f"updates, so at most {cap:,}"
+        + (" (it holds here)." if hinge["updates_eta"] <= cap else
            " (**not** met here: please report it).")
         + " A small η asks for a wider margin on that scale and allows more updates."
         + ("" if hinge["converged_eta"] else " This run stopped at its limit before "
@@ -552,17 +753,31 @@ def hinge_text(check: dict, margin: float) -> str:
 
 def scaling_verdict(check: dict) -> tuple[bool, str]:
     """Whether SGD on the perceptron loss with step η made the step-1 run scaled by η
-    (:func:`eta_check`), and the reason why it must, or that it did not (Markdown)."""
+    (:func:`eta_check`), and the reason why it must, or where the two runs parted and
+    with which margins (Markdown)."""
     eta = check["eta"]
-    if check["perceptron"]["scaled"]:
+    perceptron = check["perceptron"]
+    if eta == 1:
+        return True, ("With η = 1 there is nothing to compare: choose another η to see the "
+                      "perceptron's updates scale with it.")
+    if perceptron["scaled"]:
         return True, (
             f"Checked on this run: the perceptron with η = {eta:g} updated on exactly the "
             "same examples at the same steps as with η = 1, and every w was η times the "
-            "η = 1 one. Why: both start at 0; if w is η times the η = 1 vector, every "
-            "margin m is η times its η = 1 value, which has the same sign (η > 0), so the "
-            "same examples are wrong and the next step is η times as long.")
-    return False, ("On this run the perceptron's updates differ between η and η = 1; by "
-                   "the argument they should not (a rounding tie at m = 0?).")
+            "η = 1 one (to a relative 10⁻⁹: the two sums round differently). "
+            "Why: both start at 0; if w is η times the η = 1 vector, every margin m is η "
+            "times its η = 1 value, which has the same sign (η > 0), so the same examples "
+            "are wrong and the next step is η times as long.")
+    first = perceptron["first_difference"]
+    if first is None:
+        return False, ("The two runs updated on the same examples at the same steps, but w "
+                       "was not η times the η = 1 one to a relative 10⁻⁹: please report it.")
+    return False, (
+        f"On this run the two part at step {first['step']:,}, example {first['example']}: "
+        f"its margin was m = {first['m_eta_1']:.3g} with η = 1 and {first['m_eta']:.3g} "
+        f"with η = {eta:g}. By the argument they differ by the factor η and so have the same "
+        "sign; here they fall on opposite sides of the kink at 0, which only the rounding of "
+        "an exact 0 can do.")
 
 
 def check_curve_cost(sizes, margin: float, dim: int, repeats: int, n_test: int,

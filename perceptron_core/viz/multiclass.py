@@ -1,8 +1,10 @@
 """/multiclass: one-vs-all and one-vs-one (Remark 1.36) drawn over the plane.
 
-Arrays in, plain dicts or Plotly figures out. The plane is a square grid
-[-limit, limit]^2 of ``resolution`` points a side; every region, share and count
-below is computed on that grid (it is what the page draws).
+Arrays in, plain dicts or Plotly figures out. The plane is the square [-limit, limit]^2;
+where each scheme predicts each class, where its top score or vote is tied and where the
+two disagree come from :func:`perceptron_core.multiclass_plane.plane`, exactly: areas
+are exact fractions, and a set with no area (a tie on a line) is drawn as lines or
+points, never as a strip of grid cells.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ from dataclasses import replace
 import numpy as np
 import plotly.graph_objects as go
 
-from ..margin import max_margin
+from ..arrangement import line_meets_square, strictly_separable
 from ..multiclass import one_vs_all, one_vs_one
+from ..multiclass_plane import PlaneSet, plane, predict_exactly
+from ..theory import value_text
 from . import style
 
 #: k colours (Okabe-Ito) and marker shapes: classes differ by both
@@ -24,12 +28,14 @@ CLASS_GLYPHS = ["●", "■", "◆", "▲", "✚", "★"]
 #: the dash of each class's "j vs rest" line: the lines differ by dash as well as colour
 CLASS_DASHES = ["solid", "dash", "dot", "dashdot", "longdash", "longdashdot"]
 TIE_COLOUR = "#000000"
-
-
-#: most updates of one binary run here: a problem no line separates stops there (at
-#: k = 6, n = 600 both schemes then take 0.25-0.5 s of computing on a loaded machine,
-#: 2026-11-27)
-MAX_FIT_UPDATES = 1_500
+#: most updates of each binary run (besides the epoch limit the student sets): a problem no
+#: line separates stops there (at k = 6, n = 600 both schemes then take 0.25-0.5 s of
+#: computing on a loaded machine, 2026-11-27; 20 000 took 3-6 s). Every text that names the
+#: limit reads it from here (through ``summary``'s "max_updates")
+MAX_UPDATES = 1_500
+#: rows of two legend entries the charts' bottom margin holds, and the height of a row
+LEGEND_ROWS = 6
+LEGEND_ROW = 21
 
 
 def symbol_indices(classes) -> list[int]:
@@ -47,187 +53,184 @@ def _fill(colour: str, alpha: float) -> str:
     return f"rgba({r}, {g}, {b}, {alpha})"
 
 
-def grid(limit: float, resolution: int = 161) -> tuple[np.ndarray, np.ndarray]:
-    """Axis values (resolution,) and the grid points (resolution², 2), x varying fastest."""
-    axis = np.linspace(-limit, limit, resolution)
-    xx, yy = np.meshgrid(axis, axis)
-    return axis, np.column_stack([xx.ravel(), yy.ravel()])
-
-
 def axis_limit(X) -> float:
     """Half-width of the square view: the data plus a tenth."""
     return round(1.1 * max(1.0, float(np.abs(np.asarray(X)).max())), 3)
 
 
-def polygon_area(polygon) -> float:
-    """Area of a polygon given by its corners in order (shoelace formula); 0 if empty."""
-    if len(polygon) < 3:
-        return 0.0
-    x, y = np.asarray(polygon, dtype=float).T
-    return 0.5 * abs(float(x @ np.roll(y, -1) - y @ np.roll(x, -1)))
-
-
-def ova_areas(ova, limit: float) -> tuple[np.ndarray, float]:
-    """The exact share of the square [-limit, limit]² that one-vs-all gives each class, and
-    the share where the maximum is tied (both from polygons, no grid).
-
-    Class j wins where w_j·x + b_j >= w_i·x + b_i for every i, i.e. on the convex polygon
-    cut from the square by the half-planes (w_i - w_j)·x <= b_j - b_i. Two different
-    score functions are equal only on a line, so ties have area 0 unless two classes
-    have identical (w, b): then they tie on the whole polygon of either, and
-    ``predict`` gives it to the first of them (so does this share).
-
-    Returns
-    -------
-    shares : ndarray of shape (k,), summing to 1 (up to rounding)
-    tie_share : float, the share of the square where the top score is shared with area
-    """
-    from .relaxation import clip_polygon
-
-    W, b = np.asarray(ova.weights, float), np.asarray(ova.biases, float)
-    k = W.shape[0]
-    square = (2 * limit) ** 2
-    shares, tie = np.zeros(k), 0.0
-    for j in range(k):
-        same = [i for i in range(k) if np.array_equal(W[i], W[j]) and b[i] == b[j]]
-        if same[0] != j:
-            continue  # an identical earlier class takes this region (ties: first class)
-        others = [i for i in range(k) if i not in same]
-        A = (W[others] - W[j]).T.reshape(2, -1)
-        area = polygon_area(clip_polygon(A, b[j] - b[others], limit)) if others else square
-        shares[j] = area / square
-        if len(same) > 1:
-            tie += area / square
-    return shares, tie
-
-
-def on_a_line(ova, ovo, points: np.ndarray, limit: float) -> np.ndarray:
-    """Grid points on one of the lines where a prediction changes (within rounding):
-    a one-vs-one pair's line w·x + b = 0, or a line where two one-vs-all scores are equal
-    and largest. Those lines have area 0; a grid point on one is not evidence of an area."""
-    def near_zero(values, w, bias):
-        return np.abs(values) <= 1e-9 * (np.linalg.norm(w, axis=-1) * limit * 2 + np.abs(bias)
-                                         + 1e-300)
-    mask = np.zeros(points.shape[0], dtype=bool)
-    if ovo.weights.shape[0]:
-        pair_scores = points @ ovo.weights.T + ovo.biases
-        mask |= near_zero(pair_scores, ovo.weights, ovo.biases).any(axis=1)
-    scores = points @ ova.weights.T + ova.biases
-    top2 = np.sort(scores, axis=1)[:, -2:]
-    size = np.abs(ova.weights).sum() * limit + np.abs(ova.biases).sum()
-    gap = top2[:, 1] - top2[:, 0]
-    identical = {tuple(r) for r in np.column_stack([ova.weights, ova.biases]).tolist()}
-    if len(identical) == ova.weights.shape[0]:  # no two classes identical: ties are lines
-        mask |= gap <= 1e-9 * size
-    return mask
-
-
-def regions(ova, ovo, limit: float, resolution: int = 161) -> dict:
-    """What both schemes predict on the grid, as class positions 0..k-1.
-
-    Returns a dict with ``axis`` (resolution,), ``ova`` and ``ovo`` (resolution,
-    resolution) winners, ``ova_tie`` / ``ovo_tie`` masks (shared maximum / shared
-    top vote), ``disagree`` mask, ``on_line`` mask (grid points on a line where a
-    prediction changes, :func:`on_a_line`), and areas: ``ova_share[j]`` the exact
-    share of the square where one-vs-all picks class j and ``ova_tie_share`` the share
-    where its maximum is tied (:func:`ova_areas`, polygons); ``ovo_share[j]``,
-    ``ovo_tie_share`` and ``disagree_share`` estimated on the grid points that are not
-    on such a line (one-vs-one's regions and ties are unions of cells between lines).
-    """
-    axis, points = grid(limit, resolution)
-    shape = (resolution, resolution)
-    k = ova.classes.shape[0]
-    codes = {label: j for j, label in enumerate(ova.classes.tolist())}
-    ova_label, ova_tie = ova.predict_with_ties(points)
-    ovo_label, ovo_tie = ovo.predict_with_ties(points)
-    # int8 codes (k <= 6): a region is 26 kB instead of 207 kB in a cache entry
-    ova_code = np.array([codes[v] for v in ova_label.tolist()], dtype=np.int8)
-    ovo_code = np.array([codes[v] for v in ovo_label.tolist()], dtype=np.int8)
-    line = on_a_line(ova, ovo, points, limit)
-    off = ~line if (~line).any() else np.ones_like(line)
-    shares, tie_share = ova_areas(ova, limit)
-    return {
-        "axis": axis,
-        "ova": ova_code.reshape(shape), "ovo": ovo_code.reshape(shape),
-        "ova_tie": ova_tie.reshape(shape), "ovo_tie": ovo_tie.reshape(shape),
-        "disagree": (ova_code != ovo_code).reshape(shape), "on_line": line.reshape(shape),
-        "ova_share": shares, "ova_tie_share": tie_share,
-        "ovo_share": np.bincount(ovo_code[off], minlength=k) / off.sum(),
-        "ovo_tie_share": float(ovo_tie[off].mean()),
-        "disagree_share": float((ova_code != ovo_code)[off].mean()),
-    }
+def stopped_at(runs, max_updates: int = MAX_UPDATES) -> list[str | None]:
+    """Which limit stopped each binary run that did not separate its problem ("update
+    limit" when it made ``max_updates`` updates, else "epoch limit"); None for a run that
+    separated it."""
+    return [None if done else "update limit" if updates >= max_updates else "epoch limit"
+            for done, updates in zip(runs.converged.tolist(), runs.n_updates.tolist())]
 
 
 def fit_both(X, labels, order: str, seed: int, max_epochs: int,
-             max_updates: int = MAX_FIT_UPDATES) -> tuple:
-    """What /multiclass shows, computed at once and compact enough to
+             max_updates: int = MAX_UPDATES) -> tuple:
+    """What /multiclass shows, computed at once (in a worker process) and compact enough to
     cache: ``(ova, ovo, limit, region, numbers)``, both reductions without their binary
     runs' traces (the page shows none; at k = 6, n = 600 they were 24 of the 24.5 MB),
-    the square's half-width, :func:`regions` and :func:`summary`."""
+    the square's half-width, the exact :func:`~perceptron_core.multiclass_plane.plane`
+    and :func:`summary`."""
     settings = dict(bias=True, order=order, seed=seed, max_updates=max_updates,
                     max_epochs=max_epochs)
     ova, ovo = one_vs_all(X, labels, **settings), one_vs_one(X, labels, **settings)
     limit = axis_limit(X)
-    region = regions(ova, ovo, limit)
-    numbers = summary(X, labels, ova, ovo, region)
+    region = plane(ova, ovo, limit)
+    numbers = summary(X, labels, ova, ovo, region, max_updates)
     return replace(ova, traces=()), replace(ovo, traces=()), limit, region, numbers
 
 
-def summary(X, labels, ova, ovo, region: dict) -> dict:
-    """Side-by-side numbers of the two schemes (training accuracy, perceptrons, updates,
-    converged binary problems, ties among the training points, disagreement share)."""
-    labels = np.asarray(labels)
-    out = {}
-    for name, model, tie_key in (("one-vs-all", ova, "ova_tie_share"),
-                                 ("one-vs-one", ovo, "ovo_tie_share")):
-        predicted, ties = model.predict_with_ties(X)
+def summary(X, labels, ova, ovo, region: dict, max_updates: int = MAX_UPDATES) -> dict:
+    """Side-by-side numbers of the two schemes: training accuracy and ties (decided in
+    exact arithmetic, :func:`~perceptron_core.multiclass_plane.predict_exactly`),
+    perceptrons, updates, separated binary problems and the limit that stopped the
+    others, the tie and disagreement sets of ``region``, and whether a line separates
+    each binary problem (decided exactly)."""
+    X, labels = np.asarray(X, dtype=float), np.asarray(labels)
+    codes = np.searchsorted(ova.classes, labels)
+    exact = predict_exactly(ova, ovo, X)
+    out: dict = {}
+    for name, model, key in (("one-vs-all", ova, "ova"), ("one-vs-one", ovo, "ovo")):
+        right = int(np.sum(exact[key] == codes))
         out[name] = {
-            "accuracy": float(np.mean(predicted == labels)),
+            "right": right, "points": len(labels), "accuracy": right / len(labels),
             "perceptrons": model.n_perceptrons, "updates": model.total_updates,
             "converged": int(model.converged.sum()),
-            "training_ties": int(ties.sum()),
-            "tie_share": float(region[tie_key]),
+            "training_ties": int(exact[f"{key}_tie"].sum()),
+            "tie": region[f"{key}_tie"],
         }
-    # one-vs-all's maximum is tied on the lines between two regions (area 0): there are
-    # such lines in the square when more than one class wins somewhere in it
-    out["one-vs-all"]["regions"] = int((np.asarray(region["ova_share"]) > 0).sum())
-    out["disagree_share"] = float(region["disagree_share"])
-    out["disagree_training"] = int(np.sum(ova.predict(X) != ovo.predict(X)))
-    # whether a line separates each "class j against the rest" problem (the max-margin
-    # solver, Remark 1.31), not whether the perceptron's run stopped in time
-    out["separable"] = [bool(max_margin(X, np.where(labels == label, 1, -1),
-                                        bias=True).separable)
+    out["disagree"] = region["disagree"]
+    out["disagree_training"] = int(np.sum(exact["ova"] != exact["ovo"]))
+    out["stopped"] = stopped_at(ova, max_updates)
+    out["pairs_stopped"] = stopped_at(ovo, max_updates)
+    out["max_updates"] = max_updates
+    out["class_counts"] = [int(np.sum(codes == j)) for j in range(ova.classes.shape[0])]
+    # whether a line separates each "class j against the rest" problem and each pair
+    # (hull against hull, exactly), not whether the perceptron's run stopped in time
+    out["separable"] = [strictly_separable(X[labels == label], X[labels != label])
                         for label in ova.classes.tolist()]
-    out["pairs_separable"] = [
-        bool(max_margin(X[(labels == j) | (labels == jj)],
-                        np.where(labels[(labels == j) | (labels == jj)] == j, 1, -1),
-                        bias=True).separable)
-        for j, jj in ovo.pairs.tolist()]
+    out["pairs_separable"] = [strictly_separable(X[labels == j], X[labels == jj])
+                              for j, jj in ovo.pairs.tolist()]
     return out
 
 
-def winner_notes(ova, region: dict, separable=None) -> list[str]:
-    """Sentences about one-vs-all classes that win nowhere or everywhere in the view, or
-    whose binary problem was not separated (with the share of the square they win and,
-    given ``separable`` (k bools, :func:`summary`), whether a line separates it)."""
+def _where_text(region: dict, j: int) -> str:
+    """Where one-vs-all predicts class position j in the square, in words."""
+    mine: PlaneSet = region["ova"][j]
+    others = [s for i, s in enumerate(region["ova"]) if i != j]
+    if mine.empty:
+        return "wins nowhere in the square drawn"
+    if not mine.has_area:
+        return (f"wins no area of the square drawn, only {places_text(mine)} where it ties "
+                "for the top score (a tie goes to the first class in the list)")
+    if mine.share == 1:
+        return ("wins everywhere in the square drawn" if all(s.empty for s in others) else
+                "wins all the area of the square drawn (other classes win only on lines or "
+                "at points, where they tie)")
+    return f"wins {share_text(mine.share)} of the square drawn"
+
+
+def limit_text(limit: str, max_updates: int = MAX_UPDATES) -> str:
+    """"the epoch limit" or "the limit of 20,000 updates"."""
+    return "the epoch limit" if limit == "epoch limit" else f"the limit of {max_updates:,} updates"
+
+
+def winner_notes(ova, region: dict, numbers: dict) -> list[str]:
+    """Sentences about one-vs-all classes that win no area or all of it in the view, or
+    whose binary problem was not separated (which limit stopped its run, whether a line
+    separates it: ``numbers`` from :func:`summary`)."""
     notes = []
     for j, label in enumerate(ova.classes.tolist()):
-        share = float(region["ova_share"][j])
-        separated = bool(ova.converged[j])
-        where = ("wins nowhere in the square drawn" if share == 0 else
-                 "wins everywhere in the square drawn" if share >= 1 - 1e-12 else
-                 f"wins {share:.1%} of the square drawn" if share >= 0.0005 else
-                 "wins less than 0.1% of the square drawn")
-        if not separated:
-            line = ("" if separable is None else
-                    "; a line does separate it, the run had not found one yet"
-                    if separable[j] else "; no line separates it")
+        mine = region["ova"][j]
+        where = _where_text(region, j)
+        stop = numbers["stopped"][j]
+        if stop is not None:
+            line = ("; a line does separate it, the run had not found one yet"
+                    if numbers["separable"][j] else "; no line separates it")
             notes.append(f"class {label} against the rest was not separated (its run stopped "
-                         f"at its limit, the epoch limit or {MAX_FIT_UPDATES:,} updates"
-                         f"{line}) and {where}")
-        elif share == 0.0 or share >= 1 - 1e-12:
+                         f"at {limit_text(stop, numbers['max_updates'])}{line}) and {where}")
+        elif not mine.has_area or mine.share == 1:
             notes.append(f"class {label} {where}, although its binary problem was separated")
     return notes
+
+
+def flat_notes(ova, shown_lines, limit: float) -> list[str]:
+    """For each line asked for that is not drawn: its perceptron ended with w = 0 (a
+    constant score, no line), or its line misses the square drawn."""
+    notes = []
+    for label, w, b in zip(ova.classes.tolist(), ova.weights, ova.biases):
+        if label not in shown_lines:
+            continue
+        if not np.asarray(w).any():
+            notes.append(f"class {label}'s perceptron ended with w = 0, so its score is the "
+                         f"constant b = {value_text(b)} everywhere and it has no line to draw")
+        elif not line_meets_square([w[0], w[1], b], limit):
+            sign = "positive" if float(np.dot(w, [limit, limit]) + b) > 0 else "negative"
+            notes.append(f"the line {label} vs rest lies outside the square drawn (class "
+                         f"{label}'s score is {sign} everywhere in it)")
+    return notes
+
+
+def _chain(pieces) -> tuple[list, list]:
+    """x and y of several polylines in one trace, a None between two of them."""
+    xs: list = []
+    ys: list = []
+    for piece in pieces:
+        if xs:
+            xs.append(None)
+            ys.append(None)
+        xs += [float(v) for v in piece[:, 0]]
+        ys += [float(v) for v in piece[:, 1]]
+    return xs, ys
+
+
+def _set_traces(fig, part: PlaneSet, colour: str, fill: str | None, name: str, *,
+                width: float = 3, points: bool = False) -> None:
+    """A set of the plane as what it is: its cells as shaded polygons (when ``fill`` is
+    given), its lines with no area beside them as lines; with ``points``, only its
+    isolated points, as crosses (drawn after the data, so that no data point hides one).
+    Each trace only when there is something to draw."""
+    if points:
+        if part.has_points:
+            fig.add_trace(go.Scatter(
+                x=part.points[:, 0], y=part.points[:, 1], mode="markers",
+                name=f"{name} (point)", hoverinfo="skip",
+                marker=dict(symbol="x", size=14, color=colour,
+                            line=dict(color="white", width=1))))
+        return
+    if part.polygons and fill is not None:
+        x, y = _chain(part.polygons)
+        fig.add_trace(go.Scatter(x=x, y=y, mode="none", fill="toself", fillcolor=fill,
+                                 name=f"{name} (area)", hoverinfo="skip"))
+    if part.has_lines:
+        x, y = _chain(part.segments)
+        fig.add_trace(go.Scatter(x=x, y=y, mode="lines", name=f"{name} (line)",
+                                 line=dict(color=colour, width=width), hoverinfo="skip"))
+
+
+def _regions(fig, parts, classes) -> None:
+    """Each class's region in its pale colour. Only the first area is named (for a screen
+    reader), and none is in the legend: the points' legend names the classes and their
+    colours. A class that wins only on lines (a tie that goes to it) gets its lines."""
+    named = False
+    for j, (label, part) in enumerate(zip(np.asarray(classes).tolist(), parts)):
+        colour = CLASS_COLOURS[j % 6]
+        if part.polygons:
+            x, y = _chain(part.polygons)
+            fig.add_trace(go.Scatter(
+                x=x, y=y, mode="none", fill="toself", fillcolor=_fill(colour, 0.22),
+                name=None if named else "regions: the pale colour of the class that wins there",
+                showlegend=False, hoverinfo="skip"))
+            named = True
+        _set_traces(fig, part, colour, None, f"class {label}")
+
+
+def _region_points(fig, parts, classes) -> None:
+    """The isolated points where a class wins (a tie that goes to it), above the data."""
+    for j, (label, part) in enumerate(zip(np.asarray(classes).tolist(), parts)):
+        _set_traces(fig, part, CLASS_COLOURS[j % 6], None, f"class {label}", points=True)
 
 
 def _points(fig, X, labels, classes, visible=True):
@@ -240,26 +243,10 @@ def _points(fig, X, labels, classes, visible=True):
                         line=dict(color="white", width=1)), visible=visible))
 
 
-def _regions_trace(winner, axis, k, name):
-    """A heatmap of winner positions, one pale colour per class."""
-    scale = []
-    for j in range(k):
-        low, high = j / k, (j + 1) / k
-        scale += [[low, _fill(CLASS_COLOURS[j], 0.22)], [high, _fill(CLASS_COLOURS[j], 0.22)]]
-    return go.Heatmap(x=axis, y=axis, z=winner + 0.5, zmin=0, zmax=k, colorscale=scale,
-                      showscale=False, hoverinfo="skip", name=name)
-
-
-def _mask_trace(mask, axis, colour, name):
-    z = np.where(mask, 1.0, np.nan)
-    return go.Heatmap(x=axis, y=axis, z=z, zmin=0, zmax=1, showscale=False, hoverinfo="skip",
-                      colorscale=[[0, colour], [1, colour]], name=name, showlegend=True)
-
-
 def _line(fig, w, b, limit, colour, name, dash="solid"):
     """The line w·x + b = 0 across the square (nothing if it misses it)."""
     w = np.asarray(w, float)
-    if np.allclose(w, 0):
+    if not w.any():  # w = 0: the score is the constant b, there is no line
         return
     if abs(w[1]) >= abs(w[0]):
         xs = np.array([-limit, limit])
@@ -272,47 +259,57 @@ def _line(fig, w, b, limit, colour, name, dash="solid"):
 
 
 def _frame(fig, limit, height, title):
-    style.base_layout(fig, title=title, height=height)
+    """Square axes over [−limit, limit]², the legend in two columns under the plot: the
+    bottom margin (and the height, so that the plot keeps its size) grows with its rows."""
+    entries = sum(1 for t in fig.data if t.name and t.showlegend is not False)
+    extra = LEGEND_ROW * max(0, -(-entries // 2) - LEGEND_ROWS)
+    style.base_layout(fig, title=title, height=height + extra)
     fig.update_xaxes(title="x₁", range=[-limit, limit], constrain="domain")
     fig.update_yaxes(title="x₂", range=[-limit, limit], scaleanchor="x", constrain="domain")
     # the legend under the plot (fixed margin), so it covers no region and no point
-    fig.update_layout(margin=dict(b=215), legend=dict(
+    fig.update_layout(margin=dict(b=215 + extra), legend=dict(
         orientation="h", x=0, xanchor="left", y=-0.17, yanchor="top", font=dict(size=13),
         entrywidth=0.5, entrywidthmode="fraction"))
     return fig
 
 
 def ova_figure(X, labels, ova, region, limit, *, shown_lines=(), height=700) -> go.Figure:
-    """One-vs-all: the plane coloured by argmax_j w_j·x + b_j, the chosen binary lines."""
-    k = ova.classes.shape[0]
-    fig = go.Figure(_regions_trace(region["ova"], region["axis"], k, "argmax region"))
-    if region["ova_tie"].any():
-        fig.add_trace(_mask_trace(region["ova_tie"], region["axis"], TIE_COLOUR,
-                                  "tied maximum"))
+    """One-vs-all: the plane coloured by argmax_j w_j·x + b_j, its ties (on lines: the
+    borders between regions), the chosen binary lines that cross the square."""
+    fig = go.Figure()
+    tie = (region["ova_tie"], TIE_COLOUR, "rgba(0, 0, 0, 0.45)", "tied score")
+    _regions(fig, region["ova"], ova.classes)
+    _set_traces(fig, *tie, width=2)
     for j, label in enumerate(ova.classes.tolist()):
-        if label in shown_lines:
+        if label in shown_lines and line_meets_square([*ova.weights[j], ova.biases[j]], limit):
             _line(fig, ova.weights[j], ova.biases[j], limit, CLASS_COLOURS[j % 6],
                   f"line {label} vs rest", dash=CLASS_DASHES[j % 6])
     _points(fig, X, labels, ova.classes)
+    _region_points(fig, region["ova"], ova.classes)
+    _set_traces(fig, *tie, points=True)
     return _frame(fig, limit, height, "one-vs-all: argmax of k scores")
 
 
 def ovo_figure(X, labels, ovo, region, limit, *, height=700) -> go.Figure:
     """One-vs-one: the plane coloured by the vote winner, tied votes in grey."""
-    k = ovo.classes.shape[0]
-    fig = go.Figure(_regions_trace(region["ovo"], region["axis"], k, "vote winner"))
-    if region["ovo_tie"].any():
-        fig.add_trace(_mask_trace(region["ovo_tie"], region["axis"], "rgba(80, 80, 80, 0.55)",
-                                  "tied vote"))
+    fig = go.Figure()
+    tie = (region["ovo_tie"], "rgb(80, 80, 80)", "rgba(80, 80, 80, 0.55)", "tied vote")
+    _regions(fig, region["ovo"], ovo.classes)
+    _set_traces(fig, *tie)
     _points(fig, X, labels, ovo.classes)
+    _region_points(fig, region["ovo"], ovo.classes)
+    _set_traces(fig, *tie, points=True)
     return _frame(fig, limit, height, "one-vs-one: most votes")
 
 
 def disagreement_figure(X, labels, classes, region, limit, *, height=560) -> go.Figure:
-    """Where the two schemes predict different classes (dark), the data on top."""
-    fig = go.Figure(_mask_trace(region["disagree"], region["axis"], "rgba(0, 0, 0, 0.45)",
-                                "the schemes disagree"))
+    """Where the two schemes predict different classes (dark: an area shaded, a line with
+    no area drawn as a line, a point as a cross), the data on top."""
+    fig = go.Figure()
+    disagree = (region["disagree"], "rgb(0, 0, 0)", "rgba(0, 0, 0, 0.45)", "disagree")
+    _set_traces(fig, *disagree)
     _points(fig, X, labels, classes)
+    _set_traces(fig, *disagree, points=True)
     return _frame(fig, limit, height, "where they disagree")
 
 
@@ -372,132 +369,207 @@ SECONDS_PER_TURN_EXAMPLE = 10e-9
 
 #: plain text with Unicode, not KaTeX: math would cost the page KaTeX's 265 kB script
 SUMMARY = (
-    "A perceptron learns a line between two classes (and finds one when a line separates "
-    "them). With k classes, Remark 1.36 builds a classifier from several binary perceptrons "
-    "in one of two ways. **One-vs-all** trains k perceptrons, perceptron j with class j as "
-    "+1 and every other class as −1, and gives a point to the class whose score "
-    "**w**ⱼ · **x** + bⱼ is largest. Problem j has the share 1 − nⱼ/n of "
+    "A perceptron learns a line between two classes (and, given enough updates, finds one "
+    "whenever a line separates them). With k classes, Remark 1.36 builds a classifier from "
+    "several binary perceptrons in one of two ways. **One-vs-all** trains k perceptrons, "
+    "perceptron j with class j as +1 and every other class as −1, and gives a point to the "
+    "class whose score **w**ⱼ · **x** + bⱼ is largest. Problem j has the share 1 − nⱼ/n of "
     "negatives (nⱼ points of class j among n), close to (k−1)/k when the classes are of "
     "similar size: the table below gives it. **One-vs-one** trains one perceptron per pair "
-    "(j, j′) on those two classes only, k(k−1)/2 of them, and lets each pair vote; the "
-    "class with the most votes wins. When several classes share the top score or the top "
-    "vote count the notes allow any choice; here the first class in the list wins, and the "
-    "plane marks those points.")
+    "(j, j′) on those two classes only, k(k−1)/2 of them, and lets each pair vote: for j "
+    "where **w**ⱼⱼ′ · **x** + bⱼⱼ′ > 0, for j′ where it is ≤ 0 (sign(0) = −1); the class "
+    "with the most votes wins. When several classes share the top score or the top vote "
+    "count the notes allow any choice; here the first class in the list wins, and the "
+    "charts mark where that happens: shaded where it covers an area, as a line or a point "
+    "where it does not.")
 
-GRID_CAPTION = (
-    "One-vs-all's shares of the square and its tie area are exact: its regions are "
-    "polygons, and two different scores are equal only on a line, which has no area. "
-    "One-vs-one's shares and ties, and where the two schemes disagree, are counted on a "
-    "161 × 161 grid over the square drawn, leaving out grid points that lie on a line "
-    "where a prediction changes. The pictures are drawn on that grid.")
+PLANE_CAPTION = (
+    "Every share of the square on this page (where a class wins, where a top score or vote "
+    "is tied, where the schemes disagree) is computed exactly and shown to 0.1% (a share "
+    "that is neither 0 nor all of the square is never shown as 0% or 100%): the pair lines "
+    "of one-vs-one and the lines where two one-vs-all scores are equal cut the square into "
+    "polygons on which both rules are constant, and their areas are exact fractions (the "
+    "perceptrons' weights taken at their stored values). A tie or a disagreement on a line "
+    "or at a point has no area: the charts draw it as a line or a cross, and it adds 0 to "
+    "the shares.")
 
 
 def fit_seconds(k: int, n: int, max_epochs: int) -> float:
     """Upper estimate of both schemes' time: each runs its binary problems stacked (k
     problems on n points; k(k-1)/2 on the points of two classes, counted as 4n/k), one
-    turn per update of its longest run (at most MAX_FIT_UPDATES, and max_epochs·n steps)
+    turn per update of its longest run (at most MAX_UPDATES, and max_epochs·n steps)
     plus one per epoch."""
-    turns = min(MAX_FIT_UPDATES, max_epochs * n) + max_epochs
+    turns = min(MAX_UPDATES, max_epochs * n) + max_epochs
     examples = k * n + k * (k - 1) // 2 * min(n, 4 * n // max(k, 1) + 1)
     return turns * (2 * SECONDS_PER_TURN + SECONDS_PER_TURN_EXAMPLE * examples)
 
 
-def budget_text(k: int, n: int, max_epochs: int, budget: float) -> str | None:
+def advice_text(own: bool) -> str:
+    """What to change when both schemes would take too long: the blobs' settings, or the
+    student's own data (whose n and k are not controls)."""
+    return ("Lower the epoch limit, or use fewer points or classes in your data." if own else
+            "Lower the epoch limit or n, or use fewer classes.")
+
+
+def budget_text(k: int, n: int, max_epochs: int, budget: float,
+                own: bool = False) -> str | None:
     """Why both schemes are not trained (their estimated time is over ``budget`` seconds),
-    or None when they fit."""
+    or None when they fit. The estimate is written with the digits that keep "more than
+    the budget" true as written (4.02 s, not 4 s, against 4 s)."""
     seconds = fit_seconds(k, n, max_epochs)
     if seconds <= budget:
         return None
-    return (f"Training both schemes could need about {seconds:.1f} s of computing "
+    limit = f"{budget:g}"
+    for digits in range(7):
+        shown = f"{seconds:.{digits}f}"
+        if float(shown) > float(limit):
+            break
+    return (f"Training both schemes could need about {shown} s of computing "
             f"(k = {k} classes, n = {n} points, up to {max_epochs} epochs per binary "
-            f"run), more than the {budget:g} s one request may use on "
-            "this shared server. Lower the epoch limit or n, or use fewer classes.")
+            f"run), more than the {limit} s one request may use on "
+            f"this shared server. {advice_text(own)}")
 
 
-def share_text(share: float) -> str:
-    """A share as a percentage; a small positive share is not shown as 0.0 %."""
-    return "< 0.1%" if 0 < share < 0.0005 else f"{share:.1%}"
+def share_text(share, decimals: int = 1) -> str:
+    """A share as a percentage that rounding never turns into 0% or 100%: a share
+    strictly between 0 and 1 that would round to either is written "< 0.1%" or "> 99.9%"
+    (with ``decimals`` digits after the point)."""
+    share = float(share)
+    text = f"{share:.{decimals}%}"
+    least = 10.0 ** -decimals
+    if 0 < share and float(text[:-1]) == 0:
+        return f"< {least:.{decimals}f}%"
+    if share < 1 and float(text[:-1]) == 100:
+        return f"> {100 - least:.{decimals}f}%"
+    return text
 
 
-def tie_area_text(a: dict, name: str) -> str:
-    """The area of the square where a scheme's top score or vote is tied (``a``: its
-    :func:`summary` entry): one-vs-all's exact area, which is 0 when the ties lie on
-    lines only; one-vs-one's share of the grid points off the lines."""
-    if a["tie_share"] > 0:
-        return share_text(a["tie_share"]) + (" (grid)" if name == "one-vs-one" else "")
-    if name == "one-vs-all":
-        return "0 (ties on lines only)" if a.get("regions", 1) > 1 else "0 (no tie)"
-    return "0 on the grid"
+def count_text(part: int, whole: int) -> str:
+    """"90 of 120 (75%)": a count, its whole and the share (never rounded to 0% or
+    100% unless it is)."""
+    return f"{part} of {whole} ({share_text(part / whole, 0)})"
+
+
+def places_text(part: PlaneSet) -> str:
+    """Where the parts of a set with no area lie: "on lines", "at points", "on lines and
+    at points", or "" when it has none."""
+    return " and ".join(w for w, has in (("on lines", part.has_lines),
+                                         ("at points", part.has_points)) if has)
+
+
+def tie_area_text(part: PlaneSet) -> str:
+    """The area of the square where a scheme's top score or vote is tied: its exact share,
+    or 0 and where the ties lie (lines, points: no area)."""
+    if part.has_area:
+        return share_text(part.share)
+    places = places_text(part)
+    return f"0 (ties only {places})" if places else "0 (no tie)"
 
 
 def side_by_side(numbers: dict) -> dict[str, list[str]]:
     """The two schemes' numbers (:func:`summary`) as table columns of text."""
-    def column(a, name):
-        return [f"{a['accuracy']:.1%}", a["perceptrons"], a["updates"],
-                f"{a['converged']} of {a['perceptrons']}", a["training_ties"],
-                tie_area_text(a, name)]
+    def column(a):
+        return [f"{share_text(a['accuracy'])} ({a['right']} of {a['points']})",
+                a["perceptrons"], a["updates"], f"{a['converged']} of {a['perceptrons']}",
+                a["training_ties"], tie_area_text(a["tie"])]
     return {"": ["training accuracy", "perceptrons", "total updates",
                  "binary problems their runs separated", "training points with a tie",
                  "area of the square with a tie"],
-            "one-vs-all": [str(v) for v in column(numbers["one-vs-all"], "one-vs-all")],
-            "one-vs-one": [str(v) for v in column(numbers["one-vs-one"], "one-vs-one")]}
+            "one-vs-all": [str(v) for v in column(numbers["one-vs-all"])],
+            "one-vs-one": [str(v) for v in column(numbers["one-vs-one"])]}
 
 
 def disagreement_text(numbers: dict, n_points: int) -> str:
     """Where the two schemes give different classes (square and training points)."""
-    return (f"The two schemes give different classes on **{share_text(numbers['disagree_share'])}"
-            f"** of the square drawn (on the grid) and on {numbers['disagree_training']} of "
-            f"the {n_points} training points.")
+    part: PlaneSet = numbers["disagree"]
+    points = f"on {numbers['disagree_training']} of the {n_points} training points"
+    places = places_text(part)
+    if part.has_area:
+        extra = f" (and {places}, which add no area: the chart draws them)" if places else ""
+        return (f"The two schemes give different classes on **{share_text(part.share)}** of "
+                f"the square drawn{extra}, and {points}.")
+    if places:
+        return (f"The two schemes give different classes on no area of the square drawn, "
+                f"only {places}, which have no area (the chart draws them), and {points}.")
+    return (f"The two schemes give the same class everywhere in the square drawn, so also "
+            f"at all {n_points} training points.")
 
 
-def imbalance_columns(ova, region: dict, separable=None) -> dict[str, list]:
-    """One-vs-all's binary problems: share of negatives, updates, whether the run separated
-    it, whether a line separates it (``separable``, k bools from :func:`summary`), wins."""
+def imbalance_columns(ova, region: dict, numbers: dict) -> dict[str, list]:
+    """One-vs-all's binary problems, one row per class: its −1 examples, what its run did
+    (and whether a line separates it), where the class wins in the square."""
+    counts = numbers["class_counts"]
+    n = sum(counts)
     columns = _binary_columns("problem", [f"{label} vs rest" for label in ova.classes.tolist()],
-                              ova, separable)
-    columns["wins in the square"] = [share_text(v) for v in region["ova_share"]]
+                              [count_text(n - c, n) for c in counts], ova, numbers["stopped"],
+                              numbers["separable"], numbers["max_updates"])
+    columns["wins in the square"] = [
+        share_text(part.share) if part.has_area else
+        "0 (nowhere)" if part.empty else f"0 (only {places_text(part)})"
+        for part in region["ova"]]
     return columns
 
 
-def middle_text(ova, separable) -> str:
+def middle_text(ova, numbers: dict) -> str:
     """For the "one class in the middle" layout: whether a line separates the middle
-    class (the first, class 0) from the rest for the data on screen (``separable``: k
-    bools from :func:`summary`, the max-margin solver) and whether its perceptron
-    stopped with one (``ova.converged``)."""
+    class (the first, class 0) from the rest for the data on screen (decided exactly,
+    :func:`summary`) and whether its perceptron stopped with one, or which limit stopped
+    it."""
     label = ova.classes.tolist()[0]
-    if separable[0]:
-        found = ("its perceptron found one" if ova.converged[0] else
-                 "its perceptron had not found one by its limit, the epoch limit or "
-                 f"{MAX_FIT_UPDATES:,} updates")
+    stop = numbers["stopped"][0]
+    if numbers["separable"][0]:
+        found = ("its perceptron found one" if stop is None else
+                 f"its perceptron had not found one when it stopped at "
+                 f"{limit_text(stop, numbers['max_updates'])}")
         return (f"Class {label} sits in the middle, yet with these points a line does "
                 f"separate {label} from the rest ({found}): the other blobs leave room for "
                 "it.")
     return (f"Class {label} sits in the middle and with these points no line separates "
-            f"{label} from the rest, so one-vs-all's perceptron for {label} stops only at "
-            f"its limit, the epoch limit or {MAX_FIT_UPDATES:,} updates.")
+            f"{label} from the rest, so one-vs-all's perceptron for {label} cannot stop "
+            f"with every point right: it stopped at {limit_text(stop, numbers['max_updates'])}.")
 
 
-def pairs_columns(ovo, separable=None) -> dict[str, list]:
-    """One-vs-one's pairs: share of negatives, updates, whether the run separated the pair
-    and (``separable``, from :func:`summary`) whether a line separates it."""
+def pairs_columns(ovo, numbers: dict) -> dict[str, list]:
+    """One-vs-one's pairs: the −1 examples (class j′ of pair (j, j′)) and what its run did
+    (and whether a line separates the pair)."""
+    counts = numbers["class_counts"]
+    negatives = [count_text(counts[jj], counts[j] + counts[jj])
+                 for j, jj in ovo.pair_codes.tolist()]
     return _binary_columns("pair (+1, −1)", [f"{p[0]} vs {p[1]}" for p in ovo.pairs.tolist()],
-                           ovo, separable)
+                           negatives, ovo, numbers["pairs_stopped"], numbers["pairs_separable"],
+                           numbers["max_updates"])
 
 
-def _binary_columns(heading: str, names: list, runs, separable=None) -> dict[str, list]:
+def run_text(updates: int, stopped: str | None, separable: bool,
+             max_updates: int = MAX_UPDATES) -> str:
+    """What one binary run did: "separated it after 11 updates", or the limit it stopped
+    at and whether a line separates its problem (decided exactly)."""
+    count = f"{updates:,} update{'s' * (updates != 1)}"
+    if stopped is None:
+        return f"separated it after {count}"
+    line = "a line does separate it" if separable else "no line separates it"
+    return f"stopped at {limit_text(stopped, max_updates)} after {count}; {line}"
+
+
+def _binary_columns(heading: str, names: list, negatives: list, runs, stopped: list,
+                    separable: list, max_updates: int) -> dict[str, list]:
     """The columns one-vs-all's and one-vs-one's tables share, one row per binary problem:
-    its name, share of negatives, updates, whether its run separated it and (``separable``)
-    whether a line separates it."""
-    columns = {heading: names,
-               "negatives": [f"{v:.0%}" for v in runs.imbalance],
-               "updates": runs.n_updates.tolist(),
-               "the run separated it": ["yes" if v else "no (limit reached)"
-                                        for v in runs.converged]}
-    if separable is not None:
-        columns["a line separates it"] = ["yes" if v else "no" for v in separable]
-    return columns
+    its name, its −1 examples and what its run did (:func:`run_text`). Few columns: the
+    table fits a phone's width."""
+    return {heading: names,
+            "−1 examples": negatives,
+            "its run": [run_text(u, stop, line, max_updates) for u, stop, line in
+                        zip(runs.n_updates.tolist(), stopped, separable)]}
+
+
+def _coordinate_text(value: float) -> str:
+    """The shortest text that reads back as the same float (1 for 1.0, 0.1234567 whole)."""
+    text = repr(float(value))
+    return text[:-2] if text.endswith(".0") else text
 
 
 def points_text(points) -> str:
-    """Drawn points as a link writes them: 'x,y,class;x,y,class'."""
-    return ";".join(f"{a:g},{b:g},{c:d}" for a, b, c in points)
+    """Drawn points as a link writes them, 'x,y,class;x,y,class', each coordinate in the
+    shortest text that reads back as the same number (the link opens the same points)."""
+    return ";".join(f"{_coordinate_text(a)},{_coordinate_text(b)},{int(c):d}"
+                    for a, b, c in points)

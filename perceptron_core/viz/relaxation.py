@@ -8,18 +8,30 @@ from __future__ import annotations
 
 import csv
 import io
+import math
+from decimal import Decimal
+from itertools import combinations
 
 import numpy as np
 import plotly.graph_objects as go
 
 from ..data import make_separable
 from ..perceptron import run_perceptron
-from ..relaxation import (INDEX_RULE_LABELS, INDEX_RULES, miss_behaviour, perceptron_eta,
-                          perceptron_system, plane_system, relaxation, relaxation_sweep)
+from ..relaxation import (INDEX_RULE_LABELS, INDEX_RULE_NAMES, INDEX_RULES, ExactSides,
+                          exact_value, miss_behaviour, perceptron_eta, perceptron_system,
+                          plane_system, relaxation, relaxation_sweep)
 from . import style
 
-#: name -> (rows (a_1, a_2, c) of a_i·w <= c_i, what the preset shows)
+#: name -> (rows (a_1, a_2, c) of a_i·w <= c_i, what the preset shows). The first is the
+#: page's default: a narrow triangle, so a projection run zigzags for a while, with one
+#: row written three times larger, so the two "maximal" rules choose differently
 PRESETS = {
+    "narrow wedge": (
+        [[0.1, -1.0, -1.0], [-2.4, 3.0, 3.0], [1.0, 0.0, 2.5]],
+        "w₂ ≥ 1 + 0.1 w₁, w₂ ≤ 1 + 0.8 w₁ and w₁ ≤ 2.5, a narrow triangle with its tip at "
+        "(0, 1); (2) is written three times larger (−2.4 w₁ + 3 w₂ ≤ 3, the same "
+        "half-plane), so its residual a₂·w − c₂ is ‖a₂‖ ≈ 3.84 times its distance and the "
+        "maximal-residual rule weighs it more than the maximal-distance rule"),
     "wide polygon": (
         [[-1.0, 0.0, -0.5], [0.0, -1.0, -0.3], [1.0, 0.0, 2.5], [0.0, 1.0, 2.0],
          [1.0, 1.0, 3.5]],
@@ -91,9 +103,23 @@ def view_limit(A, c, points) -> float:
     return round(1.2 * min(max(size, reach), 4 * size), 3)
 
 
-def violations(A, c, iterates) -> np.ndarray:
-    """Largest violation max_i (a_i·w - c_i)^+ at each iterate, shape (T+1,)."""
-    return np.maximum((np.asarray(iterates) @ np.asarray(A)) - np.asarray(c), 0.0).max(axis=1)
+def violations(A, c, iterates, tol: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """At each iterate: the largest violation max_i (a_i·w - c_i)^+ (shape (T+1,)) and how
+    many inequalities have a_i·w - c_i > tol (shape (T+1,)), both decided exactly (the
+    decimals of A, c and tol, the float iterate: ``ExactSides``), so a violation shown as
+    above 0 is one, and 0 is exactly 0."""
+    A, c = np.asarray(A, float), np.asarray(c, float)
+    rows = np.ascontiguousarray(A.T)
+    zero, above = ExactSides(rows, c, 0.0, 1.0), ExactSides(rows, c, tol, 1.0)
+    largest, counts, seen = [], [], {}
+    for w in np.asarray(iterates, float):
+        key = w.tobytes()
+        if key not in seen:
+            seen[key] = (max(0.0, float(zero.residuals(w).max())),
+                         int(np.count_nonzero(above.residuals(w) > tol)))
+        largest.append(seen[key][0])
+        counts.append(seen[key][1])
+    return np.array(largest), np.array(counts, dtype=np.int64)
 
 
 def projections(A, c, trace) -> np.ndarray:
@@ -122,17 +148,23 @@ def player_payload(A, c, trace, *, player: dict, labels=None) -> dict:
     system = plane_system(A, c)
     limit = view_limit(A, c, trace.iterates)
     n = A.shape[1]
+    largest, violated = violations(A, c, trace.iterates, trace.tol)
     return {
         "A": A.T.tolist(), "c": c.tolist(),
         "labels": list(labels) if labels is not None else inequality_labels(n),
+        "row_texts": [row_text(a1, a2, ci) for (a1, a2), ci in zip(A.T, c)],
         "end_text": end_text(A, c, trace, system),
-        "eta": float(trace.eta), "rule": trace.rule, "rule_label": INDEX_RULE_LABELS[trace.rule],
+        "eta": float(trace.eta), "eta_text": f"{trace.eta:g}", "rule": trace.rule,
+        "rule_label": INDEX_RULE_LABELS[trace.rule],
         "tau": None if trace.tau is None else int(trace.tau), "tol": float(trace.tol),
+        "tol_text": f"{trace.tol:g}",
+        "violated_label": ("inequalities violated at w" if trace.tol == 0 else
+                           f"violated by more than {trace.tol:g} at w"),
         "limit": limit,
         "iterates": trace.iterates.tolist(), "indices": trace.indices.tolist(),
         "residuals": trace.residuals.tolist(), "moved": [int(m) for m in trace.moved],
         "projections": projections(A, c, trace).tolist(),
-        "violation": violations(A, c, trace.iterates).tolist(),
+        "violation": largest.tolist(), "violated": violated.tolist(),
         "n_iter": int(trace.n_iter), "feasible": bool(trace.feasible),
         "stop_reason": trace.stop_reason,
         "system": {"feasible": system.feasible, "reason": system.reason,
@@ -142,6 +174,20 @@ def player_payload(A, c, trace, *, player: dict, labels=None) -> dict:
     }
 
 
+def typed(value: float) -> str:
+    """A number of the system as the student typed it: the shortest decimal that reads back
+    as the float (0.125, 1e−10, 3), with a true minus sign."""
+    text = repr(float(value))
+    text = text[:-2] if text.endswith(".0") else text
+    return text.replace("-", "−")
+
+
+def row_text(a1: float, a2: float, c: float) -> str:
+    """a₁·w₁ + a₂·w₂ ≤ c as typed, a zero term left out: "−2.4·w₁ + 3·w₂ ≤ 3"."""
+    terms = [f"{typed(v)}·{name}" for v, name in ((a1, "w₁"), (a2, "w₂")) if v != 0]
+    return " + ".join(terms).replace("+ −", "− ") + f" ≤ {typed(c)}"
+
+
 def inequality_labels(n: int) -> list[str]:
     """The inequalities' names on the plane, in the player's sentences and in the page's
     texts: "(1)", ..., "(n)", numbered from 1 as the rows of the table and the notes'
@@ -149,37 +195,127 @@ def inequality_labels(n: int) -> list[str]:
     return [f"({i + 1})" for i in range(n)]
 
 
+def number(value: float) -> str:
+    """Three significant digits (whole from 1,000 up), a true minus sign, powers of ten as
+    2.45e−9."""
+    if abs(value) >= 1000 and np.isfinite(value):
+        return f"{value:,.0f}".replace("-", "−")
+    text = f"{value:.3g}"
+    if "e" in text:
+        mantissa, exponent = text.split("e")
+        text = f"{mantissa}e{int(exponent)}"
+    return text.replace("-", "−")
+
+
+def at_most(value: float) -> str:
+    """A number not below ``value`` with three significant digits (whole from 100 up), to
+    write after "at most" or "within": 238.4 is "239", never the false "238"."""
+    if value <= 0 or not np.isfinite(value):
+        return number(value)
+    if value >= 100:
+        return f"{math.ceil(value):,}"
+    text = f"{value:.3g}"
+    if float(text) < value:
+        exponent = int(Decimal(text).as_tuple().exponent)  # finite: a whole number
+        text = f"{Decimal(text) + Decimal(1).scaleb(exponent):.2e}" if "e" in text else \
+            str(Decimal(text) + Decimal(1).scaleb(exponent))
+    return number(float(text)) if "e" in text.lower() else text
+
+
+def beside(value: float, bound: float) -> str:
+    """``value`` with three significant digits, or as many more as it takes to stand on
+    the same side of ``bound`` (2.7e−17 stays above 0; 0.00104 stays above 0.001)."""
+    side = (value > bound) - (value < bound)
+    for digits in range(3, 18):
+        text = f"{value:.{digits}g}"
+        shown = float(text)
+        if (shown > bound) - (shown < bound) == side:
+            return text.replace("-", "−")
+    return repr(value).replace("-", "−")
+
+
+def parallel_contradictions(A, c) -> list[tuple[int, int]]:
+    """Pairs (i, j), i < j, of inequalities whose half-planes are parallel and share no
+    point (a_j = −λ a_i with λ > 0 and c_i < −c_j / λ), decided exactly on the decimals."""
+    rows = [(exact_value(a1), exact_value(a2), exact_value(ci))
+            for (a1, a2), ci in zip(np.asarray(A, float).T, np.asarray(c, float))]
+    pairs = []
+    for i, j in combinations(range(len(rows)), 2):
+        (a1, a2, ci), (b1, b2, cj) = rows[i], rows[j]
+        if a1 * b2 - a2 * b1 != 0 or a1 * b1 + a2 * b2 >= 0:
+            continue  # not parallel, or pointing the same way
+        scale = -(b1 if a1 != 0 else b2) / (a1 if a1 != 0 else a2)  # λ > 0
+        if ci < -cj / scale:
+            pairs.append((i, j))
+    return pairs
+
+
+def _last_change(trace) -> int:
+    """The last iteration that changed w (0 if none did)."""
+    changed = np.flatnonzero(np.any(np.diff(trace.iterates, axis=0) != 0, axis=1))
+    return int(changed[-1]) + 1 if changed.size else 0
+
+
+def _drift_text(miss) -> str:
+    """The drift of a deterministic rule's run, if its last periods moved w alike."""
+    if miss.drift is None:
+        return ""
+    period, (dx, dy) = miss.drift
+    return (f" Over the last {3 * period:,} iterations every {period:,} moved w by the same "
+            f"({dx:.3g}, {dy:.3g}), a steady drift.".replace("-", "−"))
+
+
 def end_text(A, c, trace, system) -> str:
     """The player's banner at the last iteration, from what the run did: feasible; or
-    not within the limit and why (``miss_behaviour``: still approaching, circling,
-    within rounding); or no solution and whether ‖w‖ grew (``system``:
+    not within the limit and why (``miss_behaviour``: can never get in, still approaching,
+    circling, within rounding); or no solution and whether ‖w‖ grew (``system``:
     ``plane_system(A, c)``)."""
     iterations = f"{trace.n_iter:,} iteration{'s' if trace.n_iter != 1 else ''}"
+    tol = f" + {trace.tol:g}" if trace.tol else ""
     if trace.feasible:
-        return (f"Feasible after {iterations}: every aᵢ·w ≤ cᵢ"
-                + (f" + {trace.tol:g}." if trace.tol else "."))
+        return (f"Feasible after {iterations}: every aᵢ·w ≤ cᵢ{tol}, checked exactly (in "
+                "fractions of the numbers as typed).")
     miss = miss_behaviour(A, c, trace, system)
     half = f"from iteration {trace.n_iter // 2:,} to {trace.n_iter:,}"
-    repeat = (f" w comes back to the same point every {miss.period} iterations, so this run "
-              "never gets in." if miss.period else "")
+    outside = (f"the largest aᵢ·w − cᵢ at the end is {beside(miss.violation, trace.tol)}, "
+               f"above the tolerance {trace.tol:g}")
+    if miss.kind == "never":
+        last = _last_change(trace)
+        moving = (f" w has not moved since iteration {last:,}: the moves left are shorter "
+                  "than float64 can store at this size." if last < trace.n_iter // 2 else
+                  f" w still got closer: the distance to the solutions fell from "
+                  f"{number(miss.before)} to {number(miss.after)} {half}.")
+        return (f"Not feasible within {iterations}, and it never will be: with tolerance 0 "
+                f"and η = {trace.eta:g} < 1 a move shrinks the violation of its inequality to "
+                "(1 − η) times what it was, so after every move that inequality is still "
+                "violated (exactly: each move here is rounded to the side exact arithmetic "
+                f"puts it on).{moving} A tolerance above 0 lets a run stop once every "
+                "violation is at most the tolerance.")
     if miss.kind == "rounding":
-        return (f"Not feasible within {iterations}, though w is as close to the solutions as "
-                f"float64 can tell (distance {miss.after:.3g}): some aᵢ·w − cᵢ is still above "
-                f"the tolerance {trace.tol:g}. A tolerance above 0 lets it count as in.")
+        return (f"Not feasible within {iterations}: w is within {at_most(miss.after)} of the "
+                "solutions, below 10⁻¹² of the numbers' size, closer than float64 steps can "
+                f"resolve, yet {outside}. A tolerance above 0 lets it count as in.")
     if miss.kind == "approaching":
         return (f"Not feasible within {iterations}, but still getting closer: the distance "
-                f"from w to the solutions fell from {miss.before:.3g} to {miss.after:.3g} "
+                f"from w to the solutions fell from {number(miss.before)} to {number(miss.after)} "
                 f"{half}. Raise the iteration limit to see whether it gets in.")
     if miss.kind == "circling":
+        repeat = ""
+        if miss.period:
+            depends = "w and the iteration number" if trace.rule == "cyclic" else "w"
+            repeat = (f" w is back at exactly the same point (bit for bit) every "
+                      f"{miss.period:,} iterations, and the rule's next choice depends only "
+                      f"on {depends}, so this run never gets in.")
         return (f"Not feasible within {iterations}, and not getting closer: the distance "
-                f"from w to the solutions was {miss.before:.3g} at iteration "
-                f"{trace.n_iter // 2:,} and {miss.after:.3g} at the end.{repeat}")
-    grew = (f"‖w‖ grew from at most {miss.before:.3g} in the first half to {miss.after:.3g} "
-            "in the last quarter: the iterates move away." if miss.kind == "diverging" else
-            f"‖w‖ stayed at most {max(miss.before, miss.after):.3g} in the first half and the "
-            "last quarter.")
+                f"from w to the solutions was {number(miss.before)} at iteration "
+                f"{trace.n_iter // 2:,} and {number(miss.after)} at the end.{repeat}")
+    grew = (f"‖w‖ grew from at most {at_most(miss.before)} in the first half to "
+            f"{number(miss.after)} in the last quarter: the iterates move away."
+            if miss.kind == "diverging" else
+            f"‖w‖ stayed at most {at_most(max(miss.before, miss.after))} in the first half "
+            "and the last quarter.")
     return (f"Stopped after {iterations}: this system has no solution, so no iterate "
-            f"satisfies every inequality. {grew}")
+            f"satisfies every inequality. {grew}{_drift_text(miss)}")
 
 
 # ---------------------------------------------------------------------------
@@ -196,15 +332,28 @@ def eta_sweep(A, c, *, etas=SWEEP_ETAS, rules=tuple(INDEX_RULES), w0=None, seed=
     a_i·w <= c_i + tol), else None (not within max_iter). For a run that missed,
     ``missed`` is what its iterates did (``miss_behaviour``: "approaching", "circling",
     "diverging" or "bounded") with its ``before``/``after`` numbers and ``period``;
-    None, None, None, None for a run that got in.
+    None, None, None, None for a run that got in. With tolerance 0, eta < 1 and a start
+    outside (decided exactly), no run can get in (every move leaves its own inequality
+    violated): that row is "never" and is not run (moves, before, after None).
     """
     system = plane_system(A, c)
+    A_rows = np.ascontiguousarray(np.asarray(A, float).T)
+    start = np.zeros(A_rows.shape[1]) if w0 is None else np.asarray(w0, float)
+    outside = ExactSides(A_rows, np.asarray(c, float), tol, 1.0).residuals(start).max() > tol
+    never = tol == 0 and outside and system.feasible  # then eta < 1 never gets in
+    run = [eta for eta in etas if not (never and eta < 1)]
     rows = []
     # every run at once: the same runs as relaxation(A, c, eta=eta, rule=rule, ...)
-    traces = iter(relaxation_sweep(A, c, etas, rules=rules, w0=w0, seed=seed, tol=tol,
-                                   max_iter=max_iter, tau=tau))
+    traces = iter(relaxation_sweep(A, c, run, rules=rules, w0=w0, seed=seed, tol=tol,
+                                   max_iter=max_iter, tau=tau) if run else ())
     for rule in rules:
-        for eta, trace in zip(etas, traces):
+        for eta in etas:
+            if never and eta < 1:
+                rows.append({"rule": rule, "eta": float(eta), "iterations": None,
+                             "moves": None, "feasible": False, "missed": "never",
+                             "before": None, "after": None, "period": None})
+                continue
+            trace = next(traces)
             miss = None if trace.feasible else miss_behaviour(A, c, trace, system)
             rows.append({"rule": rule, "eta": float(eta),
                          "iterations": int(trace.n_iter) if trace.feasible else None,
@@ -224,7 +373,8 @@ def sweep_csv(rows) -> str:
     for row in rows:
         writer.writerow([row["rule"], f"{row['eta']:g}",
                          "" if row["iterations"] is None else row["iterations"],
-                         row["moves"], str(row["feasible"]).lower(), row.get("missed") or ""])
+                         "" if row["moves"] is None else row["moves"],
+                         str(row["feasible"]).lower(), row.get("missed") or ""])
     return out.getvalue()
 
 
@@ -242,7 +392,8 @@ def sweep_figure(rows, max_iter: int, *, height: int = 480) -> go.Figure:
         fig.add_trace(go.Scatter(
             x=[r["eta"] for r in mine], y=[r["iterations"] for r in mine], mode="lines+markers",
             name=INDEX_RULE_LABELS[rule], line=dict(color=colour, width=3), connectgaps=False,
-            hovertemplate="η = %{x}<br>%{y} iterations<extra>" + rule + "</extra>"))
+            hovertemplate=("η = %{x}<br>%{y} iterations<extra>" + RULE_NAMES.get(rule, rule)
+                           + "</extra>")))
         missed = [r for r in mine if r["iterations"] is None]
         if missed:
             fig.add_trace(go.Scatter(
@@ -250,7 +401,7 @@ def sweep_figure(rows, max_iter: int, *, height: int = 480) -> go.Figure:
                 marker=dict(symbol="x", size=10, color=colour), showlegend=False,
                 customdata=[MISS_SHORT.get(r.get("missed"), "") for r in missed],
                 hovertemplate="η = %{x}: not feasible within the limit, %{customdata}<extra>"
-                              + rule + "</extra>"))
+                              + RULE_NAMES.get(rule, rule) + "</extra>"))
     style.base_layout(fig, height=height)
     fig.update_xaxes(title="relaxation parameter η", range=[0, 2.05])
     fig.update_yaxes(title="iterations to feasibility", type="log", dtick=1)
@@ -346,7 +497,8 @@ SUMMARY = (
     "Aᵀ**w** ≤ **c** with one column **a**ᵢ of A per inequality) in two unknowns, so every "
     "inequality is a half-plane and the solutions, where they form a region, are shaded "
     "(cut to the square drawn). The relaxation method (Algorithm 1.37) repeats one move: "
-    "pick an inequality i by a rule; if **w** violates it, let Pᵢ(**w**) be the nearest "
+    "pick an inequality i by a rule; if **w** violates it (by more than the tolerance set), "
+    "let Pᵢ(**w**) be the nearest "
     "point of its half-plane and set **w** ← (1 − η)**w** + η Pᵢ(**w**). With η = 1 **w** "
     "lands on the boundary line, with η = 2 on its mirror image, with η < 1 short of the "
     "line and with 1 < η < 2 past it. **Next move** jumps to the next iteration that moves "
@@ -355,25 +507,69 @@ SUMMARY = (
 #: why the sweep is not run on a system without solution
 SWEEP_NOT_RUN = ("Not run: this system has no solution, so every run would end at the "
                  "iteration limit.")
-#: one line of Theorem 1.35 with its hypotheses (as in the notes, with p unknowns)
+#: Theorem 1.35 of the notes, within its hypotheses (p unknowns, n columns)
 THEOREM_135 = (
-    "**Theorem 1.35** (Amaldi and Hauser 2005): take steps w ← w + ηₜ aᵢ, each on a column "
-    "aᵢ with ⟨w, aᵢ⟩ ≤ 0, with step sizes 0 ≤ ηₜ ≤ η̄ for a bound η̄ fixed in advance; "
-    "then ‖w‖ stays bounded, whether or not the system has a solution.")
-NO_SOLUTION_TEXT = (
-    "No solution: no rule and no η can reach a feasible point, so the run ends at its "
-    "iteration limit. " + THEOREM_135 + " The perceptron with δ = 0 is such a method "
-    "(ηₜ = 1 on every mistake), so its weights stay bounded. This method with a fixed η is "
-    "not: written as w + ηₜ(−aᵢ), its step has ηₜ = η(aᵢ·w − cᵢ)/‖aᵢ‖², which grows with "
-    "the violation and has no bound fixed in advance, so Theorem 1.35 says nothing about "
-    "it. And with η = 2 the iterates can move away: two reflections across parallel lines "
-    "add up to a translation.")
+    "**Theorem 1.35** (Amaldi and Hauser 2005): let A have nonzero columns, and take steps "
+    "w ← w + ηₜ aᵢ, each on a column aᵢ with ⟨w, aᵢ⟩ ≤ 0 at that w, with 0 ≤ ηₜ ≤ η̄ for a "
+    "bound η̄ fixed in advance; then ‖w‖ stays bounded (by a number that depends on A, w₀ "
+    "and η̄), whether or not any w has Aᵀw > 0.")
+#: the perceptron as a case of Theorem 1.35, with the hypothesis a point at the origin breaks
+PERCEPTRON_CASE = (
+    "The perceptron with δ = 0 is such a method when no point sits at the origin: on a "
+    "mistake, ⟨w, yᵢxᵢ⟩ ≤ 0, it steps along the column yᵢxᵢ with ηₜ = 1, so its weights stay "
+    "bounded. (A point at the origin is a zero column, outside the theorem; its updates add "
+    "nothing, so the theorem still applies to the other points.)")
+
+
+def _theorem_hypotheses(A, c, trace) -> str:
+    """Why Theorem 1.35 does not cover this run: the step has no bound fixed in advance,
+    and ⟨w, −aᵢ⟩ ≤ 0 fails at the moves that start where aᵢ·w < 0 (counted exactly)."""
+    A, c = np.asarray(A, float), np.asarray(c, float)
+    rows = np.ascontiguousarray(A.T)
+    signs = ExactSides(rows, np.zeros(len(c)), 0.0, 1.0)  # a_i·w, on its exact side of 0
+    moves = np.flatnonzero(trace.moved)
+    against = sum(signs.residuals(trace.iterates[t])[trace.indices[t]] < 0 for t in moves)
+    steps = [trace.eta * trace.residuals[t] / float(rows[trace.indices[t]] @
+                                                    rows[trace.indices[t]]) for t in moves]
+    negative = [i for i in range(len(c)) if exact_value(c[i]) < 0]
+    top = max(steps) if steps else 0.0
+    largest = (f" (in this run ηₜ went up to {top:,.0f})" if top >= 1000 else
+               f" (in this run ηₜ went up to {top:.3g})") if steps else ""
+    # w = 0 satisfies every inequality with c_i >= 0: a system without solution has c_i < 0
+    where = (f"A system without solution has some cᵢ < 0 (w = 0 satisfies every inequality "
+             f"with cᵢ ≥ 0), here {_names(negative)}, so a move can start where aᵢ·w < 0")
+    hypothesis = (f"{where}, and {against:,} of this run's {len(moves):,} moves did." if against
+                  else f"{where}; none of this run's {len(moves):,} moves did.")
+    return (
+        "The relaxation method with a fixed η is not such a method. Written as "
+        "w + ηₜ(−aᵢ), a move has ηₜ = η(aᵢ·w − cᵢ)/‖aᵢ‖², which grows with the violation: no "
+        f"bound η̄ is fixed in advance{largest}. And the theorem asks for ⟨w, −aᵢ⟩ ≤ 0, that "
+        "is aᵢ·w ≥ 0, while this method moves whenever aᵢ·w > cᵢ. " + hypothesis
+        + " So Theorem 1.35 says nothing about it.")
+
+
+def _names(indices) -> str:
+    """(1), (2) and (4): inequalities by their numbers from 1."""
+    names = [f"({i + 1})" for i in indices]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def no_solution_text(A, c, trace, system) -> str:
-    """NO_SOLUTION_TEXT and what this run's ‖w‖ did (``end_text``'s last sentence)."""
-    return NO_SOLUTION_TEXT + " In this run: " + end_text(A, c, trace, system).split(
-        "every inequality. ", 1)[-1]
+    """Why no run gets in, Theorem 1.35 within its hypotheses and why it does not cover
+    this method (computed on this system and run), what this run's ‖w‖ did, and, with
+    η = 2 and two parallel half-planes that share no point, why two reflections translate."""
+    pairs = parallel_contradictions(A, c)
+    reflections = ""
+    if trace.eta == 2 and pairs:
+        i, j = pairs[0]
+        reflections = (f" With η = 2 every move is a reflection, and ({i + 1}) and ({j + 1}) "
+                       "are parallel half-planes with no common point: a reflection across "
+                       "one boundary line and then across the other is a translation by twice "
+                       "the gap between them.")
+    return ("No solution: no rule and no η can reach a feasible point, so the run ends at "
+            "its iteration limit. " + THEOREM_135 + " " + PERCEPTRON_CASE + " "
+            + _theorem_hypotheses(A, c, trace) + " In this run: "
+            + end_text(A, c, trace, system).split("every inequality. ", 1)[-1] + reflections)
 
 
 RULES_TEXT = (
@@ -399,14 +595,17 @@ PERCEPTRON_TEXT = (
 #: under the comparison of the two runs
 BOTH_WAYS_CAPTION = (
     "Both run the examples in the cyclic order from w = 0; the perceptron stops when every "
-    "yᵢ w·xᵢ > δ, the relaxation method when every yᵢ w·xᵢ ≥ δ (tolerance 0). The η used "
-    "is the one set in the sidebar.")
+    "yᵢ w·xᵢ > δ, the relaxation method when every yᵢ w·xᵢ ≥ δ (tolerance 0, decided "
+    "exactly), with the η set in the sidebar: with η below 1, a run that starts outside "
+    "never gets in, since each move leaves its own inequality violated.")
 #: how the student writes a system of their own
 OWN_ROWS_TEXT = (
     f"**Your inequalities** a₁·w₁ + a₂·w₂ ≤ c, one per row, numbered (1), (2), … as on "
     f"the plane (at most {MAX_ROWS}; a row with a₁ = a₂ = 0 is not an inequality and is "
-    "refused; an unfinished row is skipped). Whether they have a solution is decided "
-    "exactly on the numbers as typed (decimals read as exact fractions).")
+    f"refused, as is one with (a₁, a₂) shorter than {MIN_NORMAL:g} or a number above "
+    f"{MAX_ENTRY:g} in size; an unfinished row is skipped). Whether they have a solution, "
+    "and whether a run's w satisfies them, is decided exactly on the numbers as typed "
+    "(decimals read as exact fractions).")
 #: why a link's rows= was not used
 ROWS_REFUSED = (f"not rows a1,a2,c separated by ';', at most {MAX_ROWS}, each a₁ or a₂ not 0 and "
                 f"every value at most {MAX_ENTRY:g} in size; used the wide polygon")
@@ -448,6 +647,8 @@ def rows_from_text(text: str) -> list[list[float]] | None:
 
 #: what a missed run's iterates did, in words (``miss_behaviour``'s kinds)
 MISS_WORDS = {
+    "never": "can never get in from this start: with tolerance 0 and η < 1 every move "
+             "leaves its own inequality violated by (1 − η) times its violation",
     "rounding": "as close as float64 arithmetic can tell: at the end the distance from w "
                 "to the solutions was below 10⁻¹² of the numbers' size, yet some aᵢ·w − cᵢ "
                 "was still above the tolerance",
@@ -457,19 +658,21 @@ MISS_WORDS = {
                 "to the solutions did not fall",
     "diverging": "moving away: ‖w‖ over the last quarter of each run rose above 1.5 times "
                  "its largest value in the first half",
-    "bounded": "staying in a bounded region without getting in: ‖w‖ did not grow",
+    "bounded": "not moving away: ‖w‖ over the last quarter of each run stayed at most 1.5 "
+               "times its largest value in the first half",
 }
 
 
 #: a missed run's kind in a few words (the sweep chart's hover)
-MISS_SHORT = {"rounding": "within rounding of the solutions", "approaching": "still getting closer",
+MISS_SHORT = {"never": "never gets in (η < 1, tolerance 0)",
+              "rounding": "within rounding of the solutions", "approaching": "still getting closer",
               "circling": "not getting closer", "diverging": "moving away",
               "bounded": "bounded, no solution"}
 
 
 def _span(values) -> str:
-    """'3' or '0.13 to 0.146' (3 significant digits)."""
-    low, high = f"{min(values):.3g}", f"{max(values):.3g}"
+    """'3' or '0.13 to 0.146' (3 significant digits, as :func:`number` writes them)."""
+    low, high = number(min(values)), number(max(values))
     return low if low == high else f"{low} to {high}"
 
 
@@ -478,8 +681,8 @@ def _etas_text(etas) -> str:
     return "η = " + ", ".join(f"{e:g}" for e in etas)
 
 
-#: rule -> its name in a sentence
-RULE_NAMES = {rule: rule.replace("_", " ").replace("max ", "maximal ") for rule in INDEX_RULES}
+#: rule -> its name in a sentence ("maximal distance"), from the rule table
+RULE_NAMES = INDEX_RULE_NAMES
 
 
 def _rules_text(runs) -> str:
@@ -491,7 +694,9 @@ def miss_sentence(kind: str, runs: list[dict]) -> str:
     """One kind of miss over the runs that had it (sweep rows): the η values, how many
     runs, what their iterates did with the numbers, and which repeat for ever."""
     if kind == "rounding":
-        numbers = f" (distance at the end at most {max(r['after'] for r in runs):.3g})"
+        numbers = f" (distance at the end at most {at_most(max(r['after'] for r in runs))})"
+    elif kind == "never":
+        numbers = " (proved, so these runs were not run)"
     elif kind == "approaching":
         numbers = (f" (at the middle of the run {_span([r['before'] for r in runs])}, at the "
                    f"end {_span([r['after'] for r in runs])})")
@@ -516,14 +721,19 @@ def sweep_missed_text(rows, max_iter: int, tol: float) -> str | None:
     if not missed:
         return None
     within = f"aᵢ·w ≤ cᵢ + {tol:g}" if tol else "aᵢ·w ≤ cᵢ, tolerance 0"
+    skipped = any(row["missed"] == "never" for row in missed)
     lines = [f"{len(missed)} of {len(rows)} runs did not reach feasibility (every "
-             f"{within}) within {max_iter:,} iterations (crosses on the dashed line). What "
-             "their iterates did:"]
+             f"{within}) within {max_iter:,} iterations (crosses on the dashed line"
+             + ("; those that provably never can were not run" if skipped else "")
+             + "). Why, from what each run did:"]
     for kind in MISS_WORDS:
         runs = [row for row in missed if row["missed"] == kind]
         if runs:
             lines.append("- " + miss_sentence(kind, runs))
     advice = []
+    if any(row["missed"] == "never" for row in missed):
+        advice.append("With tolerance 0 no run with η < 1 can get in, however many "
+                      "iterations it makes; a tolerance above 0 lets such runs stop.")
     if any(row["missed"] == "approaching" for row in missed):
         advice.append("Raise the iteration limit to see whether the runs still getting "
                       "closer get in.")
@@ -539,13 +749,15 @@ def comparison_table(perceptron, relaxed, eta: float) -> dict[str, list[str]]:
     final w, and whether each solved the system (``perceptron``: a perceptron Trace,
     ``relaxed``: a relaxation trace)."""
     return {
-        "": ["moves (updates)", "examples examined", "final w", "solves the system"],
+        "run": ["moves (updates)", "examples examined", "final w", "solves the system"],
         "perceptron": [f"{perceptron.n_updates}", f"{perceptron.n_examined}",
                        f"({perceptron.w[0]:.3f}, {perceptron.w[1]:.3f})",
                        "yes" if perceptron.converged else "no (limit)"],
         f"relaxation, η = {eta:g}": [f"{relaxed.n_moves}", f"{relaxed.n_iter}",
                                      f"({relaxed.w[0]:.3f}, {relaxed.w[1]:.3f})",
-                                     "yes" if relaxed.feasible else "no (limit)"],
+                                     "yes" if relaxed.feasible else
+                                     "no: never with η < 1 and tolerance 0" if relaxed.eta < 1
+                                     else "no (limit)"],
     }
 
 
@@ -559,7 +771,8 @@ def perceptron_eta_text(etas, n_updates: int) -> str | None:
     return (f"The perceptron's own ηₜ over its {n_updates} updates: from {finite.min():.3g} to "
             f"{finite.max():.3g} (median {np.median(finite):.3g}); {int((finite > 2).sum())} of "
             "them above 2, outside the range (0, 2] of Algorithm 1.37"
-            + (f"; {etas.size - finite.size} infinite (a score exactly δ)"
+            + (f"; {etas.size - finite.size} infinite (a score equal to δ up to rounding, "
+               "where the projection does not move)"
                if etas.size > finite.size else "") + ".")
 
 

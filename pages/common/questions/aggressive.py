@@ -8,15 +8,15 @@ QUESTIONS = (
     QuizQuestion(
         key="aggressive_quiz_forever",
         question="Remark 1.19's sequence: every label is +1 (so w = 0, b = 1 separates it), "
-                 "almost every example is the same unit vector x, and example t is −2x when t "
+                 "almost every example is the same unit vector x, and example k is −2x when k "
                  "is a power of 2. The aggressive rule updates after every example, from 0. "
                  "How many mistakes does it make?",
         options=("none after the first few", "at most a handful, as the perceptron",
                  "infinitely many"),
         answer="infinitely many",
-        why="Its weights are the running sum of all (xᵢ, 1), so the score of the next example "
-            "is t(⟨x̄ₜ, xₜ₊₁⟩ + 1), with x̄ₜ the average of the first t examples. The average "
-            "tends to x, so when t + 1 is a power of 2, ⟨x̄ₜ, xₜ₊₁⟩ tends to ⟨x, −2x⟩ = −2 < −1: "
+        why="Its weights are the running sum of all (xᵢ, 1), so the score of example k + 1 "
+            "is k(⟨x̄ₖ, xₖ₊₁⟩ + 1), with x̄ₖ the average of the first k examples. The average "
+            "tends to x, so when k + 1 is a power of 2, ⟨x̄ₖ, xₖ₊₁⟩ tends to ⟨x, −2x⟩ = −2 < −1: "
             "from some point on, every power of 2 is a mistake, about log₂ T of them among "
             "the first T examples: slow, but without end. The tempting answer is wrong because "
             "the perceptron's guarantee is about the perceptron: updating only on mistakes "
@@ -43,9 +43,9 @@ QUESTIONS = (
                  "only if δ > 0"),
         answer="yes, with examples that grow in length",
         why="All labels +1 are separated by w = 0, b = 1, yet this page's sequence does it in "
-            "one dimension: xₜ = +(2t − 1) for odd t and −(2t − 1) for even t. The sums of the "
-            "first examples alternate 1, −2, 3, −4, …, so example t scores "
-            "xₜ·(x₁ + … + xₜ₋₁) + (t − 1) = −2(t − 1)² ≤ 0: a mistake every time, the first "
+            "one dimension: xₖ = +(2k − 1) for odd k and −(2k − 1) for even k. The sums of the "
+            "first examples alternate 1, −2, 3, −4, …, so example k scores "
+            "xₖ·(x₁ + … + xₖ₋₁) + (k − 1) = −2(k − 1)² ≤ 0: a mistake every time, the first "
             "one included (score 0). Theorem 1.28 does not forbid it, since it is about "
             "updating only on mistakes. Here each example is long enough to outweigh the sum "
             "of all before it, so the lengths grow; whether a bounded sequence can do the "

@@ -31,9 +31,10 @@ QUESTIONS = (
             "separating unit vector w*, while ‖w‖² grows by at most R²; a wider gap means "
             "each update makes more progress, so fewer updates fit before the two facts "
             "collide. With a bias the bound is T(A) = (R² + 1)/γ₂², and γ₂ (the bias "
-            "counts in its norm) need not double when γ does, so T(A) is divided by "
-            "roughly, not exactly, 4. The observed counts usually drop less: the bound is "
-            "a worst case, see the **Margin sweep** tab."),
+            "counts in its norm) need not double when γ does, so T(A) need not be divided "
+            "by exactly 4. The observed counts need not drop by 4 either: the bound holds for "
+            "every data set and order, and a run may stay far below it (the **Margin "
+            "sweep** tab shows by how much)."),
     QuizQuestion(
         key="bound_quiz_size",
         question="On separable data, started at w = 0 with δ = 0, does the bound on the "

@@ -15,9 +15,10 @@ QUESTIONS = (
         why="No line works: a score w·x + b averages to b over the two +1 points and also to b "
             "over the two −1 points (each pair is symmetric about 0), so b would have to be "
             "positive and not positive at once; the linear perceptron never stops. "
-            "(κ a·b + c)² with κ > 0, c ≥ 0 is the inner product of features that include "
-            "a multiple of x₁x₂, and the label is exactly the sign of x₁x₂: the lifted data "
-            "are separable, so Theorem 1.28, applied to the features Φ(x), bounds the updates."),
+            "(κ x·z + c)² with κ > 0, c ≥ 0 is the inner product of features that include "
+            "a positive multiple of x₁x₂, and the label is exactly the sign of x₁x₂: the lifted "
+            "data are separable, so Theorem 1.28, applied to the features Φ(x), bounds the "
+            "updates and the run stops."),
     QuizQuestion(
         key="kernels_quiz_dual",
         question="αᵢ counts the updates example i caused. Which score does the kernel "
@@ -32,12 +33,12 @@ QUESTIONS = (
             "written down, which is the point of the kernel."),
     QuizQuestion(
         key="kernels_quiz_conjunctions",
-        question="Monotone conjunctions over n bits: Φ(a) has 2ⁿ coordinates. What does "
-                 "computing K(a, b) = Φ(a)·Φ(b) cost?",
-        options=("about n steps", "about 2ⁿ steps", "about n² steps"),
-        answer="about n steps",
-        why="A conjunction is true on both a and b exactly when all its bits are 1 in both, so "
-            "the conjunctions true on both are the subsets of the positions where a and b are "
-            "both 1 (the empty one included): K(a, b) = 2^(number of shared ones), one pass "
-            "over the n bits. Writing Φ(a) out would cost 2ⁿ; the kernel never does."),
+        question="Monotone conjunctions over d bits: Φ(x) has 2ᵈ coordinates. What does "
+                 "computing K(x, z) = Φ(x)·Φ(z) cost?",
+        options=("about d steps", "about 2ᵈ steps", "about d² steps"),
+        answer="about d steps",
+        why="A conjunction is true on both x and z exactly when all its bits are 1 in both, so "
+            "the conjunctions true on both are the subsets of the positions where x and z are "
+            "both 1 (the empty one included): K(x, z) = 2^(number of shared ones), one pass "
+            "over the d bits. Writing Φ(x) out would cost 2ᵈ; the kernel never does."),
 )

@@ -27,14 +27,15 @@ QUESTIONS = (
             "with equal sizes each of its problems is balanced, 1/2 each."),
     QuizQuestion(
         key="multiclass_quiz_tie",
-        question="k = 3, one-vs-one. At a point x, 1 beats 2, 2 beats 3 and 3 beats 1. Which "
-                 "class is predicted?",
-        options=("class 1", "a three-way tie", "the class with the largest score"),
-        answer="a three-way tie",
-        why="Each class wins exactly one of its two duels, so each has one vote. The notes "
-            "allow any choice among tied classes; this page predicts the first class in the "
-            "list and greys such points so that you can see them. One-vs-one only counts "
-            "votes: it has no single score per class to compare."),
+        question="k = 3 classes 0, 1, 2, one-vs-one. At a point x, 0 beats 1, 1 beats 2 and "
+                 "2 beats 0. Which class does this page predict at x?",
+        options=("class 0", "class 1", "class 2", "none: one-vs-one has no answer there"),
+        answer="class 0",
+        why="Each class wins exactly one of its two duels, so each has one vote: a three-way "
+            "tie. The notes allow any choice among tied classes; this page gives a tie to the "
+            "first class in the list, class 0 (as it does for one-vs-all's scores), and the "
+            "one-vs-one chart marks such places in grey. The votes alone cannot break the "
+            "tie: one-vs-one has no single score per class to compare."),
     QuizQuestion(
         key="multiclass_quiz_separable",
         question="Class A sits at (−2, 0), B at (0, 0), C at (2, 0); every perceptron learns a "

@@ -26,8 +26,9 @@ QUESTIONS = (
         why="Let r be the distance from w to the violated line. For any solution z of the "
             "system, one move gives ‖w′ − z‖² ≤ ‖w − z‖² − η(2 − η)r², because z lies in the "
             "half-plane. For 0 < η < 2 every move brings w strictly closer to every solution, "
-            "and with η = 2 never farther; for η > 2 the term turns positive and the distance "
-            "to a solution on that line grows by η(η − 2)r². η = 0 would never move at all."),
+            "and with η = 2 never farther; for η > 2 the term turns positive, and for a "
+            "solution z on that line the squared distance grows by η(η − 2)r². η = 0 would "
+            "never move at all."),
     QuizQuestion(
         key="relaxation_quiz_infeasible",
         question="The system has no solution (the page says so). What does the relaxation "

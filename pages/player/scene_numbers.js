@@ -1,0 +1,58 @@
+// Numbers inside a relation (joined after scene_common.js): written so that the relation
+// holds as written, by the rules of perceptron_core/shown_numbers.py (the tests check the
+// two against each other). A number a student typed (δ) is written exactly, as the shortest
+// decimal that reads back as it; a computed one gets the fewest digits, from `digits`
+// decimals, for which "value relation other" holds between the written decimals, and a
+// nonzero value never reads as 0.
+const minusSign = (text) => text.replace(/e\+?/, "e").replace(/-/g, "−");
+function exactText(value) {
+  if (!Number.isFinite(value)) return value > 0 ? "∞" : value < 0 ? "−∞" : "undefined";
+  if (value === 0) return "0";
+  const exponent = Number(value.toExponential().split("e")[1]);
+  // String() is the shortest round-trip decimal, positional in this range
+  return minusSign(exponent > -5 && exponent < 16 ? String(value) : value.toExponential());
+}
+// A decimal as written here (real minus, e-notation) as the exact value m·10^e (BigInt m).
+function decimalOf(text) {
+  const [mantissa, power = "0"] = text.replace(/−/g, "-").split("e");
+  const negative = mantissa.startsWith("-");
+  const [whole, fraction = ""] = mantissa.replace("-", "").split(".");
+  return { m: BigInt((negative ? "-" : "") + whole + fraction), e: Number(power) - fraction.length };
+}
+// The sign of a − b for two decimals of decimalOf, in exact arithmetic.
+function compareDecimals(a, b) {
+  const e = Math.min(a.e, b.e);
+  const x = a.m * 10n ** BigInt(a.e - e), y = b.m * 10n ** BigInt(b.e - e);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+const RELATIONS = { "≤": (c) => c <= 0, "<": (c) => c < 0, ">": (c) => c > 0, "≥": (c) => c >= 0, "=": (c) => c === 0 };
+function relationText(value, relation, other, digits = 3) {
+  if (!Number.isFinite(value)) return exactText(value);
+  if (value === 0) return "0";
+  const bound = decimalOf(other);
+  const holds = (text) => {
+    const shown = decimalOf(text);
+    return shown.m !== 0n && RELATIONS[relation](compareDecimals(shown, bound));
+  };
+  if (Math.abs(value) >= 1e-4) {
+    for (let places = digits; places <= 17; places++) {
+      const text = minusSign(value.toFixed(places));
+      if (holds(text)) return text;
+    }
+  } else {
+    for (let significant = 2; significant <= 17; significant++) {
+      const text = minusSign(value.toExponential(significant - 1));
+      if (holds(text)) return text;
+    }
+  }
+  return exactText(value);
+}
+// count of total as a percentage: one decimal, more when needed so that it reads 100% only
+// when count = total and 0% only when count = 0 (perceptron_core/viz/train.py:percent_text).
+function percentText(count, total) {
+  if (count === 0 || count === total) return count === 0 ? "0%" : "100%";
+  const value = (100 * count) / total;
+  let places = 1;
+  while (places < 6 && [0, 100].includes(Number(value.toFixed(places)))) places++;
+  return `${value.toFixed(places)}%`;
+}
