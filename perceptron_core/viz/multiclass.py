@@ -133,7 +133,7 @@ def _where_text(region: dict, j: int) -> str:
 
 
 def limit_text(limit: str, max_updates: int = MAX_UPDATES) -> str:
-    """"the epoch limit" or "the limit of 20,000 updates"."""
+    """"the epoch limit" or "the limit of 1,500 updates" (``max_updates``)."""
     return "the epoch limit" if limit == "epoch limit" else f"the limit of {max_updates:,} updates"
 
 
