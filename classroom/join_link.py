@@ -112,7 +112,7 @@ def interfaces() -> list[Interface]:
         infos = socket.getaddrinfo(socket.gethostname(), None, type=socket.SOCK_STREAM)
     except OSError:
         return []
-    return [Interface("", info[4][0]) for info in infos]
+    return [Interface("", str(info[4][0])) for info in infos]
 
 
 def network_address(found: list[Interface] | None = None) -> Interface | None:

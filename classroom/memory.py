@@ -38,6 +38,15 @@ class MemoryStore(ClassStore):
             klass["active"] = now
         return klass
 
+    def _present(self, code: str) -> dict:
+        """The class (under the lock) for an instructor's action: its key was checked a moment
+        ago, but the class can expire in between; then the 404 of a code no class has."""
+        klass = self._live(code, touch=True)
+        if klass is None:
+            raise ClassError(f"No class has the code {code}: it ended after "
+                             f"{self.ttl / 3600:g} hours without activity.", 404)
+        return klass
+
     def _create(self, code, hashed_key, secret):
         with self._lock:
             if self._live(code) is not None:
@@ -67,7 +76,7 @@ class MemoryStore(ClassStore):
 
     def _open_poll(self, code, question, round_=1, first=0):
         with self._lock:
-            klass = self._live(code, touch=True)
+            klass = self._present(code)
             klass["seq"] += 1
             poll_id = klass["seq"]
             klass["poll"] = {**question, "id": poll_id, "status": "open", "revealed": False,
@@ -94,7 +103,7 @@ class MemoryStore(ClassStore):
 
     def _set_view(self, code, view):
         with self._lock:
-            self._live(code, touch=True)["meta"]["view"] = view
+            self._present(code)["meta"]["view"] = view
 
     def _follow_view(self, code, view, rate_max, rate_window):
         with self._lock:
@@ -110,7 +119,7 @@ class MemoryStore(ClassStore):
 
     def _set_publishing(self, code, on):
         with self._lock:
-            meta = self._live(code, touch=True)["meta"]
+            meta = self._present(code)["meta"]
             meta["paused"] = "0" if on else "1"
             if not on:
                 meta["view"] = ""
@@ -134,7 +143,7 @@ class MemoryStore(ClassStore):
         with self._lock:
             klass = self._live(code, touch=True)
             poll = klass["poll"] if klass else None
-            if poll is None or poll["id"] != poll_id:
+            if klass is None or poll is None or poll["id"] != poll_id:
                 return "nopoll"
             if poll["status"] != "open":
                 return "revealed" if poll["revealed"] else "closed"

@@ -182,7 +182,7 @@ class RedisStore(ClassStore):
     def _update_meta(self, code, **fields):
         meta = f"lab:class:{code}:meta"
         pipe = self.client.pipeline()
-        pipe.hset(meta, mapping=fields)
+        pipe.hset(meta, mapping={name: str(value) for name, value in fields.items()})
         pipe.expire(meta, int(self.ttl))
         self._call(pipe.execute)
 

@@ -64,6 +64,8 @@ def followable_pages() -> set[str]:
     """The pages a published view may open: every page of the table but /class itself."""
     if not _PAGES:
         spec = importlib.util.spec_from_file_location("_lab_page_table", _PAGE_TABLE)
+        if spec is None or spec.loader is None:
+            raise RuntimeError(f"cannot load the page table from {_PAGE_TABLE}")
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         _PAGES.update(entry.name for entry in module.PAGE_TABLE if entry.name != "class")
@@ -188,6 +190,8 @@ def join(request: Request, body: dict):
         pass  # the store says what is wrong with the code
     kept = request.cookies.get(cookie_name) if cookie_name else None
     token = store.join(code, client=client_of(request), token=kept)
+    if cookie_name is None:  # unreachable: join refuses a code that does not normalise
+        raise ClassError("That is not a class code.", 400)
     response = _reply({"token": token})
     response.set_cookie(cookie_name, token, max_age=int(CLASS_TTL_SECONDS), path=PREFIX,
                         httponly=True, samesite="strict",

@@ -7,8 +7,8 @@ notes-perceptron-margin-generalization.txt, notebook-perceptron-sgd-d2l.txt."""
 
 import streamlit as st
 
-from pages.common import (PageLink, choice_param, core_call, int_param, page_guard, page_header,
-                          presenting, prose, show_chart, text_param)
+from pages.common import (PageLink, choice_param, core_call, int_param, off_stage, page_guard,
+                          page_header, presenting, prose, show_chart, text_param)
 from pages.common.deferred import deferred
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from pages.common.static_table import static_table
@@ -139,8 +139,9 @@ def loss_section(link: PageLink, n: int, margin: float, data_seed: int, order_se
 page_link = PageLink(  # before any widget reads the URL; the player's position and speed:
     step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"), **PREDICT_PARAMS)
 with page_guard("generalisation"):
-    if not presenting():
-        page_header("Margin mistakes and generalisation", viz.SUMMARY)
+    with off_stage() as shown:
+        if shown:
+            page_header("Margin mistakes and generalisation", viz.SUMMARY)
     notice_slot = st.container()  # link warnings and the link, filled once every widget exists
     n, margin, data_seed, order_seed = margin_section(page_link, notice_slot)
     curve_section(page_link)

@@ -12,8 +12,8 @@ import streamlit as st
 
 from pages.kernels_parts import sections
 from pages.common import (OwnDataSpec, PageLink, about_this_page, choice_param, computed,
-                          core_call, data_source_control, int_param, named_results, own_data,
-                          page_guard, page_header, presenting, restore_drawn_points,
+                          core_call, data_source_control, int_param, named_results, off_stage,
+                          own_data, page_guard, page_header, presenting, restore_drawn_points,
                           text_param)
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from pages.player import PREDICT_PARAMS, player, player_html, player_start
@@ -113,8 +113,9 @@ def load_data(s: Settings):
     if s.generated:
         X, y, flipped = make_data(s.dataset, s.n, s.data_seed, s.noise)
         return X, y, viz.data_label(s.dataset, s.n, s.data_seed, s.noise, flipped)
-    if not presenting():
-        st.subheader("Your data")
+    with off_stage() as shown:
+        if shown:
+            st.subheader("Your data")
     data = own_data(OWN, s.dataset)
     return None if data is None else (data.X, data.y, data.label)
 
@@ -170,9 +171,10 @@ def show_player(X, y, label: str, s: Settings, link: PageLink) -> bool:
         st.info(viz.slow_margin_text(len(y), MARGIN_SECONDS, s.noise if s.generated else 0.0,
                                      s.kernel, s.scale), icon=":material/hourglass_disabled:")
     start, speed = player_start("kernels", run_id(X, y, *s.run), link.values, run[0].n_examined)
-    if not presenting():
-        st.subheader("The kernel perceptron, one update at a time")
-        st.markdown(viz.PLAYER_TEXT)
+    with off_stage() as shown:
+        if shown:
+            st.subheader("The kernel perceptron, one update at a time")
+            st.markdown(viz.PLAYER_TEXT)
     st.caption(f"Data: {label}.")
     if (payload := core_call(payload_for, X, y, s.run, start, speed, presenting())) is None:
         return False
@@ -201,8 +203,9 @@ page_link = PageLink(  # before any widget reads the URL: the controls drawn onl
     conj_size=int_param(1, 6, 2), conj_bits=int_param(6, 200, 30), conj_m=int_param(20, 1000, 200),
     step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"), **PREDICT_PARAMS)
 with page_guard("kernels"):
-    if not presenting():
-        page_header("Kernels: lift the data, keep the perceptron", viz.SUMMARY)
+    with off_stage() as shown:
+        if shown:
+            page_header("Kernels: lift the data, keep the perceptron", viz.SUMMARY)
     settings = read_settings(page_link)
     page_link.report()  # every ignored link value named once, before anything can stop
     restore_drawn_points(OWN, page_link.values)

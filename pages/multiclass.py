@@ -9,8 +9,8 @@ import numpy as np
 import streamlit as st
 
 from pages.common import (REQUEST_CPU_SECONDS, OwnDataSpec, PageLink, about_this_page,
-                          computed, core_call, data_source_control, own_data, page_guard,
-                          page_header, presenting, restore_drawn_points, show_chart)
+                          computed, core_call, data_source_control, off_stage, own_data,
+                          page_guard, page_header, restore_drawn_points, show_chart)
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from pages.common.static_table import static_table
 from perceptron_core import ORDERS, make_blobs
@@ -90,8 +90,9 @@ def load_data(s: dict):
         if not within_budget(s["k"], s["n"], s["max_epochs"]):
             return None
         return core_call(blobs, s["k"], s["n"], s["spread"], s["data_seed"], s["layout"])
-    if not presenting():
-        st.subheader("Your data")
+    with off_stage() as shown:
+        if shown:
+            st.subheader("Your data")
     data = own_data(OWN, s["source"])
     if data is None or not within_budget(len(np.unique(data.y)), len(data.y), s["max_epochs"],
                                          own=True):
@@ -179,8 +180,9 @@ def drawn_points_link() -> dict:
 
 page_link = PageLink()  # before any widget reads the URL
 with page_guard("multiclass"):
-    if not presenting():
-        page_header("More than two classes", viz.SUMMARY)
+    with off_stage() as shown:
+        if shown:
+            page_header("More than two classes", viz.SUMMARY)
     settings = read_settings(page_link)
     restore_drawn_points(OWN, page_link.values)
     data = load_data(settings)

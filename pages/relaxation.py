@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from pages.common import (REQUEST_CPU_SECONDS, PageLink, about_this_page, as_code, choice_param,
-                          core_call, int_param, page_guard, page_header, presenting,
+                          core_call, int_param, off_stage, page_guard, page_header, presenting,
                           shown_value, show_chart)
 from pages.common.deferred import deferred
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
@@ -155,8 +155,9 @@ def perceptron_section(link: PageLink, eta: float) -> None:
 
 
 def main(link: PageLink) -> None:
-    if not presenting():
-        page_header("Linear inequalities by relaxation", viz.SUMMARY)
+    with off_stage() as shown:
+        if shown:
+            page_header("Linear inequalities by relaxation", viz.SUMMARY)
     name, method = method_settings(link)
     rows, description = the_system(link, name)
     A, c = viz.rows_to_system(rows)

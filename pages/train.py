@@ -12,7 +12,8 @@ import streamlit as st
 
 from pages.common import (PageLink, about_this_page, choice_param, core_call,
                           data_source_control, int_param, named_result, named_results, own_data,
-                          page_guard, page_header, presenting, quiz, restore_drawn_points)
+                          off_stage, page_guard, page_header, presenting, quiz,
+                          restore_drawn_points)
 from pages.common.question_bank import QUESTIONS_BY_PAGE
 from pages.player import PREDICT_PARAMS, player, player_html, player_start
 from pages.train_parts.runs import (CACHE, LIMITS, LINK_RULES, OWN, SOURCES, flipped_labels,
@@ -167,8 +168,9 @@ page_link = PageLink(  # before any widget reads the URL; the player's position 
     step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"), order=LINK_RULES["order"],
     **PREDICT_PARAMS)  # predict=1 and the question the player waits on
 with page_guard("train"):
-    if not presenting():  # on the presenter stage the player comes first; the prose waits
-        page_header("Train, one mistake at a time", viz.SUMMARY)
+    with off_stage() as shown:  # on the presenter stage the player comes first; the prose waits
+        if shown:
+            page_header("Train, one mistake at a time", viz.SUMMARY)
     settings, noise_note = read_settings(page_link)
     restore_drawn_points(OWN, page_link.values)  # drawn points: from the link, once a session
     data = load_data(settings)

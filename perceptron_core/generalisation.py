@@ -742,7 +742,7 @@ def _margin_perceptron_batch(signed: np.ndarray, streams: Callable, max_updates:
         # m = y x·beta, stream order
         margins = _own_scores(np.einsum("rnd,rd->rn", ordered, beta), stream, only, count)
         violated = margins < 1.0                             # margin mistakes
-        clean = ~violated.any(axis=1)
+        clean: np.ndarray = ~violated.any(axis=1)
         if clean.any():  # a random stream may leave examples out: check all of them
             some = np.flatnonzero(clean)
             every = np.einsum("rnd,rd->rn", signed[active[some]], beta[some])

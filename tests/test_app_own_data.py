@@ -214,6 +214,7 @@ def test_kernels_export_is_one_offline_html_file_with_the_run(monkeypatch):
     exported = json.loads(match.group(1).replace("<\\/", "</"))
     assert exported["updates"] == sent["updates"] and exported["X"] == sent["X"]
     assert exported["player"]["link"] is False and exported["player"]["start_step"] is None
+    assert exported["player"]["predict"]  # Predict first works offline too
     assert "3 drawn points" in html and "<title>Perceptron Lab: kernel perceptron" in html
     # nothing is fetched: the only http(s) text is the SVG namespace, an identifier
     urls = set(re.findall(r"https?://[^\s\"'<>)]+", html))

@@ -246,7 +246,7 @@ def test_runs_stopped_by_the_update_limit_say_so():
 
 def test_a_gap_of_ten_to_the_minus_thirteen_is_still_separated_by_a_line():
     """Classes 0 and 1 on two parallel rows 10⁻¹³ apart: the line x₂ = 5·10⁻¹⁴ separates
-    them (checked in fractions here); the old column said "no" (a solver's tolerance)."""
+    them (checked in fractions here); a solver with a tolerance said "no"."""
     from perceptron_core.arrangement import strictly_separable
     from perceptron_core.margin import max_margin
 
@@ -256,10 +256,10 @@ def test_a_gap_of_ten_to_the_minus_thirteen_is_still_separated_by_a_line():
     assert all(w[0] * frac(x) + w[1] * frac(y) + b < 0 for x, y in P)
     assert all(w[0] * frac(x) + w[1] * frac(y) + b > 0 for x, y in N)
     assert strictly_separable(P, N)
-    # the margin solver decides it exactly too: separable, gamma = 5e-14 (half the gap)
-    solved = max_margin(np.vstack([P, N]), np.array([1] * 3 + [-1] * 3))
-    assert solved.separable and solved.exact
-    assert solved.margin_squared == (frac(1e-13) / 2) ** 2
+    # the margin itself is decided in exact rational arithmetic too: 5·10⁻¹⁴, not "none"
+    found = max_margin(np.vstack([P, N]), np.array([1] * 3 + [-1] * 3))
+    assert found.separable and found.exact
+    assert found.margin_squared == (frac(1e-13) / 2) ** 2
     X, labels = np.vstack([P, N]), np.array([0] * 3 + [1] * 3)
     ova, ovo, limit, region, numbers = viz.fit_both(X, labels, "cyclic", 0, 5)
     assert numbers["separable"] == [True, True] and numbers["pairs_separable"] == [True]

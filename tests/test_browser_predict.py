@@ -147,7 +147,7 @@ def test_train_waits_for_each_prediction_and_scores_the_run(page, streamlit_serv
     first = _wait(lambda: _attr(player, "data-predict-pending"), "no question")
     prompt = player.get_by_test_id("predict-prompt").inner_text()
     index = int(trace.indices_at_steps(np.array([1]))[0])
-    assert first == "update" and prompt.startswith(f"Step 1 examines example {index + 1}, x = (")
+    assert first == "update" and re.match(rf"Step 1 examines example {index + 1}, x [=≈] \(", prompt)
     page.keyboard.press("ArrowDown")  # another move while it waits: still waiting, nothing drawn
     page.wait_for_timeout(300)
     assert wait_for_player(player)[0] == 0 and _attr(player, "data-predict-pending") == "update"

@@ -137,6 +137,28 @@ def test_a_memory_class_expires_after_its_hours_without_activity():
     assert gone.value.status == 404
 
 
+def test_a_class_that_expires_after_its_key_was_checked_is_a_404_not_a_crash(monkeypatch):
+    """The key is checked, then the class's hour runs out before the action: the instructor
+    gets the 404 of an ended class (the memory store indexed a missing class before)."""
+    clock = Clock()
+    store = MemoryStore(ttl=3600, clock=clock)
+    new = store.create()
+    checked = store.is_instructor
+
+    def check_then_expire(code, key):
+        ok = checked(code, key)
+        clock.now += 3601
+        return ok
+
+    monkeypatch.setattr(store, "is_instructor", check_then_expire)
+    for action in (lambda: store.open_poll(new.code, new.key, small_question()),
+                   lambda: store.set_publishing(new.code, new.key, False)):
+        with pytest.raises(ClassError, match="No class has the code") as gone:
+            action()
+        assert gone.value.status == 404
+        new = store.create()
+
+
 def test_a_redis_class_expires_and_activity_keeps_it(redis_url):  # noqa: F811
     client = redis.Redis.from_url(redis_url, decode_responses=True)
     store = RedisStore(client, ttl=2)

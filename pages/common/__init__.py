@@ -58,8 +58,8 @@ from pages.common.own_data_source import data_source_control, own_data  # noqa: 
 from pages.common.own_data_spec import BINARY_LABELS, OwnData, OwnDataSpec  # noqa: E402
 from pages.common.own_data_upload import read_own_csv, uploaded_data  # noqa: E402
 from pages.common.page_basics import PLOTLY_CONFIG, core_call, page_header, show_chart  # noqa: E402
-from pages.common.presenter import (PRESENTER_CSS, about_this_page, presenter_mode,  # noqa: E402
-                                    presenting, prose)
+from pages.common.presenter import (PRESENTER_CSS, about_this_page, off_stage,  # noqa: E402
+                                    presenter_mode, presenting, prose)
 from pages.common.quizzes import QuizQuestion, quiz  # noqa: E402
 from pages.common.request_budget import REQUEST_CPU_SECONDS, RequestBudget  # noqa: E402
 from pages.common.compute import computed  # noqa: E402
@@ -79,7 +79,7 @@ __all__ = [
     "clean_query_params", "computed", "copy_link_control", "core_call",
     "data_source_control",
     "drawn_data", "edit_drawn_points", "float_param", "int_param", "link_rule",
-    "named_result", "named_results", "notation_panel", "own_data", "page_guard",
+    "named_result", "named_results", "notation_panel", "off_stage", "own_data", "page_guard",
     "page_header", "plain_text", "points_from_link",
     "presenter_mode", "presenting", "prose", "quiz", "read_own_csv", "report_link_notices",
     "restore_drawn_points", "show_chart", "shown_value", "text_param",

@@ -25,14 +25,14 @@ STUDY_ORDER = ("train", "bound", "aggressive", "adversary", "kernels", "generali
                "multiclass", "relaxation")
 #: what each page of the path teaches, in a line
 TEACHES = {
-    "train": "what one update does to the line, and why the updates must stop (Theorem 1.28)",
+    "train": "what one update does to the line, and why the updates stop when some line has a margin",
     "bound": "how the updates made compare with the bound as the margin, n and d change",
-    "aggressive": "why updating on examples already right can go on for ever (Remark 1.19)",
-    "adversary": "why, in high dimension, no deterministic learner can promise fewer than "
-                 "⌊1/γ²⌋ mistakes (Theorem 1.34)",
+    "aggressive": "why updating on examples already right can go on for ever",
+    "adversary": "why, in high dimension, no deterministic learner can promise fewer mistakes "
+                 "than one over the margin squared",
     "kernels": "how a kernel lets the same perceptron separate data no line separates",
     "generalisation": "margin mistakes, and a bound on the test error that falls like 1/N",
-    "multiclass": "how binary perceptrons combine into a classifier of k classes",
+    "multiclass": "how binary perceptrons combine into a classifier of many classes",
     "relaxation": "the relaxation method for linear inequalities, the perceptron among them",
 }
 #: the pages whose checkpoint has a prediction round (they have a player)

@@ -87,11 +87,11 @@ function generalisationDescribe({ X, y, up, r, exampleAt, margin }, step, k, upd
   const i = exampleAt(step);  // 0-based index into X; a person reads example i + 1 (x₁ … xₙ)
   const before = updated ? k - 1 : k;
   const m = updated ? up.scores[k - 1] : margin(up.weights[before], i, before);
-  const head = `Step ${countText(step)}: example ${i + 1}, x = ${pair(X[i], 2)}, y = ${signed(y[i])}. y x·w`;
+  const head = `Step ${countText(step)}: example ${i + 1}, x ${equalsPair(X[i], 2)}, y = ${signed(y[i])}. y x·w`;
   // the margin written with the digits that keep each comparison true (0.9996 is not "1.000")
   const kind = m <= 0 ? `= ${fmtBeside(m, 0, 3)} ≤ 0: on the wrong side (or on the line), a margin mistake`
     : `= ${fmtBeside(m, [0, 1], 3)} is > 0 but < 1: right side, yet inside the band, a margin mistake all the same`;
-  const sentence = updated ? `${head} ${kind}. So w ← w + y·x = ${pair(up.weights[k], 2)}.`
+  const sentence = updated ? `${head} ${kind}. So w ← w + y·x ${equalsPair(up.weights[k], 2)}.`
     : `${head} = ${fmtBeside(m, 1, 3)} ≥ 1: right side and outside the band, no update.`;
   return { sentence, point: X[i], size: r + 18, updated };
 }
@@ -128,7 +128,7 @@ function generalisationDraw(s, view) {
   showStep(panel, s.examined, map, step === 0
     ? { sentence: `Nothing examined yet: w = 0, so every point has y x·w = 0 < 1. ${moveHint()}` }
     : generalisationDescribe(s, step, k, updated));
-  panel.q(".now").textContent = `Now w = ${pair(w, 3)}, ‖w‖² = ${fmt(norm2, 2)}, w·w* = ${fmt(data.proof.alignment[k], 3)}`;
+  panel.q(".now").textContent = `Now w ${equalsPair(w, 3)}, ‖w‖² ${equalsText(norm2, 2)}, w·w* ${equalsText(data.proof.alignment[k], 3)}`;
   panel.count("updates", outOf(k, up.steps.length));
   panel.count("examined", outOf(step, data.player.n_examined));
   panel.count("wrong", String(s.wrongBefore[k]));

@@ -22,7 +22,7 @@ function generalisationQuestions(s, from, target, kind) {
     none: "",
     asked: [{
       id: "kind", answer, reason,
-      prompt: `${intro} example ${i + 1}, x = ${pair(X[i], 2)}, y = ${signed(y[i])}${passed}. For the w on screen, where is it?`,
+      prompt: `${intro} example ${i + 1}, x ${equalsPair(X[i], 2)}, y = ${signed(y[i])}${passed}. For the w on screen, where is it?`,
       options: [
         { key: "wrong", label: "Wrong side (y x·w ≤ 0)", says: "on the wrong side", keys: ["1", "a"] },
         { key: "band", label: "Inside the band (0 < y x·w < 1)", says: "inside the band", keys: ["2", "b"] },

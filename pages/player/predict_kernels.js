@@ -30,7 +30,8 @@ function kernelsQuestions(s, from, target, kind) {
   const i = s.exampleAt(target), b = up.biases[k];
   const score = updated ? up.scores[k] : y[i] * (pointSum[i] + b);
   const example = `example ${countText(i + 1)}, x ≈ ${pair(X[i], 2)}, y = ${signed(y[i])}`;
-  const test = `After ${plural(k, "update")}, y f(x) = ${scoreText(score)} ${updated ? "≤" : ">"} 0`;
+  const relation = updated ? "≤" : ">";
+  const test = `After ${plural(k, "update")}, y f(x) = ${relationText(score, relation, "0")} ${relation} 0`;
   const why = !updated ? `${test}: correct, no update.`
     : score === 0 && y[i] < 0 ? `${test}: f(x) = 0 predicts −1 (sign(0) = −1), which is right, but the rule updates whenever y f(x) ≤ 0.`
     : `${test}: a mistake, so an update.`;

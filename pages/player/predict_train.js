@@ -97,7 +97,7 @@ function trainQuestions(s, from, target, kind) {
   if (Math.abs(score) <= up.slack[k]) score = 0;  // 0 up to the run's rounding, as the run takes it
   const relation = updated ? "≤" : ">";
   const test = `y(w·x + b) = ${relationText(score, relation, s.deltaValue)} ${relation} δ = ${s.deltaValue}`;
-  const example = `example ${i + 1}, x = ${pair(X[i], 2)}, y = ${signed(y[i])}`;
+  const example = `example ${i + 1}, x ${equalsPair(X[i], 2)}, y = ${signed(y[i])}`;
   const mark = (layer) => { setShown(s.examined, false); predictMark(layer, s.map, X[i], s.r + 18); };
   const asked = [];
   if (kind === "example") {

@@ -89,8 +89,9 @@ function examinedIndex(data) {
 }
 
 // The square view [-L, L]^2 in a 1000 x 1000 viewBox with room for the axes.
-function viewMap(limit) {
-  const left = 78, top = 12, size = 1000 - left - top;
+// `left` is the room for the y axis' tick labels ("−1.0"), wider for presenter mode's type.
+function viewMap(limit, left = 78) {
+  const top = 12, size = 1000 - left - top;
   return {
     x: (v) => left + ((v + limit) / (2 * limit)) * size,
     y: (v) => top + ((limit - v) / (2 * limit)) * size,

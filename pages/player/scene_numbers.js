@@ -56,3 +56,13 @@ function percentText(count, total) {
   while (places < 6 && [0, 100].includes(Number(value.toFixed(places)))) places++;
   return `${value.toFixed(places)}%`;
 }
+// "= 0.5" when the digits shown are the value itself, "≈ 0.68" when they are rounded: an
+// equality on screen is true as printed (fmt's `digits` decimals either way).
+const shownExactly = (value, digits) => Number(fmt(value, digits).replace("−", "-")) === value;
+function equalsText(value, digits) {
+  return `${shownExactly(value, digits) ? "=" : "≈"} ${fmt(value, digits)}`;
+}
+function equalsPair(v, digits) {
+  const exact = shownExactly(v[0], digits) && shownExactly(v[1], digits);
+  return `${exact ? "=" : "≈"} ${pair(v, digits)}`;
+}

@@ -10,7 +10,7 @@ let planeCount = 0;  // ids of arrow heads and clip paths must be unique in a pa
 // plot.dataLayer is where the data points go (drawPoints); draw what moves after it.
 function plane(limit, present, label) {
   const id = ++planeCount;
-  const map = viewMap(limit);
+  const map = viewMap(limit, present ? 124 : 78);
   const r = present ? 12 : 9;  // marker radius in viewBox units
   const root = svg("svg", { viewBox: "0 0 1000 1000", class: "plane", role: "img", "aria-label": label });
   const defs = svg("defs");
@@ -40,8 +40,10 @@ function plane(limit, present, label) {
     ty.textContent = fmt(v, tick < 0.1 ? 2 : 1);
     ticks.append(tx, ty);
   }
+  // raised by a third of its own size: the subscript stays inside the plot, clear of the
+  // tick labels under it however large presenter mode makes the title
   const xTitle = svg("text", { x: map.left + map.size - 6, y: map.top + map.size - 10,
-                               "text-anchor": "end", class: "axis-title" });
+                               dy: "-0.35em", "text-anchor": "end", class: "axis-title" });
   xTitle.textContent = "x₁";
   const yTitle = svg("text", { x: map.left + 10, y: map.top + 30, class: "axis-title" });
   yTitle.textContent = "x₂";

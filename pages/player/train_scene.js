@@ -91,10 +91,10 @@ function trainDescribe({ data, X, y, up, r, exampleAt, deltaValue }, step, k, up
   let score = updated ? up.scores[k - 1] : y[i] * (w[0] * X[i][0] + w[1] * X[i][1] + b);
   if (Math.abs(score) <= up.slack[before]) score = 0;
   const relation = updated ? "≤" : ">";
-  const head = `Step ${countText(step)}: example ${i + 1}, x = ${pair(X[i], 2)}, y = ${signed(y[i])}. ` +
+  const head = `Step ${countText(step)}: example ${i + 1}, x ${equalsPair(X[i], 2)}, y = ${signed(y[i])}. ` +
     `y(w·x + b) = ${relationText(score, relation, deltaValue)} ${relation} δ = ${deltaValue}`;
-  let rule = `w ← w + y·x = ${pair(up.weights[k], 2)}`;
-  if (data.bias) rule += `, b ← b + y = ${fmt(up.biases[k], 2)}`;
+  let rule = `w ← w + y·x ${equalsPair(up.weights[k], 2)}`;
+  if (data.bias) rule += `, b ← b + y ${equalsText(up.biases[k], 2)}`;
   const sentence = updated ? `${head}: a mistake by the update test, so ${rule}.`
     : `${head}: correct, no update.`;
   return { sentence, point: X[i], size: r + 16, updated };
@@ -131,7 +131,7 @@ function trainDraw(s, view) {
   showStep(panel, s.examined, map, step === 0
     ? { sentence: `Nothing examined yet. ${moveHint()}` }
     : trainDescribe(s, step, k, updated));
-  setText(panel.q(".now"), `Now w = ${pair(w, 3)}` + (data.bias ? `, b = ${fmt(b, 3)}` : " (no bias: b = 0)"));
+  setText(panel.q(".now"), `Now w ${equalsPair(w, 3)}` + (data.bias ? `, b ${equalsText(b, 3)}` : " (no bias: b = 0)"));
   panel.count("updates", outOf(k, up.steps.length));
   panel.count("examined", outOf(step, data.player.n_examined));
   panel.count("epoch", step === 0 ? "—" : String(Math.ceil(step / n)));
