@@ -4,6 +4,8 @@ curve, the perceptron run both ways, and the texts that read a result."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -110,3 +112,7 @@ def test_the_sweep_is_refused_above_the_request_budget():
     assert "120 runs of up to 50,000 iterations" in text
     assert f"Lower the iteration limit to {most:,} or less" in text
     assert f"about {50_000 * per_iteration:.1f} s" in text and "the 0.5 s" in text
+    # just over the budget: the estimate keeps the digits that make "more than" true
+    near = relaxation.sweep_refused_text(most + 100, 0.5)
+    shown = float(re.search(r"about ([\d.]+) s of computing", near).group(1))
+    assert shown > 0.5 and abs(shown - (most + 100) * per_iteration) < 0.01

@@ -20,6 +20,7 @@ from ..perceptron import run_perceptron
 from ..relaxation import (INDEX_RULE_LABELS, INDEX_RULE_NAMES, INDEX_RULES, ExactSides,
                           exact_value, miss_behaviour, perceptron_eta, perceptron_system,
                           plane_system, relaxation, relaxation_sweep)
+from ..shown_numbers import relation_text
 from . import style
 
 #: name -> (rows (a_1, a_2, c) of a_i·w <= c_i, what the preset shows). The first is the
@@ -49,9 +50,11 @@ PRESETS = {
 SWEEP_ETAS = tuple(float(v) for v in np.round(np.linspace(0.1, 2.0, 20), 3))
 #: the runs of one sweep (every η of SWEEP_ETAS for every rule), computed together
 #: (relaxation_sweep), and the seconds one iteration of all of them takes (an upper figure:
-#: 2 200 iterations took 0.20-0.23 s on a loaded 2-core machine, 2026-11-27)
+#: with every side of the tolerance decided exactly, the thin sliver at tolerance 0, the
+#: slowest system, took 125-180 µs per iteration at 2 000-3 300 iterations on the 2-core
+#: machine at load 0.4-4, 2026-11-27)
 SWEEP_RUNS = len(SWEEP_ETAS) * len(INDEX_RULES)
-SECONDS_PER_SWEEP_ITERATION = 150e-6
+SECONDS_PER_SWEEP_ITERATION = 250e-6
 #: rule -> colour in the sweep chart
 RULE_COLOURS = dict(zip(INDEX_RULES, [style.POSITIVE, style.NEGATIVE, style.WEIGHT, style.STEP,
                                       style.PLANTED, style.BOUND]))
@@ -808,7 +811,9 @@ def sweep_refused_text(max_iter: int, seconds_allowed: float) -> str | None:
     if seconds <= seconds_allowed:
         return None
     most = int(seconds_allowed / SECONDS_PER_SWEEP_ITERATION) // 100 * 100
+    allowed = f"{seconds_allowed:g}"
+    shown = relation_text(seconds, ">", allowed, 1)  # 0.53 (not 0.5) more than 0.5
     return (f"Not run: the sweep ({SWEEP_RUNS} runs of up to {max_iter:,} iterations) could "
-            f"need about {seconds:.1f} s of computing, more than the {seconds_allowed:g} s "
+            f"need about {shown} s of computing, more than the {allowed} s "
             "one request may use on this shared server. Lower the iteration limit to "
             f"{most:,} or less to run it.")
