@@ -42,6 +42,7 @@ if __name__ != "__main__":  # imported by the server: the ASGI app, no page
 else:  # a session's script run
     from pages.common import (PAGE_TABLE, accessibility_styles, notation_panel, on_a_phone,
                               page_path, presenter_mode)
+    from pages.common.accessibility import page_access, page_title
     from pages.common.reconnect import reconnect_watch
 
     #: a local file: a material-icon favicon would be fetched from a font CDN (the app works
@@ -95,10 +96,12 @@ else:  # a session's script run
     # through here (pages.common.use_app_navigation; tested in test_app_pages.py, and in
     # a browser on a fresh server in test_browser.py).
     current = st.navigation(PAGES)
+    page_title(current.title)  # each page its own document title
     with notation_slot:
         notation_panel(current.url_path)  # the symbols this page shows, one line each
     try:
         current.run()
-    finally:  # also after st.stop(): every page keeps its watcher
-        with reconnect_slot:
+    finally:  # also after st.stop(): every page keeps its watchers
+        with reconnect_slot.container():
             reconnect_watch()
+            page_access()  # Streamlit's widgets as a screen reader should hear them

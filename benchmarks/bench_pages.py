@@ -19,7 +19,7 @@ Run from the repository root after ``npm install --prefix benchmarks/lighthouse`
 
     python benchmarks/bench_pages.py [--rounds 3] [--pages train,kernels] [--no-lighthouse]
 
-Not a test: it prints a table for the README.
+Not a test: it prints a table for docs/benchmarks-history.md.
 """
 
 from __future__ import annotations

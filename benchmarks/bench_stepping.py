@@ -33,7 +33,7 @@ repository root::
 
 ``--compare REF`` serves REF from a temporary git worktree beside the working tree and
 steps both, interleaved page by page and round by round (the worktree is removed after).
-Not a test: it prints figures for the README.
+Not a test: it prints figures for docs/benchmarks-history.md.
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ VIEW_RATE = (40, 10)
 #: storage with the cookie kept, reuses its token), so a hall of 500 behind one NAT, all
 #: scanning the QR code within 10 s, needs 500 in 10 s: 400 at once + 20/s passes it with 100 to
 #: spare, and a hall of 1000 within 30 s; past that a phone joins by itself a few seconds later
-#: (README, "Running a live class": measured)
+#: (measured: docs/security.md, "Rate limits")
 JOIN_LIMIT = Limit(burst=400, per_second=20.0)
 #: answers per client address and class: that hall of 500 tapping twice each within 10 s (an
 #: answer and a change of mind) sends 1000; 600 at once + 50/s passes it with 100 to spare

@@ -23,8 +23,10 @@ from pages.bound_parts.views import Outcome, Shared, runs_table as show_runs
 from pages.common import (PageLink, RequestBudget, choice_param, core_call, link_rule,
                           named_results, page_guard, quiz, show_chart)
 from pages.common.question_bank import QUESTIONS_BY_PAGE
+from pages.common.static_table import numbers_table
 from perceptron_core.perceptron import ORDERS
 from perceptron_core.sweeps import MAX_UPDATES_PER_RUN
+from perceptron_core.viz import sweep_tables
 
 KEEP = "page"  # a tab's inputs keep their values while the tab is hidden
 URL = "query-params"  # bind: every control is in the URL, its key is the parameter
@@ -111,6 +113,11 @@ def show_sweep(sweep, inputs: dict, shared: Shared) -> None:
         report_ratio(outcome.ratio, result, bound_name)
     if sweep.after_charts:
         sweep.after_charts(outcome)
+    numbers_table(f"The sweep in numbers: median and bound per "
+                  f"{sweep_tables.SWEPT_NAMES.get(result.parameter, result.parameter)}",
+                  sweep_tables.bound_sweep_table(
+                      result.parameter, result.values(), result.value, result.updates,
+                      getattr(result, sweep.ratio_of), outcome.ratio, bound_name))
     if sweep.table:
         show_runs(outcome, sweep.table)
     st.download_button("Download the runs as CSV",

@@ -11,13 +11,14 @@ from pages.common import (REQUEST_CPU_SECONDS, PageLink, about_this_page, as_cod
                           shown_value, show_chart)
 from pages.common.deferred import deferred
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
-from pages.common.static_table import static_table
+from pages.common.static_table import numbers_table, static_table
 from pages.player import PREDICT_PARAMS, player, player_start
 from pages.relaxation_parts.menus import rule_menu
 from pages.relaxation_parts.runs import both_ways, payload_for, run, sweep
 from perceptron_core import INDEX_RULES
 from perceptron_core.relaxation import plane_system
 from perceptron_core.viz import relaxation as viz
+from perceptron_core.viz import sweep_tables
 from perceptron_core.viz.player import run_id
 
 OWN = "your own rows"
@@ -117,6 +118,8 @@ def sweep_section(link: PageLink, A, c, feasible: bool, method: dict) -> None:
             if rows is None:
                 return
             show_chart(viz.sweep_figure(rows, max_iter), key="sweep_chart")
+            numbers_table("The sweep in numbers: iterations per η and rule",
+                          sweep_tables.eta_sweep_table(rows, max_iter), folded=False)
             if missed := viz.sweep_missed_text(rows, max_iter, method["tol"]):
                 st.markdown(missed)
             st.download_button("Download the sweep (CSV)", viz.sweep_csv(rows),

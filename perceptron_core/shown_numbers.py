@@ -9,7 +9,11 @@ player's ``exactText`` / ``relationText`` (pages/player/scene_numbers.js):
   back as the same float (Python's ``repr``), so "δ = 0.005" is δ;
 * a computed number inside a relation gets the fewest digits (from ``digits``
   decimals) for which the relation holds between the written decimals; a nonzero
-  number never reads as 0 (it goes to scientific notation instead).
+  number never reads as 0 (it goes to scientific notation instead);
+* two computed numbers on the two sides of a relation (a proof's quantity against its
+  line) get the same number of decimals, from ``digits`` up, enough for two significant
+  digits of the smaller one and for the relation to hold as written
+  (:func:`inequality_texts`).
 
 Plain strings and ``fractions.Fraction`` only (the standard library).
 """
@@ -17,7 +21,7 @@ Plain strings and ``fractions.Fraction`` only (the standard library).
 from __future__ import annotations
 
 import math
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 #: relation sign -> the comparison it states between two exact decimals
@@ -116,3 +120,53 @@ def significant_text(value: float, significant: int = 4) -> str:
         places = max(0, significant - 1 - exponent)
         return _minus(f"{value:.{places}f}")
     return _minus(f"{value:.{significant - 1}e}")
+
+
+def _exponent(value: float) -> int:
+    """The power of ten of the first digit of the shortest decimal of ``value`` (≠ 0)."""
+    return Decimal(repr(float(value))).adjusted()
+
+
+def fixed_text(value: float, places: int) -> str:
+    """``value`` with ``places`` decimals, a tie rounded away from zero (as JavaScript's
+    ``toFixed`` rounds the exact binary value), a real minus; 0 is "0" (and from 10²¹ up,
+    where ``toFixed`` gives up, the exact form)."""
+    value = float(value)
+    if value == 0 or not math.isfinite(value) or abs(value) >= 1e21:
+        return exact_text(value)
+    text = format(Decimal(value).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP), "f")
+    return _minus(text)
+
+
+def inequality_texts(left: float, relation: str, right: float,
+                     digits: int = 2) -> tuple[str, str]:
+    """Both sides of "left ``relation`` right", two computed numbers, as written.
+
+    Parameters
+    ----------
+    left, right : float, the two sides (a proof's quantity and its line at one update)
+    relation : one of ``RELATIONS``
+    digits : int, the fewest decimals
+
+    Returns
+    -------
+    (str, str): both with the same number of decimals, the fewest from ``digits`` up
+    that show two significant digits of the smaller nonzero side and for which the
+    relation holds between the written decimals; 0 is "0", a nonzero side never reads
+    as 0. Rounding both sides to the same decimals keeps "≤", "≥" and "=" whenever the
+    floats satisfy them; when no rounding keeps the relation, the exact forms.
+    """
+    if relation not in RELATIONS:
+        raise ValueError(f"relation must be one of {', '.join(RELATIONS)}; got {relation!r}.")
+    left, right = float(left), float(right)
+    if not (math.isfinite(left) and math.isfinite(right)):
+        return exact_text(left), exact_text(right)
+    nonzero = [abs(v) for v in (left, right) if v != 0]
+    start = max([digits] + [1 - _exponent(v) for v in nonzero])
+    for places in range(start, MOST_DIGITS + 1):
+        texts = fixed_text(left, places), fixed_text(right, places)
+        shown = [decimal_value(text) for text in texts]
+        if all(s != 0 or v == 0 for s, v in zip(shown, (left, right), strict=True)) and \
+                RELATIONS[relation](*shown):
+            return texts
+    return exact_text(left), exact_text(right)

@@ -293,7 +293,7 @@ class Deployment:
         replica.log_path = self.workdir / f"{replica.name}.log"
         # one BLAS thread, as `make run` does: on a busy 2-core server OpenBLAS's second
         # thread spins waiting for a core, and that spinning counts against a request's
-        # CPU budget (README, robustness)
+        # CPU budget (docs/benchmarks-history.md, the core)
         env = dict(os.environ, PYTHONUNBUFFERED="1",
                    STREAMLIT_BROWSER_GATHER_USAGE_STATS="false",
                    STREAMLIT_SERVER_COOKIE_SECRET=self.cookie_secret, **ONE_BLAS_THREAD)

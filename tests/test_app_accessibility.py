@@ -6,6 +6,7 @@ behaves in a browser (focus, phones, axe-core) is in tests/test_browser_accessib
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -18,11 +19,11 @@ SUMMARY = re.compile(r'<p class="sr-only">(Chart[^<]*)</p>')
 
 
 def chart_summaries(at) -> list[str]:
-    """The charts' summaries in words, in page order (html.escape undone for & < >)."""
+    """The charts' summaries in words, in page order, as the browser shows them (html.escape
+    undone: & < > and quotes)."""
     bodies = [element.proto.body for element in at.get("html")]
     found = [match for body in bodies for match in SUMMARY.findall(body)]
-    return [text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
-            for text in found]
+    return [html.unescape(text) for text in found]
 
 
 @pytest.mark.parametrize("page", PAGES)

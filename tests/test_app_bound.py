@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from app_helpers import (assert_every_widget_has_a_key, chart_elements, open_page, plotly_array,
-                         plotly_specs, trace_named)
+                         plotly_specs, static_tables, trace_named)
 from streamlit.testing.v1 import AppTest
 
 TABS = {
@@ -145,7 +145,10 @@ def test_scaling_through_the_origin_is_checked_to_change_nothing():
     scale_chart, shift_chart = plotly_specs(at)
     medians = plotly_array(trace_named(scale_chart, "median")["y"])
     assert np.all(medians == medians[0])
-    assert len(at.dataframe) == 2
+    assert len(at.dataframe) == 2  # the runs, one row each
+    numbers = [t for t in static_tables(at) if t.attrs["caption"].startswith("The sweep in numbers")]
+    assert list(numbers[0].columns[:2]) == ["λ", "runs"]
+    assert len(numbers) == 2 and numbers[0]["median updates"].nunique() == 1  # λ changes nothing
     keys = {d.key for d in at.get("download_button")}
     assert keys == {"bound_scale_csv", "bound_shift_csv"}
 

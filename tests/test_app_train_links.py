@@ -88,10 +88,12 @@ def test_drawn_points_come_back_from_a_link_and_train():
 
 def test_quiz_feedback_explains():
     at = open_page(PAGE)
-    at.radio(key="quiz_single_point").set_value("none").run()
+    at.radio(key="quiz_single_point").set_value("none")
+    at.button(key="quiz_single_point_check").click().run()  # the form's Check answers
     feedback = " ".join(i.value for i in at.info)
-    assert "Not quite" in feedback and "‖x‖²" in feedback
-    at.radio(key="quiz_single_point").set_value("exactly one").run()
+    assert "Not quite: you chose none" in feedback and "‖x‖²" in feedback
+    at.radio(key="quiz_single_point").set_value("exactly one")
+    at.button(key="quiz_single_point_check").click().run()
     assert any("Right" in s.value and "score 0" in s.value for s in at.success)
 
 

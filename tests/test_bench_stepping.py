@@ -118,6 +118,6 @@ def test_page_function_is_cut_at_its_own_closing_brace():
 
 @pytest.mark.skipif(not bs.PAGE_FUNCTIONS.exists(), reason="Lighthouse is not installed")
 def test_lighthouse_benchmark_function_is_found():
-    """The installed Lighthouse still has the benchmark the README's figures cite."""
+    """The installed Lighthouse still has the benchmark behind docs/benchmarks-history.md."""
     text = bs.page_function(bs.PAGE_FUNCTIONS.read_text(), "computeBenchmarkIndex")
     assert "benchmarkIndexGC" in text and text.rstrip().endswith("}")

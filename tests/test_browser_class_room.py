@@ -131,9 +131,9 @@ def test_vote_again_shows_both_votes_side_by_side(browser, streamlit_server):
         button(projector, "Vote again").click()
         wait_for_app(projector)
         for phone in (one, two):
-            wait_text(phone, "Vote again, after discussing: tap your answer.")
+            wait_text(phone, "Vote again, after discussing: choose your answer.")
             student_option(phone, "A").click()
-            wait_text(phone, "Your second vote: exactly one.")
+            wait_text(phone, "Your second vote: A, exactly one.")
         wait_text(projector, "2 answers · Second vote open")
         button(projector, "Show the answers").click()
         wait_for_app(projector)
@@ -194,8 +194,8 @@ def test_a_browser_that_clears_its_storage_cannot_vote_twice_unnoticed(browser,
         assert phone.evaluate("() => localStorage.getItem('lab_class_instructor')") is None
         student_option(phone, "B").click()
         wait_text(projector, "1 answer")
-        mine = "as many as the order allows"
-        for letter, then in (("C", "none"), ("A", "exactly one")):
+        mine = "B, as many as the order allows"  # the status says the letter and the text
+        for letter, then in (("C", "C, none"), ("A", "A, exactly one")):
             # storage cleared, page reloaded: the cookie gives its token back, and its answer
             phone.evaluate("() => localStorage.clear()")
             phone.reload()
@@ -212,9 +212,9 @@ def test_a_browser_that_clears_its_storage_cannot_vote_twice_unnoticed(browser,
         phone.evaluate("() => localStorage.clear()")
         phone.reload()
         wait_for_app(phone)
-        wait_text(phone, "Tap your answer.", timeout=15000)
+        wait_text(phone, "Choose your answer.", timeout=15000)
         student_option(phone, "B").click()
-        wait_text(phone, "Your answer: as many as the order allows")
+        wait_text(phone, "Your answer: B, as many as the order allows")
         wait_text(projector, "2 answers · Poll open · 2 joined")
         wait_text(projector, "1 of these answers came from a browser that joined after this "
                              "poll's first answer")

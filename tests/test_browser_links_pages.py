@@ -180,6 +180,7 @@ def test_bound_quiz_answer_shows_the_explanation(page, streamlit_server):
     open_url(page, f"{streamlit_server}/bound")
     page.locator(".st-key-bound_quiz_scale").get_by_text("It does not change",
                                                          exact=True).click()
+    page.locator(".st-key-bound_quiz_scale_check").get_by_role("button", name="Check").click()
     wait_for_app(page, timeout=PAGE_TIMEOUT)
     wait_for_text(page, "(R/γ)² is the same number")
     assert "bound_quiz" not in page.url  # quiz answers are not part of the view's link

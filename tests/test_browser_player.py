@@ -211,3 +211,17 @@ def test_the_page_asks_nothing_of_the_internet(page, streamlit_server):
     outside = [url for url in requests
                if not url.startswith((streamlit_server, "data:", "blob:"))]
     assert outside == []
+
+
+def test_a_proof_chart_of_a_tiny_range_draws_a_few_ticks(page, streamlit_server):
+    """No bias, two nearly parallel points: ⟨w_t, w*⟩ stays below 10⁻¹⁴. Ticks stepped with
+    an absolute tolerance of 10⁻⁹ made 200 000 of them and the player died ("Maximum call
+    stack size exceeded"); the chart now has a handful."""
+    player = open_player(page, f"{streamlit_server}/train?balance=0.1&data_seed=0&margin=0.01"
+                               "&n=2&bias=false")
+    assert_no_exception(page)
+    charts = player.locator("svg.mini")
+    assert charts.count() >= 2
+    for index in range(charts.count()):
+        ticks = charts.nth(index).locator("g.axes text").count()
+        assert 3 <= ticks <= 14, ticks

@@ -1,5 +1,6 @@
 """Learn in order, in Chromium: a page's checkpoint (its questions all right and, on /train, a
-round of predictions) marks it done on Home; the mark survives a reload and a new visit;
+round of predictions) marks it done on Home, counting the answers checked (an option chosen and
+not checked counts not); the mark survives a reload and a new visit;
 Continue leads on to the next page; Reset clears it; and no request the browser sends, over
 HTTP or the websocket, carries the progress."""
 
@@ -32,6 +33,13 @@ def _listen(page) -> list[str]:
     return sent
 
 
+def _answer(page, item, option: str) -> None:
+    """Choose ``option`` of the quiz question ``item`` and press its Check button."""
+    page.locator(f".st-key-{item.key}").get_by_text(option, exact=True).click()
+    page.locator(f".st-key-{item.key}_check button").click()
+    wait_for_app(page)
+
+
 def _home_item(page, name: str):
     return page.get_by_test_id("study-path").locator(f'li[data-page="{name}"]')
 
@@ -52,12 +60,14 @@ def test_a_checkpoint_marks_its_page_done_on_home_until_reset(page, streamlit_se
     questions = QUESTIONS_BY_PAGE["train"]
     for number, item in enumerate(questions):
         assert checkpoint.get_attribute("data-done") == "false"
-        page.locator(f".st-key-{item.key}").get_by_text(item.answer, exact=True).click()
-        wait_for_app(page)
+        if number == len(questions) - 1:  # the right answer chosen but not checked counts not
+            page.locator(f".st-key-{item.key}").get_by_text(item.answer, exact=True).click()
+            page.wait_for_timeout(800)
+            expect(checkpoint).to_contain_text(f"{number} of 3 right so far")
+        _answer(page, item, item.answer)
         if number == 0:  # a wrong answer to the next one first: still not all right
             wrong = next(o for o in questions[1].options if o != questions[1].answer)
-            page.locator(f".st-key-{questions[1].key}").get_by_text(wrong, exact=True).click()
-            wait_for_app(page)
+            _answer(page, questions[1], wrong)
             expect(checkpoint).to_contain_text("1 of 3 right so far")
     # the element is drawn again a moment after the rerun that scored the last answer
     expect(checkpoint).to_have_attribute("data-done", "true")
@@ -94,8 +104,7 @@ def test_a_page_without_a_player_is_done_with_its_questions(page, streamlit_serv
     checkpoint = page.get_by_test_id("study-checkpoint")
     assert "Prediction round" not in checkpoint.inner_text()
     for item in QUESTIONS_BY_PAGE["aggressive"]:
-        page.locator(f".st-key-{item.key}").get_by_text(item.answer, exact=True).click()
-        wait_for_app(page)
+        _answer(page, item, item.answer)
     expect(checkpoint).to_have_attribute("data-done", "true")
     open_url(page, streamlit_server + "/")
     assert _home_item(page, "aggressive").get_attribute("data-done") == "true"

@@ -211,19 +211,22 @@ def test_bound_quiz_explains_after_an_answer():
     quiz = ["bound_quiz_scale", "bound_quiz_margin", "bound_quiz_size"]
     for key in quiz:
         assert at.radio(key=key).value is None  # nothing chosen, no feedback yet
-    assert not [s for s in at.success if "Right." in s.value]
+    assert not [s for s in at.success if "**Right" in s.value]
     assert not [i for i in at.info if "Not quite" in i.value]
 
-    at.radio(key="bound_quiz_scale").set_value("It does not change").run()
-    right = [s.value for s in at.success if "Right." in s.value]
+    at.radio(key="bound_quiz_scale").set_value("It does not change")
+    at.button(key="bound_quiz_scale_check").click().run()  # an answer counts once checked
+    right = [s.value for s in at.success if "**Right" in s.value]
     assert len(right) == 1 and "(R/γ)² is the same" in right[0] and "padded" in right[0]
 
-    at.radio(key="bound_quiz_margin").set_value("It halves").run()
+    at.radio(key="bound_quiz_margin").set_value("It halves")
+    at.button(key="bound_quiz_margin_check").click().run()  # an answer counts once checked
     wrong = [i.value for i in at.info if "Not quite" in i.value]
     assert len(wrong) == 1 and "it is divided by 4" in wrong[0] and "(R/γ)²/4" in wrong[0]
 
-    at.radio(key="bound_quiz_size").set_value("With neither").run()
-    right = [s.value for s in at.success if "Right." in s.value]
+    at.radio(key="bound_quiz_size").set_value("With neither")
+    at.button(key="bound_quiz_size_check").click().run()  # an answer counts once checked
+    right = [s.value for s in at.success if "**Right" in s.value]
     assert len(right) == 2 and any("Only R and the margin appear" in s for s in right)
     assert not at.exception
     # quiz answers are not controls of the view: they stay out of the URL

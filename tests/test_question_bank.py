@@ -8,6 +8,7 @@ next step" against an independent plain loop (tests/reference_perceptron.py) ove
 
 from __future__ import annotations
 
+import json
 import re
 
 import numpy as np
@@ -251,8 +252,46 @@ def test_each_page_shows_its_own_questions_and_explains_an_answer(page):
     assert not shown & set(others)
     first, last = questions[0], questions[-1]
     at.radio(key=first.key).set_value(first.answer).run()
+    feedback = [e.value for e in (*at.success, *at.info) if first.why in e.value]
+    assert not feedback  # choosing an option is not answering
+    at.radio(key=first.key).set_value(first.answer)
+    at.button(key=f"{first.key}_check").click().run()  # Check answers
     wrong = next(o for o in last.options if o != last.answer)
-    at.radio(key=last.key).set_value(wrong).run()
+    at.radio(key=last.key).set_value(wrong)
+    at.button(key=f"{last.key}_check").click().run()
     texts = [s.value for s in at.success] + [i.value for i in at.info]
-    assert any(t.startswith("**Right.**") and first.why in t for t in texts)
-    assert any(t.startswith("**Not quite") and last.why in t for t in texts)
+    assert any(t.startswith("**Right: ") and first.why in t for t in texts)
+    assert any(t.startswith(f"**Not quite: you chose {wrong[:1].lower()}") and last.why in t
+               for t in texts)
+
+
+def _checkpoint_right(at, page: str) -> int:
+    """How many right answers the page sends its study-path checkpoint (the element's data)."""
+    element = next(e for e in at.get("bidi_component")
+                   if e.proto.component_name == "lab_study_path")
+    data = json.loads(element.proto.json)
+    assert data["page"] == page
+    return data["right"]
+
+
+def test_the_checkpoint_counts_the_answers_checked_not_what_a_radio_holds():
+    """The checkpoint counts each question's checked answer, the one its feedback shows: a
+    right answer checked counts; after a visit to another page (Streamlit forgets a radio
+    it did not draw: it comes back empty) it still counts, beside its "Right" feedback;
+    checking a wrong one takes it back."""
+    at = open_page("pages/aggressive.py")
+    questions = QUESTIONS_BY_PAGE["aggressive"]
+    assert _checkpoint_right(at, "aggressive") == 0
+    first = questions[0]
+    at.radio(key=first.key).set_value(first.answer)
+    at.button(key=f"{first.key}_check").click().run()
+    assert _checkpoint_right(at, "aggressive") == 1
+    at.switch_page("pages/adversary.py").run()
+    at.switch_page("pages/aggressive.py").run()
+    assert at.radio(key=first.key).value is None  # the radio forgot it...
+    assert any(s.value.startswith("**Right: ") for s in at.success)  # ...its feedback did not
+    assert _checkpoint_right(at, "aggressive") == 1
+    wrong = next(o for o in first.options if o != first.answer)
+    at.radio(key=first.key).set_value(wrong)
+    at.button(key=f"{first.key}_check").click().run()
+    assert _checkpoint_right(at, "aggressive") == 0

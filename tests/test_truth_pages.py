@@ -379,9 +379,11 @@ def test_train_quiz_states_delta_and_the_padded_quantities():
     at = open_page("pages/train.py")
     single = at.radio(key="quiz_single_point")
     assert "δ = 0" in single.label
-    single.set_value("exactly one").run()
-    at.radio(key="quiz_delta").set_value(at.radio(key="quiz_delta").options[1]).run()
-    at.radio(key="quiz_order").set_value(at.radio(key="quiz_order").options[1]).run()
+    single.set_value("exactly one")
+    at.button(key="quiz_single_point_check").click().run()  # an answer counts once checked
+    for key in ("quiz_delta", "quiz_order"):
+        at.radio(key=key).set_value(at.radio(key=key).options[1])
+        at.button(key=f"{key}_check").click().run()
     feedback = "\n".join(s.value for s in at.success)
     assert "with δ > 0 it errs until the score exceeds δ" in feedback
     assert "2δ/γ₂²" in at.radio(key="quiz_delta").options[1]

@@ -81,7 +81,8 @@ def reference_lift_figure(X, y, name, w, b, *, limit, height=520, through_origin
                                                        font_size=14), tickfont_size=11),
                                  aspectmode="cube",
                                  camera=dict(eye=dict(x=1.5, y=-1.6, z=0.9))),
-                      uirevision=name, legend=dict(font=dict(size=14)))
+                      uirevision=name, legend=dict(font=dict(size=14)),
+                      meta={"words": viz.lift_words(viz.lift(X, name), y, name, w, b)})
     return fig
 
 
@@ -113,7 +114,8 @@ def reference_preimage_figure(X, y, name, w, b, *, limit, height=520, grid=161):
     fig.update_yaxes(range=[-limit, limit], title_text="x₂", scaleanchor="x", scaleratio=1,
                      constrain="domain")
     fig.update_layout(margin=dict(l=70, r=10, t=10, b=60, autoexpand=False),
-                      legend=dict(font=dict(size=14)))
+                      legend=dict(font=dict(size=14)),
+                      meta={"words": viz.preimage_words(X, y, name, w, b, limit)})
     return fig
 
 

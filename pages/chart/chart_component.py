@@ -45,7 +45,8 @@ SYMBOLS = frozenset({"circle", "square", "diamond", "triangle-up", "triangle-dow
 LAYOUT_KEYS = frozenset({
     "font", "height", "hoverlabel", "legend", "margin", "title", "annotations", "shapes",
     "showlegend", "sliders", "updatemenus", "uirevision", "template", "paper_bgcolor",
-    "plot_bgcolor", "hovermode", "autosize", "clickmode", "dragmode", "width"})
+    "plot_bgcolor", "hovermode", "autosize", "clickmode", "dragmode", "width",
+    "meta"})  # meta: the figure in words (perceptron_core/viz/describe.py), never drawn
 #: axis keys it reads, or may ignore (fixedrange: nothing zooms anyway)
 AXIS_KEYS = frozenset({
     "title", "range", "type", "domain", "anchor", "matches", "scaleanchor", "scaleratio",

@@ -114,6 +114,7 @@ function mountSvgChart(host, data) {
     uid: `svgchart${++svgChartCount}`, json: data.json_key, baseFigure: figure, baseLayout: layout, baseTraces: traces };
   state.tip = htmlNode("div", { class: "svg-chart-tip", hidden: "" }, figureBox);
   state.live = htmlNode("div", { class: "svg-chart-live", "aria-live": "polite" }, box);
+  state.help = htmlNode("div", { class: "svg-chart-live", id: `${state.uid}-keys` }, box, CHART_WALK_HELP);
   if (data.png !== false) {
     const button = htmlNode("button", { type: "button", class: "svg-chart-download", title: "Download this chart as a PNG (2× size, for slides)" }, figureBox, "PNG");
     button.setAttribute("aria-label", "Download this chart as a PNG");

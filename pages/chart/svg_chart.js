@@ -57,7 +57,8 @@ function drawChart(state) {
 }
 
 // Every visible trace, each pair of axes clipping its lines to its plot area (markers are
-// drawn above, unclipped); returns the points with hover text: [{x, y, text, color}]
+// drawn above, unclipped); returns the points with hover text: [{x, y, text, color, series,
+// seriesName}] (series: the trace's number, for the keyboard walk)
 function drawTraces(root, traces, axes, uid) {
   const defs = node("defs", {}, root);
   const clips = {};
@@ -79,7 +80,8 @@ function drawTraces(root, traces, axes, uid) {
     if (!Number.isFinite(x) || !Number.isFinite(y)) return;
     const text = hoverText(trace, i);
     if (!text) return;
-    hovers.push({ x, y, text, color });
+    hovers.push({ x, y, text, color, series: traces.indexOf(trace),
+                  seriesName: plainText(trace.name || "") || `line ${traces.indexOf(trace) + 1}` });
     if (item) node("title", {}, item).textContent = plainText(text);
   };
   let previous = null;  // the points of the trace before (fill "tonexty")
@@ -106,7 +108,7 @@ function placeFrameBar(bar, layout, paper) {
   bar.style.width = `${Math.round(Math.max(160, paper.width))}px`;
 }
 
-function showTip(state, item) {
+function showTip(state, item, said) {
   const tip = state.tip;
   if (!item) { tip.hidden = true; state.live.textContent = ""; return; }
   tip.replaceChildren();
@@ -123,7 +125,7 @@ function showTip(state, item) {
   if (top < 0) top = y + 12;
   tip.style.left = `${left}px`;
   tip.style.top = `${top}px`;
-  state.live.textContent = plainText(item.text);
+  state.live.textContent = said || plainText(item.text);
   if (state.ring) {
     state.ring.setAttribute("cx", item.x); state.ring.setAttribute("cy", item.y);
     state.ring.setAttribute("visibility", "visible");
@@ -152,21 +154,60 @@ function attachHover(state) {
   root.addEventListener("pointermove", point);
   root.addEventListener("pointerdown", point);  // a tap on a phone (no pointer moves there)
   root.addEventListener("pointerleave", hide);
-  // the keyboard: focus shows the first point; ← → (↑ ↓) walk the points; Escape hides
-  root.addEventListener("focus", () => {
-    if (!state.hovers.length) return;
-    state.cursor = Math.min(state.cursor || 0, state.hovers.length - 1);
-    showTip(state, state.hovers[state.cursor]);
-  });
-  root.addEventListener("blur", hide);
+  walkChart(state);
+}
+
+// How to walk a chart by keyboard: its description (aria-describedby), and said with the
+// first point
+const CHART_WALK_HELP = "← → walk the points of a line or series, ↑ ↓ switch to the next " +
+  "one, Home and End go to its first and last point, Escape hides the point.";
+
+// The chart's points grouped by series, in the order drawn: [{name, items}]
+function walkSeries(hovers) {
+  const groups = new Map();
+  for (const item of hovers) {
+    if (!groups.has(item.series)) groups.set(item.series, { name: item.seriesName, items: [] });
+    groups.get(item.series).items.push(item);
+  }
+  return Array.from(groups.values());
+}
+
+// The keyboard walk (a tab stop when the chart has points): focus says the first point,
+// with the keys; ← → walk the points of one series, ↑ ↓ switch series, Home and End jump
+// to its ends, Escape hides. Each point is said with its series and position ("median over
+// seeds, 3 of 8: …") in the live region, and shown in the tooltip.
+function walkChart(state) {
+  const root = state.svg;
+  const help = state.help;
+  if (help) root.setAttribute("aria-describedby", help.id);
+  const series = walkSeries(state.hovers);
+  const at = state.walk = state.walk && state.walk.line < series.length ? state.walk : { line: 0, index: 0 };
+  const say = (withHelp) => {
+    const group = series[at.line];
+    at.index = Math.max(0, Math.min(group.items.length - 1, at.index));
+    const item = group.items[at.index];
+    let text = plainText(String(item.text).replace(/<br\s*\/?>/gi, ", "));
+    if (text.startsWith(group.name)) text = text.slice(group.name.length).replace(/^[:,\s]+/, "");
+    const said = `${group.name}, ${at.index + 1} of ${group.items.length}: ${text}.` +
+      (withHelp ? ` ${series.length > 1 ? `${series.length} series. ` : ""}${CHART_WALK_HELP}` : "");
+    showTip(state, item, said);
+  };
+  root.addEventListener("focus", () => { if (series.length) say(!state.helped); state.helped = true; });
+  root.addEventListener("blur", () => { showTip(state, null); state.ring.setAttribute("visibility", "hidden"); });
   root.addEventListener("keydown", (event) => {
-    if (!state.hovers.length) return;
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-    if (event.key === "Escape") { hide(); return; }
-    if (!step) return;
+    if (!series.length || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === "Escape") { showTip(state, null); state.ring.setAttribute("visibility", "hidden"); return; }
+    const last = series[at.line].items.length - 1;
+    const moves = {
+      ArrowRight: () => { at.index = Math.min(last, at.index + 1); },
+      ArrowLeft: () => { at.index = Math.max(0, at.index - 1); },
+      ArrowDown: () => { at.line = (at.line + 1) % series.length; },
+      ArrowUp: () => { at.line = (at.line + series.length - 1) % series.length; },
+      Home: () => { at.index = 0; }, End: () => { at.index = last; },
+    };
+    if (!moves[event.key]) return;
     event.preventDefault();
-    const count = state.hovers.length;
-    state.cursor = ((state.cursor || 0) + step + count) % count;
-    showTip(state, state.hovers[state.cursor]);
+    moves[event.key]();
+    say(false);
   });
 }

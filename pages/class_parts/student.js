@@ -2,7 +2,9 @@
 // frame's helpers, student_follow.js, are joined before this file).
 // It joins once (an anonymous token kept in this browser's localStorage, and in a cookie the
 // server reads if the storage is cleared), polls GET /class-api/state every second, draws the
-// question with its options as large buttons, and posts a tap to POST /class-api/answer. No
+// question with its options as large buttons, and posts a tap to POST /class-api/answer (a
+// click or Enter alike; focus stays on the option chosen, and the status line, a polite live
+// region, says the answer, and when the answers are shown the right one and the verdict). No
 // Streamlit rerun happens per student. A refusal that says when to try again (many students
 // on one network at once) is tried again then, by itself.
 // The instructor's own browser is not a student: when it holds this class's key (left by
@@ -51,7 +53,7 @@ function offeredKey(code, held, refused) {
 }
 
 function drawPoll(root, poll, mine, onTap) {
-  root.append(el("h2", {class: "lab-q"}, poll.question));
+  root.append(el("h2", {class: "lab-q", tabindex: "-1"}, poll.question));
   const list = el("div", {class: "lab-options", role: "group", "aria-label": "Options"});
   poll.options.forEach((text, index) => {
     const button = el("button", {type: "button", class: "lab-option",
@@ -69,18 +71,44 @@ function drawPoll(root, poll, mine, onTap) {
   }
 }
 
+// An option as said: its letter and text ("A, exactly one").
+const optionText = (poll, index) => `${"ABCDEFGH"[index]}, ${poll.options[index]}`;
+
+// The status line (a polite live region): what to do now, the answer given, and once the
+// answers are shown, the right one and whether this student chose it. Its words fit a tap,
+// a click and a key alike.
 function statusText(poll, mine) {
   if (!poll) return "Waiting for the instructor's question…";
-  const yours = mine === null || mine === undefined ? null : poll.options[mine];
-  if (poll.status !== "open") {
-    const closed = poll.revealed ? "The answers are shown: this poll is closed."
-      : "This poll is closed.";
-    return yours === null ? closed : `${closed} Your answer: ${yours}.`;
+  const answered = mine !== null && mine !== undefined;
+  if (poll.revealed) {
+    const verdict = !answered ? "you did not answer."
+      : mine === poll.answer ? `you chose ${"ABCDEFGH"[mine]}: right.`
+      : `you chose ${optionText(poll, mine)}: not right.`;
+    return `The answers are shown: this poll is closed. Right answer: ${optionText(poll, poll.answer)}; ` +
+      `${verdict} Why: under the options.`;
   }
-  if (yours === null) return poll.round > 1 ? "Vote again, after discussing: tap your answer."
-    : "Tap your answer.";
-  return `${poll.round > 1 ? "Your second vote" : "Your answer"}: ${yours}. `
+  if (poll.status !== "open") {
+    return answered ? `This poll is closed. Your answer: ${optionText(poll, mine)}.` : "This poll is closed.";
+  }
+  if (!answered) return poll.round > 1 ? "Vote again, after discussing: choose your answer."
+    : "Choose your answer.";
+  return `${poll.round > 1 ? "Your second vote" : "Your answer"}: ${optionText(poll, mine)}. `
     + "You can change it until the poll closes.";
+}
+
+// Redraw the poll keeping focus where it was: on the same option, or on the question when
+// that option can no longer be chosen (the poll closed).
+function redrawPoll(pane, poll, mine, onTap) {
+  const focused = pane.getRootNode().activeElement;
+  const options = Array.from(pane.querySelectorAll(".lab-option"));
+  const at = options.indexOf(focused);
+  pane.replaceChildren();
+  if (!poll) return;
+  drawPoll(pane, poll, mine, onTap);
+  if (at < 0) return;
+  const again = pane.querySelectorAll(".lab-option")[at];
+  const target = again && !again.disabled ? again : pane.querySelector(".lab-q");
+  if (target) target.focus({preventScroll: true});
 }
 
 export default function (component) {
@@ -102,7 +130,11 @@ export default function (component) {
   const live = el("p", {class: "lab-status", role: "status", "aria-live": "polite"});
   const pane = el("div", {});
   const follows = el("div", {});
-  box.append(el("p", {class: "lab-class"}, `Class ${code}`), pane, live, follows);
+  const heading = el("p", {class: "lab-class", tabindex: "-1"}, `Class ${code}`);
+  box.append(heading, pane, live, follows);
+  // a student who just joined (the page came back from the join form) starts here
+  heading.focus({preventScroll: true});
+  let seenPoll = false;  // until a first poll, the status says that the student joined
   const showFollow = makeFollow(follows, follow, (on) => {
     follow = on; localStorage.setItem("lab_class_follow", on ? "1" : "0"); draw();
   });
@@ -110,14 +142,22 @@ export default function (component) {
   function draw() {
     const poll = state && state.poll;
     if (said && (!poll || poll.id !== said.poll)) said = null;  // a tap's refusal, for its poll
-    const drawKey = JSON.stringify([poll, state && state.mine]);
+    const mine = state ? state.mine : null;
+    const drawKey = JSON.stringify(poll);
     if (drawKey !== drawn) {
       drawn = drawKey;
-      pane.replaceChildren();
-      if (poll) drawPoll(pane, poll, state.mine, tap);
+      redrawPoll(pane, poll, mine, tap);
+    } else {  // only the answer changed: the buttons stay, and so does focus
+      pane.querySelectorAll(".lab-option").forEach((button, index) => {
+        const pressed = String(mine === index);
+        if (button.getAttribute("aria-pressed") !== pressed) button.setAttribute("aria-pressed", pressed);
+      });
     }
+    if (poll) seenPoll = true;
     const shown = (said && said.text) || message;
-    live.textContent = shown || statusText(poll, state && state.mine);
+    const joined = state && !seenPoll ? `You have joined class ${code}. ` : "";
+    const text = shown || joined + statusText(poll, mine);
+    if (live.textContent !== text) live.textContent = text;
     live.classList.toggle("lab-error", Boolean(shown));
     if (state) showFollow(follow, state.view || "");  // nothing said before the class answers
   }

@@ -1,9 +1,13 @@
 """What every page needs for every student (issue #20): styles for focus, phones and
-screen-reader-only text, and a chart's summary in words beside it."""
+screen-reader-only text, a chart's summary in words beside it, the document's title, what
+Streamlit's widgets tell a screen reader put right (page_access.js), and feedback regions
+that are read out when they change."""
 
 from __future__ import annotations
 
 import html
+from contextlib import contextmanager
+from pathlib import Path
 
 import streamlit as st
 
@@ -40,6 +44,38 @@ ACCESSIBILITY_CSS = """
 }
 </style>
 """
+
+
+#: the prefix of a container key that page_access.js makes a polite live region
+LIVE_KEY_PREFIX = "lab_live_"
+_PAGE_ACCESS: dict[str, object] = {}
+
+
+def page_title(title: str | None) -> None:
+    """Each page its own document title, "<page> · Perceptron Lab" (Home: the app's name),
+    so that a screen reader, a tab and the history say which page is open."""
+    st.set_page_config(page_title=f"{title} · Perceptron Lab" if title and title != "Home"
+                       else "Perceptron Lab")
+
+
+def page_access() -> None:
+    """Mount pages/common/page_access.js (it draws nothing): slider names said once, number
+    fields valid at every value the widget takes, icons beside words left out of names,
+    feedback regions live from the start, focus into a popover as it opens."""
+    if "js" not in _PAGE_ACCESS:
+        script = (Path(__file__).resolve().parent / "page_access.js").read_text()
+        _PAGE_ACCESS["js"] = st.components.v2.component("lab_page_access", js=script)
+    _PAGE_ACCESS["js"](key="lab_page_access")
+
+
+@contextmanager
+def live_region(key: str):
+    """A container that a screen reader reads out whenever what is written in it changes
+    (a polite live region, there and empty before anything is written: page_access.js).
+    Streamlit draws no empty container: an empty mark, taking no room, keeps it drawn."""
+    with st.container(key=LIVE_KEY_PREFIX + key):
+        st.html('<span class="sr-only"></span>')
+        yield
 
 
 def accessibility_styles() -> None:

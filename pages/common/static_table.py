@@ -101,3 +101,19 @@ def static_table(columns: Mapping[str, Sequence], *, caption: str,
     # its style is in the shared style sheet every page sends (accessibility.ACCESSIBILITY_CSS)
     st.html(table_html(columns, caption=caption, formats=formats, row_headers=row_headers,
                        tall=tall))
+
+
+def numbers_table(label: str, table: tuple[Mapping[str, Sequence], str], *,
+                  folded: bool = True) -> None:
+    """What a chart shows, as a table named ``label`` (a sweep's numbers:
+    perceptron_core/viz/sweep_tables.py gives ``(columns, caption)``): in a collapsed
+    expander, or shown under ``label`` as a heading when ``folded`` is False (inside an
+    expander already: Streamlit nests none). A long one scrolls inside its box."""
+    columns, caption = table
+    tall = len(next(iter(columns.values()))) > 10
+    if not folded:
+        st.markdown(f"**{label}**")
+        static_table(columns, caption=caption, tall=tall)
+        return
+    with st.expander(label, icon=":material/table:"):
+        static_table(columns, caption=caption, tall=tall)

@@ -89,15 +89,17 @@ def learn_in_order(question_counts: dict[str, int]) -> None:
 
 def checkpoint(questions) -> None:
     """The checkpoint of the page whose questions these are (pages/common/question_bank.py),
-    under them: how many this session answered right (the radios of quizzes.py, keyed by
-    question), and, in the browser, its prediction round, its mark and the next page."""
+    under them: how many this session answered right (the answers checked with each
+    question's Check button in quizzes.py, not an option picked and not yet checked), and,
+    in the browser, its prediction round, its mark and the next page."""
     from pages.common.question_bank import QUESTIONS_BY_PAGE
+    from pages.common.quizzes import checked_answer
 
     questions = tuple(questions)
     page = next((name for name, own in QUESTIONS_BY_PAGE.items() if tuple(own) == questions), None)
     if page not in STUDY_ORDER:
         return
-    right = sum(st.session_state.get(item.key) == item.answer for item in questions)
+    right = sum(checked_answer(item) == item.answer for item in questions)
     _element({"mode": "page", "page": page, "storage": STORAGE_KEY, "round": PREDICTION_ROUND,
               "right": int(right), "total": len(questions),
               "pages": _path({page: len(questions)})}, key=f"lab_study_{page}")

@@ -19,7 +19,17 @@ function generalisationScene(slots, data) {
     : s.y[i] * (w[0] * s.X[i][0] + w[1] * s.X[i][1]));
   Object.assign(s, generalisationFigure(slots, s));
   Object.assign(s, generalisationInfo(slots, s));
-  return { draw: (view) => generalisationDraw(s, view), scene: s };
+  return { draw: (view) => generalisationDraw(s, view), scene: s, facts: generalisationFacts(data) };
+}
+
+// What matters about the run, said when a setting changes it: the margin, the Lemma's
+// bound and the run's length.
+function generalisationFacts(data) {
+  return [
+    ["margin", `γ = ${exactText(data.planted.margin)}`],
+    ["bound", `3/γ² = ${data.bound.value_text} margin mistakes`],
+    ["run", `${plural(data.updates.steps.length, "margin mistake")} in ${plural(data.player.n_examined, "examined step")}`],
+  ];
 }
 
 // The figure: the margin band, the unit circle, the planted β* and its margin, the

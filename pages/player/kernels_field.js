@@ -38,11 +38,13 @@ function kernelsFigure(slots, { data, X, y, n, L, G }) {
   sizeNote.className = "caption";
   sizeNote.textContent = "The light halo round a point grows with αᵢ, the number of updates example i " +
     "caused; it is drawn beneath the points, so it hides none. Faint points have αᵢ = 0 and do not enter f.";
-  slots.figure.append(root, legend(entries), sizeNote);
+  // the picture in words for a screen reader (kernelsWords): where f > 0, which αᵢ > 0
+  const words = element("p", { class: "picture-words" });
+  slots.figure.append(root, legend(entries), sizeNote, words);
   const context = canvas.getContext("2d");
   const pixels = context.createImageData(G, G);
   // the same pixels as 32-bit words, one per grid cell (kernelsPaint writes a cell whole)
-  return { map, r, context, pixels, pixelWords: new Uint32Array(pixels.data.buffer), rings, curve,
+  return { map, r, context, pixels, pixelWords: new Uint32Array(pixels.data.buffer), rings, curve, words,
            examined, strong, halos, shownAlpha: new Int32Array(n).fill(-1),
            shownMarks: { strong: new Array(n), halo: new Array(n) },
            // the halo's radius: grows as √αᵢ, at most 4 marker radii (so at most a few neighbours' spacing)
@@ -183,4 +185,23 @@ function kernelsZeroCurve({ sums, G, L, map, curve }, b) {
     }
   }
   curve.setAttribute("d", path);
+}
+
+// The picture in words after an update: where f > 0 and f ≤ 0 lie in the square (so where
+// the boundary f = 0 runs: regionWords, scene_plane.js) and the examples with αᵢ > 0, the
+// ones f is made of, most updates first (the first eight named, the rest counted).
+function kernelsWords(s, b) {
+  const { G, X, y, n } = s, { gridSum, alpha } = s.sums;
+  const regions = regionWords((row, col) => (gridSum[row * G + col] + b > 0 ? 1 : -1), G,
+                              [[1, "f > 0 (predicted +1)"], [-1, "f ≤ 0 (predicted −1)"]]);
+  const support = [];
+  for (let i = 0; i < n; i++) if (alpha[i] > 0) support.push(i);
+  if (!support.length) return `${regions} No example has αᵢ > 0 yet: f = b everywhere.`;
+  support.sort((i, j) => alpha[j] - alpha[i] || i - j);
+  const named = support.slice(0, 8).map((i) =>
+    `x${sub(i + 1)} = ${pair(X[i], 2)}, class ${signed(y[i])}, α = ${alpha[i]}`);
+  const more = support.length - named.length;
+  return `${regions} The ${plural(support.length, "example")} with αᵢ > 0 make f` +
+    `${support.length > 8 ? ", most updates first" : ""}: ${named.join("; ")}` +
+    (more > 0 ? `; and ${countText(more)} more.` : ".");
 }

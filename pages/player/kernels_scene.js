@@ -42,7 +42,18 @@ function kernelsScene(slots, data) {
   s.sums = kernelsSums(s, kernelKernel(data.kernel));
   Object.assign(s, kernelsFigure(slots, s));
   Object.assign(s, kernelsInfo(slots, s));
-  return { draw: (view) => kernelsDraw(slots, s, view), scene: s };
+  return { draw: (view) => kernelsDraw(slots, s, view), scene: s, facts: kernelsFacts(data, s.M) };
+}
+
+// What matters about the run, said when a setting changes it: the margin in feature
+// space, the bound and the run's length.
+function kernelsFacts(data, M) {
+  const bound = data.bound;
+  return [
+    ["margin in feature space", bound ? `γ_Φ = ${significantText(bound.margin)}` : "none: not separable there"],
+    ["bound", bound ? `(R_Φ/γ_Φ)² = ${bound.value_text} updates` : "none holds"],
+    ["run", `${plural(M, "update")} in ${plural(data.player.n_examined, "examined step")}`],
+  ];
 }
 
 // The grid and the two running sums s(x) = Σ αᵢ yᵢ K(xᵢ, x) (f = s + b), on the grid
@@ -144,6 +155,7 @@ function kernelsDraw(slots, s, view) {
     const wrong = [];
     for (let i = 0; i < n; i++) if (y[i] * (pointSum[i] + b) <= 0) wrong.push(X[i]);
     s.rings.drawRings(map, wrong, r + 8);
+    setText(s.words, kernelsWords(s, b));
     s.fieldAt = k;
   }
   showStep(panel, s.examined, map, step === 0

@@ -26,14 +26,20 @@
 //                 added by pages/player/player_component.py when it mounts the player
 //                 (the relaxation method has moves and iterations, not mistakes)
 //
+// A scene may also return `facts`: [label, text] pairs of what matters about its run (the
+// margin, the bound, the run's length); when a setting changes the run, the player says
+// which of them changed (newRunText, player_access.js).
+//
 // A mounted player is one object p = { spec, words, n (examined steps), steps (update
-// steps), nodes (playerFrame), draw (the scene), positions, state, actions, urlTimer,
-// onKey } that the functions of these files share.
+// steps), nodes (playerFrame), draw (the scene), facts, positions, state, actions,
+// urlTimer, onKey } that the functions of these files share.
 
 const PLAYER_SPEEDS = { slow: 900, medium: 450, fast: 150 };
 const PLAYER_KEYS_TEXT =
   "Keys: → or PageDown next mistake · ↓ next example · ← or PageUp back · " +
   "Home reset · End run to end · Space play/pause";
+// the key every player adds to its page's keys: the charts' values in words
+const PLAYER_CHART_KEY = " · P say the charts' values";
 
 // Number of updates made at or before step s: the count of update_steps <= s.
 function updatesAtStep(updateSteps, s) {
@@ -64,17 +70,16 @@ function mountPlayer(host, data, scene, questions) {
   const spec = data.player;
   const old = host.__player;
   if (old) old.detach();
-  for (const previous of Array.from(host.children)) {
-    if (previous.classList && previous.classList.contains("player")) previous.remove();
-  }
+  const reuse = reusablePlayer(host);
   const words = Object.assign({ next_mistake: "Next mistake", next_example: "Next example",
                                 update: "update", keys: PLAYER_KEYS_TEXT }, spec.labels || {});
   const p = { spec, words, n: spec.n_examined, steps: spec.update_steps, urlTimer: null };
-  p.nodes = playerFrame(spec, words);
+  p.nodes = playerFrame(spec, words, reuse);
   if (spec.link) addCopyLink(p);
   const { figure, info, chart, root } = p.nodes;
-  host.appendChild(root);
+  if (!reuse) host.appendChild(root);
   p.draw = scene({ figure, info, chart, root }, data);
+  p.facts = { data: dataFingerprint(data), facts: p.draw.facts || [] };
   // Where this tab last was in this run, while the document lives (leaving the page
   // and coming back restores it; a reload or a new link starts from start_step).
   p.positions = (window.__perceptronPlayerPositions =
@@ -103,6 +108,7 @@ function mountPlayer(host, data, scene, questions) {
   fit();
   renderPlayer(p);
   p.ready = true;  // from now on every move is said in the live region
+  if (old && old.runId !== spec.run_id && old.facts) sayNewRun(p, old.facts);
   writeUrl(p);
 
   function detach() {
@@ -113,8 +119,38 @@ function mountPlayer(host, data, scene, questions) {
     clearTimeout(p.urlTimer);
     if (p.predict) p.predict.detach();
   }
-  host.__player = { runId: spec.run_id, state: p.state, predict: p.predict, detach };
+  host.__player = { runId: spec.run_id, state: p.state, predict: p.predict, detach, facts: p.facts };
   return detach;
+}
+
+// The player already in `host`, to be emptied and filled again with its live region kept
+// in place (a region that stays in the page is one a screen reader keeps listening to);
+// any other player there is removed. Null when there is none.
+function reusablePlayer(host) {
+  let reuse = null;
+  for (const previous of Array.from(host.children)) {
+    if (!previous.classList || !previous.classList.contains("player")) continue;
+    if (!reuse && previous.querySelector(":scope > .live")) reuse = previous;
+    else previous.remove();
+  }
+  return reuse;
+}
+
+// A setting changed the run: say what changed and where the player is, once, politely.
+function sayNewRun(p, before) {
+  const text = newRunText(p, before, p.facts);
+  setTimeout(() => {
+    if (!p.announcing && p.nodes.live.textContent !== text) p.nodes.live.textContent = text;
+  }, 50);
+}
+
+// A short fingerprint of the data a run is on (its points and labels, or its system):
+// FNV-1a over their JSON, so "new data" is told from "same data, new settings".
+function dataFingerprint(data) {
+  const text = JSON.stringify([data.X, data.y, data.A, data.c]);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16);
 }
 
 // The step to open at: the same as before when the same run is mounted again, else

@@ -1,7 +1,8 @@
 // The player for every hand, ear and keyboard (joined after player_moves.js): which key
-// presses are the player's, the step said once per move in a polite live region, the
-// picture told in words (its aria-label), focus moved off a button that a move disabled,
-// and taps and swipes on the picture.
+// presses are the player's, the step said once per move in a polite live region (a move
+// back said as one, P says the charts' values, a new run says what changed), the picture
+// told in words (its aria-label), focus moved off a button that a move disabled, and taps
+// and swipes on the picture.
 
 const CONTROL_TAGS = ["BUTTON", "INPUT", "SELECT", "TEXTAREA", "SUMMARY", "OPTION"];
 const CONTROL_ROLES = ["button", "link", "tab", "switch", "checkbox", "radio", "slider", "textbox",
@@ -19,9 +20,11 @@ function keyTarget(event) {
 }
 
 // Whether `node` is a control with keys of its own: a button, a link, a field, a menu,
-// a toggle, an expander's header, or anything with such a role.
+// a toggle, an expander's header, a chart walked by its arrow keys (data-walk), or
+// anything with such a role.
 function isControl(node) {
   if (!node || !node.tagName) return false;
+  if (node.hasAttribute("data-walk")) return true;
   const tag = node.tagName.toUpperCase();
   if (CONTROL_TAGS.includes(tag) || node.isContentEditable) return true;
   if (tag === "A" && node.hasAttribute("href")) return true;
@@ -77,7 +80,40 @@ function announcement(p) {
   }
   let text = [panelText(p, ".step-text"), panelText(p, ".now")].filter(Boolean).map(sentenceEnd).join(" ");
   if (p.state.step >= p.n) text += ` Run finished: ${panelText(p, ".banner")}`;
+  // a move to an earlier step is said as one: "Back to step 3." / "Back to the start."
+  if (p.movedBack) text = `Back to ${p.state.step ? `step ${countText(p.state.step)}` : "the start"}. ${text}`;
   return text;
+}
+
+// The charts' values at the shown step in words (the proof's two inequalities), "" when
+// the player has no charts.
+function chartsNow(p) {
+  return Array.from(p.nodes.chart.querySelectorAll(".chart-now"), (node) => node.textContent.trim())
+    .filter(Boolean).join(" ");
+}
+
+// P: say the charts' values now (the proof's inequalities), on request.
+function sayChartsNow(p) {
+  const text = chartsNow(p) || "This player has no charts.";
+  // the same words twice in a row are said again: the region is emptied first
+  p.nodes.live.textContent = "";
+  setTimeout(() => { p.nodes.live.textContent = text; }, 50);
+}
+
+// A new run mounted where another was (a setting changed): what changed, once, politely.
+// `before` and `after` are the scenes' facts ([label, text] pairs) and data fingerprints.
+function newRunText(p, before, after) {
+  const changed = after.facts.filter(([label, text]) => {
+    const old = before.facts.find(([name]) => name === label);
+    return !old || old[1] !== text;
+  }).map(([label, text]) => {
+    const old = before.facts.find(([name]) => name === label);
+    return old ? `${label} now ${text}, was ${old[1]}` : `${label} ${text}`;
+  });
+  const head = before.data === after.data ? "Same data, new run." : "New data.";
+  const where = p.state.step === 0 ? "The player is back at step 0: nothing examined yet."
+    : `The player is at step ${countText(p.state.step)}, where you left this run.`;
+  return [head, changed.length ? sentenceEnd(changed.join("; ")) : "", where].filter(Boolean).join(" ");
 }
 
 // Say the state once per move: moves that render twice (Back while playing) are
@@ -101,7 +137,13 @@ function describePicture(p) {
   const counters = Array.from(p.nodes.info.querySelectorAll(".counters > div"), (node) =>
     `${node.children[0].textContent}: ` + Array.from(node.children).slice(1)
       .map((part) => part.textContent).filter(Boolean).join(", ")).join("; ");
-  const parts = [`Picture of ${p.pictureName}`, panelText(p, ".step-text"), panelText(p, ".now"), counters];
+  // a scene's own words for what its picture shows (where the regions lie, which points count)
+  const words = p.nodes.figure.querySelector(".picture-words");
+  // while Predict first waits, the picture marks the example asked about (and draws candidates)
+  const waiting = p.predict && p.predict.pending
+    ? `Waiting for your prediction: ${p.predict.pending.asked[p.predict.pending.index].prompt}` : "";
+  const parts = [`Picture of ${p.pictureName}`, panelText(p, ".step-text"), panelText(p, ".now"), counters,
+                 words ? words.textContent.trim() : "", chartsNow(p), waiting];
   const label = parts.filter(Boolean).map(sentenceEnd).join(" ");
   if (picture.getAttribute("aria-label") !== label) picture.setAttribute("aria-label", label);
 }

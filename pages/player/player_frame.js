@@ -2,11 +2,12 @@
 // speed and scrub slider, the keys line, the info panel and the chart area; the
 // "Copy link" control; and the size of the figure on a page or on the presenter stage.
 
-// The player's elements, not yet in the page: { root, stage, figure, side, controls,
-// buttons, speed, scrubLabel, slider, info, chart, live }. The chart goes under the stage, or
-// beside the figure on the presenter stage.
-function playerFrame(spec, words) {
-  const root = element("div", { class: "player", "data-testid": "perceptron-player" });
+// The player's elements: { root, stage, figure, side, controls, buttons, speed, scrubLabel,
+// slider, info, chart, live }, in a new root not yet in the page, or in `reuse`, the root
+// of the player mounted before, emptied but for its live region. The chart goes under the
+// stage, or beside the figure on the presenter stage.
+function playerFrame(spec, words, reuse = null) {
+  const root = reuse || element("div", { class: "player", "data-testid": "perceptron-player" });
   root.classList.toggle("present", Boolean(spec.present));
   const stage = element("div", { class: "stage" });
   const figure = element("div", { class: "figure" });
@@ -39,19 +40,25 @@ function playerFrame(spec, words) {
                                     "aria-label": `jump to ${words.update}` });
   scrub.append(scrubLabel, slider);
   if (!spec.update_steps.length) slider.disabled = true;
-  const keys = element("div", { class: "keys" }, words.keys);
+  const keys = element("div", { class: "keys" }, words.keys + PLAYER_CHART_KEY);
   const next = words.next_example.toLowerCase();
   const touch = element("div", { class: "touch-hint" },
                         `Swipe the picture left for the ${next}, right to go back; tap it for the ${next}.`);
   // the step said once per move for a screen reader (player_access.js), not shown
-  const live = element("div", { class: "live", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+  const live = (reuse && reuse.querySelector(":scope > .live")) ||
+    element("div", { class: "live", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+  if (reuse) {  // as a new root: no children but the live region, no sizes or marks of the old run
+    for (const child of Array.from(root.children)) if (child !== live) child.remove();
+    root.removeAttribute("style");
+    for (const name of Object.keys(root.dataset)) if (name !== "testid") delete root.dataset[name];
+  }
   const info = element("div", { class: "info" });
   const chart = element("div", { class: "chart" });
   // on the presenter stage the slider shares the buttons' second row: room for the charts
   if (spec.present) controls.append(scrub);
   side.append(controls, ...(spec.present ? [] : [scrub]), keys, touch, info);
   stage.append(figure, side);
-  root.append(stage, live);
+  if (reuse) root.insertBefore(stage, live); else root.append(stage, live);
   if (spec.present) side.append(chart); else root.append(chart);
   return { root, stage, figure, side, controls, buttons, speed, scrubLabel, slider, info, chart, live };
 }
@@ -105,7 +112,8 @@ function fitPlayer(p) {
     for (const wait of [50, 600, 1500]) setTimeout(() => root.scrollIntoView({ block: "start" }), wait);
   }
   // what goes under the square (the legend, a caption): its height depends on the width
-  const under = () => Array.from(figure.children).filter((node) => !node.classList.contains("plane"))
+  const under = () => Array.from(figure.children)
+    .filter((node) => !node.classList.contains("plane") && !node.classList.contains("picture-words"))
     .reduce((sum, node) => sum + node.offsetHeight + 6, 0);
   let size = Math.floor(Math.min(width * 0.56, free));
   // leave room for what is under the square; a narrower square may wrap it onto more

@@ -48,6 +48,7 @@ function scheduleUrl(p) {
 function moveToStep(p, target, remember = true) {
   const state = p.state;
   target = Math.max(0, Math.min(p.n, target));
+  p.movedBack = target < state.step;  // said as a move back (player_access.js)
   if (remember && target !== state.step) state.history.push(state.step);
   state.step = target;
   renderPlayer(p);
@@ -70,6 +71,7 @@ function playerActions(p) {
     reset: () => { stopPlaying(p); state.history = []; moveToStep(p, 0, false); },
     end: () => { stopPlaying(p); moveToStep(p, p.n); },
     play: () => (state.timer ? stopPlaying(p) : startPlaying(p)),
+    say_charts: () => sayChartsNow(p),
   };
 }
 
@@ -77,6 +79,7 @@ function playerActions(p) {
 function startPlaying(p) {
   const state = p.state;
   if (state.step >= p.n) return;
+  p.movedBack = false;
   state.history.push(state.step);
   state.timer = setInterval(() => {
     if (state.step >= p.n) { stopPlaying(p); return; }
@@ -98,6 +101,7 @@ function stopPlaying(p) {
 const PLAYER_KEY_ACTIONS = {
   ArrowRight: "next_mistake", PageDown: "next_mistake", ArrowDown: "next_example",
   ArrowLeft: "back", PageUp: "back", Home: "reset", End: "end", " ": "play",
+  p: "say_charts", P: "say_charts",
 };
 
 // The buttons, the speed menu, the scrub slider (one drag is one move for Back) and

@@ -69,8 +69,11 @@ function predictPanel(p) {
   bar.append(toggle, score);
   const ask = element("div", { class: "predict-ask", hidden: "" });
   const verdictBefore = element("p", { class: "predict-verdict predict-before" });
-  const prompt = element("p", { class: "predict-prompt", "data-testid": "predict-prompt" });
-  const options = element("div", { class: "predict-options", role: "group", "aria-label": "your prediction" });
+  // the options' group is named by the question itself: Tab into it and a screen reader says
+  // the question before the first option (ids are per player: a page may hold two)
+  const promptId = `predict-prompt-${(predictPanel.count = (predictPanel.count || 0) + 1)}`;
+  const prompt = element("p", { class: "predict-prompt", "data-testid": "predict-prompt", id: promptId });
+  const options = element("div", { class: "predict-options", role: "group", "aria-labelledby": promptId });
   const keys = element("p", { class: "predict-keys" });
   ask.append(verdictBefore, prompt, options, keys);
   const verdict = element("p", { class: "predict-verdict", "data-testid": "predict-verdict", hidden: "" });
@@ -151,6 +154,7 @@ function predictShow(p) {
   layer.replaceChildren();
   if (question.overlay) question.overlay(layer, (key) => predictAnswer(p, key));
   setAttr(p.nodes.root, "data-predict-pending", question.id);
+  describePicture(p);  // the picture's description says what it waits for
   predictUrl(p);
   predictSay(p, (q.verdict ? q.verdict + " " : "") + predictQuestionText(p));
 }
@@ -169,13 +173,16 @@ const predictKeysText = (question) => {
 };
 
 // The student answers `key`: score it, say the verdict and the reason, then ask the move's
-// next question or draw the step.
+// next question or draw the step. An answer given on a focused option (Enter, Space, a click)
+// takes focus on with it: to the next question's first option, or back to the button of the
+// move once its step is drawn (the option pressed is gone; focus would fall to the page).
 function predictAnswer(p, key) {
   const q = p.predict, pending = q.pending;
   if (!pending) return;
   const question = pending.asked[pending.index];
   const chosen = question.options.find((option) => option.key === key);
   if (!chosen) return;
+  const focused = q.nodes.options.contains(playerFocus(p));
   const right = key === question.answer;
   const truth = question.options.find((option) => option.key === question.answer);
   const score = q.score;
@@ -191,9 +198,20 @@ function predictAnswer(p, key) {
   if (pending.index < pending.asked.length) {
     predictShowScore(p);
     predictShow(p);
+    if (focused) q.nodes.options.querySelector("button").focus();
     return;
   }
   predictReveal(p);
+  if (focused) predictFocusMove(p, pending.kind);
+}
+
+// Focus on the button of a move whose step was just drawn (Next example or Next mistake), or,
+// at the end of the run where both are disabled, on Back.
+function predictFocusMove(p, kind) {
+  const b = p.nodes.buttons;
+  const target = [kind === "example" ? b.nextExample : b.nextMistake, b.nextMistake, b.nextExample, b.back]
+    .find((node) => !node.disabled);
+  if (target) target.focus();
 }
 
 // The move's questions are answered: draw the step; the live region says the verdict, the

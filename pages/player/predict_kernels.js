@@ -64,7 +64,7 @@ function kernelsAlphaQuestion(s, k, i, b, intro, test) {
   const bias = data.bias ? `, and b ← b + y = ${fmt(up.biases[k + 1], 0)}` : "";
   return {
     id: "alpha", answer,
-    prompt: `${intro} Which α grows? Tap a letter.`,
+    prompt: `${intro} Which α grows? Pick a letter, on the picture or below.`,
     options: candidates.map((c, index) => ({ key: c.letter, says: `${c.letter} (${name(c)})`,
                                              label: `${c.letter}: ${name(c)}, of x${sub(c.index + 1)} ≈ ${pair(X[c.index], 2)}`,
                                              keys: [c.letter.toLowerCase(), String(index + 1)] })),

@@ -55,7 +55,7 @@ function relaxationPickQuestion(s, t, where) {
   const { data, map, L } = s, i = data.indices[t - 1];
   return {
     id: "pick", answer: String(i),
-    prompt: `${where}: which inequality does the rule (${data.rule_label}) pick? Tap its line or press its number.`,
+    prompt: `${where}: which inequality does the rule (${data.rule_label}) pick? Choose its line, on the picture or below.`,
     options: data.labels.map((label, j) => ({ key: String(j), label, says: label,
                                               keys: j < 9 ? [String(j + 1)] : [`#${j + 1}`] })),
     reason: `${relaxationRuleReason(s, t, i, data.residuals[t - 1])} ${relaxationMoveReason(s, t)}`,
@@ -125,7 +125,7 @@ function relaxationLandQuestion(s, t, i) {
   const candidates = predictArrange(right, wrong, t - 1);
   return {
     id: "land", answer: candidates.find((c) => c.kind === "true").letter,
-    prompt: `w moves towards ${data.labels[i]} with η = 1. Where does it land? Tap a point or its letter.`,
+    prompt: `w moves towards ${data.labels[i]} with η = 1. Where does it land? Pick a point, on the picture or below.`,
     options: candidates.map((c, index) => ({ key: c.letter, label: `${c.letter}: w = ${relaxationVector(c.point)}`,
                                              says: c.letter, keys: [c.letter.toLowerCase(), String(index + 1)] })),
     reason: `With η = 1 w lands on the line of ${data.labels[i]}, its projection: w ← w − (aᵢ·w − cᵢ)/‖aᵢ‖² · aᵢ = ${relaxationVector(landed)}.`,

@@ -133,7 +133,7 @@ function trainLineQuestion(s, k, i, intro, test) {
   return {
     id: "line", answer,
     prompt: `${intro} Which line comes next? The arrow at each letter points to the side it predicts +1. ` +
-      "Tap a line or its letter.",
+      "Pick a line, on the picture or below.",
     options: candidates.map((c, index) => ({ key: c.letter, label: `${c.letter}: ${written(c)}`, says: c.letter,
                                              keys: [c.letter.toLowerCase(), String(index + 1)] })),
     reason: `${test}, so ${trainArithmetic(up.weights[k], up.biases[k], X[i], y[i], next, data.bias)}.`,

@@ -13,7 +13,17 @@ function relaxationScene(slots, data) {
   const s = { data, A: data.A, c: data.c, L: data.limit, eta: data.eta, T: data.n_iter };
   Object.assign(s, relaxationFigure(slots, s));
   Object.assign(s, relaxationInfo(slots, s));
-  return { draw: (view) => relaxationDraw(s, view), scene: s };
+  return { draw: (view) => relaxationDraw(s, view), scene: s, facts: relaxationFacts(data) };
+}
+
+// What matters about the run, said when a setting changes it: whether the system has a
+// solution, the rule and η, and the run's length.
+function relaxationFacts(data) {
+  return [
+    ["system", data.system.feasible ? "has a solution" : "has no solution"],
+    ["rule", `${data.rule_label}, η = ${fmt(data.eta, 2)}`],
+    ["run", `${plural(data.n_iter, "iteration")}, ${plural(data.player.update_steps.length, "move")}`],
+  ];
 }
 
 // w with three decimals; a tiny coordinate that is not 0 in powers of ten (never "0.000")

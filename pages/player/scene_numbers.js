@@ -47,6 +47,38 @@ function relationText(value, relation, other, digits = 3) {
   }
   return exactText(value);
 }
+// A computed value in an equality, never rounded to 0: `significant` significant digits
+// (0.09706, 1.000e−7, 211.0), as perceptron_core/shown_numbers.py:significant_text.
+function significantText(value, significant = 4) {
+  if (!Number.isFinite(value) || value === 0) return exactText(value);
+  const exponent = Math.floor(Math.log10(Math.abs(value)));
+  if (exponent > -5 && exponent < 16) return minusSign(value.toFixed(Math.max(0, significant - 1 - exponent)));
+  return minusSign(value.toExponential(significant - 1));
+}
+// value with `places` decimals, a tie away from zero (toFixed), a real minus; 0 is "0"
+// (perceptron_core/shown_numbers.py:fixed_text).
+function fixedText(value, places) {
+  if (value === 0 || !Number.isFinite(value) || Math.abs(value) >= 1e21) return exactText(value);
+  return minusSign(value.toFixed(places));
+}
+// Both sides of "left relation right", two computed numbers, with the same decimals: the
+// fewest from `digits` up that show two significant digits of the smaller nonzero side and
+// keep the relation true as written; the exact forms when none does (shown_numbers.py:
+// inequality_texts).
+function inequalityTexts(left, relation, right, digits = 2) {
+  if (!Number.isFinite(left) || !Number.isFinite(right)) return [exactText(left), exactText(right)];
+  let start = digits;
+  for (const v of [left, right]) {
+    if (v !== 0) start = Math.max(start, 1 - Number(Math.abs(v).toExponential().split("e")[1]));
+  }
+  for (let places = start; places <= 17; places++) {
+    const texts = [fixedText(left, places), fixedText(right, places)];
+    const shown = texts.map(decimalOf);
+    const kept = shown.every((s, i) => s.m !== 0n || [left, right][i] === 0);
+    if (kept && RELATIONS[relation](compareDecimals(shown[0], shown[1]))) return texts;
+  }
+  return [exactText(left), exactText(right)];
+}
 // count of total as a percentage: one decimal, more when needed so that it reads 100% only
 // when count = total and 0% only when count = 0 (perceptron_core/viz/train.py:percent_text).
 function percentText(count, total) {

@@ -28,8 +28,8 @@ function plane(limit, present, label) {
   const axes = svg("g", { class: "axes" });
   const ticks = svg("g", { class: "axes" });  // outside the clipped plot area
   const tick = niceStep(2 * limit, 6);
-  for (let v = Math.ceil(-limit / tick) * tick; v <= limit + 1e-9; v += tick) {
-    const zero = Math.abs(v) < 1e-9;
+  for (let k = Math.ceil(-limit / tick); k * tick <= limit + 1e-6 * tick; k++) {
+    const v = k * tick, zero = k === 0;  // multiples of the step, however small the square
     axes.append(svg("line", { x1: map.x(v), x2: map.x(v), y1: map.top, y2: map.top + map.size,
                               class: zero ? "zero" : "grid" }));
     axes.append(svg("line", { y1: map.y(v), y2: map.y(v), x1: map.left, x2: map.left + map.size,
@@ -178,4 +178,70 @@ function infoPanel(host, counters, { progress = false, hypotheses = false } = {}
       setText(banner, text);
     },
   };
+}
+
+// Where a picture's regions lie, in words (the twin of perceptron_core/viz/region_words.py,
+// tested against it): for each label in `names` ([label, name] pairs, in order) the share of
+// the square it covers, the zones of a 3 × 3 cut it covers most of, and its pieces
+// (4-neighbours), enclosed or reaching the edge. labelAt(row, col) is a cell's label, row 0
+// at the top of the square, on a G × G grid.
+const REGION_ZONES = [["top left", "top", "top right"], ["left", "centre", "right"],
+  ["bottom left", "bottom", "bottom right"]];
+function regionWords(labelAt, G, names) {
+  const grid = new Array(G * G);
+  for (let r = 0; r < G; r++) for (let c = 0; c < G; c++) grid[r * G + c] = labelAt(r, c);
+  const cuts = G < 3 ? [0, Math.min(1, G), Math.min(2, G), G] : [0, Math.floor(G / 3), G - Math.floor(G / 3), G];
+  const bounds = [0, 1, 2].map((i) => [cuts[i], Math.max(cuts[i] + 1, cuts[i + 1])]);
+  const owner = {};
+  bounds.forEach(([r0, r1], i) => bounds.forEach(([c0, c1], j) => {
+    const counts = new Map();  // every label in the zone, named or not
+    for (let r = r0; r < Math.min(r1, G); r++) for (let c = c0; c < Math.min(c1, G); c++) {
+      counts.set(grid[r * G + c], (counts.get(grid[r * G + c]) || 0) + 1);
+    }
+    let best = -1, bestCount = 0;
+    names.forEach(([label], k) => { if ((counts.get(label) || 0) > bestCount) { bestCount = counts.get(label); best = k; } });
+    const named = new Set(names.map(([label]) => label));
+    const unnamed = Math.max(0, ...Array.from(counts).filter(([label]) => !named.has(label)).map(([, n]) => n));
+    // a zone is a label's when no other label, named or not, covers more of it
+    owner[REGION_ZONES[i][j]] = best >= 0 && bestCount >= unnamed ? names[best][0] : null;
+  }));
+  const share = (count) => (count === 0 ? "0%" : count === G * G ? "100%"
+    : `${Math.min(99, Math.max(1, Math.floor(100 * count / (G * G) + 0.5)))}%`);
+  const join = (items) => (items.length === 1 ? items[0] : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
+  const sentences = [];
+  for (const [label, name] of names) {
+    const pieces = regionPieces(grid, G, label);
+    const count = grid.filter((value) => value === label).length;
+    if (count === 0) continue;
+    const zones = REGION_ZONES.flat().filter((zone) => owner[zone] === label);
+    const where = zones.length === 9 ? "most of every zone" : zones.length ? `most of the ${join(zones)}`
+      : "in none of the nine zones mostly";
+    const enclosed = pieces.filter((border) => !border).length;
+    const shape = `in ${pieces.length} piece${pieces.length === 1 ? "" : "s"}` +
+      (enclosed && pieces.length > 1 ? `, ${enclosed} of them enclosed (a closed boundary round it)`
+        : enclosed ? ", enclosed (a closed boundary round it)" : "");
+    sentences.push(`${name} covers about ${share(count)} of the square, ${where}, ${shape}.`);
+  }
+  return sentences.join(" ");
+}
+// The pieces of the cells labelled `label` (4-neighbours), each as whether it touches the
+// grid's border, in the order their first cell comes row by row.
+function regionPieces(grid, G, label) {
+  const seen = new Uint8Array(G * G), pieces = [];
+  for (let start = 0; start < G * G; start++) {
+    if (grid[start] !== label || seen[start]) continue;
+    seen[start] = 1;
+    const queue = [start];
+    let border = false;
+    while (queue.length) {
+      const at = queue.pop(), r = Math.floor(at / G), c = at % G;
+      if (r === 0 || r === G - 1 || c === 0 || c === G - 1) border = true;
+      for (const [nr, nc] of [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]]) {
+        const next = nr * G + nc;
+        if (nr >= 0 && nr < G && nc >= 0 && nc < G && grid[next] === label && !seen[next]) { seen[next] = 1; queue.push(next); }
+      }
+    }
+    pieces.push(border);
+  }
+  return pieces;
 }

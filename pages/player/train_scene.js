@@ -17,7 +17,18 @@ function trainScene(slots, data) {
   };
   Object.assign(s, trainFigure(slots, s));
   Object.assign(s, trainInfo(slots, s));
-  return { draw: (view) => trainDraw(s, view), scene: s };
+  return { draw: (view) => trainDraw(s, view), scene: s, facts: trainFacts(data) };
+}
+
+// What matters about the run, said when a setting changes it: the best margin, the bound
+// that holds and the run's length.
+function trainFacts(data) {
+  const gamma = data.bias ? "γ₂" : "γ", bound = data.bound;
+  return [
+    ["best margin", data.proof ? `${gamma} = ${significantText(data.proof.margin)}` : "none: no line separates the data"],
+    ["bound", bound ? `${bound.name.split(" = ")[0]} = ${bound.value_text} updates` : "none holds"],
+    ["run", `${plural(data.updates.steps.length, "update")} in ${plural(data.player.n_examined, "examined step")}`],
+  ];
 }
 
 // The figure: the square with its axes and data (scene_plane.js), then what moves:

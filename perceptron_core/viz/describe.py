@@ -90,6 +90,12 @@ def trace_sentence(trace: dict) -> str | None:
     kind = trace.get("type") or "scatter"
     if kind in ("heatmap", "contour"):
         return f"{name}: a map in colour"
+    if kind in ("surface", "mesh3d"):
+        return f"{name}: a surface in 3-D"
+    if kind == "scatter3d":
+        points = _numbers(trace.get("x"))
+        count = 0 if points is None else points.size
+        return f"{name}: {count} point{'s' * (count != 1)} in 3-D"
     if kind == "bar":
         heights = _numbers(trace.get("y"))
         count = 0 if heights is None else heights.size
@@ -131,6 +137,10 @@ def figure_summary(figure) -> str:
     traces = list(dict.fromkeys(sentence for sentence in map(trace_sentence,
                                                              spec.get("data") or [])
                                 if sentence))
+    if not title and isinstance(layout.get("scene"), dict):  # a 3-D view: its three axes
+        titles = [plain(((layout["scene"].get(f"{name}axis") or {}).get("title") or {})
+                        .get("text", "")) for name in "xyz"]
+        title = f"a 3-D view over {titles[0]}, {titles[1]} and {titles[2]}" if all(titles) else ""
     if not title:
         titles = [_axis_title(layout, name) for name in ("y", "x")]
         title = " against ".join(titles) if all(titles) else ""
@@ -141,4 +151,30 @@ def figure_summary(figure) -> str:
         more = len(traces) - MAX_TRACES
         shown = "; ".join(traces[:MAX_TRACES]) + (f"; and {more} more" if more > 0 else "")
         parts.append(f"Shows {shown}.")
+    words = figure_words(spec)
+    if words:
+        parts.append(f"In words: {words}")
     return " ".join(parts)
+
+
+#: where a figure keeps what it shows in words (its layout's meta), beyond axes and traces
+WORDS_KEY = "words"
+
+
+def with_words(figure, words: str):
+    """``figure`` with ``words`` (where its regions lie, which points matter) kept in its
+    layout's ``meta``, for :func:`figure_summary`; a Figure or a figure as a dict."""
+    if hasattr(figure, "update_layout"):
+        meta = dict(figure.layout.meta or {}) if isinstance(figure.layout.meta, dict) else {}
+        figure.update_layout(meta=meta | {WORDS_KEY: words})
+    else:
+        layout = figure.setdefault("layout", {})
+        meta = layout.get("meta") if isinstance(layout.get("meta"), dict) else {}
+        layout["meta"] = meta | {WORDS_KEY: words}
+    return figure
+
+
+def figure_words(spec: dict) -> str:
+    """The words a figure carries in its layout's meta ("" when none)."""
+    meta = (spec.get("layout") or {}).get("meta")
+    return str(meta.get(WORDS_KEY) or "") if isinstance(meta, dict) else ""

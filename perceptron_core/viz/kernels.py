@@ -25,6 +25,8 @@ from ..kernels import (KERNEL_FORMULAS, KERNELS, KernelMarginResult, KernelTrace
                        no_separator_proof, opposite_copies, separates_exactly)
 from ..margin import max_margin
 from ..perceptron import ScoreRounding, row_norms, run_perceptron
+from .describe import WORDS_KEY
+from .region_words import region_words
 from . import style
 
 #: grid cells per side on which the browser evaluates f (GRID x GRID points)
@@ -605,7 +607,8 @@ def lift_figure(X, y, name: str, w, b, *, limit: float, height: int = 520,
         scene=dict(xaxis=axis_spec("x₁"), yaxis=axis_spec("x₂"),
                    zaxis=axis_spec("z = " + LIFTS[name][1]), aspectmode="cube",
                    camera=dict(eye=dict(x=1.5, y=-1.6, z=0.9))),
-        uirevision=name, legend=layout["legend"] | dict(font=dict(size=14)))
+        uirevision=name, legend=layout["legend"] | dict(font=dict(size=14)),
+        meta={WORDS_KEY: lift_words(Z, y, name, w, b)})
     return style.figure_without_validation(traces, layout)
 
 
@@ -646,8 +649,67 @@ def preimage_figure(X, y, name: str, w, b, *, limit: float, height: int = 520,
         yaxis=dict(range=[-limit, limit], title=dict(text="x₂"), scaleanchor="x",
                    scaleratio=1, constrain="domain"),
         margin=dict(l=70, r=10, t=10, b=60, autoexpand=False),
-        legend=layout["legend"] | dict(font=dict(size=14)))
+        legend=layout["legend"] | dict(font=dict(size=14)),
+        meta={WORDS_KEY: preimage_words(X, y, name, w, b, limit)})
     return style.figure_without_validation(traces, layout)
+
+
+def _wrong_side_text(scores, y) -> str:
+    """How many points a separator puts on the wrong side (a score y·g ≤ 0), in words."""
+    wrong = int(np.sum(np.asarray(y) * np.asarray(scores) <= 0))
+    return ("every point is on its class's side" if wrong == 0 else
+            f"{wrong} of the {len(y)} points {'is' if wrong == 1 else 'are'} on the wrong side "
+            "(or on it)")
+
+
+def _linear_text(values, names) -> str:
+    """"0.52·x₁ − 0.3·x₂ + 1.2": three significant digits a term, zero terms left out."""
+    terms = [(float(v), name) for v, name in zip(values, names, strict=True) if f"{abs(float(v)):.3g}" != "0"]
+    if not terms:
+        return "0"
+    text = ""
+    for k, (value, name) in enumerate(terms):
+        sign = ("−" if value < 0 else "") if k == 0 else (" − " if value < 0 else " + ")
+        text += f"{sign}{abs(value):.3g}".replace("e-", "e−") + name
+    return text
+
+
+def lift_words(Z, y, name: str, w, b) -> str:
+    """The 3-D lift in words: the plane found solved for the lifted coordinate, on which
+    side of it each class lies, and how many points are on the wrong side."""
+    third = LIFTS[name][1]
+    if w is None:
+        return ("No plane is drawn: the perceptron stopped without separating the lifted "
+                "points.")
+    if abs(w[2]) <= 1e-12:
+        return (f"The plane found does not depend on z = {third} (its third weight is 0): it "
+                "stands upright over the line w₁x₁ + w₂x₂ + b = 0, as a line in the plane "
+                "would.")
+    scores = np.asarray(Z) @ np.asarray(w[:3], float) + b
+    plane = "z = " + _linear_text([-w[0] / w[2], -w[1] / w[2], -b / w[2]], ["·x₁", "·x₂", ""])
+    above, below, larger = (("above", "below", "larger") if w[2] > 0
+                            else ("below", "above", "smaller"))
+    return (f"The plane found is {plane}, with z = {third} the lifted coordinate: it "
+            f"predicts +1 {above} it ({larger} z) and −1 {below} it; "
+            f"{_wrong_side_text(scores, y)}.")
+
+
+def preimage_words(X, y, name: str, w, b, limit: float, grid: int = 60) -> str:
+    """Where the plane's cut runs in the square, in words: which part the perceptron
+    predicts +1 (region_words, from the same g as the picture), and the points on the
+    wrong side."""
+    if w is None:
+        return "No curve is drawn: the perceptron stopped without separating the lifted points."
+    axis = np.linspace(-limit, limit, grid)
+    gx, gy = np.meshgrid(axis, axis[::-1])  # row 0 at the top of the square
+    third, _ = LIFTS[name]
+    values = w[0] * gx + w[1] * gy + w[2] * third(gx, gy) + b
+    X = np.asarray(X, float)
+    scores = w[0] * X[:, 0] + w[1] * X[:, 1] + w[2] * third(X[:, 0], X[:, 1]) + b
+    names = {1: "w·Φ(x) + b > 0 (predicted +1)", -1: "w·Φ(x) + b ≤ 0 (predicted −1)"}
+    regions = region_words(np.where(values > 0, 1, -1), names)
+    return (f"{regions} The curve w·Φ(x) + b = 0 runs between them; "
+            f"{_wrong_side_text(scores, y)}.")
 
 
 # ---------------------------------------------------------------------------

@@ -19,6 +19,8 @@ from ..multiclass import one_vs_all, one_vs_one
 from ..multiclass_plane import PlaneSet, plane, predict_exactly
 from ..theory import value_text
 from . import style
+from .describe import with_words
+from .region_words import region_words
 
 #: k colours (Okabe-Ito) and marker shapes: classes differ by both
 CLASS_COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"]
@@ -273,6 +275,53 @@ def _frame(fig, limit, height, title):
     return fig
 
 
+#: cells a side of the grid on which a picture's regions are put into words
+WORDS_GRID = 60
+
+
+def _cells_in(parts, limit: float, grid: int = WORDS_GRID) -> np.ndarray:
+    """Which part's cells hold each grid cell's centre: (grid, grid) of positions in
+    ``parts`` (−1: none, a border), row 0 at the top of the square. The cells of the cut
+    are convex, corners anticlockwise: inside means left of (or on) every edge."""
+    axis = -limit + (np.arange(grid) + 0.5) * (2 * limit / grid)
+    gx, gy = np.meshgrid(axis, axis[::-1])
+    points = np.column_stack([gx.ravel(), gy.ravel()])
+    owner = np.full(points.shape[0], -1)
+    for j, part in enumerate(parts):
+        for corners in part.polygons:
+            corners = np.asarray(corners, float)
+            edges = np.roll(corners, -1, axis=0) - corners
+            offsets = points[:, None, :] - corners[None, :, :]
+            cross = edges[None, :, 0] * offsets[:, :, 1] - edges[None, :, 1] * offsets[:, :, 0]
+            owner[(owner < 0) & np.all(cross >= -1e-12, axis=1)] = j
+    return owner.reshape(grid, grid)
+
+
+def _wrong_points_text(X, labels, predicted, what: str) -> str:
+    """The training points a scheme predicts as another class: how many, the first few."""
+    X, labels, predicted = np.asarray(X, float), np.asarray(labels), np.asarray(predicted)
+    wrong = np.flatnonzero(predicted != labels)
+    if wrong.size == 0:
+        return f"{what} predicts every training point's own class."
+    named = "; ".join(f"({_coordinate_text(X[i, 0])}, {_coordinate_text(X[i, 1])}) of class "
+                      f"{labels[i]} predicted {predicted[i]}" for i in wrong[:6])
+    more = f"; and {wrong.size - 6} more" if wrong.size > 6 else ""
+    return (f"{what} predicts another class for {wrong.size} of the {len(labels)} training "
+            f"points: {named}{more}.")
+
+
+def scheme_words(X, labels, model, parts, limit: float, tie=None, what: str = "It") -> str:
+    """A scheme's picture in words: where each class wins in the square (region_words on
+    the exact regions ``parts``, and ``tie`` when ties have area), and the training points
+    it predicts wrongly (the points that matter)."""
+    names = {j: f"Class {label}" for j, label in enumerate(np.asarray(model.classes).tolist())}
+    cells = _cells_in(list(parts) + ([tie] if tie is not None else []), limit)
+    if tie is not None:
+        names[len(parts)] = "A tie (no single winner)"
+    return (f"{region_words(cells, names)} "
+            f"{_wrong_points_text(X, labels, model.predict(np.asarray(X, float)), what)}")
+
+
 def ova_figure(X, labels, ova, region, limit, *, shown_lines=(), height=700) -> go.Figure:
     """One-vs-all: the plane coloured by argmax_j w_j·x + b_j, its ties (on lines: the
     borders between regions), the chosen binary lines that cross the square."""
@@ -287,7 +336,9 @@ def ova_figure(X, labels, ova, region, limit, *, shown_lines=(), height=700) -> 
     _points(fig, X, labels, ova.classes)
     _region_points(fig, region["ova"], ova.classes)
     _set_traces(fig, *tie, points=True)
-    return _frame(fig, limit, height, "one-vs-all: argmax of k scores")
+    _frame(fig, limit, height, "one-vs-all: argmax of k scores")
+    return with_words(fig, scheme_words(X, labels, ova, region["ova"], limit,
+                                        what="One-vs-all"))
 
 
 def ovo_figure(X, labels, ovo, region, limit, *, height=700) -> go.Figure:
@@ -299,7 +350,10 @@ def ovo_figure(X, labels, ovo, region, limit, *, height=700) -> go.Figure:
     _points(fig, X, labels, ovo.classes)
     _region_points(fig, region["ovo"], ovo.classes)
     _set_traces(fig, *tie, points=True)
-    return _frame(fig, limit, height, "one-vs-one: most votes")
+    _frame(fig, limit, height, "one-vs-one: most votes")
+    ties = region["ovo_tie"] if region["ovo_tie"].has_area else None
+    return with_words(fig, scheme_words(X, labels, ovo, region["ovo"], limit, tie=ties,
+                                        what="One-vs-one"))
 
 
 def disagreement_figure(X, labels, classes, region, limit, *, height=560) -> go.Figure:
@@ -310,7 +364,12 @@ def disagreement_figure(X, labels, classes, region, limit, *, height=560) -> go.
     _set_traces(fig, *disagree)
     _points(fig, X, labels, classes)
     _set_traces(fig, *disagree, points=True)
-    return _frame(fig, limit, height, "where they disagree")
+    _frame(fig, limit, height, "where they disagree")
+    part: PlaneSet = region["disagree"]
+    words = (region_words(_cells_in([part], limit), {0: "Where the two schemes disagree"})
+             if part.has_area else "The two schemes disagree on no area of the square"
+             + (f", only {places_text(part)}." if not part.empty else "."))
+    return with_words(fig, words)
 
 
 def draw_figure(X, labels, classes, *, limit: float, height: int = 520) -> go.Figure:
