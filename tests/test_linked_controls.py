@@ -151,10 +151,13 @@ def quiz_page():
 def test_the_quiz_explains_right_and_wrong_answers_and_stays_out_of_the_link():
     at = AppTest.from_function(quiz_page, default_timeout=60).run()
     assert [r.value for r in at.radio] == [None, None] and not at.success and not at.info
-    assert at.radio(key="q_scale").label.startswith("**1.** Scale")
-    at.radio(key="q_scale").set_value("It does not change").run()
-    at.radio(key="q_margin").set_value("It halves").run()
+    assert at.radio(key="q_scale").label.startswith("1. Scale")
+    at.radio(key="q_scale").set_value("It does not change")
+    at.button(key="q_scale_check").click().run()  # the form's Check answers
+    at.radio(key="q_margin").set_value("It halves")
+    at.button(key="q_margin_check").click().run()
     assert [s.value for s in at.success] == [
-        "**Right.** Every score is multiplied by 100, which keeps its sign."]
-    assert [i.value for i in at.info] == ["**Not quite: it is divided by 4.** γ enters squared."]
+        "**Right: it does not change.** Every score is multiplied by 100, which keeps its sign."]
+    assert [i.value for i in at.info] == [
+        "**Not quite: you chose it halves; the answer is it is divided by 4.** γ enters squared."]
     assert not dict(at.query_params)
