@@ -24,13 +24,17 @@ Parts (each prints its figures; nothing is asserted):
            values not named in the warning, accepted values named.
 * soak     distinct links on every page, in one process (AppTest runs the pages in this
            process, with the app's caches): RSS before and after, and of the workers.
-* heavy    a real server and simulated students (benchmarks/load_client.py): for each of
-           /multiclass, /generalisation, /relaxation, /kernels and /bound, six students
+* heavy    first, per page, the CPU seconds its heaviest link computes (each in a fresh
+           process through AppTest, every part open: the page run with its caches empty
+           minus the same run with them filled, and both); then a real server and
+           simulated students (benchmarks/load_client.py): for each of /multiclass,
+           /generalisation, /relaxation, /kernels and /bound, HEAVY_AT_ONCE (4) students
            open its heaviest link at once, then each of the page's closed parts in turn
            (HEAVY_PAGE_PARTS; a part whose chart does not arrive is counted), while another
            student opens /aggressive and changes /train's margin, at rest and loaded,
            interleaved: the ratio of the medians and the server process's CPU seconds per
-           heavy request (issue #23).
+           heavy request (everything the server did for it: computing and drawing).
+* heavy-cpu  only the first half of ``heavy``: each page's heaviest link's CPU seconds.
 * heavy1   the same with one heaviest /bound request at a time (issue 8): another
            student's page change (open /aggressive) and settings change (/train's
            margin), at rest and while the heaviest allowed /bound request runs,
@@ -240,13 +244,6 @@ def reload_edited_app_code() -> bool:
         _CODE_MTIMES = now
         return False
     _CODE_MTIMES = now
-    common = sys.modules.get("pages.common")
-    workers = getattr(common, "_WORKERS", None)
-    if workers is not None:  # the old module's idle worker processes would linger
-        with workers._lock:
-            idle, workers._idle = list(workers._idle), []
-        for worker in idle:
-            worker.stop()
     for name in [name for name in sys.modules
                  if name.split(".")[0] in ("pages", "perceptron_core")]:
         del sys.modules[name]
@@ -475,12 +472,12 @@ def bench_soak(per_page: int) -> None:
 # ---------------------------------------------------------------------------
 
 #: the heaviest request /bound allows: the "n and d" tab with every run near the
-#: largest n and d a run may have (each run under the 4 s budget, the sweep under
-#: 60 s), so every request computes up to its budget and then offers Continue;
-#: {margin} differs per request so no run comes from the cache
+#: largest n and d a run may have (each run's estimate under the request's 0.5 s, the
+#: sweep's under 10 s), so every request computes up to its budget and then offers
+#: Continue; {margin} differs per request so no run comes from the cache
 HEAVY_LINK = {"bound_tab": ":material/straighten: n and d", "bound_n": "1000",
-              "bound_dim": "100", "bound_size_margin": "{margin}",
-              "bound_n_values": "2000, 3000, 4000, 5000", "bound_d_values": "100, 200, 300, 400",
+              "bound_dim": "50", "bound_size_margin": "{margin}",
+              "bound_n_values": "2000, 3000, 4000, 5000", "bound_d_values": "50, 100, 120, 150",
               "bound_size_seeds": "3"}
 
 
@@ -666,13 +663,17 @@ HEAVY_PAGE_LINKS = {
     "/multiclass": {"k": "6", "n": "600", "max_epochs": "200", "spread": "0.6",
                     "layout": "one class in the middle", "order": "max_residual",
                     "data_seed": "{i}"},
+    # the most runs per N (in steps of 50) the curve's 0.5 s budget allows at these N
+    # (1 000 did at 4 s; 300 before every run had a generator of its own)
     "/generalisation": {"n": "300", "margin": "0.05", "data_seed": "{i}", "order_seed": "{i}",
-                        "curve_n": "2, 5, 10, 20, 50, 100, 200, 300", "repeats": "1000",
+                        "curve_n": "2, 5, 10, 20, 50, 100, 200, 300", "repeats": "250",
                         "curve_seed": "{i}", "stab_n": "200"},
     # a feasible system, so the sweep runs (an infeasible one shows "not run"; until
     # 2026-11-25 the link was infeasible and no sweep ran), tolerance 0 so runs go long,
-    # the largest iteration limit the sweep allows in the request's budget (2 200)
-    "/relaxation": {"system": "thin sliver", "rule": "chaotic", "max_iter": "2200",
+    # the largest iteration limit the sweep allows in the request's budget (2 000 with every
+    # side decided exactly; 3 300 before that; 2 200 when its 120 runs were computed one by
+    # one in a 4 s budget)
+    "/relaxation": {"system": "thin sliver", "rule": "chaotic", "max_iter": "2000",
                     "tol": "0", "seed": "{i}", "p_n": "60", "p_margin": "0.02",
                     "p_seed": "{i}"},
     # n = 2 000 (the page's largest since 2026-11-25) with 30 % flipped labels costs the
@@ -694,7 +695,7 @@ HEAVY_PAGE_PARTS = {
                  ("conjunctions", "conjunction_timing")],
 }
 #: heavy requests opened at once on each page
-HEAVY_AT_ONCE = 6
+HEAVY_AT_ONCE = 4
 
 
 class HeavyNotComputed(RuntimeError):
@@ -843,6 +844,71 @@ async def _heavy_page_run(base: str, page: str, repeats: int, pid: int | None,
     return figures
 
 
+def heavy_link_cpu(page: str, i: int) -> dict:
+    """In this (fresh) process: the CPU seconds of the page run(s) of ``page``'s heaviest
+    link number ``i`` through AppTest with every part open, with the caches empty
+    ("cold": what the link computes and draws) and again with them filled ("warm": what
+    it draws); "computing" is the difference. CPU seconds of this process and of its
+    descendants (/proc, at the clock tick's resolution), so that computations an app
+    hands to other processes count too."""
+    import streamlit as st
+    from app_helpers import open_page
+    from urllib.parse import parse_qsl
+
+    quiet_streamlit()
+    query = dict(parse_qsl(heavy_page_query(page, i)))
+    figures = {}
+
+    def cpu_now() -> float:  # this process and its children (an app's worker processes)
+        return sum(process_cpu(os.getpid()).values())
+
+    for kind in ("cold", "warm"):
+        if kind == "cold":
+            st.cache_data.clear()
+        began = cpu_now()
+        at = open_page(f"pages{page}.py", query, timeout=900)
+        time.sleep(0.05)
+        figures[kind] = cpu_now() - began
+        # errors and warnings (a refusal over the budget is one: then nothing computed)
+        figures["alerts"] = [alert.value[:160] for alert in (*at.error, *at.warning)]
+    figures["computing"] = figures["cold"] - figures["warm"]
+    return figures
+
+
+def bench_heavy_cpu(pages: list[str], rounds: int = 3) -> None:
+    """Per page, the CPU seconds its heaviest link computes (target <= 0.5), each round in
+    a fresh process (the first page run of a process pays for its imports: one warm-up)."""
+    import json
+    import subprocess
+
+    header("heavy: CPU seconds of each page's heaviest link (AppTest, every part open, "
+           "one BLAS thread; computing = cold caches - warm caches)")
+    load = os.getloadavg()
+    print(f"  load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}", flush=True)
+    for page in pages:
+        rows = []
+        for i in range(1, rounds + 1):
+            done = subprocess.run(
+                [sys.executable, __file__, "--heavy-cpu", f"{page}:{i}"], capture_output=True,
+                text=True, cwd=ROOT, env={**os.environ, "OPENBLAS_NUM_THREADS": "1"})
+            line = next((row for row in done.stdout.splitlines()
+                         if row.startswith("HEAVY_CPU ")), None)
+            if line is None:
+                print(f"  {page} #{i}: failed (exit {done.returncode}): {done.stderr[-300:]}")
+                continue
+            rows.append(json.loads(line.removeprefix("HEAVY_CPU ")))
+        if rows:
+            computing = [row["computing"] for row in rows]
+            cold = ", ".join(f"{row['cold']:.2f}" for row in rows)
+            warm = ", ".join(f"{row['warm']:.2f}" for row in rows)
+            print(f"{page}: computing {', '.join(f'{c:.2f}' for c in computing)} CPU-s "
+                  f"(median {statistics.median(computing):.2f}; target <= 0.5); the page "
+                  f"run(s) with cold caches {cold}, warm {warm}; alerts: "
+                  f"{rows[-1]['alerts'] or 'none'}", flush=True)
+    load = os.getloadavg()
+    print(f"  load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}", flush=True)
+
+
 def bench_heavy_pages(repeats: int, pages: list[str]) -> None:
     from browser_helpers import run_streamlit
 
@@ -884,7 +950,7 @@ def bench_heavy_pages(repeats: int, pages: list[str]) -> None:
 
 def tree_rss_mb(pid: int) -> tuple[float, float]:
     """Resident memory of a server process and of all its descendants (the niced worker
-    processes of pages/common/workers.py), in MB, from /proc."""
+    processes of pages/common/compute.py), in MB, from /proc."""
     parents: dict[int, int] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -1077,12 +1143,12 @@ def bench_soak_heavy(per_page: int, pages: list[str], at_once: int, minutes: flo
           f"first visit of each page, {last:.0f} MB at the end ({last - first:+.0f} MB), "
           f"peak {figures['peak']:.0f} MB ({figures['peak'] - first:+.0f} MB); target: within "
           "256 MB of cache budget (no uploads here) and <= +300 MB over the first visits")
-    from pages.common.workers import MAX_WORKERS, WORKER_KEEP_MB, WORKER_MAX_MB
+    from pages.common.compute import MAX_WORKERS, WORKER_MEMORY_BYTES, WORKER_TASKS
 
     print(f"  the most one worker process held (VmHWM, read after every link): "
           f"{figures['worker peak']:.0f} MB (each of the {MAX_WORKERS} workers is replaced "
-          f"after a computation that leaves it above {WORKER_KEEP_MB:.0f} MB and stopped "
-          f"past {WORKER_MAX_MB:.0f} MB)")
+          f"after {WORKER_TASKS} computations; its address space is bounded to "
+          f"{WORKER_MEMORY_BYTES / 1024**2:.0f} MB)")
     for page, seconds in figures["seconds"].items():
         if seconds:
             print(f"  {page}: {len(seconds)} links, median {statistics.median(seconds):.1f} s, "
@@ -1195,7 +1261,26 @@ def main() -> None:
                         "4.9 MB from one session (default 60)")
     parser.add_argument("--seed", type=int, default=2, help="links: the seed of the cases")
     parser.add_argument("--links-range", help=argparse.SUPPRESS)  # one chunk, START:STOP
+    parser.add_argument("--heavy-cpu", help=argparse.SUPPRESS)  # one link, PAGE:INDEX
     args = parser.parse_args()
+    if args.heavy_cpu:
+        import json
+
+        page, index = args.heavy_cpu.rsplit(":", 1)
+        from app_helpers import open_page
+
+        quiet_streamlit()
+        open_page("pages/home.py")  # the imports, out of the figures
+        try:  # the worker processes started (and their imports made) before the figures
+            from concurrent.futures import ThreadPoolExecutor
+
+            from pages.common.compute import MAX_WORKERS, computed
+            with ThreadPoolExecutor(MAX_WORKERS) as starting:
+                list(starting.map(lambda _: computed(time.sleep, 0.5), range(MAX_WORKERS)))
+        except ImportError:  # an app without pages/common/compute.py
+            pass
+        print("HEAVY_CPU " + json.dumps(heavy_link_cpu(page, int(index))), flush=True)
+        return
     if args.links_range:
         import json
 
@@ -1214,6 +1299,8 @@ def main() -> None:
         bench_soak(args.soak or (1_000 if full else 30))
     if "estimate" in parts:
         bench_estimate()
+    if "heavy" in parts or "heavy-cpu" in parts:
+        bench_heavy_cpu(args.pages.split(","))
     if "heavy" in parts:
         bench_heavy_pages(args.repeats or (12 if full else 4), args.pages.split(","))
     if "heavy1" in parts:

@@ -22,7 +22,6 @@ from pages.bound_parts.tabs import SHARED, SHARED_WIDTHS, TABS
 from pages.bound_parts.views import Outcome, Shared, runs_table as show_runs
 from pages.common import (PageLink, RequestBudget, choice_param, core_call, link_rule,
                           named_results, page_guard, quiz, show_chart)
-from pages.common.page_runs import heavy_page_run
 from pages.common.question_bank import QUESTIONS_BY_PAGE
 from pages.common.static_table import numbers_table
 from perceptron_core.perceptron import ORDERS
@@ -191,5 +190,5 @@ link = PageLink(kept={key: ORDERS.get if key == "bound_order" else None for key 
                 **LINK_SPEC)
 budget = RequestBudget()  # CPU time this request may spend on sweeps
 
-with page_guard("bound"), heavy_page_run():  # heavy page runs wait in a queue
+with page_guard("bound"):
     main()

@@ -11,7 +11,6 @@ from pages.common import (PageLink, choice_param, core_call, int_param, off_stag
                           page_header, presenting, prose, show_chart, text_param)
 from pages.common.deferred import deferred
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
-from pages.common.page_runs import heavy_page_run
 from pages.common.static_table import static_table
 from pages.generalisation_parts.runs import (DEFAULT_SIZES, LIMIT, N_TEST, curve, curve_chart,
                                              figure_from, loss_chart, margin_payload,
@@ -139,7 +138,7 @@ def loss_section(link: PageLink, n: int, margin: float, data_seed: int, order_se
 
 page_link = PageLink(  # before any widget reads the URL; the player's position and speed:
     step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"), **PREDICT_PARAMS)
-with page_guard("generalisation"), heavy_page_run():  # heavy page runs queue (issue #23)
+with page_guard("generalisation"):
     with off_stage() as shown:
         if shown:
             page_header("Margin mistakes and generalisation", viz.SUMMARY)

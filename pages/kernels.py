@@ -11,16 +11,15 @@ import numpy as np
 import streamlit as st
 
 from pages.kernels_parts import sections
-from pages.common import (ComputationStopped, OwnDataSpec, PageLink, about_this_page,
-                          choice_param, core_call, data_source_control, int_param,
-                          named_results, off_stage, own_data,
-                          page_guard, page_header, presenting, restore_drawn_points,
-                          run_in_worker, text_param)
+from pages.common import (OwnDataSpec, PageLink, about_this_page, choice_param, computed,
+                          core_call, data_source_control, int_param, named_results, off_stage,
+                          own_data, page_guard, page_header, presenting, restore_drawn_points,
+                          text_param)
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
-from pages.common.page_runs import heavy_page_run
 from pages.player import PREDICT_PARAMS, player, player_html, player_start
-from perceptron_core import (KERNEL_FORMULAS, ORDERS, kernel_margin, kernel_perceptron,
-                             make_blobs, make_circles, make_xor, with_label_noise)
+from perceptron_core import (KERNEL_FORMULAS, ORDERS, MarginUnfinished, ProofUnfinished,
+                             kernel_margin, kernel_perceptron, make_blobs, make_circles,
+                             make_xor, with_label_noise)
 from perceptron_core.kernels import kernel_no_separator_proof
 from perceptron_core.viz import kernels as viz
 from perceptron_core.viz.player import SPEEDS, player_spec, run_id
@@ -28,8 +27,11 @@ from perceptron_core.viz.train import axis_limit
 
 MAX_UPDATES = sections.MAX_UPDATES  # a run stops here when no separator is found
 MAX_EPOCHS = 500  # ... or here, whichever comes first
-MARGIN_SECONDS = 3.0  # the margin in feature space: in a worker stopped after this CPU time
-PROOF_SECONDS = 3.0  # the exact proof that no separator exists: stopped after this CPU time
+#: the margin in feature space and the exact proof that no separator exists: each stopped
+#: past this much work (estimated CPU seconds, counted from its steps: the same data stop
+#: alike whatever the server's load)
+MARGIN_SECONDS = 0.1
+PROOF_SECONDS = 0.15
 MAX_N = 2_000  # generated data: the most points (issue #21 steps n = 2 000 on a phone)
 OWN = OwnDataSpec(prefix="kernels_", max_rows=400, max_points=400,  # two classes
                   share_hint="Links do not carry uploaded files: share the file itself "
@@ -121,43 +123,43 @@ def load_data(s: Settings):
 @st.cache_data(show_spinner="Computing the margin in feature space…", max_entries=64, ttl=3600)
 def feature_space(X, y, params: tuple) -> tuple:
     """(kernel_margin or None, the exact proof that no separator exists or None, whether
-    that proof's search was stopped).
+    that proof's search was stopped), each in a worker process (pages/common/compute.py).
 
-    Both would hold the server too long at times: Wolfe's solver takes 0.05 s to over a
-    minute at n = 200 to 400 (most when the data are nearly or not separable; without
-    flipped labels at most 0.3 s at n = 2 000), the exact proof up to seconds at degree 8.
-    So each runs in the niced worker pool (pages/common/workers.py), stopped after
-    MARGIN_SECONDS or PROOF_SECONDS of computing (the page then says so)."""
+    Both are stopped past a counted amount of work (the page then says so): Wolfe's solver
+    past MARGIN_SECONDS (milliseconds on data separated with room, up to minutes on many
+    noisy points), the exact proof past PROOF_SECONDS (in the plane: milliseconds up to
+    degree 5, about 0.25 s at degree 7 and 0.8 s at degree 8)."""
     try:
-        margin = run_in_worker(kernel_margin, X, y, **dict(params), seconds=MARGIN_SECONDS)
-    except ComputationStopped:
+        margin = computed(kernel_margin, X, y, **dict(params), max_work=MARGIN_SECONDS)
+    except MarginUnfinished:
         return None, None, False
     if margin.separable:
         return margin, None, False
     try:
-        return margin, run_in_worker(kernel_no_separator_proof, X, y, **dict(params),
-                                     margin=margin, seconds=PROOF_SECONDS), False
-    except ComputationStopped:
+        return margin, computed(kernel_no_separator_proof, X, y, **dict(params),
+                                margin=margin, max_work=PROOF_SECONDS), False
+    except ProofUnfinished:
         return margin, None, True
 
 
 @st.cache_data(show_spinner="Training…", **CACHE)
 def train(X, y, params: tuple, order, order_seed):
-    """Step 2: the kernel perceptron's run and what is known of the feature space
-    (:func:`feature_space`), all in the worker pool (the run: up to 0.25 s at n = 2 000)."""
-    trace = run_in_worker(kernel_perceptron, X, y, **dict(params), order=order,
-                          seed=order_seed, max_updates=MAX_UPDATES, max_epochs=MAX_EPOCHS)
+    """Step 2: the kernel perceptron's run (up to 0.15 s at n = 2 000) and what is known of
+    the feature space (:func:`feature_space`), each in a worker process
+    (pages/common/compute.py)."""
+    trace = computed(kernel_perceptron, X, y, **dict(params), order=order, seed=order_seed,
+                     max_updates=MAX_UPDATES, max_epochs=MAX_EPOCHS)
     return trace, feature_space(X, y, params)
 
 
 @cached
 def payload_for(X, y, run: tuple, start_step, speed, present, link=True):
-    """Step 3: the player's payload (in the worker pool: up to 75 ms at n = 2 000)."""
+    """Step 3: the player's payload (in a worker process: up to 75 ms at n = 2 000)."""
     trace, (margin, proof, stopped) = train(X, y, *run)
     spec = player_spec(run_id(X, y, *run), trace.n_examined, trace.update_steps,
                        start_step=start_step, speed=speed, present=present, link=link)
-    return run_in_worker(viz.player_payload, trace, margin, limit=axis_limit(X, 1.0),
-                         player=spec, proof=proof, proof_stopped=stopped)
+    return computed(viz.player_payload, trace, margin, limit=axis_limit(X, 1.0),
+                    player=spec, proof=proof, proof_stopped=stopped)
 
 
 def show_player(X, y, label: str, s: Settings, link: PageLink) -> bool:
@@ -200,7 +202,7 @@ page_link = PageLink(  # before any widget reads the URL: the controls drawn onl
     conj_kind=choice_param(["conjunction", "disjunction"], "conjunction"),
     conj_size=int_param(1, 6, 2), conj_bits=int_param(6, 200, 30), conj_m=int_param(20, 1000, 200),
     step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"), **PREDICT_PARAMS)
-with page_guard("kernels"), heavy_page_run():  # heavy page runs queue (issue #23)
+with page_guard("kernels"):
     with off_stage() as shown:
         if shown:
             page_header("Kernels: lift the data, keep the perceptron", viz.SUMMARY)

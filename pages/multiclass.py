@@ -9,9 +9,8 @@ import numpy as np
 import streamlit as st
 
 from pages.common import (REQUEST_CPU_SECONDS, OwnDataSpec, PageLink, about_this_page,
-                          core_call, data_source_control, off_stage, own_data, page_guard,
-                          page_header, restore_drawn_points, run_in_worker, show_chart)
-from pages.common.page_runs import heavy_page_run
+                          computed, core_call, data_source_control, off_stage, own_data,
+                          page_guard, page_header, restore_drawn_points, show_chart)
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from pages.common.static_table import static_table
 from perceptron_core import ORDERS, make_blobs
@@ -70,11 +69,10 @@ def blobs(k, n, spread, data_seed, layout):
 
 
 @st.cache_data(show_spinner="Training the perceptrons…", **FIT_CACHE)
-def fit(X, labels, order, order_seed, max_epochs, own=False):
-    """Step 2: both reductions, their exact regions and the numbers side by side,
-    computed in a niced worker process (the server stays free for the other students)."""
-    return run_in_worker(viz.fit_both, X, labels, order, order_seed, max_epochs,
-                         advice=viz.advice_text(own))
+def fit(X, labels, order, order_seed, max_epochs):
+    """Step 2: both reductions (their binary problems run stacked), their exact regions and
+    the numbers side by side, in a worker process (pages/common/compute.py)."""
+    return computed(viz.fit_both, X, labels, order, order_seed, max_epochs)
 
 
 def within_budget(k: int, n: int, max_epochs: int, own: bool = False) -> bool:
@@ -181,7 +179,7 @@ def drawn_points_link() -> dict:
 
 
 page_link = PageLink()  # before any widget reads the URL
-with page_guard("multiclass"), heavy_page_run():  # heavy page runs queue (issue #23)
+with page_guard("multiclass"):
     with off_stage() as shown:
         if shown:
             page_header("More than two classes", viz.SUMMARY)
@@ -189,8 +187,7 @@ with page_guard("multiclass"), heavy_page_run():  # heavy page runs queue (issue
     restore_drawn_points(OWN, page_link.values)
     data = load_data(settings)
     result = None if data is None else core_call(fit, *data, settings["order"],
-                                                 settings["order_seed"], settings["max_epochs"],
-                                                 settings["source"] != "blobs")
+                                                 settings["order_seed"], settings["max_epochs"])
     if result is None:  # name the ignored link values, then stop: nothing can be drawn
         page_link.stop()
     ova, ovo, limit, region, numbers = result

@@ -11,7 +11,6 @@ from pages.common import (REQUEST_CPU_SECONDS, PageLink, about_this_page, as_cod
                           shown_value, show_chart)
 from pages.common.deferred import deferred
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
-from pages.common.page_runs import heavy_page_run
 from pages.common.static_table import numbers_table, static_table
 from pages.player import PREDICT_PARAMS, player, player_start
 from pages.relaxation_parts.menus import rule_menu
@@ -113,7 +112,7 @@ def sweep_section(link: PageLink, A, c, feasible: bool, method: dict) -> None:
         with deferred("sweep", "Show the sweep: every rule at every η") as shown:
             if not shown:
                 return
-            # in the worker pool: a stopped or refused sweep is a message with its advice
+            # a refused sweep is a message with its advice
             rows = core_call(sweep, A, c, method["w0"], method["seed"], method["tol"],
                              max_iter, method["tau"])
             if rows is None:
@@ -190,5 +189,5 @@ def main(link: PageLink) -> None:
 
 page_link = PageLink(step=int_param(0, 10**9, 0),  # before any widget reads the URL
                      rule=choice_param(list(INDEX_RULES), "cyclic"), **PREDICT_PARAMS)
-with page_guard("relaxation"), heavy_page_run():  # heavy page runs queue (issue #23)
+with page_guard("relaxation"):
     main(page_link)

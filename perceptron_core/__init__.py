@@ -84,11 +84,11 @@ from .constructions import (LEARNERS, AdversaryResult, AggressiveCounterexample,
 from .data import DATASETS, Dataset, make_blobs, make_circles, make_separable, make_xor, \
     with_label_noise
 from .kernels import (KERNEL_FORMULAS, KERNEL_PARAMETERS, KERNELS, MAX_CONJUNCTION_BITS,
-                      MAX_KERNEL_SAMPLES, KernelMarginResult, KernelTrace, kernel_margin,
-                      kernel_perceptron, monotone_conjunction_features,
+                      MAX_KERNEL_SAMPLES, KernelMarginResult, KernelTrace, ProofUnfinished,
+                      kernel_margin, kernel_perceptron, monotone_conjunction_features,
                       monotone_conjunction_kernel)
-from .margin import (MarginResult, max_margin, padded_margin, padded_max_margin,
-                     padded_separator, separator_margin)
+from .margin import (MarginResult, MarginUnfinished, max_margin, padded_margin,
+                     padded_max_margin, padded_separator, separator_margin)
 from .perceptron import (GREEDY_ORDERS, ORDERS, STREAM_ORDERS, ExaminedStep, Trace,
                          example_order, run_perceptron)
 from .theory import (BoundSummary, ProofQuantities, bias_bound, bound_summary,
@@ -110,7 +110,8 @@ __all__ = [
     "aggressive_score", "always_wrong_sequence", "counterexample_x", "running_average_product",
     "KERNELS", "KERNEL_PARAMETERS", "KERNEL_FORMULAS", "MAX_KERNEL_SAMPLES",
     "MAX_CONJUNCTION_BITS",
-    "KernelTrace", "KernelMarginResult", "kernel_perceptron", "kernel_margin",
+    "KernelTrace", "KernelMarginResult", "MarginUnfinished", "ProofUnfinished",
+    "kernel_perceptron", "kernel_margin",
     "monotone_conjunction_kernel", "monotone_conjunction_features",
 ]
 

@@ -56,11 +56,13 @@ def frozen(array, dtype=None) -> np.ndarray:
     return out
 
 
-def check_features(X, name: str = "X", copy: bool = True) -> np.ndarray:
+def check_features(X, name: str = "X", copy: bool = True, finite: bool = True) -> np.ndarray:
     """Check a feature matrix: 2-D, at least one row and column, finite numbers.
 
     With ``copy=False`` a float64 array is passed through without copying (for
-    read-only use on large data); the caller must not modify it.
+    read-only use on large data); the caller must not modify it. With ``finite=False``
+    the entries are not checked here: the caller checks them with
+    :func:`finite_row_squares`, in the pass over X it needs anyway.
     """
     try:
         arr = np.array(X, dtype=np.float64, copy=True) if copy else np.asarray(X, np.float64)
@@ -88,11 +90,18 @@ def check_features(X, name: str = "X", copy: bool = True) -> np.ndarray:
             f"{name} has {arr.shape[0]} x {arr.shape[1]} = {arr.size} values, over the limit "
             f"of {MAX_VALUES}; use fewer examples or fewer features."
         )
+    if not finite:
+        return arr
     # fast path: a finite sum means every entry is finite (one pass, no mask)
     with np.errstate(over="ignore", invalid="ignore"):
         total = arr.sum()
-    if np.isfinite(total):
-        return arr
+    if not np.isfinite(total):
+        _refuse_non_finite(arr, name)
+    return arr
+
+
+def _refuse_non_finite(arr: np.ndarray, name: str) -> None:
+    """Raise the message naming the first NaN or infinity of ``arr``, if it has one."""
     bad = ~np.isfinite(arr)
     if bad.any():
         row, col = np.argwhere(bad)[0]
@@ -100,7 +109,16 @@ def check_features(X, name: str = "X", copy: bool = True) -> np.ndarray:
             f"{name} contains NaN or infinity (first at row {row}, column {col}); "
             "remove or replace those values."
         )
-    return arr
+
+
+def finite_row_squares(X: np.ndarray, name: str = "X") -> np.ndarray:
+    """x_j·x_j of every row of a checked float64 X, shape (n,), in one pass; raises
+    :func:`check_features`' message if X holds NaN or infinity (a finite square means a
+    finite row; a row of huge finite numbers may have an infinite square)."""
+    squares = np.einsum("ij,ij->i", X, X)
+    if not np.isfinite(squares).all():
+        _refuse_non_finite(X, name)
+    return squares
 
 
 def check_one_per_row(arr: np.ndarray, n_samples: int, name: str, entries: str) -> None:
@@ -138,11 +156,11 @@ def check_labels(y, n_samples: int, name: str = "y", both_classes: bool = True) 
     return arr.astype(np.int64)
 
 
-def check_dataset(X, y, both_classes: bool = True, copy: bool = True
+def check_dataset(X, y, both_classes: bool = True, copy: bool = True, finite: bool = True
                   ) -> tuple[np.ndarray, np.ndarray]:
     """Check a labelled dataset and return float64 ``X`` and int64 ``y`` (copies unless
-    ``copy=False``, for read-only use)."""
-    X_checked = check_features(X, copy=copy)
+    ``copy=False``, for read-only use; ``finite`` as in :func:`check_features`)."""
+    X_checked = check_features(X, copy=copy, finite=finite)
     y_checked = check_labels(y, X_checked.shape[0], both_classes=both_classes)
     return X_checked, y_checked
 

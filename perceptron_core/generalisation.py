@@ -695,6 +695,19 @@ def _sampled_errors(rng, angles, zero, margin, dim, n_test) -> np.ndarray:
 # ---------------------------------------------------------------------------
 
 
+def _own_scores(margins: np.ndarray, examples: np.ndarray, only: np.ndarray,
+                count: np.ndarray) -> np.ndarray:
+    """``margins`` (runs, slots) of the examples ``examples`` (runs, slots), with a run's
+    score of the one example all its updates were on (``only`` >= 0) made exact: beta =
+    k a_i after k updates on i, so a_i·beta = k ||a_i||^2 = k for a unit a_i
+    (:class:`OwnScore`)."""
+    alone = np.flatnonzero(only >= 0)
+    if alone.size:
+        own = examples[alone] == only[alone, None]  # the slots where a_i comes
+        margins[alone] = np.where(own, count[alone, None], margins[alone])
+    return margins
+
+
 def _margin_perceptron_batch(signed: np.ndarray, streams: Callable, max_updates: int,
                              max_epochs: int):
     """Run R margin perceptrons in lock step on signed examples a = y x, shape (R, N, d).
@@ -707,65 +720,68 @@ def _margin_perceptron_batch(signed: np.ndarray, streams: Callable, max_updates:
     ``margin_perceptron(X[r], y[r], order, seeds[r], unit=True)`` (same stream, same
     updates).
 
-    Each loop turn scores all N examples of every active run (m = a·beta), finds
-    the first margin mistake (m < 1) in the rest of its epoch's stream and adds
-    that a to beta; a run whose rest of epoch is clean moves to the next epoch;
-    a run with no m < 1 left is done.
+    Each run's examples are laid out in its epoch's stream order once per epoch. Each
+    loop turn scores the examples of every active run (m = a·beta), finds the first
+    margin mistake (m < 1) at or after its position and adds that a to beta; a run
+    whose rest of epoch is clean moves to the next epoch; a run with no m < 1 left is
+    done.
     Returns final beta (R, d), margin mistakes (R,), real mistakes (R,), converged (R,).
     """
     runs, n, dim = signed.shape
-    beta_out = np.zeros((runs, dim))
-    count_out = np.zeros(runs, dtype=np.int64)
-    wrong_out = np.zeros(runs, dtype=np.int64)
-    converged_out = np.zeros(runs, dtype=bool)
-    active = np.arange(runs)
-    A = signed
-    beta = np.zeros((runs, dim))
-    count = np.zeros(runs, dtype=np.int64)
-    wrong = np.zeros(runs, dtype=np.int64)
+    beta_out, count_out = np.zeros((runs, dim)), np.zeros(runs, dtype=np.int64)
+    wrong_out, converged_out = np.zeros(runs, dtype=np.int64), np.zeros(runs, dtype=bool)
+    active, beta = np.arange(runs), np.zeros((runs, dim))
+    count, wrong = np.zeros(runs, dtype=np.int64), np.zeros(runs, dtype=np.int64)
     # the one example every update of a run was on (-1: no update yet, -2: several)
     only = np.full(runs, -1, dtype=np.int64)
-    epoch = np.zeros(runs, dtype=np.int64)
-    position = np.zeros(runs, dtype=np.int64)
+    epoch, position = np.zeros(runs, dtype=np.int64), np.zeros(runs, dtype=np.int64)
     stream = np.asarray(streams(active, epoch))
+    ordered = np.take_along_axis(signed, stream[:, :, None], axis=1)  # in stream order
     grid = np.arange(n)
     while active.size:
-        margins = np.einsum("rnd,rd->rn", A, beta)           # m = y x·beta, every example
-        # beta = k a_i (k updates, all on i): a_i·beta = k ||a_i||^2 = k exactly (unit a_i)
-        alone = np.flatnonzero(only >= 0)
-        margins[alone, only[alone]] = count[alone]
+        # m = y x·beta, stream order
+        margins = _own_scores(np.einsum("rnd,rd->rn", ordered, beta), stream, only, count)
         violated = margins < 1.0                             # margin mistakes
-        clean = ~violated.any(axis=1)
+        clean: np.ndarray = ~violated.any(axis=1)
+        if clean.any():  # a random stream may leave examples out: check all of them
+            some = np.flatnonzero(clean)
+            every = np.einsum("rnd,rd->rn", signed[active[some]], beta[some])
+            every = _own_scores(every, np.broadcast_to(grid, every.shape), only[some],
+                                count[some])
+            clean[some] = ~(every < 1.0).any(axis=1)
         finished = clean | (count >= max_updates) | (epoch >= max_epochs)
         if finished.any():
             done = active[finished]
             beta_out[done], count_out[done] = beta[finished], count[finished]
             wrong_out[done], converged_out[done] = wrong[finished], clean[finished]
             keep = ~finished
-            active, A, beta, count, wrong, only = (active[keep], A[keep], beta[keep],
-                                                   count[keep], wrong[keep], only[keep])
+            active, beta, count, wrong, only = (active[keep], beta[keep], count[keep],
+                                                wrong[keep], only[keep])
             epoch, position, stream = epoch[keep], position[keep], stream[keep]
-            margins, violated = margins[keep], violated[keep]
+            ordered, margins, violated = ordered[keep], margins[keep], violated[keep]
             if not active.size:
                 break
         # the first margin mistake at or after the current position of the epoch's stream
-        ahead = np.take_along_axis(violated, stream, axis=1) & (grid >= position[:, None])
+        ahead = violated & (grid >= position[:, None])
         first = ahead.argmax(axis=1)
         rows = np.arange(active.size)
         hit = ahead[rows, first]
-        hit_rows, index = rows[hit], stream[rows[hit], first[hit]]
+        hit_rows, slot = rows[hit], first[hit]
         # margin mistake: beta <- beta + y x
-        beta[hit_rows] += A[hit_rows, index]
+        beta[hit_rows] += ordered[hit_rows, slot]
         count[hit_rows] += 1
-        wrong[hit_rows] += margins[hit_rows, index] <= 0
+        index = stream[hit_rows, slot]
+        wrong[hit_rows] += margins[hit_rows, slot] <= 0
         only[hit_rows] = np.where((only[hit_rows] == -1) | (only[hit_rows] == index), index, -2)
-        position[hit_rows] = first[hit] + 1
+        position[hit_rows] = slot + 1
         # the rest of the epoch was clean: next epoch
         missed = rows[~hit]
         if missed.size:
             epoch[missed] += 1
             position[missed] = 0
             stream[missed] = streams(active[missed], epoch[missed])
+            ordered[missed] = np.take_along_axis(signed[active[missed]],
+                                                 stream[missed][:, :, None], axis=1)
     return beta_out, count_out, wrong_out, converged_out
 
 

@@ -33,7 +33,7 @@ from fractions import Fraction
 import numpy as np
 
 from ._checks import check_dataset, check_features, check_number, frozen
-from .margin import min_norm_point
+from .margin import min_norm_point, work_limit
 from .perceptron import (GREEDY_ORDERS, ExampleScan, RunRecord, ScoreRounding,
                          check_run_settings)
 
@@ -694,12 +694,13 @@ class _GramCoordinates:
         return self.columns[:, :rank] @ weights
 
 
-def _nearest_point_weights(signed: np.ndarray):
+def _nearest_point_weights(signed: np.ndarray, max_work: float = math.inf):
     """Wolfe's min-norm point of conv{a_i} given <a_i, a_j>: (support indices, convex
     weights, whether the duality gap reached its tolerance).
 
     Starts with room for _INITIAL_AXES axes and doubles it (up to n) if the
-    vertices it visits span more.
+    vertices it visits span more. Raises :class:`MarginUnfinished` past ``max_work``
+    (:func:`perceptron_core.margin.min_norm_point`).
     """
     n = signed.shape[0]
     axes = min(n, _INITIAL_AXES)
@@ -713,7 +714,8 @@ def _nearest_point_weights(signed: np.ndarray):
         start = int(np.argmin(np.diag(signed)))
         try:
             _, support, weights, gap_ok = min_norm_point(
-                oracle, (embedding.coordinates(start), start), scale=1.0)
+                oracle, (embedding.coordinates(start), start), scale=1.0, max_work=max_work,
+                oracle_numbers=n * axes)
         except _AxesExhausted:
             axes = min(n, 2 * axes)
             continue
@@ -743,7 +745,7 @@ def _gram_rounding(X: np.ndarray, kernel: str, params: dict) -> float:
 
 
 def kernel_margin(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.0,
-                  bias=True) -> KernelMarginResult:
+                  bias=True, max_work=None) -> KernelMarginResult:
     """R_Phi, the margin gamma_Phi in feature space, and the bound (R_Phi / gamma_Phi)^2.
 
     gamma_Phi is the distance from the origin to conv{a_i}, a_i = y_i (Phi(x_i), 1)
@@ -763,11 +765,18 @@ def kernel_margin(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.0,
     y : ndarray of shape (n_samples,), values in {-1, +1}
     kernel, degree, coef0, scale, bias
         As in :func:`kernel_perceptron`.
+    max_work : float > 0 or None
+        The work Wolfe's algorithm may do, in estimated CPU seconds
+        (:func:`perceptron_core.margin.min_norm_point`); past it, :class:`MarginUnfinished`
+        (a ValueError) instead of a result. It takes a few steps on data separated with
+        room, and up to minutes on many points with a tiny margin or none (label noise, a
+        large RBF κ).
 
     Returns
     -------
     KernelMarginResult
     """
+    max_work = work_limit(max_work)
     X, y = check_dataset(X, y)
     _check_size(X.shape[0])
     params = _check_kernel(kernel, degree, coef0, scale)
@@ -780,7 +789,7 @@ def kernel_margin(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.0,
                                   support_weights=frozen([1.0], dtype=np.float64), best=True)
     # <a_i, a_j> = y_i y_j K~(x_i, x_j), in units where the longest a_i has length 1
     signed = (labels[:, None] * labels[None, :]) * gram / radius ** 2
-    support, weights, best = _nearest_point_weights(signed)
+    support, weights, best = _nearest_point_weights(signed, max_work)
     # ||p||^2 = lambda^T G_SS lambda and <a_i, p> = (G_:S lambda)_i, from the Gram matrix;
     # each is off by at most `allowance`: an entry's error (|G_ij| <= 1 here) plus the
     # sums over the support (weights >= 0 summing to 1 up to |S| eps)
@@ -891,27 +900,51 @@ class NoSeparatorProof:
     same_point: bool
 
 
-def _convex_zero_combination(rows: list[list[int]], hint) -> list[Fraction] | None:
+class ProofUnfinished(ValueError):
+    """An exact proof was not finished within the work a call was allowed (``max_work``)."""
+
+
+#: the exact proof's elimination, counted in estimated CPU seconds of this 2-core machine
+#: per unit: one entry of a row update, times (the pivot's length in 64-bit words)^1.585
+#: (Python multiplies long numbers by Karatsuba's method); an upper figure measured under
+#: load on 2-D data, degrees 3 to 8, 2026-11-27
+SECONDS_PER_PROOF_UNIT = 4e-8
+
+
+def _convex_zero_combination(rows: list[list[int]], hint, max_work: float = math.inf
+                             ) -> tuple[list[int], int] | None:
     """Weights lambda >= 0 with sum 1 and sum_s lambda_s v_s = 0, where rows[r][s] is
-    coordinate r of the whole-number vector v_s; None if the solve below finds none.
+    coordinate r of the whole-number vector v_s, as whole numbers over one denominator:
+    (N, D) with lambda_s = N[s] / D, D > 0; None if the solve below finds none.
 
     Fraction-free Gaussian elimination (Bareiss: every entry stays a whole number, a
     minor of the system) on [rows; 1...1 | 0...0, 1], pivoting on the columns with the
     largest hint weights first; the columns left free keep their hint weights, the
     pivots are solved for exactly. Near a floating-point solution (the hint) this finds
-    an exact one whenever the hint's support is affinely independent.
+    an exact one whenever the hint's support is affinely independent. The back
+    substitution stays in whole numbers too: with the free weights h = H / 2^E and det the
+    last pivot (the determinant of the pivots' system), Cramer's rule makes every
+    det 2^E lambda_pivot a whole number, so each division below is exact (no fractions,
+    whose reductions cost more than the elimination).
+
+    The elimination's work is counted (SECONDS_PER_PROOF_UNIT, from the sizes of the
+    numbers it multiplies: a count, not a clock); past ``max_work``, ProofUnfinished.
     """
     k = len(hint)
     table = [list(row) + [0] for row in rows] + [[1] * k + [1]]
     m = len(table)
     pivots: list[int] = []
-    previous, r = 1, 0
+    previous, r, work = 1, 0, 0.0
     for c in sorted(range(k), key=lambda j: -float(hint[j])):
         found = next((i for i in range(r, m) if table[i][c]), None)
         if found is None:
             continue
         table[r], table[found] = table[found], table[r]
         top, pivot = table[r], table[r][c]
+        words = max(1.0, max(abs(value) for value in top).bit_length() / 64)
+        work += (m - r - 1) * (k + 1) * words ** 1.585 * SECONDS_PER_PROOF_UNIT
+        if work > max_work:
+            raise ProofUnfinished("the exact proof was not finished within the work allowed")
         for i in range(r + 1, m):
             row, factor = table[i], table[i][c]
             table[i] = [(a * pivot - factor * t) // previous for a, t in zip(row, top)]
@@ -920,22 +953,35 @@ def _convex_zero_combination(rows: list[list[int]], hint) -> list[Fraction] | No
         r += 1
         if r == m:
             break
-    if any(table[i][k] for i in range(r, m)):
+    if any(table[i][k] for i in range(r, m)) or not pivots:
         return None  # no combination of these vectors with weights summing to 1 is 0
-    solution: list[Fraction | None] = [None] * k
-    for j in set(range(k)) - set(pivots):
-        solution[j] = Fraction(max(float(hint[j]), 0.0))
+    free = sorted(set(range(k)) - set(pivots))
+    # the free weights h_j = H_j / 2^E (dyadic: floats), E common to all
+    ratios = {j: max(float(hint[j]), 0.0).as_integer_ratio() for j in free}
+    shift = max((q.bit_length() - 1 for _, q in ratios.values()), default=0)
+    det = table[r - 1][pivots[-1]]
+    scaled = det << shift  # D = det 2^E; lambda_j = N_j / D
+    numerators = [0] * k
+    for j in free:
+        p, q = ratios[j]
+        numerators[j] = p * (1 << (shift - (q.bit_length() - 1))) * det
     for i in reversed(range(r)):
         c, row = pivots[i], table[i]
-        known = sum((row[j] * solution[j] for j in range(k)
-                     if j != c and row[j] and solution[j] is not None), Fraction(0))
-        solution[c] = (row[k] - known) / row[c]
-    if any(value < 0 for value in solution):
+        total = row[k] * scaled - sum(row[j] * numerators[j] for j in range(k)
+                                      if j != c and row[j] and numerators[j])
+        value, rest = divmod(total, row[c])
+        if rest:
+            return None  # cannot happen (Cramer's rule); refuse rather than be wrong
+        numerators[c] = value
+    if scaled < 0:
+        numerators, scaled = [-v for v in numerators], -scaled
+    if any(v < 0 for v in numerators):
         return None
-    return solution  # type: ignore[return-value]
+    return numerators, scaled
 
 
-def no_separator_proof(X, y, features, bias: bool, support, weights) -> NoSeparatorProof | None:
+def no_separator_proof(X, y, features, bias: bool, support, weights,
+                       max_work=None) -> NoSeparatorProof | None:
     """A proof in exact arithmetic that no separator exists in the explicit feature space
     ``features`` (polynomials, as :func:`polynomial_features` gives them), near the
     floating-point combination (``support``, ``weights``) a solver found; or None.
@@ -947,12 +993,19 @@ def no_separator_proof(X, y, features, bias: bool, support, weights) -> NoSepara
     bias : bool, whether a_i has the constant coordinate 1
     support : ndarray of int; weights : ndarray of float >= 0, the solver's convex weights
         (KernelMarginResult.support and support_weights)
+    max_work : float > 0 or None
+        The work the exact elimination may do, in estimated CPU seconds counted from the
+        sizes of the numbers it multiplies (SECONDS_PER_PROOF_UNIT): past it,
+        :class:`ProofUnfinished` (a ValueError). It grows fast with the number of
+        features: in the plane, milliseconds at degree 5, about 0.25 s at degree 7 and
+        0.8 s at degree 8 (46 support vectors).
 
     Returns
     -------
     NoSeparatorProof, or None when no exact combination was found near the hint (the
     data may be separable, or the hint too far from one).
     """
+    max_work = work_limit(max_work)
     X, y = check_dataset(X, y, both_classes=False)
     if len(features) > MAX_EXACT_FEATURES:
         return None
@@ -968,19 +1021,24 @@ def no_separator_proof(X, y, features, bias: bool, support, weights) -> NoSepara
         column = [int(y[s]) * values[j][r] for j, s in enumerate(support)]
         scale = math.lcm(*(v.denominator for v in column))
         rows.append([int(v * scale) for v in column])
-    solution = _convex_zero_combination(rows, weights)
-    # the proof checked as stated: weights >= 0 summing to 1, the combination exactly 0
-    if solution is None or sum(solution) != 1 or any(
-            sum(w * v for w, v in zip(solution, row)) != 0 for row in rows):
+    solved = _convex_zero_combination(rows, weights, max_work)
+    if solved is None:
         return None
-    keep = [j for j, w in enumerate(solution) if w > 0]
+    numerators, denominator = solved
+    # the proof checked as stated, in whole numbers (lambda = N / D, D > 0): weights >= 0
+    # summing to 1, the combination exactly 0
+    if min(numerators) < 0 or sum(numerators) != denominator or any(
+            sum(n * v for n, v in zip(numerators, row) if n) != 0 for row in rows):
+        return None
+    keep = [j for j, n in enumerate(numerators) if n > 0]
     return NoSeparatorProof(examples=frozen(support[keep], dtype=np.int64),
-                            weights=tuple(solution[j] for j in keep), same_point=False)
+                            weights=tuple(Fraction(numerators[j], denominator) for j in keep),
+                            same_point=False)
 
 
 def kernel_no_separator_proof(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.0,
-                              bias=True, margin: KernelMarginResult | None = None
-                              ) -> NoSeparatorProof | None:
+                              bias=True, margin: KernelMarginResult | None = None,
+                              max_work=None) -> NoSeparatorProof | None:
     """A proof in exact arithmetic that the kernel perceptron can never separate these
     data, or None.
 
@@ -995,11 +1053,16 @@ def kernel_no_separator_proof(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.
     ----------
     X, y, kernel, degree, coef0, scale, bias : as in :func:`kernel_margin`
     margin : KernelMarginResult of kernel_margin for the same arguments, or None
+    max_work : float > 0 or None
+        The work the exact solve may do (:func:`no_separator_proof`; a margin computed
+        here gets as much); past it, :class:`ProofUnfinished` or :class:`MarginUnfinished`
+        (ValueErrors).
 
     Returns
     -------
     NoSeparatorProof or None
     """
+    work_limit(max_work)  # checked before any work
     X, y = check_dataset(X, y)
     params = _check_kernel(kernel, degree, coef0, scale)
     copies = opposite_copies(X, y)
@@ -1013,14 +1076,15 @@ def kernel_no_separator_proof(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.
         return None
     if margin is None:
         margin = kernel_margin(X, y, kernel=kernel, degree=degree, coef0=coef0, scale=scale,
-                               bias=bias)
+                               bias=bias, max_work=max_work)
     if margin.separable:
         return None
     # with c > 0 the constant monomial is already the bias's coordinate (a positive
     # multiple of it): one coordinate, not two
     constant = tuple([0] * X.shape[1])
     padded = bias and not any(constant in polynomial for polynomial in features)
-    return no_separator_proof(X, y, features, padded, margin.support, margin.support_weights)
+    return no_separator_proof(X, y, features, padded, margin.support, margin.support_weights,
+                              max_work=max_work)
 
 
 def separates_exactly(X, y, features, w, b: float = 0.0) -> bool:

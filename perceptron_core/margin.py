@@ -38,6 +38,13 @@ margin the returned (w, b) reaches for certain, margin_high an upper bound on an
 separator's margin, both with rigorous rounding-error bounds, and ``margin`` is
 margin_low, so that a bound computed from it is never too small. NumPy and the
 standard library only.
+
+A caller that must bound the time (a page answering a request) passes ``max_work``, in
+estimated CPU seconds counted from what the algorithm does (iterations, numbers read,
+least-squares sizes, big-integer multiplications): a count, not a clock, so the same data
+stop alike at any load. The float phase past it raises :class:`MarginUnfinished`; the
+exact phase gets what the float phase left (at most ``EXACT_WORK_LIMIT``), and past that
+the result is the certified bracket, as above.
 """
 
 from __future__ import annotations
@@ -49,12 +56,54 @@ from typing import Callable
 
 import numpy as np
 
-from ._checks import check_dataset, frozen
+from ._checks import check_dataset, check_number, frozen
 
 #: big-integer multiplications the exact phase may spend on one margin
 EXACT_WORK_LIMIT = 6_000_000
 #: float64's unit roundoff (half the gap between 1 and the next float)
 UNIT_ROUNDOFF = 2.0**-53
+
+#: the work of the float phase (min_norm_point), counted in estimated CPU seconds of this
+#: 2-core machine (upper figures, measured under load, 2026-11-27): per iteration (Python),
+#: per number the linear oracle reads (a product over the vertices), and per corral size²
+#: × coordinates of a least-squares solve
+SECONDS_PER_ITERATION = 3e-5
+SECONDS_PER_ORACLE_NUMBER = 2e-9
+SECONDS_PER_SOLVE_UNIT = 1e-9
+#: and of the exact phase, per big-integer multiplication it counts (0.3-0.5 µs measured
+#: on supports of 10 to 60 vectors, growing with the integers' length)
+SECONDS_PER_EXACT_UNIT = 6e-7
+
+
+class MarginUnfinished(ValueError):
+    """A margin was not reached within the work a call was allowed (``max_work``)."""
+
+
+def work_limit(max_work) -> float:
+    """``max_work`` checked (None: no limit)."""
+    if max_work is None:
+        return math.inf
+    return check_number(max_work, "max_work", low=0, low_open=True)
+
+
+@dataclass
+class WorkMeter:
+    """Work counted in estimated CPU seconds against a limit (a count, not a clock)."""
+
+    limit: float = math.inf
+    spent: float = 0.0
+
+    def charge(self, seconds: float) -> None:
+        """Count ``seconds`` of work; past the limit, :class:`MarginUnfinished`."""
+        self.spent += seconds
+        if self.spent > self.limit:
+            raise MarginUnfinished("the margin was not reached within the work allowed")
+
+    def exact_units_left(self) -> float:
+        """The big-integer multiplications the exact phase may still do."""
+        if math.isinf(self.limit):
+            return EXACT_WORK_LIMIT
+        return min(EXACT_WORK_LIMIT, max(0.0, self.limit - self.spent) / SECONDS_PER_EXACT_UNIT)
 
 
 @dataclass(frozen=True)
@@ -118,7 +167,9 @@ def _affine_minimizer(corral: np.ndarray) -> np.ndarray:
 
 def min_norm_point(linear_oracle: Callable[[np.ndarray], tuple[np.ndarray, object]],
                    start: tuple[np.ndarray, object], scale: float,
-                   tolerance: float = 1e-10, max_iterations: int = 10_000):
+                   tolerance: float = 1e-10, max_iterations: int = 10_000,
+                   max_work: float = math.inf, oracle_numbers: float = 0.0,
+                   meter: WorkMeter | None = None):
     """Wolfe's minimum-norm-point algorithm over a polytope given by its vertices (float64).
 
     Parameters
@@ -130,6 +181,17 @@ def min_norm_point(linear_oracle: Callable[[np.ndarray], tuple[np.ndarray, objec
         Largest vertex norm (for the stopping rule).
     tolerance : float
         Stop when the duality gap ||p||^2 - min_v <p, v> is below tolerance ||p||^2.
+    max_work : float
+        The most work it may do, in estimated CPU seconds counted from what it does
+        (iterations, ``oracle_numbers`` read by each call of the oracle, the sizes of the
+        least-squares problems: SECONDS_PER_ITERATION and the like): past it,
+        :class:`MarginUnfinished`. A count, not a clock: the same data stop alike
+        whatever the machine's load.
+    oracle_numbers : float
+        How many numbers one call of ``linear_oracle`` reads (n × d for a product).
+    meter : WorkMeter or None
+        Counts the work instead of a meter of its own with limit ``max_work`` (so that a
+        caller can give what is left to a later phase).
 
     Returns
     -------
@@ -142,7 +204,10 @@ def min_norm_point(linear_oracle: Callable[[np.ndarray], tuple[np.ndarray, objec
     labels = [start[1]]
     weights = np.array([1.0])
     point = start[0].copy()
+    meter = WorkMeter(max_work) if meter is None else meter
+    per_iteration = SECONDS_PER_ITERATION + oracle_numbers * SECONDS_PER_ORACLE_NUMBER
     for _ in range(max_iterations):
+        meter.charge(per_iteration)
         vertex, label = linear_oracle(point)
         # optimality: no vertex lies below the supporting plane of point
         gap = point @ point - point @ vertex
@@ -155,6 +220,7 @@ def min_norm_point(linear_oracle: Callable[[np.ndarray], tuple[np.ndarray, objec
         weights = np.append(weights, 0.0)
         while True:  # minor cycle: move toward the affine minimiser, drop vertices
             corral = np.array(vertices)
+            meter.charge(corral.shape[0] ** 2 * corral.shape[1] * SECONDS_PER_SOLVE_UNIT)
             alpha = _affine_minimizer(corral)
             if np.all(alpha > 1e-14):
                 weights = alpha
@@ -273,7 +339,9 @@ class _ExactPolytope:
     is the lowest P_i minus the highest N_j.
     """
 
-    def __init__(self, rows: np.ndarray, negatives: np.ndarray | None = None):
+    def __init__(self, rows: np.ndarray, negatives: np.ndarray | None = None,
+                 limit: float = EXACT_WORK_LIMIT):
+        self.limit = limit  # big-integer multiplications allowed (_TooMuchWork past it)
         self.V = rows
         self.N = negatives
         both = rows if negatives is None else np.vstack([rows, negatives])
@@ -306,7 +374,7 @@ class _ExactPolytope:
         else:
             candidates = np.flatnonzero(scores - error <= np.min(scores + error))
         self.work += (candidates.size + 1) * d
-        if self.work > EXACT_WORK_LIMIT:
+        if self.work > self.limit:
             raise _TooMuchWork
         values = {int(i): _dot(P, self.integers.row(base + int(i))) for i in candidates}
         best = min(values.values()) if lowest else max(values.values())
@@ -335,7 +403,7 @@ def _scaled_floats(P: list[int], D: int) -> tuple[np.ndarray, int]:
 
 
 class _TooMuchWork(Exception):
-    """The exact phase would exceed EXACT_WORK_LIMIT."""
+    """The exact phase would exceed its limit (EXACT_WORK_LIMIT, or what max_work left)."""
 
 
 @dataclass
@@ -354,14 +422,14 @@ def _exact_nearest(poly: _ExactPolytope, start_labels: list) -> _ExactNearest:
     """Wolfe's algorithm in exact arithmetic, started from a corral found in float64.
 
     Finite in exact arithmetic: ||p|| decreases strictly at every major cycle, so no
-    corral repeats. Raises _TooMuchWork past EXACT_WORK_LIMIT.
+    corral repeats. Raises _TooMuchWork past the polytope's limit.
     """
     corral, vectors = [], []
     gram: list[list[int]] = []
 
     def add(label):
         poly.work += (len(vectors) + 1) * poly.dim + (len(vectors) + 2) ** 3
-        if poly.work > EXACT_WORK_LIMIT:
+        if poly.work > poly.limit:
             raise _TooMuchWork
         vector = poly.vertex(label)
         row = [_dot(vector, other) for other in vectors]
@@ -462,9 +530,10 @@ def _support(extremes, rows_index: np.ndarray, negatives_index: np.ndarray | Non
     return np.sort(np.array(indices, dtype=np.int64))
 
 
-def _homogeneous(A: np.ndarray):
+def _homogeneous(A: np.ndarray, meter: WorkMeter):
     """Min norm over conv{a_i}: (margin, unit w, separable, support rows, exact, low,
-    high, margin^2 or None)."""
+    high, margin^2 or None). The float phase counts its work on ``meter``
+    (MarginUnfinished past its limit); the exact phase may do what is left."""
     dim = A.shape[1]
     scale = float(np.max(np.abs(A)))  # not the largest norm: a norm may underflow to 0
     if scale == 0:  # every a_i = 0: the origin is the hull
@@ -476,8 +545,9 @@ def _homogeneous(A: np.ndarray):
         return unit[index], index
 
     start = int(np.argmin(np.einsum("ij,ij->i", unit, unit)))
-    point, labels, weights, _ = min_norm_point(oracle, (unit[start], start), 1.0)
-    poly = _ExactPolytope(A)
+    point, labels, weights, _ = min_norm_point(oracle, (unit[start], start), 1.0,
+                                               oracle_numbers=A.size, meter=meter)
+    poly = _ExactPolytope(A, limit=meter.exact_units_left())
     try:
         nearest = _exact_nearest(poly, labels)
     except _TooMuchWork:
@@ -508,9 +578,9 @@ def _homogeneous_certified(A, point, labels, weights):
     return low, w, True, support, False, low, high, None
 
 
-def _affine(X: np.ndarray, y: np.ndarray):
+def _affine(X: np.ndarray, y: np.ndarray, meter: WorkMeter):
     """Half the distance between the two class hulls: (margin, w, b, separable, support,
-    exact, low, high, margin^2 or None)."""
+    exact, low, high, margin^2 or None). Work counted as in :func:`_homogeneous`."""
     dim = X.shape[1]
     pos_index, neg_index = np.flatnonzero(y > 0), np.flatnonzero(y < 0)
     positives, negatives = X[pos_index], X[neg_index]
@@ -531,8 +601,9 @@ def _affine(X: np.ndarray, y: np.ndarray):
 
     mean_gap = unit_p.mean(axis=0) - unit_n.mean(axis=0)
     i0, j0 = int(np.argmin(unit_p @ mean_gap)), int(np.argmax(unit_n @ mean_gap))
-    point, labels, weights, _ = min_norm_point(oracle, (unit_p[i0] - unit_n[j0], (i0, j0)), 2.0)
-    poly = _ExactPolytope(positives, negatives)
+    point, labels, weights, _ = min_norm_point(oracle, (unit_p[i0] - unit_n[j0], (i0, j0)), 2.0,
+                                               oracle_numbers=X.size, meter=meter)
+    poly = _ExactPolytope(positives, negatives, limit=meter.exact_units_left())
     try:
         nearest = _exact_nearest(poly, labels)
     except _TooMuchWork:
@@ -575,7 +646,7 @@ def _affine_certified(X, y, positives, negatives, point, labels, weights, spread
     return low, w, b, True, support, False, low, high, None
 
 
-def max_margin(X, y, bias=True) -> MarginResult:
+def max_margin(X, y, bias=True, max_work=None) -> MarginResult:
     """Geometric margin of the best separator: the hard-margin SVM (Remark 1.31).
 
     gamma = max over ||w|| = 1 and b of min_i y_i (w·x_i + b), with b free
@@ -588,6 +659,12 @@ def max_margin(X, y, bias=True) -> MarginResult:
     X : ndarray of shape (n_samples, n_features)
     y : ndarray of shape (n_samples,), values in {-1, +1}
     bias : bool
+    max_work : float > 0 or None
+        The work it may do, in estimated CPU seconds counted from its steps (see the
+        module's docstring): past it in the float phase, :class:`MarginUnfinished` (a
+        ValueError); the exact phase does what is left, then the certified bracket
+        (``exact`` False). It takes from milliseconds to seconds on the same n and d,
+        depending on the data.
 
     Data of one class are allowed. Through the origin their margin is finite
     (or they are not separable, when the origin lies in their hull). With a free
@@ -601,6 +678,7 @@ def max_margin(X, y, bias=True) -> MarginResult:
         origin lies in the hull: some convex combination of the y_i x_i, or of the
         differences of the two classes, is exactly 0).
     """
+    meter = WorkMeter(work_limit(max_work))
     X, y = check_dataset(X, y, both_classes=False)
     if bias and np.unique(y).size == 1:
         # one class, free b: y (w·x + b) -> inf as b -> y·inf, for any unit w
@@ -611,23 +689,23 @@ def max_margin(X, y, bias=True) -> MarginResult:
                             support=frozen(np.array([], dtype=np.int64), dtype=np.int64),
                             exact=True, margin_low=inf, margin_high=inf)
     if bias:
-        margin, w, b, separable, support, exact, low, high, square = _affine(X, y)
+        margin, w, b, separable, support, exact, low, high, square = _affine(X, y, meter)
     else:
         margin, w, separable, support, exact, low, high, square = _homogeneous(
-            y[:, None] * X)
+            y[:, None] * X, meter)
         b = 0.0
     return MarginResult(margin=float(margin), w=frozen(w), b=float(b), separable=separable,
                         support=frozen(support, dtype=np.int64), exact=exact,
                         margin_low=float(low), margin_high=float(high), margin_squared=square)
 
 
-def padded_max_margin(X, y) -> MarginResult:
+def padded_max_margin(X, y, max_work=None) -> MarginResult:
     """gamma_2(A) of eq. (1.5) and the unit padded vector (w, b) attaining it.
 
     gamma_2 = max over ||(w, b)||_2 <= 1 of min_i <a_i, (w, b)>, a_i = y_i (x_i, 1): the
     margin of the padded problem (Remark 1.17), where the bias counts in the norm. It is
     at most the affine margin of :func:`max_margin`. Decided in exact arithmetic as
-    :func:`max_margin` is.
+    :func:`max_margin` is, within ``max_work`` as there.
 
     Returns
     -------
@@ -636,16 +714,17 @@ def padded_max_margin(X, y) -> MarginResult:
         ``margin`` is gamma_2 (0.0 and ``separable=False`` when no padded vector has every
         <a_i, (w, b)> > 0).
     """
+    meter = WorkMeter(work_limit(max_work))
     X, y = check_dataset(X, y, both_classes=False)  # one class: gamma_2 is still finite
     padded = y[:, None] * np.hstack([X, np.ones((X.shape[0], 1))])
-    margin, w, separable, support, exact, low, high, square = _homogeneous(padded)
+    margin, w, separable, support, exact, low, high, square = _homogeneous(padded, meter)
     return MarginResult(margin=float(margin), w=frozen(w[:-1]), b=float(w[-1]),
                         separable=separable, support=frozen(support, dtype=np.int64),
                         exact=exact, margin_low=float(low), margin_high=float(high),
                         margin_squared=square)
 
 
-def padded_margin(X, y) -> float:
+def padded_margin(X, y, max_work=None) -> float:
     """gamma_2(A) of eq. (1.5) as a float (see :func:`padded_max_margin`); 0.0 if the
     data are not separable.
 
@@ -653,12 +732,14 @@ def padded_margin(X, y) -> float:
     ----------
     X : ndarray of shape (n_samples, n_features)
     y : ndarray of shape (n_samples,)
+    max_work : float > 0 or None
+        As in :func:`max_margin`.
 
     Returns
     -------
     float
     """
-    return padded_max_margin(X, y).margin
+    return padded_max_margin(X, y, max_work=max_work).margin
 
 
 def padded_separator(X, y) -> tuple[float, np.ndarray]:

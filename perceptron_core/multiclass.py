@@ -25,7 +25,8 @@ from itertools import combinations
 import numpy as np
 
 from ._checks import check_features, check_one_per_row, frozen
-from .perceptron import Trace, run_perceptron
+from .perceptron import Trace
+from .stacked import run_perceptrons
 
 
 def check_class_labels(labels, n_samples: int, name: str = "labels") -> tuple[np.ndarray,
@@ -193,10 +194,11 @@ class OneVsOne(_BinaryRuns):
 
 
 def _binary_runs(X, problems, bias, order, seed, max_updates, max_epochs):
-    """Run one perceptron per (rows, ±1 labels) problem; stack the final w, b."""
-    traces = tuple(run_perceptron(X[rows], y, bias=bias, order=order, seed=seed,
-                                  max_updates=max_updates, max_epochs=max_epochs)
-                   for rows, y in problems)
+    """Run one perceptron per (rows, ±1 labels) problem, all at once (each the run
+    ``run_perceptron(X[rows], y, ...)`` makes: :func:`~perceptron_core.stacked.run_perceptrons`);
+    stack the final w, b."""
+    traces = run_perceptrons(X, problems, bias=bias, order=order, seed=seed,
+                             max_updates=max_updates, max_epochs=max_epochs)
     return (traces, frozen(np.array([t.w for t in traces])),
             frozen(np.array([t.b for t in traces], dtype=np.float64)),
             frozen(np.array([t.n_updates for t in traces], dtype=np.int64)),

@@ -19,7 +19,8 @@ import math
 
 import numpy as np
 
-from ._checks import MAX_SAMPLES, check_dataset, check_number, check_seed, frozen
+from ._checks import (MAX_SAMPLES, check_dataset, check_number, check_seed,
+                      finite_row_squares, frozen)
 
 #: documented limits of one run (about 15 s in the worst case on a 2-core machine:
 #: 10^6 updates on data that are not separable)
@@ -118,30 +119,37 @@ class ScoreRounding:
 
     Parameters
     ----------
-    row_sizes : ndarray of shape (n,), ||x_j|| (in a kernel's feature space sqrt K(x_j, x_j))
+    row_sizes : ndarray of shape (n,), ||x_j|| (in a kernel's feature space sqrt K(x_j, x_j));
+        or a function of j that returns ||x_j|| (then ``largest`` is required)
     start : float, the size of the start w0 (||w0||)
+    largest : float or None, max_j ||x_j|| (None: the largest of ``row_sizes``)
     """
 
-    def __init__(self, row_sizes: np.ndarray, start: float = 0.0):
+    def __init__(self, row_sizes, start: float = 0.0, largest: float | None = None):
         self.row_sizes = row_sizes
-        self.largest = float(row_sizes.max()) if row_sizes.size else 0.0
+        if largest is None:
+            largest = float(row_sizes.max()) if row_sizes.size else 0.0
+        self.largest = float(largest)
         self.total = float(start)  # Σ over the updates so far of ||x_i||, plus ||w0||
 
     def add(self, index: int) -> None:
         """An update on example ``index``: its size joins the sum."""
-        self.total += float(self.row_sizes[index])
+        sizes = self.row_sizes
+        self.total += float(sizes(index) if callable(sizes) else sizes[index])
+
+    def size(self, b: float) -> float:
+        """The sum of the sizes of the terms of any score of the run as it stands:
+        (Σ ||x_i|| + ||w0||) max_j ||x_j|| + |b|."""
+        return (self.total * self.largest if self.total else 0.0) + abs(b)
 
     def slack(self, b: float) -> float:
         """The rounding error allowed in any score of the run as it stands (0 once the
         sizes overflow: then the scores have overflowed too, and are taken as they are)."""
-        size = self.total * self.largest if self.total else 0.0
-        return rounding_slack(size + abs(b))
+        return rounding_slack(self.size(b))
 
     def snap(self, score: float, b: float, delta: float) -> float:
         """A score within rounding of delta as delta (what the trace records)."""
         return delta if abs(score - delta) <= self.slack(b) else score
-
-
 
 
 def example_order(order: str, n: int, seed: int | None, epoch: int) -> np.ndarray:
@@ -349,6 +357,27 @@ class _Recorder:
         self.scores.extend(scores.tolist())
         self.mistakes.extend(mistakes.tolist())
 
+    def add_index(self, index, step, score):
+        """An update on example ``index`` (a mistake) whose w and b :meth:`rebuild` adds
+        later."""
+        self.indices.append(index)
+        self.steps.append(step)
+        self.scores.append(score)
+
+    def rebuild(self, X, labels, bias):
+        """The rows and biases of the updates added by :meth:`add_index`: w_k = w_0 +
+        y_1 x_1 + ... + y_k x_k as a cumulative sum, the same additions in the same order
+        as the loop's w <- w + y x (so the same numbers, bit for bit); b likewise."""
+        index = np.asarray(self.indices, dtype=np.int64)
+        steps = np.empty((index.size + 1, X.shape[1]))
+        steps[0] = self.rows[0]
+        np.multiply(labels[index, None], X[index], out=steps[1:])
+        self.rows = list(np.cumsum(steps, axis=0))
+        addends = np.concatenate([[self.biases[0]], labels[index] if bias
+                                  else np.zeros(index.size)])
+        self.biases = np.cumsum(addends).tolist()
+        self.mistakes = [True] * index.size
+
     @property
     def count(self) -> int:
         return len(self.indices)
@@ -400,6 +429,26 @@ def check_run_settings(n: int, *, delta, order, seed, max_updates, max_epochs):
     return delta, seed, max_updates, max_epochs
 
 
+def check_start(w0, b0, dim: int, bias: bool) -> tuple[np.ndarray, float]:
+    """The start (w0, b0) of a run on d features: a float64 copy of w0 (zeros for None)
+    and b0 as a float (0 without a bias)."""
+    if w0 is None:
+        w = np.zeros(dim)
+    else:
+        try:
+            w = np.array(w0, dtype=np.float64, copy=True)
+        except (TypeError, ValueError, OverflowError):
+            raise ValueError(f"w0 must be {dim} numbers (one weight per feature).") from None
+        if w.shape != (dim,):
+            raise ValueError(f"w0 must have shape ({dim},) to match X, got {w.shape}.")
+        if not np.isfinite(w).all():
+            raise ValueError("w0 contains NaN or infinity.")
+    b = check_number(b0, "b0 (initial bias)")
+    if not bias and b != 0.0:
+        raise ValueError("b0 must be 0 when bias=False (the hyperplane goes through the origin).")
+    return w, b
+
+
 def run_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyclic", seed=None,
                    max_updates=100_000, max_epochs=1_000, aggressive=False) -> Trace:
     """Run the perceptron (Algorithm 1.16) and record every update.
@@ -435,7 +484,9 @@ def run_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyclic", 
     Trace
         Stops converged when every example has y (w·x + b) > delta.
     """
-    X, y = check_dataset(X, y, both_classes=False, copy=False)  # read only: not copied
+    # read only: not copied; X's entries are checked in the pass that measures its rows
+    X, y = check_dataset(X, y, both_classes=False, copy=False, finite=False)
+    squares = finite_row_squares(X)
     n, dim = X.shape
     delta, seed, max_updates, max_epochs = check_run_settings(
         n, delta=delta, order=order, seed=seed, max_updates=max_updates, max_epochs=max_epochs)
@@ -443,32 +494,21 @@ def run_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyclic", 
     max_updates = min(max_updates, MAX_TRACE_VALUES // (dim + 1) - 1)
     if max_updates < 1:
         raise ValueError(f"d = {dim} features is too many to record a run; use fewer features.")
-    if w0 is None:
-        w = np.zeros(dim)
-    else:
-        try:
-            w = np.array(w0, dtype=np.float64, copy=True)
-        except (TypeError, ValueError, OverflowError):
-            raise ValueError(f"w0 must be {dim} numbers (one weight per feature).") from None
-        if w.shape != (dim,):
-            raise ValueError(f"w0 must have shape ({dim},) to match X, got {w.shape}.")
-        if not np.isfinite(w).all():
-            raise ValueError("w0 contains NaN or infinity.")
-    b = check_number(b0, "b0 (initial bias)")
-    if not bias and b != 0.0:
-        raise ValueError("b0 must be 0 when bias=False (the hyperplane goes through the origin).")
+    w, b = check_start(w0, b0, dim, bias)
+    if order in GREEDY_ORDERS and not aggressive:  # the stacked engine, with one problem
+        from .stacked import run_perceptrons
+
+        return run_perceptrons(X, [(slice(None), y)], bias=bias, delta=delta, w0=w, b0=b,
+                               order=order, seed=seed, max_updates=max_updates,
+                               max_epochs=max_epochs)[0]
     labels = y.astype(np.float64)
     step_limit = max_epochs * n
     record = _Recorder(w, b)
     args = (X, labels, w, b, delta, bias, step_limit, max_updates, record, seed)
     if aggressive:
         step, converged, limit_hit = _run_aggressive(*args, order=order)
-        greedy = None
-    elif order in GREEDY_ORDERS:
-        step, converged, limit_hit, greedy = _run_greedy(*args, rule=GREEDY_ORDERS[order])
     else:
-        step, converged, limit_hit = _run_stream(*args, order=order)
-        greedy = None
+        step, converged, limit_hit = _run_stream(*args, order=order, squares=squares)
     epochs = int(-(-step // n))
     weights = np.array(record.rows, dtype=np.float64).reshape(-1, dim)
     return Trace(
@@ -480,7 +520,7 @@ def run_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyclic", 
         n_examined=int(step), epochs=epochs, converged=bool(converged),
         stop_reason=_stop_reason(converged, record.count, epochs, delta, limit_hit, aggressive),
         order=order, seed=seed, delta=delta, bias=bool(bias), aggressive=bool(aggressive),
-        n_samples=n, greedy_indices=None if greedy is None else frozen(greedy, dtype=np.int64),
+        n_samples=n, greedy_indices=None,
     )
 
 
@@ -494,14 +534,55 @@ def _update(w: np.ndarray, b: float, x: np.ndarray, label: float, bias: bool):
 
 
 def _all_correct(X, labels, w, b, delta, rounding: ScoreRounding | None = None) -> bool:
-    """Every example has y (w·x + b) > delta (beyond rounding, with ``rounding``)."""
-    slack = 0.0 if rounding is None else rounding.slack(b)
-    return bool(np.all((X @ w + b) * labels > delta + slack))
+    """Every example has y (w·x + b) > delta (beyond rounding, with ``rounding``), each
+    decided as the plain loop decides it (:func:`_exact_mistake`); one product finds the
+    few examples that need it."""
+    scores = _scores(X, labels, w, b, slice(None))
+    if rounding is None:
+        return bool(np.all(scores > delta))
+    size = rounding.size(b)
+    slack = rounding_slack(size)
+    for index in np.flatnonzero(_candidates(scores, delta, size, X.shape[1])).tolist():
+        if _exact_mistake(X, labels, w, b, delta, slack, index)[1]:
+            return False
+    return True
 
 
-def _rounding(X, w) -> ScoreRounding:
-    """The rounding of a run's scores: row norms of X, the start ||w0||."""
-    return ScoreRounding(row_norms(X), float(row_norms(w[None, :])[0]))
+def _rounding(X, w, squares=None) -> ScoreRounding:
+    """The rounding of a run's scores: ||x_j|| of each example as it is updated on, the
+    largest of them, the start ||w0|| (:func:`vector_size` each; ``squares``, the rows'
+    x·x if known, finds the largest)."""
+    return ScoreRounding(lambda index: vector_size(X[index]), vector_size(w),
+                         largest=largest_row_size(X, squares))
+
+
+def vector_size(x: np.ndarray) -> float:
+    """||x|| as the plain loop computes it, sqrt(x·x) (``np.linalg.norm``); where x·x
+    overflows or underflows, the scaled form of :func:`row_norms`."""
+    square = float(np.dot(x, x))
+    if _TINY_SQUARE < square < math.inf or square == 0.0 == float(np.abs(x).max(initial=0)):
+        return math.sqrt(square)
+    return float(row_norms(x[None, :])[0])
+
+
+def largest_row_size(X: np.ndarray, squares: np.ndarray | None = None) -> float:
+    """max_j ||x_j||, each as :func:`vector_size` computes it, in about one pass over X:
+    the squares of all rows in one product (or ``squares``, x_j·x_j computed so) find
+    the few rows that can be the longest (the two ways of summing differ by at most
+    (d + 1) units of rounding), and only those are measured as the loop measures them."""
+    if X.shape[0] == 0:
+        return 0.0
+    if squares is None:
+        squares = np.einsum("ij,ij->i", X, X)
+    top = float(squares.max())
+    if not _TINY_SQUARE < top < math.inf:  # overflow or tiny numbers: the scaled form
+        return float(row_norms(X).max())
+    near = np.flatnonzero(squares >= top * (1.0 - 4 * (X.shape[1] + 2) * _EPSILON))
+    return max(vector_size(X[j]) for j in near.tolist())
+
+
+#: x·x below this may have lost digits to underflow (the smallest normal double is 2.2e-308)
+_TINY_SQUARE = 1e-280
 
 
 def row_norms(X: np.ndarray) -> np.ndarray:
@@ -554,17 +635,33 @@ class ExampleScan:
         Returns ``(offset, index)`` of that example (its place in the block and in X),
         or None when no example of the block moves (all of it is then examined).
         """
-        offset = int(moves.argmax())
-        if moves[offset]:
-            hit = (offset, self.position + offset if self.cyclic else int(rows[offset]))
-            self._examine(offset + 1)
-            self.clean = 0
-            self.block = max(256, offset + 1)
-            return hit
-        self._examine(moves.shape[0])
-        self.clean += moves.shape[0]
+        hit = self.find(rows, moves)
+        if hit is not None:
+            self.moved(hit[0])
+        return hit
+
+    def find(self, rows, moves: np.ndarray, start: int = 0):
+        """Examine ``rows[start:]`` up to the first where ``moves`` holds, as
+        :meth:`advance`, but the example found counts as unmoved until :meth:`moved`
+        says otherwise (a candidate the caller checks first)."""
+        offset = start + int(moves[start:].argmax()) if start < moves.shape[0] else start
+        if offset < moves.shape[0] and moves[offset]:
+            self._examine(offset + 1 - start)
+            self.clean += offset + 1 - start
+            return offset, self.position_of(rows, offset)
+        self._examine(moves.shape[0] - start)
+        self.clean += moves.shape[0] - start
         self.block = min(2 * self.block, 1 << 16)
         return None
+
+    def position_of(self, rows, offset: int) -> int:
+        """The index in X of row ``offset`` of a block from :meth:`coming`."""
+        return rows.start + offset if self.cyclic else int(rows[offset])
+
+    def moved(self, offset: int) -> None:
+        """The example found at ``offset`` of the block moved the iterate."""
+        self.clean = 0
+        self.block = max(256, offset + 1)
 
     def _examine(self, count: int) -> None:
         """Move ``count`` examples on; a finished epoch starts the next one's order."""
@@ -588,24 +685,73 @@ class ExampleScan:
         return True
 
 
+#: how far a block product's score y (w·x + b) can be from the loop's (one np.dot per
+#: example), per feature, in units of rounding of the score's size: each adds d products
+#: and b, so each is within (d + 1) units of the exact score whatever the order of the sum
+#: (Higham, Accuracy and Stability of Numerical Algorithms, eq. 3.5); twice that, for both,
+#: and twice again for the rounding of the size itself
+_BLOCK_ROUNDING = 4 * _EPSILON
+
+
+def _scores(X, labels, w, b, rows) -> np.ndarray:
+    """y (w·x + b) of the examples ``rows`` in one product (rounded as BLAS sums)."""
+    scores = X[rows] @ w
+    scores += b
+    scores *= labels[rows]
+    return scores
+
+
+def _exact_mistake(X, labels, w, b, delta, slack, index):
+    """The plain loop's test on one example: its score y (w·x + b), computed with one
+    np.dot as the loop computes it, and whether it is a mistake (<= delta, a score
+    within ``slack`` of delta counting as delta)."""
+    score = float(labels[index] * (np.dot(w, X[index]) + b))
+    return score, score <= delta or abs(score - delta) <= slack
+
+
+def _candidates(scores: np.ndarray, delta: float, size: float, dim: int) -> np.ndarray:
+    """The examples of a block the loop could count as mistakes: within the slack and
+    the block product's rounding of delta (NaN included, since it hides the sign)."""
+    reach = delta + rounding_slack(size) + _BLOCK_ROUNDING * (dim + 2) * size
+    return ~(scores > reach) if reach < math.inf else np.ones(scores.shape, dtype=bool)
+
+
 def _run_stream(X, labels, w, b, delta, bias, step_limit, max_updates, record, seed, *,
-                order):
-    scan = ExampleScan(order, X.shape[0], seed, step_limit)
-    rounding = _rounding(X, w)
+                order, squares=None):
+    """The stream orders, as the plain loop runs them (the same scores, bit for bit, the
+    same decisions), at the speed of block products: a block of coming examples is
+    scored with one product; the first that could be a mistake is scored again as the
+    loop scores it, with one np.dot, and decided; until the next update every other
+    example of the block keeps its block score."""
+    if squares is None:
+        squares = np.einsum("ij,ij->i", X, X)
+    if order == "cyclic" and largest_row_size(X, squares) < _FLOAT32_SAFE:
+        return _run_cyclic(X, labels, w, b, delta, bias, step_limit, max_updates, record,
+                           squares)
+    n, dim = X.shape
+    scan = ExampleScan(order, n, seed, step_limit)
+    rounding = _rounding(X, w, squares)
     while not scan.at_limit():
         rows = scan.coming()
-        scores = (X[rows] @ w + b) * labels[rows]  # y (w·x + b) for the block
-        # mistake: y (w·x + b) <= delta, up to the rounding of the score
-        hit = scan.advance(rows, scores <= delta + rounding.slack(b))
-        if hit is not None:
+        scores = _scores(X, labels, w, b, rows)
+        size = rounding.size(b)
+        candidates = _candidates(scores, delta, size, dim)
+        slack = rounding_slack(size)
+        start = 0
+        while (hit := scan.find(rows, candidates, start)) is not None:
             offset, index = hit
-            score = rounding.snap(float(scores[offset]), b, delta)
-            w, b = _update(w, b, X[index], labels[index], bias)
-            rounding.add(index)
-            record.add(w, b, index, scan.step, score, True)
-            if record.count >= max_updates:
-                return scan.step, _all_correct(X, labels, w, b, delta, rounding), \
-                    f"limit of {max_updates} updates"
+            score, mistake = _exact_mistake(X, labels, w, b, delta, slack, index)
+            if mistake:
+                scan.moved(offset)
+                recorded = delta if abs(score - delta) <= slack else score
+                w, b = _update(w, b, X[index], labels[index], bias)
+                rounding.add(index)
+                record.add(w, b, index, scan.step, recorded, True)
+                if record.count >= max_updates:
+                    return scan.step, _all_correct(X, labels, w, b, delta, rounding), \
+                        f"limit of {max_updates} updates"
+                break
+            start = offset + 1  # within rounding of the block, not for the loop: go on
         if scan.pass_clean():
             # n examples in a row were correct: check every example at once
             if scan.cyclic or _all_correct(X, labels, w, b, delta, rounding):
@@ -614,33 +760,217 @@ def _run_stream(X, labels, w, b, delta, bias, step_limit, max_updates, record, s
             f"limit of {step_limit // X.shape[0]} epochs")
 
 
-def _run_greedy(X, labels, w, b, delta, bias, step_limit, max_updates, record, seed, *,
-                rule):
-    signed = labels[:, None] * X  # a_i = y_i x_i
-    norms = np.sqrt(np.einsum("ij,ij->i", signed, signed) + (1.0 if bias else 0.0))
-    norms[norms == 0] = 1.0
-    examined: list[int] = []
-    step = 0
-    rounding = _rounding(X, w)
-    while True:
-        if step >= step_limit:
-            done = _all_correct(X, labels, w, b, delta, rounding)
-            return step, done, f"limit of {step_limit // signed.shape[0]} epochs", examined
-        scores = signed @ w + labels * b
-        slack = rounding.slack(b)
-        index = rule(scores, norms, delta, slack)
-        step += 1
-        examined.append(index)
-        if scores[index] > delta + slack:
-            return step, True, None, examined  # the most violated one is fine: all are
-        # mistake: y (w·x + b) <= delta, up to rounding
-        score = rounding.snap(float(scores[index]), b, delta)
-        w, b = _update(w, b, X[index], labels[index], bias)
-        rounding.add(index)
-        record.add(w, b, index, step, score, True)
-        if record.count >= max_updates:
-            done = _all_correct(X, labels, w, b, delta, rounding)
-            return step, done, f"limit of {max_updates} updates", examined
+def _run_cyclic(X, labels, w, b, delta, bias, step_limit, max_updates, record, squares):
+    """The cyclic order (examples 0, 1, ..., n - 1, repeat), as the plain loop runs it.
+
+    The search for the next mistake reads a float32 copy of the padded examples
+    a_j = y_j (x_j, 1), made as the first epoch reaches them (half the memory of X, which
+    the scan reads once an epoch): one product scores a block of coming examples within
+    the float32 rounding of the exact scores; the first that could be a mistake is then
+    scored and decided as the loop does it (one np.dot in float64), and the run goes on
+    from there. The updates are the loop's, w is kept in float64 (w <- w + y x, the loop's
+    sums exactly), and the trace's rows are those sums again (a cumulative sum in the same
+    order). Data whose scores could overflow float32 use :func:`_run_stream`'s float64
+    search instead.
+    """
+    n = X.shape[0]
+    sizes = _UpdateSizes(X, squares, vector_size(w), largest_row_size(X, squares))
+    padded = _Float32Rows(X, labels, bias)
+    rows, weights32 = padded.rows, padded.weights
+    label_of = labels.tolist()
+    w = w.copy()  # updated in place from here
+    score_buffer = np.empty(min(n, _LARGEST_BLOCK), dtype=np.float32)
+    over_buffer = np.empty(min(n, _LARGEST_BLOCK), dtype=bool)
+    threshold = padded.reach(w, b, delta, sizes, record.count)
+    step = position = clean = 0  # examined in all, in this epoch, since the last update
+    block = _FIRST_BLOCK
+    while step < step_limit:
+        take = min(block, n - position, step_limit - step, n - clean)
+        end = position + take
+        if end > padded.ready:
+            padded.make(end)
+        over = np.greater(np.dot(rows[position:end], weights32, out=score_buffer[:take]),
+                          threshold, out=over_buffer[:take])
+        offset, mistake, recorded = _first_mistake(over, position, X, label_of, w, b, delta,
+                                                   sizes)
+        if mistake:
+            index = position + offset
+            step += offset + 1
+            position += offset + 1
+            clean = 0
+            block = offset + 1 if offset >= _FIRST_BLOCK else _FIRST_BLOCK
+            if label_of[index] > 0:  # w <- w + y x, y = +1 or -1: the loop's sums exactly
+                np.add(w, X[index], out=w)
+            else:
+                np.subtract(w, X[index], out=w)
+            if bias:
+                b = b + label_of[index]
+            sizes.add(index)
+            record.add_index(index, step, recorded)
+            if record.count >= max_updates:
+                record.rebuild(X, labels, bias)
+                return step, _all_correct(X, labels, w, b, delta, sizes), \
+                    f"limit of {max_updates} updates"
+            threshold = padded.reach(w, b, delta, sizes, record.count)
+        else:
+            step += take
+            position += take
+            clean += take
+            if block < _LARGEST_BLOCK:
+                block *= 2
+            if clean >= n:  # n examples in a row were correct: all of them are
+                record.rebuild(X, labels, bias)
+                return step, True, None
+        if position == n:
+            position = 0
+    record.rebuild(X, labels, bias)
+    return step, _all_correct(X, labels, w, b, delta, sizes), \
+        f"limit of {step_limit // n} epochs"
+
+
+def _first_mistake(over, position, X, label_of, w, b, delta, sizes):
+    """The first example of a block (scores ``over`` the float32 reach or not) that the
+    loop counts as a mistake: ``(offset, True, recorded score)``, or ``(len, False,
+    None)``. Each candidate (not over) is scored and decided as the loop does it."""
+    take = over.shape[0]
+    offset = int(over.argmin())
+    while not over[offset]:
+        index = position + offset
+        score = float(label_of[index] * (np.dot(w, X[index]) + b))
+        if score <= delta and delta - score > sizes.slack_high:  # far below: no rounding
+            return offset, True, score
+        mistake, recorded = sizes.decide(score, b, delta)
+        if mistake:
+            return offset, True, recorded
+        offset += 1
+        if offset == take:
+            break
+        offset += int(over[offset:].argmin())
+    return take, False, None
+
+
+class _UpdateSizes(ScoreRounding):
+    """:class:`ScoreRounding` for :func:`_run_cyclic`: the exact sum of the updates' sizes
+    (each ||x_i|| as :func:`vector_size` measures it, summed in order) is formed only when
+    a decision needs it; an upper bound of it, from the rows' squares, serves the others."""
+
+    def __init__(self, X, squares, start: float, largest: float):
+        super().__init__(None, start, largest=largest)
+        self.X, self.squares = X, squares
+        self.pending: list[int] = []
+        self.upper = float(start)
+        self.room = 1.0 + 4 * (X.shape[1] + 2) * _EPSILON  # einsum's sums against np.dot's
+
+    @property
+    def total(self) -> float:
+        """Σ over the updates of ||x_i||, plus ||w0||, as the loop sums it."""
+        for index in self.pending:
+            self._total += vector_size(self.X[index])
+        self.pending.clear()
+        return self._total
+
+    @total.setter
+    def total(self, value: float) -> None:
+        self._total = value
+        self.pending = []
+
+    def add(self, index: int) -> None:
+        self.pending.append(index)
+        square = float(self.squares[index])
+        self.upper += (math.sqrt(square) * self.room if _TINY_SQUARE < square < math.inf
+                       else vector_size(self.X[index]))
+
+    def slack_upper(self, b: float) -> float:
+        """At least :meth:`slack` (infinite when the sizes overflow); kept as
+        ``slack_high`` for the b it was last asked for."""
+        size = (self.upper * self.largest + abs(b)) * (1.0 + 1e-12)
+        self.slack_high = ROUNDING_ULPS * _EPSILON * size if size < math.inf else math.inf
+        return self.slack_high
+
+    def decide(self, score: float, b: float, delta: float) -> tuple[bool, float]:
+        """The loop's verdict on a score: whether it is a mistake (<= delta, a score
+        within :meth:`slack` of delta counting as delta) and what the trace records."""
+        if abs(score - delta) > self.slack_upper(b):  # beyond rounding even with the bound
+            return score <= delta, score
+        within = abs(score - delta) <= self.slack(b)
+        return score <= delta or within, (delta if within else score)
+
+
+class _Float32Rows:
+    """The padded examples a_j = y_j (x_j, 1) in float32 (without the 1 when there is no
+    bias), shape (n, d + 1) or (n, d), made in chunks as the run first reaches them:
+    y_j x_j rounds exactly as x_j does, up to its sign."""
+
+    def __init__(self, X, labels, bias):
+        n, dim = X.shape
+        self.X, self.labels, self.bias = X, labels, bias
+        self.rows = np.empty((n, dim + 1 if bias else dim), dtype=np.float32)
+        self.ready = 0  # rows made so far
+        self.weights = np.empty(self.rows.shape[1], dtype=np.float32)  # (w, b) in float32
+        self.norm_w = self.norm_at = 0.0  # ||w|| measured, and Σ ||x_i|| (upper) then
+
+    def reach(self, w, b, delta, sizes, updates) -> np.float32:
+        """Copy (w, b) to float32 and return the reach of the float32 scores: above it no
+        example is a mistake for the loop (:func:`_float32_reach`). ||w|| is measured every
+        _NORM_EVERY updates and bounded in between (||w + y x|| <= ||w|| + ||x||)."""
+        dim = self.X.shape[1]
+        self.weights[:dim] = w
+        if self.bias:
+            self.weights[dim] = b
+        if updates % _NORM_EVERY == 0:
+            self.norm_w, self.norm_at = math.sqrt(float(np.dot(w, w))), sizes.upper
+        bound = self.norm_w * _NORM_ROOM + (sizes.upper - self.norm_at)
+        return _float32_reach(delta + sizes.slack_upper(b), dim, sizes.largest, bound, b)
+
+    def make(self, end: int) -> None:
+        """Make the rows up to ``end`` (and a chunk beyond, to save calls)."""
+        start, dim = self.ready, self.X.shape[1]
+        stop = min(self.rows.shape[0], max(end, start + _FLOAT32_CHUNK))
+        part = self.rows[start:stop]
+        part[:, :dim] = self.X[start:stop]
+        if self.bias:
+            part[:, dim] = 1.0
+        part *= self.labels[start:stop, None].astype(np.float32)
+        self.ready = stop
+
+
+def _float32_reach(limit: float, dim: int, largest: float, norm_w: float, b: float):
+    """``limit`` (delta and the loop's slack) plus how far a score computed in float32
+    can be from the exact one, as the float32 number just above: each a and w rounded
+    once and d + 1 products summed lose at most (d + 4) units of float32 rounding of
+    ||x|| ||w|| + |b| (Cauchy-Schwarz; Higham, eq. 3.5), with room; numbers below
+    float32's normal range lose an absolute amount instead. Infinite (every example is
+    then checked as the loop checks it) once the scores could overflow float32."""
+    size = largest * norm_w * _NORM_ROOM + abs(b)
+    if not size < _FLOAT32_SAFE_SCORE:
+        return np.float32(np.inf)
+    value = (limit + _FLOAT32_ROUNDING * (dim + 4) * size
+             + (dim + 2) * _FLOAT32_TINY * (largest + norm_w + abs(b) + 1.0))
+    # a little above: float32 rounds to nearest, off by at most half a unit (2^-24)
+    return np.float32(value * (1.0 + 2.0 ** -22))
+
+
+#: float32's unit of rounding, twice (for the data and w rounded once each, and the sum of
+#: d + 1 products: Higham, eq. 3.5), twice again for room
+_FLOAT32_ROUNDING = 4 * float(np.finfo(np.float32).eps)
+#: float32 loses relative accuracy below its smallest normal number (1.2e-38): each rounding
+#: of a term there is off by at most this much (2^-120, with room, and itself a normal
+#: float32, so the reach rounds to within half a unit), times the term's factor
+_FLOAT32_TINY = 2.0 ** -120
+#: rows this long may overflow float32 (3.4e38) in a product: the float64 search instead
+_FLOAT32_SAFE = 1e12
+#: scores this large (||x|| ||w|| + |b|) could overflow a float32 sum of 10^4 products
+_FLOAT32_SAFE_SCORE = 1e30
+#: rows made at a time in float32 (8 192 rows of 50 features: 1.6 MB)
+_FLOAT32_CHUNK = 8192
+#: room for the rounding of ||w|| and of max ||x||, each a few float64 units
+_NORM_ROOM = 1.0 + 1e-9
+#: ||w|| is measured after every this many updates (one product) and bounded in between
+_NORM_EVERY = 8
+#: a block search scores this many examples after an update, and doubles the block (up to
+#: _LARGEST_BLOCK) while none is a mistake
+_FIRST_BLOCK = 256
+_LARGEST_BLOCK = 1 << 16
 
 
 def _run_aggressive(X, labels, w, b, delta, bias, step_limit, max_updates, record, seed, *,

@@ -259,9 +259,15 @@ class ExactSides:
     eta > 1 strictly inside. When the float step lands on another side (it can, for
     residuals near rounding), the new iterate is moved by single ulps until it is on the
     exact side (:meth:`move`).
+
+    The float work is done for many iterates at once (:meth:`residuals_of`,
+    :meth:`moves`: one row per run of a sweep), each row's numbers computed as one
+    iterate's alone (sums over the coordinates in order), and the integer work only for
+    the entries within rounding of the tolerance; an iterate met again (a run stuck or
+    cycling) reuses its integers (a bounded memo).
     """
 
-    def __init__(self, A_rows: np.ndarray, c: np.ndarray, tol: float, eta: float):
+    def __init__(self, A_rows: np.ndarray, c: np.ndarray, tol: float, eta: float = 1.0):
         self.rows, self.c_float = A_rows, c
         self.tol_float, self.eta_float = float(tol), float(eta)
         tol_exact, eta_exact = exact_value(tol), exact_value(eta)
@@ -276,15 +282,24 @@ class ExactSides:
         # the room for rounding: RESIDUAL_ULPS ulps of sum_k |a_ik| |w_k| + |c_i| + tol
         self.slack = RESIDUAL_ULPS * _EPSILON
         self.slack_c = self.slack * (self.abs_c + self.tol_float)
-        self.moves: dict = {}  # (i, w's bytes) -> the move: a stuck run repeats the same
+        self.exact: dict = {}  # (i, w's bytes) -> (N, T, D) of _residual
+        self.moved: dict = {}  # (i, w's bytes, eta) -> the move: a stuck run repeats it
+        self.etas = {self.eta_float: self.eta}  # eta -> its decimal as (numerator, denominator)
 
     def _residual(self, i: int, w: np.ndarray) -> tuple[int, int, int]:
         """(N, T, D): a_i·w - c_i = N / D and tol = T / D exactly, D > 0."""
+        key = (i, w.tobytes())
+        found = self.exact.get(key)
+        if found is not None:
+            return found
         *a, c, tol, scale = self.integers[i]
-        ratios = [float(v).as_integer_ratio() for v in w]
+        ratios = [v.as_integer_ratio() for v in w.tolist()]
         power = max(q for _, q in ratios)  # the denominators are powers of two
-        total = sum(n * p * (power // q) for n, (p, q) in zip(a, ratios))
-        return total - c * power, tol * power, scale * power
+        total = sum([n * p * (power // q) for n, (p, q) in zip(a, ratios)])
+        if len(self.exact) > 4096:
+            self.exact.clear()
+        found = self.exact[key] = (total - c * power, tol * power, scale * power)
+        return found
 
     def _on_side(self, i: int, w: np.ndarray) -> float:
         """a_i·w - c_i as a float that is above tol_float exactly when the exact residual
@@ -297,42 +312,98 @@ class ExactSides:
             return self.tol_float
         return value
 
+    def float_residuals(self, W: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(a_i·w - c_i in float64, sum_k |a_ik| |w_k|) for every inequality i (columns) at
+        every iterate w (rows of W), summed over the coordinates in order: a row's numbers
+        are those of its iterate alone, whatever the other rows."""
+        residuals = W[:, :1] * self.rows[:, 0]
+        sizes = np.abs(W)
+        reach = sizes[:, :1] * self.abs_rows[:, 0]
+        for k in range(1, self.rows.shape[1]):
+            residuals += W[:, k:k + 1] * self.rows[:, k]
+            reach += sizes[:, k:k + 1] * self.abs_rows[:, k]
+        residuals -= self.c_float
+        return residuals, reach
+
+    def on_sides(self, W: np.ndarray, residuals: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+        """``residuals`` (of :meth:`float_residuals`) with every entry within rounding of the
+        tolerance replaced by a float on the exact residual's side (in place)."""
+        near = np.abs(residuals - self.tol_float) <= sizes * self.slack + self.slack_c
+        if near.any():
+            for r, i in zip(*np.nonzero(near)):
+                residuals[r, i] = self._on_side(int(i), W[r])
+        return residuals
+
+    def residuals_of(self, W: np.ndarray) -> np.ndarray:
+        """a_i·w - c_i for every inequality i (columns) at every iterate w (rows of W),
+        each on its exact side of the tolerance."""
+        return self.on_sides(W, *self.float_residuals(W))
+
     def residuals(self, w: np.ndarray) -> np.ndarray:
         """a_i·w - c_i for every i, each on its exact side of the tolerance."""
-        residuals = self.rows @ w - self.c_float
-        near = np.abs(residuals - self.tol_float) <= self.abs_rows @ np.abs(w) * self.slack \
-            + self.slack_c
-        if near.any():
-            for i in np.flatnonzero(near):
-                residuals[i] = self._on_side(int(i), w)
-        return residuals
+        return self.residuals_of(np.asarray(w, dtype=np.float64)[None, :])[0]
 
     def move(self, i: int, w: np.ndarray, residual: float, sq_norm: float) -> np.ndarray:
         """w - eta (a_i·w - c_i)/||a_i||^2 a_i in float64, on the side of a_i's tolerance
         line where the exact step from w lands (see the class note)."""
-        key = (i, w.tobytes())
-        if key not in self.moves:
-            if len(self.moves) > 64:
-                self.moves.clear()
-            self.moves[key] = self._move(i, w, residual, sq_norm)
-        return self.moves[key]
+        W = w[None, :]
+        return self.moves(np.array([i]), W, np.array([residual]), np.array([sq_norm]),
+                          np.array([self.eta_float]), self.float_residuals(W)[1])[0][0]
 
-    def _move(self, i: int, w: np.ndarray, residual: float, sq_norm: float) -> np.ndarray:
+    def moves(self, index: np.ndarray, W: np.ndarray, residual: np.ndarray,
+              sq_norm: np.ndarray, eta: np.ndarray, sizes: np.ndarray
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:meth:`move` for many iterates at once: row r moves W[r] on inequality index[r]
+        with residual[r], ||a||^2 sq_norm[r] and relaxation parameter eta[r] (``sizes``:
+        :meth:`float_residuals`' sizes at W). Returns the new iterates with their
+        residuals on their exact sides and their sizes. The float steps and the test of
+        which land within rounding of their line are array operations; only those are
+        checked (and, when needed, moved) in integers."""
+        new = W - (eta * residual / sq_norm)[:, None] * self.rows[index]
+        residuals, reach = self.float_residuals(new)
+        rows = np.arange(index.size)
+        # the step's rounding: RESIDUAL_ULPS ulps of sum_k |a_ik| (|w_k| + |new_k|) + |c_i|
+        bound = RESIDUAL_ULPS * _EPSILON * (sizes[rows, index] + reach[rows, index]
+                                            + self.abs_c[index] + self.tol_float)
+        for r in np.flatnonzero(np.abs(residuals[rows, index] - self.tol_float) <= bound):
+            kept = self._kept_on_side(int(index[r]), W[r], new[r], float(eta[r]))
+            if kept.tobytes() != new[r].tobytes():
+                new[r] = kept
+                residuals[r], reach[r] = (part[0] for part in self.float_residuals(kept[None]))
+        return new, self.on_sides(new, residuals, reach), reach
+
+    def _kept_on_side(self, i: int, w: np.ndarray, new: np.ndarray, eta: float) -> np.ndarray:
+        """The float step ``new`` from w on inequality i, moved by single ulps until it is
+        on the side of the line where the exact step (eta as typed) lands."""
+        key = (i, w.tobytes(), eta)
+        found = self.moved.get(key)
+        if found is not None:
+            return found.copy()
         a = self.rows[i]
-        new = w - (self.eta_float * residual / sq_norm) * a
-        after = float(a @ new) - float(self.c_float[i])
-        sizes = float(self.abs_rows[i] @ (np.abs(w) + np.abs(new))) + float(self.abs_c[i])
-        if abs(after - self.tol_float) > RESIDUAL_ULPS * _EPSILON * (sizes + self.tol_float):
-            return new  # far from the line: the float step is on the exact side
-        # the exact step lands at residual (1 - eta) r: its side of tol, times e_den D > 0
-        numerator, tol, _ = self._residual(i, w)
-        eta_num, eta_den = self.eta
-        target = (eta_den - eta_num) * numerator - eta_den * tol
-        want = (target > 0) - (target < 0)
+        if eta not in self.etas:
+            exact_eta = exact_value(eta)
+            self.etas[eta] = (exact_eta.numerator, exact_eta.denominator)
+        eta_num, eta_den = self.etas[eta]
+        # the exact step lands at residual (1 - eta) r, r > tol >= 0 (w was violated): on
+        # the line (eta = 1), beyond it (eta > 1: below 0 <= tol) or short of it (eta < 1:
+        # above tol = 0; against a tol > 0 it takes the exact r)
+        if eta_num == eta_den:
+            want = -1 if self.tol_float > 0 else 0
+        elif eta_num > eta_den:
+            want = -1
+        elif self.tol_float == 0:
+            want = 1
+        else:  # the side of (1 - eta) r - tol, times eta_den D > 0
+            numerator, tol, _ = self._residual(i, w)
+            target = (eta_den - eta_num) * numerator - eta_den * tol
+            want = (target > 0) - (target < 0)
         for _ in range(1000):
             numerator, tol, _ = self._residual(i, new)
             side = (numerator > tol) - (numerator < tol)
             if side == want or (want == 0 and side < 0):
+                if len(self.moved) > 256:
+                    self.moved.clear()
+                self.moved[key] = new.copy()
                 return new
             up = side < want  # the residual must grow: a step along +a_i, else along -a_i
             new = np.where(a > 0, np.nextafter(new, np.inf if up else -np.inf),
@@ -431,16 +502,56 @@ def relaxation(A, c, eta=1.0, rule="cyclic", w0=None, seed=None, tol=0.0, max_it
     RelaxationTrace
         Every iteration t: the chosen index, its residual, whether w moved.
     """
+    return relaxation_sweep(A, c, [eta], rules=[rule], w0=w0, seed=seed, tol=tol,
+                            max_iter=max_iter, tau=tau)[0]
+
+
+def relaxation_sweep(A, c, etas, rules=("cyclic",), w0=None, seed=None, tol=0.0,
+                     max_iter=100_000, tau=None) -> tuple[RelaxationTrace, ...]:
+    """:func:`relaxation` for every rule of ``rules`` and every eta of ``etas``, computed
+    together: one trace per (rule, eta), each the run ``relaxation(A, c, eta=eta,
+    rule=rule, ...)`` gives, number for number.
+
+    The runs share the system and the start; an iteration moves every run still going
+    at once (array operations over the runs), and every number of a run is computed as
+    the run alone computes it (elementwise, never mixed with another run's). A stream
+    rule (cyclic, chaotic, randomized, permuted) picks the same index for all its runs
+    at iteration t; a greedy one picks per run.
+
+    Parameters
+    ----------
+    etas : sequence of float, each in (0, 2]
+    rules : sequence of keys of :data:`INDEX_RULES`
+        At most MAX_SWEEP_RUNS (1 000) runs in all (rules x etas).
+    A, c, w0, seed, tol, max_iter, tau
+        As in :func:`relaxation` (tau is the chaotic rule's window).
+
+    Returns
+    -------
+    tuple of RelaxationTrace: for each rule in turn, one per eta in the order of ``etas``
+    """
     A, c = check_system(A, c)
     p, n = A.shape
-    eta = check_number(eta, "eta (relaxation parameter)", low=0, low_open=True, high=2)
-    if not isinstance(rule, str) or rule not in INDEX_RULES:
-        raise ValueError(f"unknown rule {rule!r}; choose one of: {', '.join(INDEX_RULES)}.")
+    try:
+        raw = np.atleast_1d(np.asarray(etas, dtype=object))
+    except (TypeError, ValueError):
+        raise ValueError("etas must be a list of numbers in (0, 2].") from None
+    if isinstance(rules, str):
+        rules = [rules]
+    rules = list(rules)
+    for rule in rules:
+        if not isinstance(rule, str) or rule not in INDEX_RULES:
+            raise ValueError(f"unknown rule {rule!r}; choose one of: {', '.join(INDEX_RULES)}.")
+    if raw.ndim != 1 or not rules or not 1 <= raw.size * len(rules) <= MAX_SWEEP_RUNS:
+        raise ValueError(f"give at least one rule and one eta, and at most "
+                         f"{MAX_SWEEP_RUNS} runs (rules x etas) in all.")
+    eta = np.array([check_number(value, "eta (relaxation parameter)", low=0, low_open=True,
+                                 high=2) for value in raw.tolist()])
     w = np.zeros(p) if w0 is None else _check_point(w0, p, "w0")
     seed = check_seed(seed)
     tol = check_number(tol, "tol", low=0)
     max_iter = check_number(max_iter, "max_iter", low=1, high=MAX_ITERATIONS, integer=True)
-    if rule != "chaotic":
+    if "chaotic" not in rules:
         tau = None  # only the chaotic rule has a window
     elif tau is None:
         tau = 2 * n
@@ -448,47 +559,188 @@ def relaxation(A, c, eta=1.0, rule="cyclic", w0=None, seed=None, tol=0.0, max_it
         tau = check_number(tau, f"tau (chaotic window, at least n = {n})", low=n,
                            integer=True)
     sq_norms = np.einsum("ij,ij->j", A, A)  # ||a_i||^2 for each column
-    pick = INDEX_RULES[rule](sq_norms, seed, tau)
-    A_rows = np.ascontiguousarray(A.T)  # row i is a_i
-    sides = ExactSides(A_rows, c, tol, eta)
-    iterates, indices, residuals_chosen, moved = [w], [], [], []
-    feasible = False
-    residuals = sides.residuals(w)  # a_i·w - c_i for every inequality, sides exact
+    runs = _SweepRuns(A, c, np.tile(eta, len(rules)), w, tol)
+    picks = _Picks(rules, eta.size, sq_norms, seed, tau, tol)
     for t in range(max_iter + 1):
-        if residuals.max() <= tol:  # every a_i·w <= c_i + tol, exactly
-            feasible = True
-            break
+        residuals = runs.residuals()  # a_i·w - c_i, every inequality of every run going on
+        inside = residuals.max(axis=1) <= tol
+        if inside.any():
+            runs.stop(inside, residuals, feasible=True)
+            residuals = residuals[~inside]
+            if not runs.active.size:
+                break
         if t == max_iter:
+            runs.stop(np.ones(runs.active.size, dtype=bool), residuals, feasible=False)
             break
-        i = pick(t, residuals - tol)
-        r = float(residuals[i])
-        if r > tol:
-            # w <- (1 - eta) w + eta P_i(w) = w - eta (a_i·w - c_i) / ||a_i||^2 a_i
-            new = sides.move(i, w, r, float(sq_norms[i]))
-            if new.tobytes() != w.tobytes():  # a move too small for float64 leaves w as is
-                w = new
-                residuals = sides.residuals(w)
-        iterates.append(w)
-        indices.append(i)
-        residuals_chosen.append(r)
-        moved.append(r > tol)
-    n_iter = len(indices)
+        runs.step(picks(t, runs.active, residuals), sq_norms, residuals)
+    return tuple(trace for k, rule in enumerate(rules)
+                 for trace in runs.traces(range(k * eta.size, (k + 1) * eta.size), rule, seed,
+                                          tau if rule == "chaotic" else None))
+
+
+class _Picks:
+    """The index I_t of every run going on: a stream rule's index is the same for all its
+    runs and does not depend on the residuals (its picks are drawn BLOCK iterations ahead,
+    in order of t); a greedy rule's is per run, from the run's residuals (the most
+    violated inequality, ties to the lowest index)."""
+
+    BLOCK = 256
+
+    def __init__(self, rules, per_rule, sq_norms, seed, tau, tol):
+        self.tol = tol
+        self.stream = {k: INDEX_RULES[rule](sq_norms, seed, tau)
+                       for k, rule in enumerate(rules) if rule not in _GREEDY_RULES}
+        self.drawn = np.zeros((len(rules), 0), dtype=np.int64)  # stream picks from t = begin
+        self.begin = 0
+        self.rule_of = np.repeat(np.arange(len(rules)), per_rule)  # run -> its rule
+        self.residual_rule = np.array([rule == "max_residual" for rule in rules])
+        self.distance_rule = np.array([rule == "max_distance" for rule in rules])
+        self.norms = np.sqrt(sq_norms)
+        self.single = len(rules) == 1
+        self.runs: tuple = (None,)  # (active, its rules, its greedy masks) of the last call
+
+    def _stream(self, t: int) -> np.ndarray:
+        """Every stream rule's index at iteration t (a column over the rules)."""
+        if t - self.begin >= self.drawn.shape[1]:
+            self.begin = t
+            self.drawn = np.zeros((self.residual_rule.size, self.BLOCK), dtype=np.int64)
+            for k, pick in self.stream.items():
+                self.drawn[k] = [pick(step, None) for step in range(t, t + self.BLOCK)]
+        return self.drawn[:, t - self.begin]
+
+    def __call__(self, t, active, residuals):
+        if self.single and self.stream:  # one stream rule: one index
+            return int(self._stream(t)[0])
+        if self.runs[0] is not active:
+            rule = self.rule_of[active]
+            self.runs = (active, rule, [(greedy[rule], greedy[rule].any()) for greedy in
+                                        (self.residual_rule, self.distance_rule)])
+        _, rule, masks = self.runs
+        index = self._stream(t)[rule] if self.stream else np.zeros(active.size, np.int64)
+        (residual_runs, any_residual), (distance_runs, any_distance) = masks
+        # the largest (a_i·w - c_i)^+ (over ||a_i||, for max_distance)
+        if any_residual:
+            index[residual_runs] = np.argmax(residuals[residual_runs] - self.tol, axis=1)
+        if any_distance:
+            index[distance_runs] = np.argmax((residuals[distance_runs] - self.tol)
+                                             / self.norms, axis=1)
+        return index
+
+
+_GREEDY_RULES = ("max_distance", "max_residual")
+
+
+#: most runs of one sweep
+MAX_SWEEP_RUNS = 1_000
+
+
+class _SweepRuns:
+    """The runs of :func:`relaxation_sweep`: which are still going, their iterates, and
+    what every run recorded at each iteration (w_t after it, the index, its residual,
+    whether w moved). A run that has stopped keeps its last w."""
+
+    def __init__(self, A, c, eta, w0, tol):
+        self.rows = np.ascontiguousarray(A.T)  # row i is a_i
+        self.sides = ExactSides(self.rows, c, tol)  # the sides do not depend on eta
+        self.eta, self.tol = eta, tol
+        self.active = np.arange(eta.size)  # the runs going on
+        self.W = np.tile(w0, (eta.size, 1))  # every run's w
+        # every run's a_i·w - c_i, on their exact sides of tol, and sum_k |a_ik| |w_k|
+        # (recomputed after a move)
+        start, sizes = self.sides.float_residuals(w0[None, :])
+        self.R = np.tile(self.sides.on_sides(w0[None, :], start, sizes)[0], (eta.size, 1))
+        self.S = np.tile(sizes[0], (eta.size, 1))
+        self.history = [self.W.copy()]  # every run's w after each iteration
+        self.chosen: list[tuple] = []  # (runs going on, index, residual, moved) each time
+        self.ends: dict[int, tuple] = {}  # run -> (feasible, its residuals at the end)
+        self.n_iter: dict[int, int] = {}  # run -> its iterations
+
+    def residuals(self) -> np.ndarray:
+        """a_i·w - c_i for every inequality i (columns) of every run going on (rows), each
+        on its exact side of the tolerance (:class:`ExactSides`); a copy."""
+        return self.R[self.active]
+
+    def stop(self, which: np.ndarray, residuals: np.ndarray, feasible: bool) -> None:
+        """The runs ``which`` (a mask over those going on) end here, after len(chosen)
+        iterations."""
+        for run, row in zip(self.active[which].tolist(), residuals[which]):
+            self.ends[run] = (feasible, row)
+            self.n_iter[run] = len(self.chosen)
+        self.active = self.active[~which]
+
+    def step(self, index, sq_norms: np.ndarray, residuals: np.ndarray) -> None:
+        """w <- (1 - eta) w + eta P_i(w) = w - eta (a_i·w - c_i) / ||a_i||^2 a_i where
+        inequality i (``index``: one for every run, or one per run) is violated beyond
+        tol, exactly; elsewhere w stays. Each move is kept on the side of its line where
+        the exact move lands (:meth:`ExactSides.moves`)."""
+        if isinstance(index, int):
+            chosen = residuals[:, index].copy()
+            moved = chosen > self.tol
+            picked = np.full(int(moved.sum()), index)
+        else:
+            chosen = residuals[np.arange(index.size), index]
+            moved = chosen > self.tol
+            picked = index[moved]
+        runs = self.active[moved]
+        if runs.size:
+            before = self.W[runs]
+            new, residuals, sizes = self.sides.moves(picked, before, chosen[moved],
+                                                     sq_norms[picked], self.eta[runs],
+                                                     self.S[runs])
+            self.W[runs] = new
+            # a move too small for float64 leaves w (and its residuals) as they were
+            changed = np.any(new.view(np.int64) != before.view(np.int64), axis=1)
+            self.R[runs[changed]], self.S[runs[changed]] = residuals[changed], sizes[changed]
+        self.chosen.append((self.active, index, chosen, moved))
+        self.history.append(self.W.copy())
+
+    def _columns(self):
+        """The recorded (index, residual, moved) as arrays of shape (iterations, runs),
+        built from the stretches of iterations with the same runs going on."""
+        steps, count = len(self.chosen), self.eta.size
+        columns = (np.zeros((steps, count), dtype=np.int64), np.zeros((steps, count)),
+                   np.zeros((steps, count), dtype=bool))
+        begin = 0
+        while begin < steps:
+            runs = self.chosen[begin][0]
+            end = begin + 1
+            while end < steps and self.chosen[end][0] is runs:
+                end += 1
+            for k, column in enumerate(columns):
+                column[begin:end, runs] = np.array(
+                    [np.broadcast_to(entry[k + 1], runs.shape) for entry in
+                     self.chosen[begin:end]])
+            begin = end
+        return columns
+
+    def traces(self, which, rule, seed, tau):
+        """The traces of the runs ``which`` (numbers), all of rule ``rule``."""
+        if not hasattr(self, "_arrays"):
+            self._arrays = (np.stack(self.history), *self._columns())  # (T (+ 1), runs, ..)
+        iterates, indices, residuals, moved = self._arrays
+        p = self.rows.shape[1]
+        for run in which:
+            feasible, last = self.ends[run]
+            steps = self.n_iter[run]
+            yield RelaxationTrace(
+                iterates=frozen(iterates[:steps + 1, run].reshape(-1, p)),
+                indices=frozen(indices[:steps, run], dtype=np.int64),
+                residuals=frozen(residuals[:steps, run], dtype=np.float64),
+                moved=frozen(moved[:steps, run], dtype=bool), n_iter=steps,
+                feasible=feasible,
+                stop_reason=_stop_reason(feasible, steps, int(moved[:steps, run].sum()),
+                                         self.tol, last),
+                eta=float(self.eta[run]), rule=rule, seed=seed, tol=self.tol, tau=tau)
+
+
+def _stop_reason(feasible: bool, n_iter: int, moves: int, tol: float, residuals) -> str:
     if feasible:
-        moves = sum(moved)
-        reason = (f"feasible after {n_iter} iteration{'s' if n_iter != 1 else ''} "
-                  f"({moves} move{'s' if moves != 1 else ''}): every aᵢ·w ≤ cᵢ"
-                  + (f" + {tol:g}" if tol else "") + " (checked exactly, in fractions)")
-    else:
-        worst = int(np.argmax(residuals))
-        reason = (f"no feasible point after {n_iter} iterations (largest violation "
-                  f"{float(residuals[worst]):.3g}, at inequality ({worst + 1}) counting from 1)")
-    return RelaxationTrace(
-        iterates=frozen(np.array(iterates).reshape(-1, p)),
-        indices=frozen(indices, dtype=np.int64),
-        residuals=frozen(residuals_chosen, dtype=np.float64),
-        moved=frozen(moved, dtype=bool), n_iter=n_iter, feasible=feasible,
-        stop_reason=reason, eta=eta, rule=rule, seed=seed, tol=tol, tau=tau,
-    )
+        return (f"feasible after {n_iter} iteration{'s' if n_iter != 1 else ''} "
+                f"({moves} move{'s' if moves != 1 else ''}): every aᵢ·w ≤ cᵢ"
+                + (f" + {tol:g}" if tol else "") + " (checked exactly, in fractions)")
+    worst = int(np.argmax(residuals))
+    return (f"no feasible point after {n_iter} iterations (largest violation "
+            f"{float(residuals[worst]):.3g}, at inequality ({worst + 1}) counting from 1)")
 
 
 # ---------------------------------------------------------------------------

@@ -37,7 +37,7 @@ import numpy as np
 
 from ._checks import MAX_FEATURES, MAX_SAMPLES, check_number, check_seed, frozen
 from .data import make_separable
-from .margin import max_margin, padded_max_margin, separator_margin
+from .margin import MarginUnfinished, max_margin, padded_max_margin, separator_margin
 from .perceptron import MAX_EPOCHS_LIMIT, MAX_STEPS_LIMIT, ORDERS, run_perceptron
 from .theory import margin_mistake_bound, novikoff_bound, padded_bound, threshold_bound
 
@@ -258,27 +258,34 @@ def concat_sweeps(parts) -> SweepResult:
                        **columns)
 
 
-def _run_one(margin, seed, n, dim, bias, delta, order, radius, scale, shift):
-    """One run: data, bounds, perceptron. Returns a dict of its row."""
+def _run_one(margin, seed, n, dim, bias, delta, order, radius, scale, shift,
+             max_work=None):
+    """One run: data, bounds, perceptron. Returns a dict of its row. Raises
+    MarginUnfinished when the data's margin takes more than ``max_work``."""
     data = make_separable(n, margin, dim, radius, seed, through_origin=not bias)
     X = np.array(data.X) * scale
     X[:, 0] += shift
     y = data.y
     R = float(np.sqrt(np.max(np.einsum("ij,ij->i", X, X))))
-    if bias:
-        # the planted separator moved with the data: x -> scale x + shift e_1 keeps w* and
-        # takes b* to scale b* - shift w*_1; its margin on the stored coordinates is at
-        # most the best one, and it is certified from below (the rounding of the
-        # coordinates moves it from margin * scale by about 1e-16 of R)
-        offset = data.b_star * scale - shift * float(data.w_star[0])
-        gamma = separator_margin(X, y, data.w_star, offset)
-        solved = padded_max_margin(X, y)
-        gamma_2 = solved.margin
-        max_norm_sq = R**2 + 1.0
-    else:
-        solved = max_margin(X, y, bias=False)
-        gamma = gamma_2 = solved.margin
-        max_norm_sq = R**2
+    try:
+        if bias:
+            # the planted separator moved with the data: x -> scale x + shift e_1 keeps w*
+            # and takes b* to scale b* - shift w*_1; its margin on the stored coordinates is
+            # at most the best one, and it is certified from below (the rounding of the
+            # coordinates moves it from margin * scale by about 1e-16 of R)
+            offset = data.b_star * scale - shift * float(data.w_star[0])
+            gamma = separator_margin(X, y, data.w_star, offset)
+            solved = padded_max_margin(X, y, max_work=max_work)
+            gamma_2 = solved.margin
+            max_norm_sq = R**2 + 1.0
+        else:
+            solved = max_margin(X, y, bias=False, max_work=max_work)
+            gamma = gamma_2 = solved.margin
+            max_norm_sq = R**2
+    except MarginUnfinished:
+        raise MarginUnfinished(
+            f"the margin of the data at n = {n}, d = {dim} (seed {seed}) was not reached "
+            "within the work allowed; use a smaller n or d.") from None
     if gamma_2 <= 0:
         raise ValueError(
             f"the data (margin {margin:g}, seed {seed}, shift {shift:g}) are not separable "
@@ -343,9 +350,11 @@ def estimated_run_seconds(n, dim, margin, bias=True, delta=0.0, radius=1.0) -> f
 _INTEGER_COLUMNS = ("seed", "n", "dim", "updates", "epochs")
 
 
-def _sweep(parameter, values, seeds, *, bias, order, radius, **fixed) -> SweepResult:
+def _sweep(parameter, values, seeds, *, bias, order, radius, max_work=None,
+           **fixed) -> SweepResult:
     """Run every (value, seed) pair: ``parameter`` takes each of ``values``, the other
-    settings of :func:`_run_one` are ``fixed`` (by default no threshold, scaling or shift)."""
+    settings of :func:`_run_one` are ``fixed`` (by default no threshold, scaling or shift).
+    A run's margin stops with MarginUnfinished past ``max_work``."""
     settings = [(value, {"delta": 0.0, "scale": 1.0, "shift": 0.0, **fixed, parameter: value})
                 for value in values]
     if not isinstance(order, str) or order not in ORDERS:
@@ -370,7 +379,7 @@ def _sweep(parameter, values, seeds, *, bias, order, radius, **fixed) -> SweepRe
     for value, setting in settings:
         for seed in seeds:
             rows.append(_run_one(seed=seed, bias=bool(bias), order=order, radius=radius,
-                                 **setting))
+                                 max_work=max_work, **setting))
             values.append(value)
     columns = {}
     for name in rows[0]:
@@ -411,7 +420,7 @@ def _check_values(values, name, **limits) -> list:
 
 
 def margin_sweep(margins, seeds, n=200, dim=2, bias=True, delta=0.0, order="cyclic",
-                 radius=1.0) -> SweepResult:
+                 radius=1.0, max_work=None) -> SweepResult:
     """Updates to convergence for each margin gamma and seed.
 
     Parameters
@@ -428,6 +437,9 @@ def margin_sweep(margins, seeds, n=200, dim=2, bias=True, delta=0.0, order="cycl
     order : str, a key of ``ORDERS``
     radius : float
         Points lie in the ball ||x|| <= radius.
+    max_work : float > 0 or None
+        The work each run's margin may take (margin.min_norm_point; every sweep takes
+        it); past it, MarginUnfinished (a ValueError) says which run.
 
     Returns
     -------
@@ -436,35 +448,35 @@ def margin_sweep(margins, seeds, n=200, dim=2, bias=True, delta=0.0, order="cycl
     margins = _check_values(margins, "margin", low=0, low_open=True)
     delta = check_number(delta, "delta (threshold)", low=0)
     return _sweep("margin", margins, seeds, bias=bias, order=order, radius=radius,
-                  n=n, dim=dim, delta=delta)
+                  n=n, dim=dim, delta=delta, max_work=max_work)
 
 
 def n_sweep(sizes, seeds, margin=0.1, dim=2, bias=True, delta=0.0, order="cyclic",
-            radius=1.0) -> SweepResult:
+            radius=1.0, max_work=None) -> SweepResult:
     """Updates for each sample size n at a fixed margin (the bound does not involve n)."""
     sizes = _check_values(sizes, "n (number of points)", low=2, integer=True)
     return _sweep("n", sizes, seeds, bias=bias, order=order, radius=radius,
-                  margin=margin, dim=dim, delta=delta)
+                  margin=margin, dim=dim, delta=delta, max_work=max_work)
 
 
 def dim_sweep(dims, seeds, margin=0.1, n=200, bias=True, delta=0.0, order="cyclic",
-              radius=1.0) -> SweepResult:
+              radius=1.0, max_work=None) -> SweepResult:
     """Updates for each dimension d at a fixed margin (the bound does not involve d)."""
     dims = _check_values(dims, "d (number of features)", low=1, integer=True)
     return _sweep("dim", dims, seeds, bias=bias, order=order, radius=radius,
-                  margin=margin, n=n, delta=delta)
+                  margin=margin, n=n, delta=delta, max_work=max_work)
 
 
 def delta_sweep(deltas, seeds, margin=0.1, n=200, dim=2, bias=True, order="cyclic",
-                radius=1.0) -> SweepResult:
+                radius=1.0, max_work=None) -> SweepResult:
     """Updates for each threshold delta: bound (1.4) grows linearly in delta."""
     deltas = _check_values(deltas, "delta (threshold)", low=0)
     return _sweep("delta", deltas, seeds, bias=bias, order=order, radius=radius,
-                  margin=margin, n=n, dim=dim)
+                  margin=margin, n=n, dim=dim, max_work=max_work)
 
 
 def scale_sweep(scales, seeds, margin=0.1, n=200, dim=2, bias=True, order="cyclic",
-                radius=1.0) -> SweepResult:
+                radius=1.0, max_work=None) -> SweepResult:
     """Exercise 1.29, scaling: X -> lambda X for each lambda, same data per seed.
 
     Through the origin (bias False, delta = 0, w_0 = 0) the iterates are
@@ -473,11 +485,11 @@ def scale_sweep(scales, seeds, margin=0.1, n=200, dim=2, bias=True, order="cycli
     """
     scales = _check_values(scales, "scaling factor lambda", low=0, low_open=True)
     return _sweep("scale", scales, seeds, bias=bias, order=order, radius=radius,
-                  margin=margin, n=n, dim=dim)
+                  margin=margin, n=n, dim=dim, max_work=max_work)
 
 
 def shift_sweep(shifts, seeds, margin=0.1, n=200, dim=2, order="cyclic",
-                radius=1.0) -> SweepResult:
+                radius=1.0, max_work=None) -> SweepResult:
     """Exercise 1.29, translation: X -> X + u e_1 for each shift u, with a bias.
 
     A translation keeps the data separable by an affine hyperplane (same
@@ -487,4 +499,4 @@ def shift_sweep(shifts, seeds, margin=0.1, n=200, dim=2, order="cyclic",
     """
     shifts = _check_values(shifts, "shift u")
     return _sweep("shift", shifts, seeds, bias=True, order=order, radius=radius,
-                  margin=margin, n=n, dim=dim)
+                  margin=margin, n=n, dim=dim, max_work=max_work)

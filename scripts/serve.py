@@ -60,8 +60,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-#: a replica's BLAS libraries get one thread (the same as the worker processes',
-#: pages/common/worker_process.py ONE_BLAS_THREAD; a test keeps the two equal)
+#: a replica's BLAS libraries get one thread: a request's computations are then all in its
+#: own thread's CPU time, which its budget counts (pages/common/request_budget.py)
 ONE_BLAS_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 HAPROXY_TEMPLATE = REPO_ROOT / "deploy" / "haproxy.cfg"
 HAPROXY_CANDIDATES = ("/usr/sbin/haproxy", "/usr/local/sbin/haproxy")

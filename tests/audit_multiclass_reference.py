@@ -15,8 +15,11 @@ from itertools import combinations
 import numpy as np
 from reference_perceptron import reference_perceptron
 
-#: what /multiclass passes to each binary run besides the epoch limit
-MAX_UPDATES = 20_000
+from perceptron_core.viz.multiclass import MAX_UPDATES  # noqa: F401  (a setting, not a result)
+
+# MAX_UPDATES: what /multiclass passes to each binary run besides the epoch limit (the
+# page's setting, read from where the page reads it; the runs themselves are recomputed
+# here with the textbook loop)
 
 
 def frac(value) -> Fraction:

@@ -7,6 +7,7 @@ import numpy as np
 from app_helpers import open_page, plotly_array, plotly_spec, table_with_column
 
 from perceptron_core import make_blobs, one_vs_all, one_vs_one
+from perceptron_core.viz import multiclass as viz
 
 PAGE = "pages/multiclass.py"
 
@@ -16,7 +17,8 @@ def core(k=4, n=120, spread=0.12, seed=1, middle=False, order="cyclic", max_epoc
     X, labels = np.array(data.X), np.array(data.y)
     if middle:
         X[labels == 0] -= X[labels == 0].mean(axis=0)
-    settings = dict(bias=True, order=order, seed=0, max_updates=20_000, max_epochs=max_epochs)
+    settings = dict(bias=True, order=order, seed=0, max_updates=viz.MAX_UPDATES,
+                    max_epochs=max_epochs)
     return X, labels, one_vs_all(X, labels, **settings), one_vs_one(X, labels, **settings)
 
 

@@ -208,8 +208,9 @@ def test_kernels_export_is_one_offline_html_file_with_the_run(monkeypatch):
     sent = kernel_payload(at)
     assert any(b.label == "Player (HTML, works offline)" for b in at.get("download_button"))
     html = deferred["kernel-perceptron-player.html"]()
-    match = re.search(r'mountPlayer\(document.getElementById\("player"\), (\{.*\}), kernelsScene, kernelsQuestions\)',
-                      html)
+    # mountPlayer(host, payload, kernelsScene, kernelsQuestions): the questions of Predict first
+    match = re.search(r'mountPlayer\(document.getElementById\("player"\), (\{.*\}), '
+                      r'kernelsScene, kernelsQuestions\)', html)
     exported = json.loads(match.group(1).replace("<\\/", "</"))
     assert exported["updates"] == sent["updates"] and exported["X"] == sent["X"]
     assert exported["player"]["link"] is False and exported["player"]["start_step"] is None

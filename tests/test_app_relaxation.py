@@ -127,22 +127,19 @@ def test_rows_typed_into_the_table_run_with_the_default_cyclic_rule():
     assert plotly_chart(at, "sweep_chart")
 
 
-def test_a_sweep_stopped_in_the_worker_is_a_message_with_its_advice(monkeypatch):
-    """Issue #23: on a loaded server the sweep (in the worker pool) can be stopped; the page
-    says so with what to lower, keeps the player, and shows no fallback or chart."""
-    import pages.relaxation_parts.runs as runs
+def test_a_sweep_over_the_request_budget_is_refused_before_it_runs(monkeypatch):
+    """The sweep's cost grows with the iteration limit: over the request's CPU budget the
+    page says so, with the limit that fits, before computing anything; the player stays."""
+    import perceptron_core.viz.relaxation as viz
     from app_helpers import fallback_messages
-    from pages.common import ComputationStopped
 
-    def stopped(*args, **kwargs):
-        raise ComputationStopped("This computation was stopped: the server is too busy to "
-                                 "finish it within 30 s. Try again in a moment, or: Lower "
-                                 "the iteration limit.")
+    def not_run(*args, **kwargs):
+        raise AssertionError("the sweep was computed")
 
-    monkeypatch.setattr(runs, "run_in_worker", stopped)
-    at = open_page(PAGE, {"system": "thin sliver", "max_iter": "400", "seed": "987654"})
+    monkeypatch.setattr(viz, "eta_sweep", not_run)
+    at = open_page(PAGE, {"system": "thin sliver", "max_iter": "5000", "seed": "987654"})
     assert not fallback_messages(at) and not at.exception
-    assert [e.value for e in at.error if "Lower the iteration limit" in e.value]
+    assert [w.value for w in at.warning if "Lower the iteration limit to" in w.value]
     with pytest.raises(AssertionError, match="no chart"):
         plotly_chart(at, "sweep_chart")
     assert len(player_payload(at, "relaxation")["A"]) == 3  # the player is kept

@@ -221,7 +221,7 @@ def test_the_middle_class_key_is_what_the_page_says_for_those_points():
 
 def test_runs_stopped_by_the_update_limit_say_so():
     """n = 600, k = 6, spread 0.6, one class in the middle, 200 epochs: every one-vs-all run
-    makes 20,000 updates before its 200 epochs; the old table said "no (epoch limit)"."""
+    makes MAX_UPDATES updates before its 200 epochs; the old table said "no (epoch limit)"."""
     query = {"k": "6", "n": "600", "spread": "0.6", "layout": "one class in the middle",
              "max_epochs": "200"}
     at = open_page(PAGE, query)
@@ -232,10 +232,11 @@ def test_runs_stopped_by_the_update_limit_say_so():
     table = table_with_column(at, "wins in the square")
     for (updates, converged, limit, _, _), text in zip(runs["ova"], table["its run"]):
         assert limit == "update limit" and updates == MAX_UPDATES
-        assert text.startswith("stopped at the limit of 20,000 updates after 20,000 updates")
+        assert text.startswith(f"stopped at the limit of {MAX_UPDATES:,} updates after "
+                               f"{MAX_UPDATES:,} updates")
     assert "the epoch limit" not in table["its run"].str.cat()
     middle = next(m.value for m in at.markdown if m.value.startswith("Class 0 sits"))
-    assert middle.endswith("it stopped at the limit of 20,000 updates.")
+    assert middle.endswith(f"it stopped at the limit of {MAX_UPDATES:,} updates.")
 
 
 # ---------------------------------------------------------------------------
@@ -331,19 +332,22 @@ def test_shares_are_never_rounded_to_none_or_all():
         assert viz.share_text(share) == percent(Fraction(share))
 
 
-@pytest.mark.parametrize("k, n, epochs", [(6, 600, 203), (6, 600, 202), (5, 600, 250),
-                                           (6, 600, 500), (3, 6, 1)])
-def test_the_budget_warning_compares_numbers_that_are_true_as_written(k, n, epochs):
+@pytest.mark.parametrize("k, n, epochs, budget", [
+    (6, 600, 500, 0.43),   # 0.4323: "0.43" is not more than 0.43, "0.432" is
+    (6, 580, 500, 0.425),  # 0.4257: "0.4" would be less than the budget
+    (6, 600, 203, 0.368),  # 0.3681: just over
+    (5, 600, 250, 0.5), (3, 6, 1, 0.5)])  # within: no warning
+def test_the_budget_warning_compares_numbers_that_are_true_as_written(k, n, epochs, budget):
     """An estimate of 4.02 s was written "about 4 s ..., more than the 4 s"."""
-    seconds = (2 * k - 1) * n * epochs * viz.SECONDS_PER_EXAMPLE
-    text = viz.budget_text(k, n, epochs, 4.0)
-    assert (text is None) == (seconds <= 4.0)
+    seconds = viz.fit_seconds(k, n, epochs)
+    text = viz.budget_text(k, n, epochs, budget)
+    assert (text is None) == (seconds <= budget)
     if text is not None:
-        shown, budget = re.search(r"about ([\d.]+) s of computing.*more than the ([\d.]+) s",
-                                  text).groups()
-        assert float(shown) > float(budget) == 4.0
+        shown, limit = re.search(r"about ([\d.]+) s of computing.*more than the ([\d.]+) s",
+                                 text).groups()
+        assert float(shown) > float(limit) == budget
         assert abs(float(shown) - seconds) <= 0.5 * 10 ** -len(shown.partition(".")[2])
-    own = viz.budget_text(6, 600, 500, 4.0, own=True)
+    own = viz.budget_text(6, 600, 500, 0.4, own=True)
     assert "your data" in own and " or n" not in own
 
 

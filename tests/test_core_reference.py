@@ -166,3 +166,31 @@ def test_greedy_run_ending_exactly_at_step_limit_reports_convergence(order):
     assert np.all(y * (X @ trace.w) > 0)
     assert trace.converged, trace.stop_reason
     assert "not be linearly separable" not in trace.stop_reason
+
+
+@pytest.mark.parametrize("bias, delta", [(True, 0.0), (True, 0.5), (False, 0.0)])
+def test_cyclic_runs_are_the_loop_bit_for_bit(bias, delta):
+    """The cyclic order's block search decides each candidate as the loop does (its np.dot
+    score): every update, step and stop is the loop's, every w, b and recorded score
+    equal to the last bit, on separable data and on random labels (runs stopped by a
+    limit), larger than the blocks it scores at once, from w = 0 and from a random w0."""
+    rng = np.random.default_rng(7)
+    for case in range(8):
+        if case % 2:
+            X, y = random_labels(rng, max_dim=8, max_n=700)
+            limits = dict(max_updates=300, max_epochs=30)
+        else:
+            ds = make_separable(n=int(rng.integers(300, 700)), margin=0.05,
+                                dim=int(rng.integers(2, 9)), seed=case,
+                                through_origin=not bias)
+            X, y = ds.X, ds.y
+            limits = dict(max_updates=20_000, max_epochs=200)
+        w0 = rng.standard_normal(X.shape[1]) if case % 4 == 3 else None
+        kwargs = dict(bias=bias, delta=delta, w0=w0, order="cyclic", **limits)
+        trace, ref = run_perceptron(X, y, **kwargs), reference_perceptron(X, y, **kwargs)
+        np.testing.assert_array_equal(trace.update_indices, ref.update_indices)
+        np.testing.assert_array_equal(trace.update_steps, ref.update_steps)
+        np.testing.assert_array_equal(trace.weights, ref.weights)
+        np.testing.assert_array_equal(trace.biases, ref.biases)
+        np.testing.assert_array_equal(trace.update_scores, ref.update_scores)
+        assert (trace.converged, trace.n_examined) == (ref.converged, ref.n_examined)

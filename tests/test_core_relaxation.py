@@ -508,3 +508,35 @@ def test_under_relaxation_is_approaching_and_a_translation_is_diverging():
     assert miss_behaviour(*contra, relaxation(*contra, eta=1.5, max_iter=200)).kind == "bounded"
     with pytest.raises(ValueError, match="reached feasibility"):
         miss_behaviour(A, c, relaxation(A, c, eta=1.0, w0=[3.0, 0.0], max_iter=20))
+
+
+def _same_trace(one, other) -> bool:
+    """Two relaxation traces equal number for number (bit for bit)."""
+    return (one.n_iter == other.n_iter and one.feasible == other.feasible
+            and one.stop_reason == other.stop_reason and one.tau == other.tau
+            and all(np.array_equal(getattr(one, name), getattr(other, name))
+                    for name in ("iterates", "indices", "residuals", "moved")))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_sweep_makes_each_run_exactly_as_alone(seed):
+    """relaxation_sweep runs every (rule, eta) together; each run must be the one
+    relaxation() makes on its own, bit for bit, whatever the other runs do (some stop
+    early, some never get in)."""
+    from perceptron_core.relaxation import relaxation_sweep
+
+    rng = np.random.default_rng(seed)
+    systems = [_interior_system(seed), _interior_system(seed, p=3),
+               (*_infeasible_system(seed), rng.standard_normal(2))]
+    etas = [0.1, 0.5, 0.95, 1.0, 1.3, 2.0]
+    rules = list(INDEX_RULES)
+    for number, (A, c, w0) in enumerate(systems):
+        for tol in (0.0, 1e-6):
+            swept = relaxation_sweep(A, c, etas, rules=rules, w0=w0, seed=seed, tol=tol,
+                                     max_iter=300)
+            alone = [relaxation(A, c, eta=eta, rule=rule, w0=w0, seed=seed, tol=tol,
+                                max_iter=300) for rule in rules for eta in etas]
+            assert len(swept) == len(alone)
+            assert all(_same_trace(one, other) for one, other in zip(swept, alone))
+            if number < 2:  # systems with an interior: the runs got in at different times
+                assert len({trace.n_iter for trace in swept}) > 1

@@ -11,8 +11,17 @@ import pytest
 import streamlit as st
 
 from app_helpers import chart_elements, open_page, player_payload, plotly_specs
-from pages.common import workers
 from pages.common.deferred import DEFERRED_PARTS, deferred_key
+
+#: the computations of these pages' parts and first views, by module: (module, name)
+COMPUTATIONS = [
+    ("perceptron_core", "kernel_perceptron"), ("perceptron_core", "kernel_margin"),
+    *(("perceptron_core.viz.kernels", name) for name in
+      ("player_payload", "dual_check", "lifted_run", "bias_trick_data", "learn_target")),
+    ("pages.generalisation_parts.runs", "generalisation_curve"),
+    ("perceptron_core.viz.generalisation", "eta_check"),
+    ("perceptron_core.viz.relaxation", "eta_sweep"),
+]
 
 #: page -> (its deferred parts, a Plotly chart key each part draws when opened)
 PAGES = {
@@ -34,13 +43,20 @@ def test_every_deferred_part_belongs_to_a_page_here():
 
 @pytest.mark.parametrize("page", PAGES)
 def test_the_first_view_sends_the_player_and_no_plotly_chart(page, monkeypatch):
+    import importlib
+
     sent = []
 
-    def in_process(function, args, kwargs, *limits):  # records what a page sends, runs it here
-        sent.append(function.__name__)
-        return function(*args, **kwargs)
+    def recorded(function):  # records what a page computes, and computes it
+        def call(*args, **kwargs):
+            sent.append(function.__name__)
+            return function(*args, **kwargs)
+        return call
 
-    monkeypatch.setattr(workers._WORKERS, "run", in_process)
+    monkeypatch.setenv("PERCEPTRON_COMPUTE_IN_PROCESS", "1")  # patched: not picklable
+    for module, name in COMPUTATIONS:
+        module = importlib.import_module(module)
+        monkeypatch.setattr(module, name, recorded(getattr(module, name)))
     st.cache_data.clear()
     at = open_page(page, parts_open=False)
     assert player_payload(at, page.split("/")[1][:-3])

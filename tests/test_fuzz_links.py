@@ -201,16 +201,18 @@ def test_the_newer_pages_crash_links_show_a_message():
 
 
 def test_heavy_requests_of_the_newer_pages_are_refused_with_what_to_lower():
+    # the largest multiclass fit now fits one request (the binary runs are stacked)
     at = open_page("pages/multiclass.py", {"k": "6", "n": "600", "max_epochs": "500"})
-    assert any("Lower the epoch limit" in w.value for w in at.warning)
+    assert not any("Lower the epoch limit" in w.value for w in at.warning)
     at = open_page("pages/relaxation.py", {"max_iter": "5000"})
     assert any("Lower the iteration limit" in w.value for w in at.warning)
     # Wolfe's solver for the margin in feature space runs for over 100 CPU-s here (RBF,
     # κ = 5, 30 % flipped labels; at κ = 50 it needs 6-10 s, at κ <= 0.5 under 0.25 s):
-    # it is stopped in its worker after a few seconds of CPU and the page says so
+    # it is stopped once its steps are over the page's share and the page says so
     at = open_page("pages/kernels.py", {"n": "400", "scale": "5", "noise": "0.3",
                                         "kernel": "rbf"})
-    assert any("took longer than" in i.value and "Fewer points" in i.value for i in at.info)
+    assert any("needs more than about" in i.value and "Fewer points" in i.value
+               for i in at.info)
     assert not fallback_messages(at)
     # within the core's own limit (6e9 units of work) but over one request's share
     at = open_page("pages/generalisation.py", {"repeats": "1000",

@@ -75,20 +75,3 @@ def test_one_session_holds_at_most_its_bound_and_an_ended_session_holds_nothing(
             pool.submit(asyncio.run, scenario(base)).result(timeout=600)
 
 
-def test_a_dropped_file_is_given_back_to_the_system_at_once(monkeypatch):
-    """A file of megabytes that the bound drops would stay with the allocator (which keeps
-    freed buffers once a large one has been freed); the manager gives it back at once."""
-    from streamlit.runtime.uploaded_file_manager import UploadedFileRec
-
-    from pages.common import upload_limits
-
-    given_back = []
-    monkeypatch.setattr(upload_limits, "give_freed_memory_back", lambda: given_back.append(1))
-    manager = upload_limits.SessionBoundUploads("/_stcore/upload_file")
-    data = b"x" * FILE_BYTES
-    for number in range(2):  # two files fit the bound: nothing dropped
-        manager.add_file("student", UploadedFileRec(f"file{number}", "a.csv", "text/csv", data))
-    assert given_back == [] and manager.session_bytes("student") == 2 * FILE_BYTES
-    manager.add_file("student", UploadedFileRec("file2", "a.csv", "text/csv", data))
-    assert given_back == [1]  # the oldest dropped, its bytes given back
-    assert manager.session_bytes("student") <= SESSION_UPLOAD_BYTES

@@ -4,6 +4,8 @@ curve, the perceptron run both ways, and the texts that read a result."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -61,10 +63,12 @@ def test_values_of_n_are_read_from_the_text_box(text, sizes):
 
 
 def test_a_curve_over_the_request_budget_is_refused_with_what_to_lower():
-    generalisation.check_curve_cost([2, 5, 10], 0.1, 2, 500, 5_000, 4.0)  # the default fits
-    with pytest.raises(ValueError, match="s of computing.*fewer runs per N"):
+    # the page's default curve fits the request's 0.5 s
+    generalisation.check_curve_cost([2, 5, 10, 20, 50, 100, 200], 0.1, 2, 500, 5_000, 0.5)
+    with pytest.raises(ValueError, match=r"about \d\.\d\d s of computing, more than the "
+                                         r"0\.5 s.*fewer runs per N"):
         generalisation.check_curve_cost([2, 5, 10, 20, 50, 100, 200, 500], 0.1, 2, 1000,
-                                        5_000, 4.0)
+                                        5_000, 0.5)
     with pytest.raises(ValueError, match="too much work"):
         generalisation.check_curve_cost([10_000] * 10, 0.05, 50, 1000, 5_000, 1e9)
 
@@ -99,7 +103,16 @@ def test_each_perceptron_update_is_a_relaxation_step_with_its_eta(n, seed, delta
 
 
 def test_the_sweep_is_refused_above_the_request_budget():
-    assert relaxation.sweep_refused_text(1000, 4.0) is None
-    text = relaxation.sweep_refused_text(5000, 4.0)
-    assert "120 runs of up to 5,000 iterations" in text
-    assert "Lower the iteration limit to 2,200 or less" in text  # 2200 · 120 · 15 µs ≤ 4 s
+    # all 120 runs are computed together: the cost grows with the iteration limit only
+    per_iteration = relaxation.SECONDS_PER_SWEEP_ITERATION
+    most = int(0.5 / per_iteration) // 100 * 100
+    assert relaxation.sweep_refused_text(most, 0.5) is None
+    assert relaxation.sweep_refused_text(most + 200, 0.5) is not None
+    text = relaxation.sweep_refused_text(50_000, 0.5)
+    assert "120 runs of up to 50,000 iterations" in text
+    assert f"Lower the iteration limit to {most:,} or less" in text
+    assert f"about {50_000 * per_iteration:.1f} s" in text and "the 0.5 s" in text
+    # just over the budget: the estimate keeps the digits that make "more than" true
+    near = relaxation.sweep_refused_text(most + 100, 0.5)
+    shown = float(re.search(r"about ([\d.]+) s of computing", near).group(1))
+    assert shown > 0.5 and abs(shown - (most + 100) * per_iteration) < 0.01

@@ -151,7 +151,7 @@ TABS = {
     ":material/straighten: n and d": (Section(
         (margin_input("margin", "bound_size_margin", "margin γ (fixed)", 0.1),
          text_box("n_values", "bound_n_values", "values of n", "10, 30, 100, 300, 1000, 2000"),
-         text_box("d_values", "bound_d_values", "values of d", "1, 10, 100, 1000"),
+         text_box("d_values", "bound_d_values", "values of d", "1, 10, 30, 100"),
          number("seeds", "bound_size_seeds", "seeds per value", 1, 20, 3)),
         (Sweep("n", kind="n", label="n",
                grid=listed("n", "n_values", integer=True, low=2, high=5000),

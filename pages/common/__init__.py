@@ -21,14 +21,15 @@ Pages stay thin: widgets, one cached call into the core, figures, layout. The mo
 - The player of a frozen run (on the page and as an HTML file) is a package of its own,
   ``pages.player``.
 - ``request_budget``: the CPU budget of one request.
-- ``worker_process`` and ``workers``: one niced worker process, and the pool every
-  session shares (:func:`run_in_worker`).
+- ``compute``: :func:`computed`, a computation in a worker process (the standard
+  library's process pool), apart from the server's interpreter.
 - ``upload_limits``: uploaded files bounded per session, freed when the session ends.
+- ``server``: :func:`configure_server`, what the server process needs set once (app.py).
 - ``own_data_spec``, ``own_data_upload``, ``own_data_drawing``, ``own_data_source``: the
   student's own data, uploaded as a CSV file or drawn on a chart.
 
 Settings are read where they are defined: a test that changes one patches that module
-(``pages.common.workers.WORKER_SECONDS``), not this package's copy of the name.
+(``pages.common.upload_limits.SESSION_UPLOAD_BYTES``), not this package's copy of the name.
 """
 
 from pages.common.routing import use_app_navigation
@@ -61,33 +62,26 @@ from pages.common.presenter import (PRESENTER_CSS, about_this_page, off_stage,  
                                     presenter_mode, presenting, prose)
 from pages.common.quizzes import QuizQuestion, quiz  # noqa: E402
 from pages.common.request_budget import REQUEST_CPU_SECONDS, RequestBudget  # noqa: E402
+from pages.common.compute import computed  # noqa: E402
 from pages.common.shown_text import SHOWN_CHARS, as_code, plain_text, shown_value  # noqa: E402
-from pages.common.worker_process import WORKER_NICENESS  # noqa: E402
-from pages.common.workers import (_WORKERS, MAX_WORKERS, WORKER_SECONDS,  # noqa: E402, F401
-                                  WORKER_TASKS, WORKER_WAIT_SECONDS, ComputationStopped,
-                                  run_in_worker)
-from pages.common.upload_limits import SESSION_UPLOAD_BYTES, limit_uploads  # noqa: E402
+from pages.common.upload_limits import SESSION_UPLOAD_BYTES  # noqa: E402
 
-limit_uploads()  # imported by the server before its first request: bounds every session's uploads
-
-# _WORKERS (the pool, for tests and benchmarks that stop or count its processes) is
-# importable from here but not in __all__.
 __all__ = [
     "ACCESSIBILITY_CSS", "accessibility_styles", "chart_summary", "on_a_phone",
     "screen_reader_text",
     "COURSE_ORDER", "PAGE_TABLE", "PageEntry", "page_path",
     "BINARY_LABELS", "DRAW_REACH", "DRAW_SPACING", "LABELLED_WIDGETS",
-    "LINK_TEXT_CHARS", "MAX_PARAM_CHARS", "MAX_WORKERS", "PLOTLY_CONFIG", "PRESENTER_CSS",
-    "REQUEST_CPU_SECONDS", "SESSION_UPLOAD_BYTES", "SHOWN_CHARS", "WORKER_NICENESS",
-    "WORKER_SECONDS", "WORKER_TASKS", "WORKER_WAIT_SECONDS",
-    "ComputationStopped", "LinkParam", "OwnData", "OwnDataSpec", "PageLink", "QuizQuestion",
+    "LINK_TEXT_CHARS", "MAX_PARAM_CHARS", "PLOTLY_CONFIG", "PRESENTER_CSS",
+    "REQUEST_CPU_SECONDS", "SESSION_UPLOAD_BYTES", "SHOWN_CHARS",
+    "LinkParam", "OwnData", "OwnDataSpec", "PageLink", "QuizQuestion",
     "RequestBudget",
     "about_this_page", "as_code", "bool_param", "check_link_value", "choice_param",
-    "clean_query_params", "copy_link_control", "core_call", "data_source_control",
+    "clean_query_params", "computed", "copy_link_control", "core_call",
+    "data_source_control",
     "drawn_data", "edit_drawn_points", "float_param", "int_param", "link_rule",
     "named_result", "named_results", "notation_panel", "off_stage", "own_data", "page_guard",
     "page_header", "plain_text", "points_from_link",
     "presenter_mode", "presenting", "prose", "quiz", "read_own_csv", "report_link_notices",
-    "restore_drawn_points", "run_in_worker", "show_chart", "shown_value", "text_param",
+    "restore_drawn_points", "show_chart", "shown_value", "text_param",
     "uploaded_data", "url_snapshot", "use_app_navigation", "view_link",
 ]

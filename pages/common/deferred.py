@@ -15,7 +15,6 @@ from collections.abc import Iterator
 
 import streamlit as st
 
-from pages.common.page_runs import give_way
 
 #: session-state keys of the deferred parts start with this
 DEFERRED_KEY_PREFIX = "show_part_"
@@ -43,6 +42,5 @@ def deferred(name: str, label: str, *, icon: str = ":material/bar_chart:") -> It
     """
     if name not in DEFERRED_PARTS:
         raise ValueError(f"deferred part {name!r} is not in DEFERRED_PARTS: add it there")
-    give_way()  # a heavy page run lets a light one compute first (pages/common/page_runs.py)
     with st.expander(label, key=deferred_key(name), on_change="rerun", icon=icon) as part:
         yield bool(part.open)

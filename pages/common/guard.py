@@ -12,7 +12,6 @@ from contextlib import contextmanager
 
 import streamlit as st
 
-from pages.common.page_runs import light_run
 from pages.common.shown_text import as_code, shown_value
 
 _LOG = logging.getLogger("perceptron_lab")
@@ -38,8 +37,7 @@ def page_guard(page: str):
     passes through: those are BaseException, not Exception.
     """
     try:
-        with light_run():  # heavy runs give way to it (pages/common/page_runs.py)
-            yield
+        yield
     except Exception as error:  # noqa: BLE001 - the whole point: nothing reaches the browser
         _LOG.exception("page %s: unexpected error", page)
         st.error(f"This view could not be drawn: {as_code(_short_reason(error))}; the "

@@ -8,7 +8,6 @@ from __future__ import annotations
 import streamlit as st
 
 from pages.common.accessibility import chart_summary, on_a_phone
-from pages.common.page_runs import give_way
 from perceptron_core.viz.narrow import narrow_figure
 
 #: Plotly config for every chart: no logo, a PNG download button at 2x for slides
@@ -27,7 +26,6 @@ def show_chart(fig, key: str, **chart_options):
     """
     from pages.chart import figure_data, plotly_only, svg_chart, svg_unsupported
 
-    give_way()  # a heavy page run lets a light one compute first
     phone = on_a_phone()
     fig = narrow_figure(fig) if phone else fig  # a phone: words wrapped, legend under the plot
     summary = chart_summary(fig)
@@ -51,9 +49,7 @@ def page_header(title: str, summary: str) -> None:
 
 
 def core_call(function, *args, **kwargs):
-    """Call the core; on ValueError show the message and return None (page keeps going).
-    A heavy page run first gives way to light runs computing (pages/common/page_runs.py)."""
-    give_way()
+    """Call the core; on ValueError show the message and return None (page keeps going)."""
     try:
         return function(*args, **kwargs)
     except ValueError as error:

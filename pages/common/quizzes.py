@@ -13,7 +13,6 @@ from dataclasses import dataclass
 import streamlit as st
 
 from pages.common.accessibility import live_region
-from pages.common.page_runs import give_way
 
 #: what the section says above the questions: how to answer, by keyboard or by touch
 QUIZ_CAPTION = ("Pick an answer, then press Check (or Enter on the answer): the explanation "
@@ -65,7 +64,6 @@ def quiz(questions, caption: str = QUIZ_CAPTION) -> None:
     """A "Check your understanding" section: each question numbered in a bordered box, its
     options in a form with a Check button, and a feedback region under it; then the page's
     checkpoint of the study path (its checked answers counted)."""
-    give_way()  # a heavy page run lets a light one compute first
     st.header("Check your understanding")
     st.caption(caption)
     for number, item in enumerate(questions, start=1):

@@ -1,35 +1,45 @@
-"""The CPU budget of one request (one script run)."""
+"""The CPU budget of one request (one script run).
+
+Every page's computations are bounded so that the heaviest link a page accepts computes
+within REQUEST_CPU_SECONDS (in worker processes, pages/common/compute.py):
+/bound's sweeps check their estimates against a :class:`RequestBudget` and go on in the
+next request (a Continue button); the other pages refuse, before computing, settings
+whose estimate is over it (benchmarks/bench_robustness.py --only heavy measures them).
+"""
 
 from __future__ import annotations
 
-import ctypes
-import gc
-import os
-import sys
-import time
+import contextlib
+from collections.abc import Iterator
 
-#: seconds one script run may spend on a page's computations
-REQUEST_CPU_SECONDS = 4.0
+from pages.common.compute import cpu_spent
+
+#: CPU seconds one script run may spend on a page's computations
+REQUEST_CPU_SECONDS = 0.5
 #: bytes every st.cache_data entry of the server process may hold together (pickled),
 #: server.maxCacheDataSize in .streamlit/config.toml, which Streamlit enforces (LRU)
 CACHE_DATA_BYTES = 256 * 1024**2
 
 
 class RequestBudget:
-    """Time this script run has spent since it was created.
-
-    Wall-clock time, not this thread's CPU time: NumPy's BLAS threads do part of
-    the work (``thread_time`` would miss it), and on a busy server a request then
-    stops earlier, which is what the other sessions need.
-    """
+    """CPU time this script run has spent computing, in the blocks it :meth:`measured`:
+    the CPU time of the computations they ran in the worker processes
+    (pages/common/compute.py reports it), not the drawing of the page nor the time a
+    computation waited for a worker."""
 
     def __init__(self, seconds: float = REQUEST_CPU_SECONDS):
         self.seconds = seconds
-        self.start = time.perf_counter()
+        self.used = 0.0  # CPU seconds of the measured blocks' computations
+        self.runs = 0  # computations started in this request (a caller counts them)
 
-    @property
-    def used(self) -> float:
-        return time.perf_counter() - self.start
+    @contextlib.contextmanager
+    def measured(self) -> Iterator[None]:
+        """Count the computations of the block."""
+        began = cpu_spent()
+        try:
+            yield
+        finally:
+            self.used += cpu_spent() - began
 
     @property
     def left(self) -> float:
@@ -37,66 +47,3 @@ class RequestBudget:
 
     def exhausted(self) -> bool:
         return self.used >= self.seconds
-
-
-def freeze_long_lived_objects() -> bool:
-    """Import what every page uses, collect, then move every object the garbage collector
-    tracks into its permanent generation (``gc.freeze``), once per process. Returns whether
-    it froze now (False if already done, or turned off with PERCEPTRON_GC_FREEZE=0).
-
-    Streamlit runs a full collection after every script run (``runner.postScriptGC``), and
-    its cost grows with every tracked object: with the libraries' 130 000 objects each
-    collection held the server's interpreter for about 80 ms (py-spy: 45 % of the server's
-    samples while students opened /relaxation from the cache), while other students'
-    requests waited. Frozen, the libraries' objects are skipped and a collection takes
-    1-4 ms; it still frees what each run left (Plotly figures hold reference cycles). The
-    objects frozen are the imported modules and whatever the first script run holds at
-    that moment: never freed, once per process (issue #23).
-    """
-    global _FROZEN
-    if _FROZEN or os.environ.get("PERCEPTRON_GC_FREEZE", "1") == "0":
-        return False
-    _FROZEN = True
-    import pandas  # noqa: F401  (what the pages import: in the permanent generation)
-    import plotly.graph_objects  # noqa: F401
-
-    import perceptron_core.viz  # noqa: F401
-    gc.collect()  # garbage is not frozen
-    gc.freeze()
-    return True
-
-
-_FROZEN = False
-freeze_long_lived_objects()  # on import: the first script run of the server process
-
-
-def share_the_interpreter_finely() -> float:
-    """Let a thread waiting for the interpreter lock have it after 1 ms instead of
-    Python's 5 ms (``sys.setswitchinterval``), once per process; returns the interval.
-
-    Every student's script run is a thread of the one server process. A short run (a
-    settings change, about 20 ms of Python) asks for the lock many times, and while a
-    heavy page's run computes beside it each of those asks could wait up to the whole
-    interval (issue #23). PERCEPTRON_SWITCH_INTERVAL (seconds) sets another one.
-    """
-    interval = float(os.environ.get("PERCEPTRON_SWITCH_INTERVAL", "0.001"))
-    sys.setswitchinterval(interval)
-    return sys.getswitchinterval()
-
-
-share_the_interpreter_finely()
-
-
-try:  # glibc keeps the memory Python frees (above all after large buffers); malloc_trim
-    _MALLOC_TRIM = ctypes.CDLL("libc.so.6").malloc_trim
-except (OSError, AttributeError):  # not glibc: nothing to do
-    _MALLOC_TRIM = None
-
-
-def give_freed_memory_back() -> bool:
-    """Return the memory the process has freed to the system (glibc's ``malloc_trim``; the
-    interpreter lock is released meanwhile). A few milliseconds. Returns whether it could."""
-    if _MALLOC_TRIM is None:
-        return False
-    _MALLOC_TRIM(0)
-    return True

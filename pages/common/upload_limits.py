@@ -4,7 +4,8 @@ Streamlit keeps every uploaded file's bytes in one MemoryUploadedFileManager per
 process, per session, until the session shuts down; a session that disconnects is kept
 for reconnection and then dropped without a shutdown, so its files stayed in memory for
 good, and one session sending raw uploads could add 5 MB per request. The manager is
-given this subclass when this package is imported by the server (:func:`limit_uploads`):
+given this subclass before the server takes its first request (:func:`limit_uploads`,
+which app.py's lifespan hook calls through pages.common.server.configure_server):
 
 - a session holds at most ``SESSION_UPLOAD_BYTES``: a new file drops the session's older
   files, oldest first, until it fits (the newest file is always kept). A page has already
@@ -21,8 +22,6 @@ import threading
 
 from streamlit import runtime
 from streamlit.runtime.memory_uploaded_file_manager import MemoryUploadedFileManager
-
-from pages.common.request_budget import give_freed_memory_back
 
 _LOG = logging.getLogger("perceptron_lab")
 
@@ -43,7 +42,6 @@ class SessionBoundUploads(MemoryUploadedFileManager):
         with self._lock:
             files = self.file_storage.get(session_id, {})
             held = sum(len(kept.data) for kept in files.values())
-            dropped_any = False
             for file_id in [name for name in files if name != file.file_id]:
                 if held <= SESSION_UPLOAD_BYTES:
                     break
@@ -51,10 +49,7 @@ class SessionBoundUploads(MemoryUploadedFileManager):
                 held -= len(dropped.data)
                 self._total_bytes -= len(dropped.data)
                 self._file_count -= 1
-                dropped_any = True
             dropped = None
-        if dropped_any:  # a file of megabytes freed: the allocator would keep it
-            give_freed_memory_back()
         self.remove_ended_sessions()
 
     def session_bytes(self, session_id: str) -> int:

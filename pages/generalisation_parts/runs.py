@@ -1,12 +1,12 @@
 """/generalisation's runs (pages/generalisation.py): the data, the margin perceptron and its
-player payload, the curve (one N at a time, in the niced worker pool), the stability check
-and SGD, each cached. Not a page."""
+player payload, the curve (one N at a time), the stability check and SGD, each cached.
+Not a page."""
 
 import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from pages.common import REQUEST_CPU_SECONDS, run_in_worker
+from pages.common import REQUEST_CPU_SECONDS, computed
 from perceptron_core import generalisation_curve, make_unit_margin, margin_perceptron
 from perceptron_core.viz import generalisation as viz
 from perceptron_core.viz.player import player_spec, run_id
@@ -42,12 +42,10 @@ def margin_payload(n, margin, data_seed, order_seed, start_step, speed, present)
 
 @st.cache_data(show_spinner=False, max_entries=64, ttl=3600)
 def curve_at(size, margin, dim, repeats, seed):
-    """The curve at one N (seeded by (seed, N): the same as within a call over all N),
-    computed in a niced worker process (the server stays free for the other students)."""
-    return run_in_worker(generalisation_curve, n_train=[size], margin=margin, dim=dim,
-                         repeats=repeats, seed=seed, n_test=N_TEST,
-                         advice="Use fewer runs per N, smaller values of N or a smaller "
-                                "dimension d.")
+    """The curve at one N (seeded by (seed, N): the same as within a call over all N), in a
+    worker process (pages/common/compute.py)."""
+    return computed(generalisation_curve, n_train=[size], margin=margin, dim=dim,
+                    repeats=repeats, seed=seed, n_test=N_TEST)
 
 
 def curve(sizes, margin, dim, repeats, seed):
@@ -77,11 +75,10 @@ def stability(n_points, margin, seed, heldout):
 
 @st.cache_data(show_spinner="Running SGD…", **CACHE)
 def sgd_check(n, margin, data_seed, order_seed, eta):
-    """Four SGD runs (two losses, step 1 and η) in a niced worker process: at N = 300 and
-    γ = 0.05 they held the server process for about 0.15 s (issue #23)."""
+    """Four SGD runs (two losses, step 1 and η): about 0.1 s at N = 300 and γ = 0.05, in a
+    worker process."""
     X, y, _ = unit_data(n, margin, data_seed)
-    return run_in_worker(viz.eta_check, X, y, eta, order="random", seed=order_seed,
-                         unit=True, advice="Use fewer points N or a larger margin γ.")
+    return computed(viz.eta_check, X, y, eta, order="random", seed=order_seed, unit=True)
 
 
 def figure_from(spec: dict) -> go.Figure:

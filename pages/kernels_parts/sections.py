@@ -6,7 +6,7 @@ in the page's link. Not a page itself: pages/kernels.py calls these in order."""
 import numpy as np
 import streamlit as st
 
-from pages.common import PageLink, core_call, run_in_worker, show_chart
+from pages.common import PageLink, computed, core_call, show_chart
 from pages.common.deferred import deferred
 from pages.common.static_table import static_table
 from perceptron_core.viz import kernels as viz
@@ -22,28 +22,27 @@ conjunction_timing = st.cache_data(show_spinner="Timing…", max_entries=1,
                                    ttl=3600)(viz.conjunction_timing)
 
 
-# The runs below are new for every new data set or data seed (a few to 60 ms at n = 2 000):
-# computed in the niced worker pool, so the server process stays free for other students
-# (issue #23); one over its time is stopped there and shown as a message (core_call).
+# The runs below are new for every new data set or data seed (a few to 60 ms at n = 2 000),
+# each in a worker process (pages/common/compute.py)
 @cached
 def dual_check(X, y, bias: bool, order: str, order_seed: int, max_updates: int) -> dict:
-    return run_in_worker(viz.dual_check, X, y, bias, order, order_seed, max_updates)
+    return computed(viz.dual_check, X, y, bias, order, order_seed, max_updates)
 
 
 @cached
 def lifted_run(X, y, name: str, max_updates: int) -> tuple:
-    return run_in_worker(viz.lifted_run, X, y, name, max_updates)
+    return computed(viz.lifted_run, X, y, name, max_updates)
 
 
 @st.cache_data(show_spinner=False, max_entries=8, ttl=3600)
 def bias_trick_data(data_seed: int, max_updates: int) -> tuple:
-    return run_in_worker(viz.bias_trick_data, data_seed, max_updates)
+    return computed(viz.bias_trick_data, data_seed, max_updates)
 
 
 @st.cache_data(show_spinner="Training…", max_entries=16, ttl=3600)
 def learn_target(kind: str, size: int, n_bits: int, m: int, data_seed: int,
                  max_updates: int) -> tuple:
-    return run_in_worker(viz.learn_target, kind, size, n_bits, m, data_seed, max_updates)
+    return computed(viz.learn_target, kind, size, n_bits, m, data_seed, max_updates)
 
 
 def worded_menu(link: PageLink, widget, label: str, words: dict, default: str, *, key: str,

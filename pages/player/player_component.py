@@ -11,7 +11,6 @@ from pathlib import Path
 import streamlit as st
 
 from pages.common.browser_scripts import compact_script
-from pages.common.page_runs import give_way
 from pages.common.shown_text import as_code, shown_value
 from pages.player.predict_link import offline_predict_spec, predict_spec
 
@@ -62,7 +61,6 @@ def player(scene: str, payload: dict, key: str, link=None):
                    "}\n")
         _PLAYERS[scene] = st.components.v2.component(f"perceptron_player_{scene}", css=css,
                                                      js=compact_script(script))
-    give_way()  # a heavy page run lets a light one compute first: the payload is big
     # sent as one JSON string: Streamlit copies a string, where a dict is walked for
     # dataframes and serialised twice more (27 ms a run for /kernels at n = 2 000, 4 ms
     # this way: the server's time per rerun, issue 23)

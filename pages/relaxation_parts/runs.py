@@ -1,10 +1,10 @@
 """/relaxation's runs (pages/relaxation.py), each cached: the run and its player payload, the
-sweep over η (in the niced worker pool, issue #23), the perceptron both ways. Not a page."""
+sweep over η (every run at once), the perceptron both ways. Not a page."""
 
 import numpy as np
 import streamlit as st
 
-from pages.common import run_in_worker
+from pages.common import computed
 from perceptron_core import relaxation
 from perceptron_core.viz import relaxation as viz
 from perceptron_core.viz.player import player_spec, run_id
@@ -28,9 +28,9 @@ def payload_for(A, c, settings, start_step, present):
 
 
 @st.cache_data(show_spinner="Sweeping η…", max_entries=16, ttl=3600)
-def sweep(A, c, w0, seed, tol, max_iter, tau):  # in the niced worker pool (issue #23)
-    return run_in_worker(viz.eta_sweep, A, c, w0=np.array(w0), seed=seed, tol=tol,
-                         max_iter=max_iter, tau=tau, advice="Lower the iteration limit.")
+def sweep(A, c, w0, seed, tol, max_iter, tau):  # in a worker process
+    return computed(viz.eta_sweep, A, c, w0=np.array(w0), seed=seed, tol=tol,
+                    max_iter=max_iter, tau=tau)
 
 
 both_ways = st.cache_data(show_spinner=False, max_entries=16, ttl=3600)(viz.perceptron_both_ways)

@@ -20,6 +20,7 @@ import plotly.graph_objects as go
 from perceptron_core.generalisation import (CURVE_MAX_TEST_POINTS, CURVE_MAX_WORK, LOSS_LABELS,
                                              LOSSES, sgd_linear)
 
+from ..shown_numbers import relation_text as shown_relation
 from . import style
 from .player import encode_indices
 from .train import vector_scale
@@ -780,14 +781,20 @@ def scaling_verdict(check: dict) -> tuple[bool, str]:
         "an exact 0 can do.")
 
 
+#: the curve's units of work per CPU second, a lower figure: 1.6e9 to 1.8e9 were measured
+#: at N = 2 to 300 with 300 runs each (γ = 0.1, d = 2) on the 2-core machine at load 1,
+#: 2026-11-27, since every run draws its stream from a generator of its own (2.4e9 before)
+CURVE_UNITS_PER_SECOND = 1.35e9
+
+
 def check_curve_cost(sizes, margin: float, dim: int, repeats: int, n_test: int,
                      seconds_allowed: float) -> None:
     """Refuse a whole curve that is too much work, with what to lower (ValueError).
 
     The units of work of ``generalisation_curve`` over all of ``sizes`` (runs per N × sum
     of N × (P + 8) × (3/γ² + 40)) must fit CURVE_MAX_WORK, its test points (P > 2) fit
-    CURVE_MAX_TEST_POINTS, and the estimated time, at about 6e8 units per second and
-    160 ns per test point (measured on a 2-core machine), ``seconds_allowed``.
+    CURVE_MAX_TEST_POINTS, and the estimated time, at CURVE_UNITS_PER_SECOND and 160 ns
+    per test point, ``seconds_allowed``.
     """
     work = repeats * sum(sizes) * (dim + 8) * (3 / margin**2 + 40)
     if work > CURVE_MAX_WORK:
@@ -797,12 +804,15 @@ def check_curve_cost(sizes, margin: float, dim: int, repeats: int, n_test: int,
     if dim > 2 and repeats * len(sizes) * n_test > CURVE_MAX_TEST_POINTS:
         raise ValueError(f"runs per N × values of N × {n_test:,} test points is over "
                          f"{CURVE_MAX_TEST_POINTS:.0e}; use fewer runs or fewer values of N.")
-    seconds = work / 6e8 + (repeats * len(sizes) * n_test * 160e-9 if dim > 2 else 0.0)
+    seconds = (work / CURVE_UNITS_PER_SECOND
+               + (repeats * len(sizes) * n_test * 160e-9 if dim > 2 else 0.0))
     if seconds > seconds_allowed:
-        raise ValueError(f"this curve would need about {seconds:.0f} s of computing, more than "
-                         f"the {seconds_allowed:.0f} s one request may use on this shared "
-                         "server; use fewer runs per N, smaller or fewer values of N, a "
-                         "smaller dimension d or a larger margin γ.")
+        allowed = f"{seconds_allowed:g}"
+        shown = shown_relation(seconds, ">", allowed, 2)  # the digits that keep ">" true
+        raise ValueError(f"this curve would need about {shown} s of computing, more than the "
+                         f"{allowed} s one request may use on this shared server; use fewer "
+                         "runs per N, smaller or fewer values of N, a smaller dimension d or a "
+                         "larger margin γ.")
 
 
 def parse_sizes(text: str) -> list[int] | None:

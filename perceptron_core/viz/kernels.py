@@ -389,8 +389,10 @@ def _no_separator_found_text(trace: KernelTrace, margin: KernelMarginResult,
                 "every example): γ_Φ is positive but that small, so Theorem 1.28's bound "
                 f"(R_Φ/γ_Φ)² is at least {_at_least_bound_text(margin)}; "
                 f"{_stopped_text(trace)}, well within it.")
-    checked = ("an exact check for a proof that none exists ran out of time"
-               if proof_stopped else "nor a proof in exact arithmetic that none exists")
+    checked = ("no proof in exact arithmetic that none exists either (the search for one "
+               "was stopped: it needs more computing than one request may use on this "
+               "shared server)" if proof_stopped
+               else "nor a proof in exact arithmetic that none exists")
     return (found + f" It found {checked}: the data may be not separable, or separable "
             "only with a margin that small, when Theorem 1.28's bound (R_Φ/γ_Φ)² would be "
             f"at least {_at_least_bound_text(margin)}. No bound is shown; "
@@ -472,7 +474,7 @@ def player_payload(trace: KernelTrace, margin: KernelMarginResult | None, *, lim
     grid : points per side of the grid on which the browser evaluates f
     proof : NoSeparatorProof of ``kernel_no_separator_proof`` for the same data, kernel
         and bias, or None (none found, or not computed)
-    proof_stopped : whether the search for that proof was cut short (out of time)
+    proof_stopped : whether the search for that proof was stopped (past its counted work)
 
     Returns
     -------
@@ -822,7 +824,7 @@ QUICK_RBF_SCALE = 0.5
 
 def slow_margin_text(n: int, seconds: float, noise: float = 0.0, kernel: str = "rbf",
                      scale: float = 1.0) -> str:
-    """Why no bound is shown when the margin in feature space took too long, and what
+    """Why no bound is shown when the margin in feature space needs too much work, and what
     makes it quicker, among the settings on screen: fewer points, less label noise (when
     some is set) and, for the RBF kernel above QUICK_RBF_SCALE only, a smaller κ (wider
     bumps; measured, see QUICK_RBF_SCALE; the polynomial kernel's κ hardly changes the
@@ -831,9 +833,10 @@ def slow_margin_text(n: int, seconds: float, noise: float = 0.0, kernel: str = "
     if kernel == "rbf" and scale > QUICK_RBF_SCALE:
         quicker.append(f"a smaller κ (κ ≤ {QUICK_RBF_SCALE:g} was quick in our measurements)")
     fewer = ", ".join(quicker[:-1]) + " or " + quicker[-1] if len(quicker) > 1 else quicker[0]
-    return (f"The margin in feature space for these {n:,} points took longer than "
-            f"{seconds:g} s of computing on this shared server, so no bound is "
-            f"shown. {fewer[0].upper() + fewer[1:]} may let it finish.")
+    return (f"The margin in feature space for these {n:,} points needs more than about "
+            f"{seconds:g} s of computing (counted from the steps of Wolfe's algorithm), more "
+            f"than one request may use on this shared server, so no bound is shown. "
+            f"{fewer[0].upper() + fewer[1:]} may let it finish.")
 
 
 # ---------------------------------------------------------------------------

@@ -30,8 +30,11 @@ CLASS_GLYPHS = ["●", "■", "◆", "▲", "✚", "★"]
 #: the dash of each class's "j vs rest" line: the lines differ by dash as well as colour
 CLASS_DASHES = ["solid", "dash", "dot", "dashdot", "longdash", "longdashdot"]
 TIE_COLOUR = "#000000"
-#: most updates of each binary run (besides the epoch limit the student sets)
-MAX_UPDATES = 20_000
+#: most updates of each binary run (besides the epoch limit the student sets): a problem no
+#: line separates stops there (at k = 6, n = 600 both schemes then take 0.25-0.5 s of
+#: computing on a loaded machine, 2026-11-27; 20 000 took 3-6 s). Every text that names the
+#: limit reads it from here (through ``summary``'s "max_updates")
+MAX_UPDATES = 1_500
 #: rows of two legend entries the charts' bottom margin holds, and the height of a row
 LEGEND_ROWS = 6
 LEGEND_ROW = 21
@@ -132,7 +135,7 @@ def _where_text(region: dict, j: int) -> str:
 
 
 def limit_text(limit: str, max_updates: int = MAX_UPDATES) -> str:
-    """"the epoch limit" or "the limit of 20,000 updates"."""
+    """"the epoch limit" or "the limit of 1,500 updates" (``max_updates``)."""
     return "the epoch limit" if limit == "epoch limit" else f"the limit of {max_updates:,} updates"
 
 
@@ -417,9 +420,11 @@ SOURCES = {"blobs": "k blobs, generated", "upload": "your CSV file with k labels
            "draw": "points you click on a chart, with a class picker"}
 #: where the blob centres go (link values)
 LAYOUTS = ["ring", "one class in the middle"]
-#: seconds per examined example of one binary run (measured: n = 600, k = 6, spread 0.6,
-#: 500 epochs took 6.7 s (cyclic, max_residual) to 10.3 s (permuted) for both schemes)
-SECONDS_PER_EXAMPLE = 3e-6
+#: both schemes run their binary problems stacked (perceptron_core.stacked), one loop turn
+#: per update of the longest run; a turn costs about this much plus this per example of
+#: every problem (upper figures, measured at k = 6, n = 600 on a loaded machine)
+SECONDS_PER_TURN = 60e-6
+SECONDS_PER_TURN_EXAMPLE = 10e-9
 
 #: plain text with Unicode, not KaTeX: math would cost the page KaTeX's 265 kB script
 SUMMARY = (
@@ -449,9 +454,13 @@ PLANE_CAPTION = (
 
 
 def fit_seconds(k: int, n: int, max_epochs: int) -> float:
-    """Upper estimate of both schemes' time: k one-vs-all runs on n points and k(k-1)/2
-    one-vs-one runs on about 2n/k points, each at most max_epochs passes: (2k - 1)·n·epochs."""
-    return (2 * k - 1) * n * max_epochs * SECONDS_PER_EXAMPLE
+    """Upper estimate of both schemes' time: each runs its binary problems stacked (k
+    problems on n points; k(k-1)/2 on the points of two classes, counted as 4n/k), one
+    turn per update of its longest run (at most MAX_UPDATES, and max_epochs·n steps)
+    plus one per epoch."""
+    turns = min(MAX_UPDATES, max_epochs * n) + max_epochs
+    examples = k * n + k * (k - 1) // 2 * min(n, 4 * n // max(k, 1) + 1)
+    return turns * (2 * SECONDS_PER_TURN + SECONDS_PER_TURN_EXAMPLE * examples)
 
 
 def advice_text(own: bool) -> str:

@@ -19,7 +19,8 @@ from ..data import make_separable
 from ..perceptron import run_perceptron
 from ..relaxation import (INDEX_RULE_LABELS, INDEX_RULE_NAMES, INDEX_RULES, ExactSides,
                           exact_value, miss_behaviour, perceptron_eta, perceptron_system,
-                          plane_system, relaxation)
+                          plane_system, relaxation, relaxation_sweep)
+from ..shown_numbers import relation_text
 from . import style
 
 #: name -> (rows (a_1, a_2, c) of a_i·w <= c_i, what the preset shows). The first is the
@@ -47,10 +48,13 @@ PRESETS = {
 
 #: relaxation parameters of the sweep (0 is excluded, 2 included)
 SWEEP_ETAS = tuple(float(v) for v in np.round(np.linspace(0.1, 2.0, 20), 3))
-#: seconds per iteration of one relaxation run (10 to 35 µs measured; 15 on average over
-#: the six rules), and the runs of one sweep (every η of SWEEP_ETAS for every rule)
-SECONDS_PER_ITERATION = 15e-6
+#: the runs of one sweep (every η of SWEEP_ETAS for every rule), computed together
+#: (relaxation_sweep), and the seconds one iteration of all of them takes (an upper figure:
+#: with every side of the tolerance decided exactly, the thin sliver at tolerance 0, the
+#: slowest system, took 125-180 µs per iteration at 2 000-3 300 iterations on the 2-core
+#: machine at load 0.4-4, 2026-11-27)
 SWEEP_RUNS = len(SWEEP_ETAS) * len(INDEX_RULES)
+SECONDS_PER_SWEEP_ITERATION = 250e-6
 #: rule -> colour in the sweep chart
 RULE_COLOURS = dict(zip(INDEX_RULES, [style.POSITIVE, style.NEGATIVE, style.WEIGHT, style.STEP,
                                       style.PLANTED, style.BOUND]))
@@ -339,16 +343,20 @@ def eta_sweep(A, c, *, etas=SWEEP_ETAS, rules=tuple(INDEX_RULES), w0=None, seed=
     A_rows = np.ascontiguousarray(np.asarray(A, float).T)
     start = np.zeros(A_rows.shape[1]) if w0 is None else np.asarray(w0, float)
     outside = ExactSides(A_rows, np.asarray(c, float), tol, 1.0).residuals(start).max() > tol
+    never = tol == 0 and outside and system.feasible  # then eta < 1 never gets in
+    run = [eta for eta in etas if not (never and eta < 1)]
     rows = []
+    # every run at once: the same runs as relaxation(A, c, eta=eta, rule=rule, ...)
+    traces = iter(relaxation_sweep(A, c, run, rules=rules, w0=w0, seed=seed, tol=tol,
+                                   max_iter=max_iter, tau=tau) if run else ())
     for rule in rules:
         for eta in etas:
-            if tol == 0 and eta < 1 and outside and system.feasible:
+            if never and eta < 1:
                 rows.append({"rule": rule, "eta": float(eta), "iterations": None,
                              "moves": None, "feasible": False, "missed": "never",
                              "before": None, "after": None, "period": None})
                 continue
-            trace = relaxation(A, c, eta=eta, rule=rule, w0=w0, seed=seed, tol=tol,
-                               max_iter=max_iter, tau=tau)
+            trace = next(traces)
             miss = None if trace.feasible else miss_behaviour(A, c, trace, system)
             rows.append({"rule": rule, "eta": float(eta),
                          "iterations": int(trace.n_iter) if trace.feasible else None,
@@ -799,11 +807,13 @@ def taus(rule: str, tau: int, n: int) -> tuple[int | None, int, str | None]:
 def sweep_refused_text(max_iter: int, seconds_allowed: float) -> str | None:
     """Why the sweep is not run when SWEEP_RUNS runs of up to ``max_iter`` iterations could
     take more than ``seconds_allowed`` (with the iteration limit that fits); None if it fits."""
-    seconds = SWEEP_RUNS * max_iter * SECONDS_PER_ITERATION
+    seconds = max_iter * SECONDS_PER_SWEEP_ITERATION
     if seconds <= seconds_allowed:
         return None
-    most = int(seconds_allowed / (SWEEP_RUNS * SECONDS_PER_ITERATION)) // 100 * 100
+    most = int(seconds_allowed / SECONDS_PER_SWEEP_ITERATION) // 100 * 100
+    allowed = f"{seconds_allowed:g}"
+    shown = relation_text(seconds, ">", allowed, 1)  # 0.53 (not 0.5) more than 0.5
     return (f"Not run: the sweep ({SWEEP_RUNS} runs of up to {max_iter:,} iterations) could "
-            f"need about {seconds:.0f} s of computing, more than the {seconds_allowed:.0f} s "
+            f"need about {shown} s of computing, more than the {allowed} s "
             "one request may use on this shared server. Lower the iteration limit to "
             f"{most:,} or less to run it.")
