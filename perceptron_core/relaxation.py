@@ -373,8 +373,10 @@ class ExactSides:
         return new, self.on_sides(new, residuals, reach), reach
 
     def _kept_on_side(self, i: int, w: np.ndarray, new: np.ndarray, eta: float) -> np.ndarray:
-        """The float step ``new`` from w on inequality i, moved by single ulps until it is
-        on the side of the line where the exact step (eta as typed) lands."""
+        """The float step ``new`` from w on inequality i, moved until it is on the side of
+        the line where the exact step (eta as typed) lands: by single ulps first, then by
+        doubling distances (near 0 an ulp is tiny: a residual of 10⁻¹⁷ is 10¹⁶ ulps of
+        w = 10⁻³³ away from its line), so it never goes more than twice as far as needed."""
         key = (i, w.tobytes(), eta)
         found = self.moved.get(key)
         if found is not None:
@@ -397,7 +399,8 @@ class ExactSides:
             numerator, tol, _ = self._residual(i, w)
             target = (eta_den - eta_num) * numerator - eta_den * tol
             want = (target > 0) - (target < 0)
-        for _ in range(1000):
+        distance = None  # after 16 single ulps: the last move's distance per coordinate
+        for attempt in range(2200):
             numerator, tol, _ = self._residual(i, new)
             side = (numerator > tol) - (numerator < tol)
             if side == want or (want == 0 and side < 0):
@@ -406,8 +409,12 @@ class ExactSides:
                 self.moved[key] = new.copy()
                 return new
             up = side < want  # the residual must grow: a step along +a_i, else along -a_i
-            new = np.where(a > 0, np.nextafter(new, np.inf if up else -np.inf),
-                           np.where(a < 0, np.nextafter(new, -np.inf if up else np.inf), new))
+            toward = np.where(a > 0, 1.0, np.where(a < 0, -1.0, 0.0)) * (1.0 if up else -1.0)
+            if attempt < 16:
+                new = np.where(toward != 0, np.nextafter(new, toward * np.inf), new)
+                continue
+            distance = np.abs(np.spacing(new)) if distance is None else 2 * distance
+            new = new + toward * distance
         raise ValueError("a move could not be put on its exact side; please report it.")
 
 
