@@ -40,8 +40,14 @@ if __name__ != "__main__":  # imported by the server: the ASGI app, no page
     app = st.App(__file__, routes=CLASS_ROUTES, middleware=[Middleware(SecurityHeaders)],
                  lifespan=pages_imported)
 else:  # a session's script run
-    from pages.common import (PAGE_TABLE, accessibility_styles, notation_panel, on_a_phone,
-                              page_path, presenter_mode)
+    from pages.common import (
+        PAGE_TABLE,
+        accessibility_styles,
+        notation_panel,
+        on_a_phone,
+        page_path,
+        presenter_mode,
+    )
     from pages.common.accessibility import page_access, page_title
     from pages.common.reconnect import reconnect_watch
 

@@ -52,12 +52,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "scripts"), str(ROOT / "benchmarks")]
-import serve  # noqa: E402
-
 import redis  # noqa: E402
+import serve  # noqa: E402
+from load_client import Student, StudentError  # noqa: E402
+
 from classroom import poll_question  # noqa: E402
 from classroom.redis_store import RedisStore  # noqa: E402
-from load_client import Student, StudentError  # noqa: E402
 
 KILLS = ("replica r1", "redis-server", "haproxy")
 POLL_SECONDS = 1.0  # student.js's POLL_MS

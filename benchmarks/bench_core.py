@@ -37,10 +37,9 @@ if str(ROOT) not in sys.path:
 import numpy as np  # noqa: E402
 import sklearn  # noqa: E402
 from sklearn.linear_model import Perceptron  # noqa: E402
-
-from perceptron_core import (aggressive_counterexample, make_separable, max_margin,  # noqa: E402
-                             run_perceptron)
 from timing import load_average, machine_line, median_time  # noqa: E402
+
+from perceptron_core import aggressive_counterexample, make_separable, max_margin, run_perceptron  # noqa: E402
 
 #: (name, n, d, margin, seed): the data sets of the comparison with scikit-learn
 DATA_SETS = [("issue 36: n=100000, d=50, margin 0.02", 100_000, 50, 0.02, 0),

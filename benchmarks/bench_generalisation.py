@@ -24,9 +24,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
+from timing import load_average, machine_line, median_time  # noqa: E402
 
 from perceptron_core import generalisation_curve  # noqa: E402
-from timing import load_average, machine_line, median_time  # noqa: E402
 
 REPEATS = 3
 TARGET_S = 5.0

@@ -29,11 +29,16 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
-
-from perceptron_core import (kernel_margin, kernel_perceptron, make_circles,  # noqa: E402
-                             run_perceptron, with_label_noise)
-from perceptron_core.viz.kernels import QUICK_RBF_SCALE  # noqa: E402
 from timing import load_average, machine_line, median_time  # noqa: E402
+
+from perceptron_core import (  # noqa: E402
+    kernel_margin,
+    kernel_perceptron,
+    make_circles,
+    run_perceptron,
+    with_label_noise,
+)
+from perceptron_core.viz.kernels import QUICK_RBF_SCALE  # noqa: E402
 
 N, SEED = 500, 0
 GAMMA = 2.0

@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "scripts"))
 from load_client import Student, StudentError  # noqa: E402
-from serve import Deployment, Replica, deployment, free_port, find_haproxy  # noqa: E402
+from serve import Deployment, Replica, deployment, find_haproxy, free_port  # noqa: E402
 
 VALUES = [0.05, 0.1, 0.15, 0.2, 0.25]
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")

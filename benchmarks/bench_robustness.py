@@ -851,9 +851,10 @@ def heavy_link_cpu(page: str, i: int) -> dict:
     it draws); "computing" is the difference. CPU seconds of this process and of its
     descendants (/proc, at the clock tick's resolution), so that computations an app
     hands to other processes count too."""
+    from urllib.parse import parse_qsl
+
     import streamlit as st
     from app_helpers import open_page
-    from urllib.parse import parse_qsl
 
     quiet_streamlit()
     query = dict(parse_qsl(heavy_page_query(page, i)))

@@ -410,7 +410,7 @@ def main() -> None:
         browser.close()
     if args.rounds > 1:
         print(f"\nall rounds pooled (load average {os.getloadavg()[0]:.2f}):")
-        for (name, view, throttle, ref), runs in collected.items():
+        for (_name, view, throttle, ref), runs in collected.items():
             pooled = {"work": sum((r["work"] for r in runs), []),
                       "cpu_work": sum((r["cpu_work"] for r in runs), []),
                       "painted": sum((r["painted"] for r in runs), [])}

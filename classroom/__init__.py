@@ -20,8 +20,14 @@ from __future__ import annotations
 import os
 import threading
 
-from classroom.store import (CLASS_TTL_SECONDS, ClassError, ClassStore, NewClass,
-                             normalise_code, poll_question)
+from classroom.store import (
+    CLASS_TTL_SECONDS,
+    ClassError,
+    ClassStore,
+    NewClass,
+    normalise_code,
+    poll_question,
+)
 
 #: set to a Redis URL (redis://127.0.0.1:PORT/0) to keep the classes in Redis
 REDIS_URL_VARIABLE = "PERCEPTRON_LAB_REDIS_URL"

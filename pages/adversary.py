@@ -9,8 +9,16 @@ import dataclasses
 import numpy as np
 import streamlit as st
 
-from pages.common import (PageLink, core_call, named_result, named_results,
-                          page_guard, page_header, show_chart, shown_value)
+from pages.common import (
+    PageLink,
+    core_call,
+    named_result,
+    named_results,
+    page_guard,
+    page_header,
+    show_chart,
+    shown_value,
+)
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from pages.common.static_table import static_table
 from perceptron_core import constructions as cx

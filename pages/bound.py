@@ -19,9 +19,19 @@ import streamlit as st
 from pages.bound_parts import text
 from pages.bound_parts.sweeps import run_sweep
 from pages.bound_parts.tabs import SHARED, SHARED_WIDTHS, TABS
-from pages.bound_parts.views import Outcome, Shared, runs_table as show_runs
-from pages.common import (PageLink, RequestBudget, choice_param, core_call, link_rule,
-                          named_results, page_guard, quiz, show_chart)
+from pages.bound_parts.views import Outcome, Shared
+from pages.bound_parts.views import runs_table as show_runs
+from pages.common import (
+    PageLink,
+    RequestBudget,
+    choice_param,
+    core_call,
+    link_rule,
+    named_results,
+    page_guard,
+    quiz,
+    show_chart,
+)
 from pages.common.question_bank import QUESTIONS_BY_PAGE
 from pages.common.static_table import numbers_table
 from perceptron_core.perceptron import ORDERS

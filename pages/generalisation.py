@@ -7,17 +7,40 @@ notes-perceptron-margin-generalization.txt, notebook-perceptron-sgd-d2l.txt."""
 
 import streamlit as st
 
-from pages.common import (PageLink, choice_param, core_call, int_param, off_stage, page_guard,
-                          page_header, presenting, prose, show_chart, text_param)
+from pages.common import (
+    PageLink,
+    choice_param,
+    core_call,
+    int_param,
+    off_stage,
+    page_guard,
+    page_header,
+    presenting,
+    prose,
+    show_chart,
+    text_param,
+)
 from pages.common.deferred import deferred
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from pages.common.static_table import static_table
-from pages.generalisation_parts.runs import (DEFAULT_SIZES, LIMIT, N_TEST, curve, curve_chart,
-                                             figure_from, loss_chart, margin_payload,
-                                             margin_run, sgd_check, stability, unit_data)
+from pages.generalisation_parts.runs import (
+    DEFAULT_SIZES,
+    LIMIT,
+    N_TEST,
+    curve,
+    curve_chart,
+    figure_from,
+    loss_chart,
+    margin_payload,
+    margin_run,
+    sgd_check,
+    stability,
+    unit_data,
+)
 from pages.player import PREDICT_PARAMS, player, player_start
 from perceptron_core.viz import generalisation as viz
 from perceptron_core.viz.player import SPEEDS, run_id
+
 
 def margin_section(link: PageLink, notice_slot) -> tuple:
     """1. The margin perceptron, stepped in the browser. Returns (n, γ, data seed, order seed)."""

@@ -10,16 +10,39 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
-from pages.kernels_parts import sections
-from pages.common import (OwnDataSpec, PageLink, about_this_page, choice_param, computed,
-                          core_call, data_source_control, int_param, named_results, off_stage,
-                          own_data, page_guard, page_header, presenting, restore_drawn_points,
-                          text_param)
+from pages.common import (
+    OwnDataSpec,
+    PageLink,
+    about_this_page,
+    choice_param,
+    computed,
+    core_call,
+    data_source_control,
+    int_param,
+    named_results,
+    off_stage,
+    own_data,
+    page_guard,
+    page_header,
+    presenting,
+    restore_drawn_points,
+    text_param,
+)
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
+from pages.kernels_parts import sections
 from pages.player import PREDICT_PARAMS, player, player_html, player_start
-from perceptron_core import (KERNEL_FORMULAS, ORDERS, MarginUnfinished, ProofUnfinished,
-                             kernel_margin, kernel_perceptron, make_blobs, make_circles,
-                             make_xor, with_label_noise)
+from perceptron_core import (
+    KERNEL_FORMULAS,
+    ORDERS,
+    MarginUnfinished,
+    ProofUnfinished,
+    kernel_margin,
+    kernel_perceptron,
+    make_blobs,
+    make_circles,
+    make_xor,
+    with_label_noise,
+)
 from perceptron_core.kernels import kernel_no_separator_proof
 from perceptron_core.viz import kernels as viz
 from perceptron_core.viz.player import SPEEDS, player_spec, run_id

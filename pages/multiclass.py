@@ -8,9 +8,21 @@ k labels, or points drawn with a class picker), both reductions and their exact 
 import numpy as np
 import streamlit as st
 
-from pages.common import (REQUEST_CPU_SECONDS, OwnDataSpec, PageLink, about_this_page,
-                          computed, core_call, data_source_control, off_stage, own_data,
-                          page_guard, page_header, restore_drawn_points, show_chart)
+from pages.common import (
+    REQUEST_CPU_SECONDS,
+    OwnDataSpec,
+    PageLink,
+    about_this_page,
+    computed,
+    core_call,
+    data_source_control,
+    off_stage,
+    own_data,
+    page_guard,
+    page_header,
+    restore_drawn_points,
+    show_chart,
+)
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from pages.common.static_table import static_table
 from perceptron_core import ORDERS, make_blobs

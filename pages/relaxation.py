@@ -6,9 +6,21 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from pages.common import (REQUEST_CPU_SECONDS, PageLink, about_this_page, as_code, choice_param,
-                          core_call, int_param, off_stage, page_guard, page_header, presenting,
-                          shown_value, show_chart)
+from pages.common import (
+    REQUEST_CPU_SECONDS,
+    PageLink,
+    about_this_page,
+    as_code,
+    choice_param,
+    core_call,
+    int_param,
+    off_stage,
+    page_guard,
+    page_header,
+    presenting,
+    show_chart,
+    shown_value,
+)
 from pages.common.deferred import deferred
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from pages.common.static_table import numbers_table, static_table

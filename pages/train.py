@@ -10,14 +10,35 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
-from pages.common import (PageLink, about_this_page, choice_param, core_call,
-                          data_source_control, int_param, named_result, named_results, own_data,
-                          off_stage, page_guard, page_header, presenting, quiz,
-                          restore_drawn_points)
+from pages.common import (
+    PageLink,
+    about_this_page,
+    choice_param,
+    core_call,
+    data_source_control,
+    int_param,
+    named_result,
+    named_results,
+    off_stage,
+    own_data,
+    page_guard,
+    page_header,
+    presenting,
+    quiz,
+    restore_drawn_points,
+)
 from pages.common.question_bank import QUESTIONS_BY_PAGE
 from pages.player import PREDICT_PARAMS, player, player_html, player_start
-from pages.train_parts.runs import (CACHE, LIMITS, LINK_RULES, OWN, SOURCES, flipped_labels,
-                                    generated_data, train)
+from pages.train_parts.runs import (
+    CACHE,
+    LIMITS,
+    LINK_RULES,
+    OWN,
+    SOURCES,
+    flipped_labels,
+    generated_data,
+    train,
+)
 from perceptron_core import ORDERS
 from perceptron_core.io import dataset_to_csv, trace_to_csv, trace_to_json
 from perceptron_core.viz import train as viz

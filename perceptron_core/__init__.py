@@ -77,24 +77,72 @@ R_Φ, γ_Φ  the radius and the margin of the padded examples yᵢ(Φ(xᵢ), 1) 
 ========= ==================================================================================
 """
 
-from .constructions import (LEARNERS, AdversaryResult, AggressiveCounterexample,
-                            ScriptedLearner, adversarial_lower_bound, adversary_size,
-                            aggressive_counterexample, aggressive_score, always_wrong_sequence,
-                            counterexample_x, running_average_product)
-from .data import DATASETS, Dataset, make_blobs, make_circles, make_separable, make_xor, \
-    with_label_noise
-from .kernels import (KERNEL_FORMULAS, KERNEL_PARAMETERS, KERNELS, MAX_CONJUNCTION_BITS,
-                      MAX_KERNEL_SAMPLES, KernelMarginResult, KernelTrace, ProofUnfinished,
-                      kernel_margin, kernel_perceptron, monotone_conjunction_features,
-                      monotone_conjunction_kernel)
-from .margin import (MarginResult, MarginUnfinished, max_margin, padded_margin,
-                     padded_max_margin, padded_separator, separator_margin)
-from .perceptron import (GREEDY_ORDERS, ORDERS, STREAM_ORDERS, ExaminedStep, Trace,
-                         example_order, run_perceptron)
-from .theory import (BoundSummary, ProofQuantities, bias_bound, bound_summary,
-                     margin_mistake_bound, novikoff_bound, padded_bound, proof_quantities,
-                     training_path,
-                     threshold_bound)
+from .constructions import (
+                            LEARNERS,
+                            AdversaryResult,
+                            AggressiveCounterexample,
+                            ScriptedLearner,
+                            adversarial_lower_bound,
+                            adversary_size,
+                            aggressive_counterexample,
+                            aggressive_score,
+                            always_wrong_sequence,
+                            counterexample_x,
+                            running_average_product,
+)
+from .data import (
+                            DATASETS,
+                            Dataset,
+                            make_blobs,
+                            make_circles,
+                            make_separable,
+                            make_xor,
+                            with_label_noise,
+)
+from .kernels import (
+                            KERNEL_FORMULAS,
+                            KERNEL_PARAMETERS,
+                            KERNELS,
+                            MAX_CONJUNCTION_BITS,
+                            MAX_KERNEL_SAMPLES,
+                            KernelMarginResult,
+                            KernelTrace,
+                            ProofUnfinished,
+                            kernel_margin,
+                            kernel_perceptron,
+                            monotone_conjunction_features,
+                            monotone_conjunction_kernel,
+)
+from .margin import (
+                            MarginResult,
+                            MarginUnfinished,
+                            max_margin,
+                            padded_margin,
+                            padded_max_margin,
+                            padded_separator,
+                            separator_margin,
+)
+from .perceptron import (
+                            GREEDY_ORDERS,
+                            ORDERS,
+                            STREAM_ORDERS,
+                            ExaminedStep,
+                            Trace,
+                            example_order,
+                            run_perceptron,
+)
+from .theory import (
+                            BoundSummary,
+                            ProofQuantities,
+                            bias_bound,
+                            bound_summary,
+                            margin_mistake_bound,
+                            novikoff_bound,
+                            padded_bound,
+                            proof_quantities,
+                            threshold_bound,
+                            training_path,
+)
 
 __all__ = [
     "DATASETS", "Dataset", "make_separable", "make_xor", "make_circles", "make_blobs",
@@ -116,9 +164,16 @@ __all__ = [
 ]
 
 from .multiclass import OneVsAll, OneVsOne, one_vs_all, one_vs_one  # noqa: E402
-from .relaxation import (INDEX_RULE_LABELS, INDEX_RULES, RelaxationTrace,  # noqa: E402
-                         perceptron_eta, perceptron_system, project, relaxation,
-                         relaxation_step)
+from .relaxation import (  # noqa: E402
+                            INDEX_RULE_LABELS,
+                            INDEX_RULES,
+                            RelaxationTrace,
+                            perceptron_eta,
+                            perceptron_system,
+                            project,
+                            relaxation,
+                            relaxation_step,
+)
 
 __all__ += [
     "OneVsAll", "OneVsOne", "one_vs_all", "one_vs_one",
@@ -126,10 +181,20 @@ __all__ += [
     "project", "perceptron_system", "perceptron_eta",
 ]
 
-from .generalisation import (LOSS_LABELS, LOSSES, ErrorEstimate,  # noqa: E402
-                             GeneralisationCurve, generalisation_curve, make_unit_margin,
-                             margin_perceptron, sgd_linear, stability_bound,
-                             test_error_exact_2d, test_error_sample, uniform_bound)
+from .generalisation import (  # noqa: E402
+                            LOSS_LABELS,
+                            LOSSES,
+                            ErrorEstimate,
+                            GeneralisationCurve,
+                            generalisation_curve,
+                            make_unit_margin,
+                            margin_perceptron,
+                            sgd_linear,
+                            stability_bound,
+                            test_error_exact_2d,
+                            test_error_sample,
+                            uniform_bound,
+)
 
 __all__ += [
     "LOSSES", "LOSS_LABELS", "ErrorEstimate", "GeneralisationCurve", "generalisation_curve",

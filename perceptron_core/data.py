@@ -12,8 +12,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import (MAX_FEATURES, MAX_SAMPLES, MAX_VALUES, RowsOfX, check_number,
-                      check_seed, frozen)
+from ._checks import (
+    MAX_FEATURES,
+    MAX_SAMPLES,
+    MAX_VALUES,
+    RowsOfX,
+    check_number,
+    check_seed,
+    frozen,
+)
 
 
 @dataclass(frozen=True)

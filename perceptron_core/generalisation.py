@@ -26,16 +26,15 @@ as :func:`~perceptron_core.perceptron.run_perceptron`.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
 
 import numpy as np
 
 from ._checks import MAX_SAMPLES, MAX_VALUES, check_dataset, check_number, check_seed, frozen
 from .data import Dataset
-from .perceptron import (MAX_TRACE_VALUES, STREAM_ORDERS, ExampleScan, Trace,
-                         check_run_settings)
+from .perceptron import MAX_TRACE_VALUES, STREAM_ORDERS, ExampleScan, Trace, check_run_settings
 
 #: Largest dimension the generators and the curve accept.
 MAX_DIM = 1_000

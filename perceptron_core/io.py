@@ -28,8 +28,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import (MAX_ABS_VALUE, MIN_ABS_VALUE, RowsOfX, check_dataset,
-                      check_drawable_scale, check_number, frozen)
+from ._checks import (
+    MAX_ABS_VALUE,
+    MIN_ABS_VALUE,
+    RowsOfX,
+    check_dataset,
+    check_drawable_scale,
+    check_number,
+    frozen,
+)
 from .perceptron import Trace
 
 __all__ = ["LoadedData", "LoadedClasses", "parse_labelled_csv", "parse_class_csv",

@@ -34,8 +34,7 @@ import numpy as np
 
 from ._checks import check_dataset, check_features, check_number, frozen
 from .margin import min_norm_point, work_limit
-from .perceptron import (GREEDY_ORDERS, ExampleScan, RunRecord, ScoreRounding,
-                         check_run_settings)
+from .perceptron import GREEDY_ORDERS, ExampleScan, RunRecord, ScoreRounding, check_run_settings
 
 #: largest number of examples a kernel run or margin accepts (the n x n Gram
 #: matrix is stored: 5 000 examples take 200 MB)
@@ -707,7 +706,7 @@ def _nearest_point_weights(signed: np.ndarray, max_work: float = math.inf):
     while True:
         embedding = _GramCoordinates(signed, axes)
 
-        def oracle(direction):
+        def oracle(direction, embedding=embedding):
             index = int(np.argmin(embedding.products(direction)))  # lowest vertex along p
             return embedding.coordinates(index), index
 

@@ -13,14 +13,19 @@ jumping to the first violation; the block doubles while none is found.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import (MAX_SAMPLES, check_dataset, check_number, check_seed,
-                      finite_row_squares, frozen)
+from ._checks import (
+    MAX_SAMPLES,
+    check_dataset,
+    check_number,
+    check_seed,
+    finite_row_squares,
+    frozen,
+)
 
 #: documented limits of one run (about 15 s in the worst case on a 2-core machine:
 #: 10^6 updates on data that are not separable)

@@ -31,9 +31,18 @@ from collections.abc import Sequence
 import numpy as np
 
 from ._checks import check_dataset, check_features, frozen
-from .perceptron import (_EPSILON, GREEDY_ORDERS, MAX_TRACE_VALUES, ROUNDING_ULPS, Trace,
-                         _stop_reason, check_run_settings, check_start, example_order,
-                         vector_size)
+from .perceptron import (
+    _EPSILON,
+    GREEDY_ORDERS,
+    MAX_TRACE_VALUES,
+    ROUNDING_ULPS,
+    Trace,
+    _stop_reason,
+    check_run_settings,
+    check_start,
+    example_order,
+    vector_size,
+)
 
 #: how far this engine's score can be from the loop's, in units of rounding of the score's
 #: size (the sum of the sizes of its terms), per coordinate: both add the same d + 1

@@ -10,8 +10,8 @@ import html
 import re
 
 import pytest
-
 from app_helpers import open_page, page_files, plotly_specs
+
 from perceptron_core.viz.describe import figure_summary
 
 PAGES = page_files()

@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from app_helpers import (assert_every_widget_has_a_key, open_page, plotly_array, plotly_specs,
-                         static_tables, trace_named)
+from app_helpers import (
+    assert_every_widget_has_a_key,
+    open_page,
+    plotly_array,
+    plotly_specs,
+    static_tables,
+    trace_named,
+)
 from streamlit.testing.v1 import AppTest
 
 from perceptron_core import constructions as cx

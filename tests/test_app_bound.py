@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from app_helpers import (assert_every_widget_has_a_key, chart_elements, open_page, plotly_array,
-                         plotly_specs, static_tables, trace_named)
+from app_helpers import (
+    assert_every_widget_has_a_key,
+    chart_elements,
+    open_page,
+    plotly_array,
+    plotly_specs,
+    static_tables,
+    trace_named,
+)
 from streamlit.testing.v1 import AppTest
 
 TABS = {
@@ -179,6 +186,7 @@ def test_a_link_with_the_old_cyclic_label_opens_the_cyclic_order_without_a_warni
     """The cyclic order's label counts examples from 1 since issue 22 (as every page numbers
     them); a link written with the old label (0, 1, ..., n-1) still opens that order."""
     from app_helpers import link_warnings, widget
+
     from perceptron_core.perceptron import ORDERS
 
     at = open_page("pages/bound.py", {"bound_order": "cyclic (0, 1, ..., n-1, repeat)"})

@@ -9,8 +9,13 @@ from __future__ import annotations
 import numpy as np
 from app_helpers import open_page, player_payload
 
-from perceptron_core import (kernel_margin, kernel_perceptron, make_circles, make_xor,
-                             with_label_noise)
+from perceptron_core import (
+    kernel_margin,
+    kernel_perceptron,
+    make_circles,
+    make_xor,
+    with_label_noise,
+)
 
 PAGE = "pages/kernels.py"
 KEYED = ["data", "n", "data_seed", "noise", "kernel", "degree", "coef0", "scale", "bias",

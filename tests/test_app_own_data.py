@@ -13,8 +13,14 @@ import re
 
 import numpy as np
 import pytest
-from app_helpers import (open_page, player_payload, plotly_chart, plotly_spec, static_tables,
-                         table_with_column)
+from app_helpers import (
+    open_page,
+    player_payload,
+    plotly_chart,
+    plotly_spec,
+    static_tables,
+    table_with_column,
+)
 from streamlit.runtime.media_file_manager import MediaFileManager
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import ElementTree

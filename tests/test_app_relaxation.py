@@ -7,11 +7,15 @@ import numpy as np
 import pytest
 from app_helpers import IGNORED, open_page, player_payload, plotly_chart, table_with_column
 
-from perceptron_core import (INDEX_RULES, make_separable, perceptron_system, relaxation,
-                             run_perceptron)
+from perceptron_core import (
+    INDEX_RULES,
+    make_separable,
+    perceptron_system,
+    relaxation,
+    run_perceptron,
+)
 from perceptron_core.relaxation import plane_system
 from perceptron_core.viz.relaxation import PRESETS, RULES_TEXT, rows_text, rows_to_system
-
 
 PAGE = "pages/relaxation.py"
 
@@ -130,8 +134,9 @@ def test_rows_typed_into_the_table_run_with_the_default_cyclic_rule():
 def test_a_sweep_over_the_request_budget_is_refused_before_it_runs(monkeypatch):
     """The sweep's cost grows with the iteration limit: over the request's CPU budget the
     page says so, with the limit that fits, before computing anything; the player stays."""
-    import perceptron_core.viz.relaxation as viz
     from app_helpers import fallback_messages
+
+    import perceptron_core.viz.relaxation as viz
 
     def not_run(*args, **kwargs):
         raise AssertionError("the sweep was computed")

@@ -13,8 +13,8 @@ import json
 
 import plotly.graph_objects as go
 import pytest
-
 from app_helpers import SVG_CHART, chart_elements, chart_figure, open_page, page_files
+
 from pages.chart.chart_component import svg_drawable, svg_unsupported
 from perceptron_core.viz.narrow import narrow_figure
 

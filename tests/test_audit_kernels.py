@@ -25,8 +25,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from perceptron_core import kernel_margin, kernel_perceptron, make_circles, make_xor
-from perceptron_core.kernels import (kernel_no_separator_proof, polynomial_features,
-                                     separates_exactly)
+from perceptron_core.kernels import (
+    kernel_no_separator_proof,
+    polynomial_features,
+    separates_exactly,
+)
 from perceptron_core.viz import kernels as viz
 
 PAGE = "pages/kernels.py"

@@ -25,11 +25,25 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from app_helpers import (markdown_text, open_page, plotly_array, plotly_spec, static_tables,
-                         table_with_column)
-from audit_multiclass_reference import (MAX_UPDATES, exact_shares, frac, line_separates,
-                                        percent, reference_runs, rules_at, training_numbers,
-                                        zero_area_places)
+from app_helpers import (
+    markdown_text,
+    open_page,
+    plotly_array,
+    plotly_spec,
+    static_tables,
+    table_with_column,
+)
+from audit_multiclass_reference import (
+    MAX_UPDATES,
+    exact_shares,
+    frac,
+    line_separates,
+    percent,
+    reference_runs,
+    rules_at,
+    training_numbers,
+    zero_area_places,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -230,7 +244,7 @@ def test_runs_stopped_by_the_update_limit_say_so():
     X, labels = blobs(6, 600, 0.6, middle=True)
     runs = reference_runs(X, labels, "cyclic", 0, 200)
     table = table_with_column(at, "wins in the square")
-    for (updates, converged, limit, _, _), text in zip(runs["ova"], table["its run"]):
+    for (updates, _converged, limit, _, _), text in zip(runs["ova"], table["its run"]):
         assert limit == "update limit" and updates == MAX_UPDATES
         assert text.startswith(f"stopped at the limit of {MAX_UPDATES:,} updates after "
                                f"{MAX_UPDATES:,} updates")

@@ -13,7 +13,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from app_helpers import page_files
 from browser_helpers import PLAYER_SELECTOR, open_url, wait_for_app
 

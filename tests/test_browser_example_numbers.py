@@ -18,8 +18,13 @@ import numpy as np
 from browser_helpers import assert_no_exception, open_player, wait_for_player
 
 from pages.train_parts.runs import run_from_link
-from perceptron_core import (kernel_perceptron, make_circles, make_unit_margin,
-                             margin_perceptron, relaxation)
+from perceptron_core import (
+    kernel_perceptron,
+    make_circles,
+    make_unit_margin,
+    margin_perceptron,
+    relaxation,
+)
 from perceptron_core.viz.relaxation import PRESETS, rows_to_system
 
 #: examples stepped through on each page

@@ -45,8 +45,15 @@ from dataclasses import dataclass, field
 
 import pytest
 from browser_helpers import PAGE_TIMEOUT, exception_texts, new_page, open_url, wait_for_app
-from view_walk import (Control, change_values, find_controls, screen_signature,
-                       select_options, set_control, signature_diff)
+from view_walk import (
+    Control,
+    change_values,
+    find_controls,
+    screen_signature,
+    select_options,
+    set_control,
+    signature_diff,
+)
 
 from pages.common.deferred import DEFERRED_KEY_PREFIX
 from pages.common.page_table import PAGE_TABLE

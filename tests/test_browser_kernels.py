@@ -7,8 +7,13 @@ decision function the scene evaluated (root.kernelField), and compares them with
 from __future__ import annotations
 
 import numpy as np
-from browser_helpers import (assert_no_exception, new_page, open_link_with_step, open_player,
-                             wait_for_player)
+from browser_helpers import (
+    assert_no_exception,
+    new_page,
+    open_link_with_step,
+    open_player,
+    wait_for_player,
+)
 
 from perceptron_core import kernel_perceptron, make_circles, make_xor
 from perceptron_core.viz.kernels import GRID

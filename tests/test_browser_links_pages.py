@@ -14,8 +14,18 @@ from __future__ import annotations
 
 import re
 
-from browser_helpers import (PAGE_TIMEOUT, alert, assert_no_exception, enter_value, input_box,
-                             link_warning, link_warning_text, new_page, open_url, wait_for_app)
+from browser_helpers import (
+    PAGE_TIMEOUT,
+    alert,
+    assert_no_exception,
+    enter_value,
+    input_box,
+    link_warning,
+    link_warning_text,
+    new_page,
+    open_url,
+    wait_for_app,
+)
 from playwright.sync_api import expect
 
 

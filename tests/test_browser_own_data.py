@@ -8,9 +8,19 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlparse
 
 import numpy as np
-from browser_helpers import (assert_no_exception, assert_the_lost_upload_is_named, free_port,
-                             new_page, open_player, open_url, run_streamlit, upload_csv,
-                             upload_then_lose_the_server, wait_for_app, wait_for_player)
+from browser_helpers import (
+    assert_no_exception,
+    assert_the_lost_upload_is_named,
+    free_port,
+    new_page,
+    open_player,
+    open_url,
+    run_streamlit,
+    upload_csv,
+    upload_then_lose_the_server,
+    wait_for_app,
+    wait_for_player,
+)
 from test_browser_kernels import browser_field, grid_points
 
 from perceptron_core import kernel_perceptron

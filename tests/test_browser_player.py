@@ -9,8 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_helpers import (assert_no_exception, new_page, open_link_with_step, open_player,
-                             wait_for_player)
+from browser_helpers import (
+    assert_no_exception,
+    new_page,
+    open_link_with_step,
+    open_player,
+    wait_for_player,
+)
 
 from perceptron_core import make_separable, run_perceptron
 

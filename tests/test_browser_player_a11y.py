@@ -11,7 +11,7 @@ disables passes focus on.
 from __future__ import annotations
 
 import pytest
-from browser_helpers import PLAYER_SELECTOR, open_player, wait_for_player, wait_for_app
+from browser_helpers import PLAYER_SELECTOR, open_player, wait_for_app, wait_for_player
 
 pytestmark = pytest.mark.browser
 

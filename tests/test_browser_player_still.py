@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from browser_helpers import open_player, wait_for_player
 
-
 #: how many marks a group's paths draw: each mark is one subpath (one "M") of its tiles' paths
 MARKS_JS = ("(root, selector) => Array.from(root.querySelectorAll(selector))"
             ".reduce((count, path) => count + ((path.getAttribute('d') || '').match(/M/g) || []).length, 0)")

@@ -19,8 +19,13 @@ from browser_helpers import alert, assert_no_exception, new_page, open_player, w
 from browser_helpers import wait_for_app as wait_for_app_idle
 
 from pages.train_parts.runs import run_from_link
-from perceptron_core import (kernel_perceptron, make_circles, make_unit_margin, margin_perceptron,
-                             relaxation)
+from perceptron_core import (
+    kernel_perceptron,
+    make_circles,
+    make_unit_margin,
+    margin_perceptron,
+    relaxation,
+)
 from perceptron_core.viz.relaxation import PRESETS, rows_to_system
 
 pytestmark = pytest.mark.browser

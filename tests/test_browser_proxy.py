@@ -16,8 +16,7 @@ import pytest
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT / "scripts"))
 
-from browser_helpers import (PAGE_TIMEOUT, open_url, require_browser,  # noqa: E402
-                             resolve_app_path, wait_for_app)
+from browser_helpers import PAGE_TIMEOUT, open_url, require_browser, resolve_app_path, wait_for_app  # noqa: E402
 from serve import ONE_BLAS_THREAD, deployment, find_haproxy, free_port  # noqa: E402
 
 VIEW = "/train?n=60&margin=0.2&data_seed=3"
@@ -85,10 +84,10 @@ def test_a_first_visit_is_compressed_and_small(browser, proxy):
         scripts = [(url, headers, response) for url, headers, response in student.responses
                    if url.endswith(".js")]
         transferred, raw = 0, 0
-        for _, headers, response in student.responses:
+        for _, _headers, response in student.responses:
             sizes = response.request.sizes()
             transferred += sizes["responseBodySize"] + sizes["responseHeadersSize"]
-        for url, headers, response in scripts:
+        for _url, _headers, response in scripts:
             raw += len(response.body())
         largest_url, largest_headers, _ = max(scripts, key=lambda s: len(s[2].body()))
         assert largest_headers.get("content-encoding") == "gzip", largest_url

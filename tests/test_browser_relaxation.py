@@ -4,8 +4,13 @@ numbers are the core's, and a link with step= reopens that iteration."""
 from __future__ import annotations
 
 import numpy as np
-from browser_helpers import (assert_no_exception, new_page, open_link_with_step, open_player,
-                             wait_for_player)
+from browser_helpers import (
+    assert_no_exception,
+    new_page,
+    open_link_with_step,
+    open_player,
+    wait_for_player,
+)
 
 from perceptron_core import relaxation
 from perceptron_core.viz.relaxation import PRESETS, rows_to_system

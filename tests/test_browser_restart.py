@@ -4,8 +4,14 @@ the server, start a new one on the same port, and watch the page without touchin
 
 from __future__ import annotations
 
-from browser_helpers import (assert_no_exception, assert_the_lost_upload_is_named, free_port,
-                             new_page, run_streamlit, upload_then_lose_the_server)
+from browser_helpers import (
+    assert_no_exception,
+    assert_the_lost_upload_is_named,
+    free_port,
+    new_page,
+    run_streamlit,
+    upload_then_lose_the_server,
+)
 from playwright.sync_api import expect
 
 from pages.common.reconnect import OUTAGE_TEXT

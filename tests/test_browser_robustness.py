@@ -7,8 +7,16 @@ from __future__ import annotations
 import re
 from urllib.parse import urlencode
 
-from browser_helpers import (PAGE_TIMEOUT, alert, assert_nothing_leaks, enter_value, input_box,
-                             link_warning, open_url, wait_for_app)
+from browser_helpers import (
+    PAGE_TIMEOUT,
+    alert,
+    assert_nothing_leaks,
+    enter_value,
+    input_box,
+    link_warning,
+    open_url,
+    wait_for_app,
+)
 from playwright.sync_api import expect
 
 N_AND_D = ":material/straighten: n and d"

@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlencode
 
-from browser_helpers import (PAGE_TIMEOUT, assert_nothing_leaks, link_warning, open_url,
-                             wait_for_app)
+from browser_helpers import PAGE_TIMEOUT, assert_nothing_leaks, link_warning, open_url, wait_for_app
 from playwright.sync_api import expect
 
 

@@ -13,9 +13,8 @@ import math
 import re
 
 import pytest
-from browser_helpers import new_page, open_url
-
 from app_helpers import open_page, plotly_array, plotly_spec
+from browser_helpers import new_page, open_url
 
 SHADOW_CHARTS_JS = """() => {
   const out = [];

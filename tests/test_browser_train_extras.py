@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
-from browser_helpers import (alert, assert_no_exception, new_page, open_link_with_step, open_player,
-                             open_url, upload_csv, wait_for_app, wait_for_player)
+from browser_helpers import (
+    alert,
+    assert_no_exception,
+    new_page,
+    open_link_with_step,
+    open_player,
+    open_url,
+    upload_csv,
+    wait_for_app,
+    wait_for_player,
+)
 from playwright.sync_api import expect
 
 GOOD_CSV = b"x1,x2,label\n0.5,0.5,cat\n0.6,0.3,cat\n-0.5,-0.4,dog\n-0.3,-0.6,dog\n-0.2,-0.7,dog\n"

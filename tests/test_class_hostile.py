@@ -77,7 +77,7 @@ def stream_body(port: int, path: str, chunked: bool, megabytes: int = 300) -> tu
     """POST ``megabytes`` of body to ``path``, 1 MB at a time from one buffer (the test never
     holds the whole body), until the server answers; (bytes sent by then, the answer)."""
     chunk = b"[" * (1 << 20)
-    framing = f"Transfer-Encoding: chunked" if chunked else f"Content-Length: {megabytes << 20}"
+    framing = "Transfer-Encoding: chunked" if chunked else f"Content-Length: {megabytes << 20}"
     head = (f"POST /class-api/{path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
             f"application/json\r\n{framing}\r\n\r\n").encode()
     piece = (b"%x\r\n" % len(chunk) + chunk + b"\r\n") if chunked else chunk

@@ -8,9 +8,18 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from perceptron_core import (LEARNERS, ScriptedLearner, adversarial_lower_bound, adversary_size,
-                             aggressive_counterexample, aggressive_score, always_wrong_sequence,
-                             counterexample_x, max_margin, running_average_product)
+from perceptron_core import (
+    LEARNERS,
+    ScriptedLearner,
+    adversarial_lower_bound,
+    adversary_size,
+    aggressive_counterexample,
+    aggressive_score,
+    always_wrong_sequence,
+    counterexample_x,
+    max_margin,
+    running_average_product,
+)
 
 # ---------------------------------------------------------------------------
 # Theorem 1.34: the adversary

@@ -7,8 +7,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from perceptron_core import (DATASETS, Dataset, make_blobs, make_circles, make_separable,
-                             make_xor, with_label_noise)
+from perceptron_core import (
+    DATASETS,
+    Dataset,
+    make_blobs,
+    make_circles,
+    make_separable,
+    make_xor,
+    with_label_noise,
+)
 
 PROPERTY = settings(max_examples=100, deadline=None, derandomize=True, database=None)
 

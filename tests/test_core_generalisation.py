@@ -16,9 +16,18 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from perceptron_core import (LOSSES, example_order, generalisation_curve, make_separable,
-                             make_unit_margin, margin_perceptron, max_margin, proof_quantities,
-                             run_perceptron, sgd_linear)
+from perceptron_core import (
+    LOSSES,
+    example_order,
+    generalisation_curve,
+    make_separable,
+    make_unit_margin,
+    margin_perceptron,
+    max_margin,
+    proof_quantities,
+    run_perceptron,
+    sgd_linear,
+)
 from perceptron_core import generalisation as gen  # the private samplers and batch engine
 
 PROPERTY = settings(max_examples=60, deadline=None, derandomize=True, database=None)

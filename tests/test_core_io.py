@@ -14,8 +14,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from perceptron_core import make_separable, make_xor, run_perceptron
-from perceptron_core.io import (LoadedClasses, LoadedData, dataset_to_csv, parse_class_csv,
-                                parse_labelled_csv, trace_to_csv, trace_to_json)
+from perceptron_core.io import (
+    LoadedClasses,
+    LoadedData,
+    dataset_to_csv,
+    parse_class_csv,
+    parse_labelled_csv,
+    trace_to_csv,
+    trace_to_json,
+)
 
 PROPERTY = settings(max_examples=60, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -122,7 +129,7 @@ def test_utf8_bom_is_ignored(data):
 
 
 def test_non_ascii_header_names():
-    r = parse_labelled_csv("länge,größe,klasse\n1,2,ja\n3,4,nein\n".encode("utf-8"))
+    r = parse_labelled_csv("länge,größe,klasse\n1,2,ja\n3,4,nein\n".encode())
     assert r.feature_names == ("länge", "größe") and r.label_name == "klasse"
     assert r.label_mapping == (("ja", -1), ("nein", 1))
 

@@ -24,11 +24,24 @@ from hypothesis import strategies as st
 from reference_perceptron import random_labels
 from sklearn.svm import SVC
 
-from perceptron_core import (GREEDY_ORDERS, KERNEL_PARAMETERS, KERNELS, MAX_CONJUNCTION_BITS,
-                             MAX_KERNEL_SAMPLES, ORDERS, kernel_margin,
-                             kernel_perceptron, make_circles, make_separable, make_xor,
-                             max_margin, monotone_conjunction_features,
-                             monotone_conjunction_kernel, padded_margin, run_perceptron)
+from perceptron_core import (
+    GREEDY_ORDERS,
+    KERNEL_PARAMETERS,
+    KERNELS,
+    MAX_CONJUNCTION_BITS,
+    MAX_KERNEL_SAMPLES,
+    ORDERS,
+    kernel_margin,
+    kernel_perceptron,
+    make_circles,
+    make_separable,
+    make_xor,
+    max_margin,
+    monotone_conjunction_features,
+    monotone_conjunction_kernel,
+    padded_margin,
+    run_perceptron,
+)
 
 # ---------------------------------------------------------------------------
 # helpers written independently of the engine

@@ -17,8 +17,15 @@ import pytest
 from scipy.optimize import linprog, minimize
 from sklearn.svm import SVC
 
-from perceptron_core import (make_blobs, make_separable, make_xor, max_margin, padded_margin,
-                             padded_separator, with_label_noise)
+from perceptron_core import (
+    make_blobs,
+    make_separable,
+    make_xor,
+    max_margin,
+    padded_margin,
+    padded_separator,
+    with_label_noise,
+)
 
 # ---------------------------------------------------------------------------
 # independent solvers
@@ -312,11 +319,10 @@ def test_padded_margin_on_data_in_large_units(radius):
 
 from fractions import Fraction  # noqa: E402
 
+from exact_reference import certified_margin_squared, closest_first, origin_in_hull  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as hst  # noqa: E402
 
-from exact_reference import (certified_margin_squared, closest_first,  # noqa: E402
-                             origin_in_hull)
 from perceptron_core import bound_summary  # noqa: E402
 from perceptron_core.margin import padded_max_margin  # noqa: E402
 

@@ -16,9 +16,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from perceptron_core import (INDEX_RULE_LABELS, INDEX_RULES, example_order, make_separable,
-                             perceptron_eta, perceptron_system, project, relaxation,
-                             relaxation_step, run_perceptron)
+from perceptron_core import (
+    INDEX_RULE_LABELS,
+    INDEX_RULES,
+    example_order,
+    make_separable,
+    perceptron_eta,
+    perceptron_system,
+    project,
+    relaxation,
+    relaxation_step,
+    run_perceptron,
+)
 
 ETAS = [0.5, 1.0, 1.5, 2.0]
 

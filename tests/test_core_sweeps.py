@@ -5,9 +5,18 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from perceptron_core.sweeps import (SweepResult, concat_sweeps, delta_sweep, dim_sweep,
-                                    log_grid, margin_sweep, n_sweep, parse_values,
-                                    scale_sweep, shift_sweep)
+from perceptron_core.sweeps import (
+    SweepResult,
+    concat_sweeps,
+    delta_sweep,
+    dim_sweep,
+    log_grid,
+    margin_sweep,
+    n_sweep,
+    parse_values,
+    scale_sweep,
+    shift_sweep,
+)
 
 MARGINS = log_grid(0.03, 0.4, 5, "margin")
 

@@ -5,8 +5,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from perceptron_core import (ORDERS, STREAM_ORDERS, example_order, make_separable, make_xor,
-                             run_perceptron, with_label_noise)
+from perceptron_core import (
+    ORDERS,
+    STREAM_ORDERS,
+    example_order,
+    make_separable,
+    make_xor,
+    run_perceptron,
+    with_label_noise,
+)
 
 XOR = make_xor(n=60, seed=0)
 XOR_4 = (np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]]), np.array([1, 1, -1, -1]))

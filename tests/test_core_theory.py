@@ -14,9 +14,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from perceptron_core import (ORDERS, bound_summary, make_separable, max_margin, novikoff_bound,
-                             padded_bound, padded_margin, proof_quantities, run_perceptron,
-                             threshold_bound)
+from perceptron_core import (
+    ORDERS,
+    bound_summary,
+    make_separable,
+    max_margin,
+    novikoff_bound,
+    padded_bound,
+    padded_margin,
+    proof_quantities,
+    run_perceptron,
+    threshold_bound,
+)
 
 PROPERTY = settings(max_examples=100, deadline=None, derandomize=True, database=None)
 

@@ -5,11 +5,25 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from perceptron_core import (ScriptedLearner, adversarial_lower_bound, adversary_size,
-                             aggressive_counterexample, always_wrong_sequence, bound_summary,
-                             example_order, make_blobs, make_circles, make_separable, make_xor,
-                             max_margin, padded_margin, padded_separator, proof_quantities,
-                             run_perceptron, with_label_noise)
+from perceptron_core import (
+    ScriptedLearner,
+    adversarial_lower_bound,
+    adversary_size,
+    aggressive_counterexample,
+    always_wrong_sequence,
+    bound_summary,
+    example_order,
+    make_blobs,
+    make_circles,
+    make_separable,
+    make_xor,
+    max_margin,
+    padded_margin,
+    padded_separator,
+    proof_quantities,
+    run_perceptron,
+    with_label_noise,
+)
 
 X_OK = np.array([[0.0, 1.0], [1.0, 0.0], [-1.0, 0.5], [0.3, -2.0]])
 Y_OK = np.array([1, 1, -1, -1])

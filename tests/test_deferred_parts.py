@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 import streamlit as st
-
 from app_helpers import chart_elements, open_page, player_payload, plotly_specs
+
 from pages.common.deferred import DEFERRED_PARTS, deferred_key
 
 #: the computations of these pages' parts and first views, by module: (module, name)

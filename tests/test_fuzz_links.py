@@ -12,10 +12,17 @@ Seeded (derandomized); the long version is benchmarks/bench_robustness.py.
 from __future__ import annotations
 
 import pytest
-from app_helpers import GUARD, IGNORED  # noqa: F401 - bench_robustness.py reads them here
-from app_helpers import (assert_link_warning_names, fallback_messages, link_warning, link_warnings,
-                         open_page)
-from hypothesis import HealthCheck, given, settings, strategies as st
+from app_helpers import (  # noqa: F401 - bench_robustness.py reads them here
+    GUARD,
+    IGNORED,
+    assert_link_warning_names,
+    fallback_messages,
+    link_warning,
+    link_warnings,
+    open_page,
+)
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 #: hostile values: none of them may seed a number, a choice or a toggle
 HOSTILE = ["inf", "-inf", "nan", "1e309", "-1e309", "9" * 400, "²", "①", "٣", "60.7", "1e3",

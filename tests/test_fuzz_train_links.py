@@ -11,9 +11,16 @@ from __future__ import annotations
 import math
 import re
 
-from app_helpers import (assert_link_warning_names, fallback_messages, link_warning, link_warnings,
-                         open_page, player_payload)
-from hypothesis import HealthCheck, given, settings, strategies as st
+from app_helpers import (
+    assert_link_warning_names,
+    fallback_messages,
+    link_warning,
+    link_warnings,
+    open_page,
+    player_payload,
+)
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_fuzz_links import HOSTILE
 
 PAGE = "pages/train.py"

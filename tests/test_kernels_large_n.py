@@ -3,8 +3,8 @@ player and the margin in feature space on all of them, and a link over the limit
 with a message."""
 import numpy as np
 import pytest
-
 from app_helpers import open_page, player_payload
+
 from perceptron_core import kernel_perceptron
 
 

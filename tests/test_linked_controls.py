@@ -14,9 +14,16 @@ import streamlit as st
 from app_helpers import copied_link, link_warning, link_warnings
 from streamlit.testing.v1 import AppTest
 
-from pages.common import (LINK_TEXT_CHARS, LinkParam, bool_param, choice_param, float_param,
-                          int_param, link_rule, text_param)
-
+from pages.common import (
+    LINK_TEXT_CHARS,
+    LinkParam,
+    bool_param,
+    choice_param,
+    float_param,
+    int_param,
+    link_rule,
+    text_param,
+)
 
 # ---------------------------------------------------------------------------
 # The rule a widget call implies

@@ -24,12 +24,10 @@ import pytest
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
 
-from browser_helpers import resolve_app_path, wait_for_app  # noqa: E402
-from load_client import (PageRecorder, Student, StudentError, widget_key,  # noqa: E402
-                         widget_state)
-from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
-
 import bench_load  # noqa: E402
+from browser_helpers import resolve_app_path, wait_for_app  # noqa: E402
+from load_client import PageRecorder, Student, StudentError, widget_key, widget_state  # noqa: E402
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 
 LINK_PATH, LINK_QUERY = "/train", "n=60&margin=0.2&data_seed=3"
 

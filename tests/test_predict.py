@@ -19,8 +19,12 @@ from pages.common.question_bank import predict_next_step_question
 from pages.player.predict_link import waiting_step
 from pages.train_parts.runs import run_from_link
 from perceptron_core import make_separable, run_perceptron
-from perceptron_core.viz.predict import (candidate_slot, line_candidates, next_line_question,
-                                          same_line)
+from perceptron_core.viz.predict import (
+    candidate_slot,
+    line_candidates,
+    next_line_question,
+    same_line,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -54,7 +58,7 @@ def _all_candidates():
 
 def test_the_true_update_is_among_the_candidates_exactly_once_and_no_two_are_one_line():
     slots, count = [], 0
-    for trace, _, _, k, nxt, candidates in _all_candidates():
+    for trace, _, _, k, _nxt, candidates in _all_candidates():
         if candidates is None:  # w + y·x = 0: no line to offer
             assert not np.any(trace.weights[k + 1])
             continue

@@ -13,15 +13,19 @@ import re
 
 import numpy as np
 import pytest
-
 from app_helpers import open_page
-from pages.common.question_bank import (PREDICT_PREFIX, QUESTIONS_BY_PAGE,
-                                        predict_next_step_question, question_by_key)
-from pages.train_parts.runs import run_from_link
-from perceptron_core import make_separable, run_perceptron
-from perceptron_core import constructions as cx
-from perceptron_core.multiclass import one_vs_all, one_vs_one
 from reference_perceptron import reference_perceptron
+
+from pages.common.question_bank import (
+    PREDICT_PREFIX,
+    QUESTIONS_BY_PAGE,
+    predict_next_step_question,
+    question_by_key,
+)
+from pages.train_parts.runs import run_from_link
+from perceptron_core import constructions as cx
+from perceptron_core import make_separable, run_perceptron
+from perceptron_core.multiclass import one_vs_all, one_vs_one
 
 #: the pages with a quiz (the live class page /class has none of its own)
 PAGES = ["train", "bound", "aggressive", "adversary", "kernels", "multiclass", "relaxation",

@@ -44,11 +44,11 @@ def test_formats_against_printf(seed):
     values = rng.normal(scale=10.0 ** rng.integers(-3, 4), size=12)
     counts = rng.integers(0, 10**6, size=12)
     body = table_html({"k": np.arange(1, 13), "sign": signs, "value": values, "count": counts},
-                      caption="c", formats={"sign": "{:+d}", "value": lambda v: "%.3f" % v})
+                      caption="c", formats={"sign": "{:+d}", "value": lambda v: f"{v:.3f}"})
     rows = read_html_tables(body)[0]["rows"][1:]
-    assert [row[1] for row in rows] == ["%+d" % s for s in signs]
-    assert [row[2] for row in rows] == ["%.3f" % v for v in values]
-    assert [row[3] for row in rows] == ["%d" % c for c in counts]
+    assert [row[1] for row in rows] == [f"{s:+d}" for s in signs]
+    assert [row[2] for row in rows] == [f"{v:.3f}" for v in values]
+    assert [row[3] for row in rows] == [f"{c:d}" for c in counts]
     assert [row[0] for row in rows] == [str(k) for k in range(1, 13)]
 
 

@@ -8,8 +8,14 @@ import re
 
 import numpy as np
 import pytest
-from app_helpers import (markdown_text, open_page, player_payload, plotly_array, plotly_specs,
-                         trace_named)
+from app_helpers import (
+    markdown_text,
+    open_page,
+    player_payload,
+    plotly_array,
+    plotly_specs,
+    trace_named,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
@@ -18,8 +24,15 @@ from perceptron_core import make_separable, max_margin, run_perceptron
 from perceptron_core.margin import padded_separator
 from perceptron_core.perceptron import MAX_UPDATES_LIMIT, ORDERS
 from perceptron_core.sweeps import log_grid, margin_sweep, shift_sweep
-from perceptron_core.theory import (NAMED_RESULTS, NOTATION, bias_bound, bias_bound_margin,
-                                    bound_summary, padded_bound, run_bounds)
+from perceptron_core.theory import (
+    NAMED_RESULTS,
+    NOTATION,
+    bias_bound,
+    bias_bound_margin,
+    bound_summary,
+    padded_bound,
+    run_bounds,
+)
 
 SHIFT_TAB = ":material/open_in_full: Scaling and translation"
 

@@ -175,7 +175,7 @@ def test_no_preset_promises_how_runs_go():
     A, c = rviz.rows_to_system(rviz.PRESETS["wide polygon"][0])
     slow = relaxation(A, c, eta=0.1, rule="cyclic", tol=1e-3, max_iter=1000)
     assert slow.n_iter > 100
-    for rows, description in rviz.PRESETS.values():
+    for _rows, description in rviz.PRESETS.values():
         assert "gets in" not in description and "steps" not in description
         assert "zigzag" not in description
     at = open_page(RELAXATION, {"eta": "0.1", "system": "wide polygon"})

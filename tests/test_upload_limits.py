@@ -8,10 +8,10 @@ UploadedFileManager)."""
 from __future__ import annotations
 
 import asyncio
-from concurrent.futures import ThreadPoolExecutor
 import sys
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.request import Request, urlopen
 
@@ -20,6 +20,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from browser_helpers import run_streamlit  # noqa: E402
 from load_client import Student  # noqa: E402
+
 from pages.common.upload_limits import SESSION_UPLOAD_BYTES  # noqa: E402
 from web_security import OPEN_METRICS_VARIABLE  # noqa: E402
 

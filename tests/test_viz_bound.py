@@ -11,11 +11,20 @@ from app_helpers import plotly_array
 
 from perceptron_core.sweeps import margin_sweep, shift_sweep
 from perceptron_core.viz import style
-from perceptron_core.viz.bound import (LEGEND_GAP, LEGEND_ROW, dependence_figure,
-                                       halving_factors, halving_spread,
-                                       largest_per_value, log_ticks, notebook_bounds,
-                                       ratio_figure, shift_findings, step_changes,
-                                       sweep_figure)
+from perceptron_core.viz.bound import (
+    LEGEND_GAP,
+    LEGEND_ROW,
+    dependence_figure,
+    halving_factors,
+    halving_spread,
+    largest_per_value,
+    log_ticks,
+    notebook_bounds,
+    ratio_figure,
+    shift_findings,
+    step_changes,
+    sweep_figure,
+)
 
 
 def as_json(fig: go.Figure) -> dict:

@@ -16,10 +16,19 @@ import pytest
 
 from perceptron_core import generalisation_curve, make_unit_margin, margin_perceptron
 from perceptron_core.generalisation import LOSSES
-from perceptron_core.viz.generalisation import (KIND_CLOSE, KIND_WRONG, combine_curves,
-                                                curve_csv, curve_figure, curve_rows,
-                                                eta_check, loss_figure, margin_player_payload,
-                                                stability_figure, stability_summary)
+from perceptron_core.viz.generalisation import (
+    KIND_CLOSE,
+    KIND_WRONG,
+    combine_curves,
+    curve_csv,
+    curve_figure,
+    curve_rows,
+    eta_check,
+    loss_figure,
+    margin_player_payload,
+    stability_figure,
+    stability_summary,
+)
 from perceptron_core.viz.player import decode_indices, player_spec
 
 

@@ -12,11 +12,22 @@ import json
 import numpy as np
 import pytest
 
-from perceptron_core import (kernel_margin, kernel_perceptron, make_circles, make_xor,
-                             with_label_noise)
+from perceptron_core import (
+    kernel_margin,
+    kernel_perceptron,
+    make_circles,
+    make_xor,
+    with_label_noise,
+)
 from perceptron_core.kernels import KERNELS, kernel_no_separator_proof
-from perceptron_core.viz.kernels import (LIFTS, lift, lift_figure, player_payload,
-                                         preimage_figure, timing_figure)
+from perceptron_core.viz.kernels import (
+    LIFTS,
+    lift,
+    lift_figure,
+    player_payload,
+    preimage_figure,
+    timing_figure,
+)
 from perceptron_core.viz.player import decode_indices, player_spec
 
 CASES = [

@@ -18,14 +18,13 @@ import numpy as np
 import plotly.graph_objects as go
 import plotly.io as pio
 import pytest
-
 from app_helpers import plotly_array
+
 from perceptron_core import make_blobs, make_circles, make_xor, with_label_noise
 from perceptron_core.viz import kernels as viz
 from perceptron_core.viz import style
 from perceptron_core.viz.narrow import narrow_figure
 from perceptron_core.viz.train import axis_limit
-
 
 # --- the validated implementations before the change (the reference) -------------------
 

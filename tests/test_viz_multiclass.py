@@ -9,8 +9,15 @@ import pytest
 
 from perceptron_core import make_blobs, one_vs_all, one_vs_one
 from perceptron_core.multiclass_plane import plane
-from perceptron_core.viz.multiclass import (axis_limit, disagreement_figure, fit_both,
-                                            ova_figure, ovo_figure, summary, winner_notes)
+from perceptron_core.viz.multiclass import (
+    axis_limit,
+    disagreement_figure,
+    fit_both,
+    ova_figure,
+    ovo_figure,
+    summary,
+    winner_notes,
+)
 
 
 def fitted(k=4, seed=1, spread=0.12, middle=False, max_epochs=100):

@@ -5,8 +5,14 @@ import numpy as np
 import plotly.graph_objects as go
 
 from perceptron_core.viz import style
-from perceptron_core.viz.narrow import (AXIS_ROOM, LEGEND_LINE, NARROW_CHARS,
-                                        NARROW_PLOT_HEIGHT, narrow_figure, wrap)
+from perceptron_core.viz.narrow import (
+    AXIS_ROOM,
+    LEGEND_LINE,
+    NARROW_CHARS,
+    NARROW_PLOT_HEIGHT,
+    narrow_figure,
+    wrap,
+)
 
 
 def desktop_figure():

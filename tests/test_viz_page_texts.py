@@ -8,12 +8,12 @@ import re
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from perceptron_core import constructions as cx
 from perceptron_core import project
 from perceptron_core.viz import adversary, generalisation, relaxation
-
 
 # ------------------------------------------------------------------ /adversary
 

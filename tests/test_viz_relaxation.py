@@ -15,9 +15,18 @@ from scipy.optimize import linprog
 from perceptron_core import INDEX_RULES, relaxation
 from perceptron_core.relaxation import plane_system
 from perceptron_core.viz.player import player_spec
-from perceptron_core.viz.relaxation import (PRESETS, clip_polygon, eta_sweep, perceptron_figure,
-                                            player_payload, projections, rows_to_system,
-                                            sweep_csv, sweep_figure, violations)
+from perceptron_core.viz.relaxation import (
+    PRESETS,
+    clip_polygon,
+    eta_sweep,
+    perceptron_figure,
+    player_payload,
+    projections,
+    rows_to_system,
+    sweep_csv,
+    sweep_figure,
+    violations,
+)
 
 
 def lp_feasible(A, c) -> bool:

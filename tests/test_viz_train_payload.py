@@ -14,8 +14,13 @@ import numpy as np
 import pytest
 from reference_perceptron import reference_perceptron
 
-from perceptron_core import (bound_summary, make_separable, proof_quantities, run_perceptron,
-                             with_label_noise)
+from perceptron_core import (
+    bound_summary,
+    make_separable,
+    proof_quantities,
+    run_perceptron,
+    with_label_noise,
+)
 from perceptron_core.io import parse_labelled_csv
 from perceptron_core.theory import run_bounds, separability_case
 from perceptron_core.viz.player import decode_indices, player_spec, run_id

@@ -9,8 +9,8 @@ it sweeps, and what it shows (pages/bound_parts/views.py). Not a page itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 

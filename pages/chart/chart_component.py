@@ -106,7 +106,7 @@ def _trace_problem(trace: dict) -> str | None:
     return None
 
 
-def svg_unsupported(figure, **chart_options) -> str | None:
+def svg_unsupported(figure, **chart_options) -> str | None:  # noqa: C901 (one check a feature)
     """Why ``figure`` must be drawn by Plotly, or None when the SVG renderer draws it.
 
     Parameters

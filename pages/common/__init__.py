@@ -39,30 +39,53 @@ from pages.common.routing import use_app_navigation
 # before any other module of the package is imported.
 use_app_navigation()
 
-from pages.common.accessibility import (ACCESSIBILITY_CSS, accessibility_styles,  # noqa: E402
-                                        chart_summary, on_a_phone, screen_reader_text)
+from pages.common.accessibility import (  # noqa: E402
+                                        ACCESSIBILITY_CSS,
+                                        accessibility_styles,
+                                        chart_summary,
+                                        on_a_phone,
+                                        screen_reader_text,
+)
+from pages.common.compute import computed  # noqa: E402
 from pages.common.guard import page_guard  # noqa: E402
-from pages.common.page_table import COURSE_ORDER, PAGE_TABLE, PageEntry, page_path  # noqa: E402
-from pages.common.link_cleaning import (MAX_PARAM_CHARS, LinkParam, bool_param,  # noqa: E402
-                                        check_link_value, choice_param, clean_query_params,
-                                        float_param, int_param, report_link_notices,
-                                        text_param)
+from pages.common.link_cleaning import (  # noqa: E402
+                                        MAX_PARAM_CHARS,
+                                        LinkParam,
+                                        bool_param,
+                                        check_link_value,
+                                        choice_param,
+                                        clean_query_params,
+                                        float_param,
+                                        int_param,
+                                        report_link_notices,
+                                        text_param,
+)
 from pages.common.link_urls import copy_link_control, url_snapshot, view_link  # noqa: E402
-from pages.common.linked_controls import (LABELLED_WIDGETS, LINK_TEXT_CHARS,  # noqa: E402
-                                          PageLink, link_rule)
+from pages.common.linked_controls import LABELLED_WIDGETS, LINK_TEXT_CHARS, PageLink, link_rule  # noqa: E402
 from pages.common.notation import named_result, named_results, notation_panel  # noqa: E402
-from pages.common.own_data_drawing import (DRAW_REACH, DRAW_SPACING, drawn_data,  # noqa: E402
-                                           edit_drawn_points, points_from_link,
-                                           restore_drawn_points)
+from pages.common.own_data_drawing import (  # noqa: E402
+                                        DRAW_REACH,
+                                        DRAW_SPACING,
+                                        drawn_data,
+                                        edit_drawn_points,
+                                        points_from_link,
+                                        restore_drawn_points,
+)
 from pages.common.own_data_source import data_source_control, own_data  # noqa: E402
 from pages.common.own_data_spec import BINARY_LABELS, OwnData, OwnDataSpec  # noqa: E402
 from pages.common.own_data_upload import read_own_csv, uploaded_data  # noqa: E402
 from pages.common.page_basics import PLOTLY_CONFIG, core_call, page_header, show_chart  # noqa: E402
-from pages.common.presenter import (PRESENTER_CSS, about_this_page, off_stage,  # noqa: E402
-                                    presenter_mode, presenting, prose)
+from pages.common.page_table import COURSE_ORDER, PAGE_TABLE, PageEntry, page_path  # noqa: E402
+from pages.common.presenter import (  # noqa: E402
+                                        PRESENTER_CSS,
+                                        about_this_page,
+                                        off_stage,
+                                        presenter_mode,
+                                        presenting,
+                                        prose,
+)
 from pages.common.quizzes import QuizQuestion, quiz  # noqa: E402
 from pages.common.request_budget import REQUEST_CPU_SECONDS, RequestBudget  # noqa: E402
-from pages.common.compute import computed  # noqa: E402
 from pages.common.shown_text import SHOWN_CHARS, as_code, plain_text, shown_value  # noqa: E402
 from pages.common.upload_limits import SESSION_UPLOAD_BYTES  # noqa: E402
 

@@ -15,7 +15,6 @@ from collections.abc import Iterator
 
 import streamlit as st
 
-
 #: session-state keys of the deferred parts start with this
 DEFERRED_KEY_PREFIX = "show_part_"
 #: every deferred part of every page, by name (the tests open them all before a page runs)

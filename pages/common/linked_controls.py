@@ -24,10 +24,16 @@ import inspect
 
 import streamlit as st
 
-from pages.common.link_cleaning import (bool_param, check_link_value, choice_param,
-                                        clean_query_params,
-                                        float_param, int_param, report_link_notices,
-                                        text_param)
+from pages.common.link_cleaning import (
+    bool_param,
+    check_link_value,
+    choice_param,
+    clean_query_params,
+    float_param,
+    int_param,
+    report_link_notices,
+    text_param,
+)
 from pages.common.link_urls import copy_link_control, url_snapshot, view_link
 
 #: longest text a text box takes from a link, unless it has ``max_chars``

@@ -12,8 +12,16 @@ from __future__ import annotations
 import hashlib
 import json
 
-from pages.common.questions import (adversary, aggressive, bound, generalisation, kernels,
-                                    multiclass, relaxation, train)
+from pages.common.questions import (
+    adversary,
+    aggressive,
+    bound,
+    generalisation,
+    kernels,
+    multiclass,
+    relaxation,
+    train,
+)
 from pages.common.quizzes import QuizQuestion, quiz  # noqa: F401 (a page's one import)
 
 #: page name (as in pages/common/page_table.py) -> that page's questions, 2 to 4 each

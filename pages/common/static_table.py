@@ -16,7 +16,6 @@ from collections.abc import Callable, Mapping, Sequence
 
 import streamlit as st
 
-
 #: a value's text: a format string such as "{:+d}" or a function of the value
 Format = str | Callable[[object], str]
 

@@ -11,12 +11,23 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from pages.common.link_cleaning import (bool_param, check_link_value, choice_param,
-                                        float_param, int_param)
+from pages.common.link_cleaning import (
+    bool_param,
+    check_link_value,
+    choice_param,
+    float_param,
+    int_param,
+)
 from pages.common.own_data_drawing import points_from_link
 from pages.common.own_data_spec import OwnDataSpec
-from perceptron_core import (ORDERS, bound_summary, make_separable, proof_quantities,
-                             run_perceptron, with_label_noise)
+from perceptron_core import (
+    ORDERS,
+    bound_summary,
+    make_separable,
+    proof_quantities,
+    run_perceptron,
+    with_label_noise,
+)
 from perceptron_core.perceptron import Trace
 from perceptron_core.theory import run_bounds, separability_case
 

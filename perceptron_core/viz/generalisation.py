@@ -17,8 +17,13 @@ from fractions import Fraction
 import numpy as np
 import plotly.graph_objects as go
 
-from perceptron_core.generalisation import (CURVE_MAX_TEST_POINTS, CURVE_MAX_WORK, LOSS_LABELS,
-                                             LOSSES, sgd_linear)
+from perceptron_core.generalisation import (
+    CURVE_MAX_TEST_POINTS,
+    CURVE_MAX_WORK,
+    LOSS_LABELS,
+    LOSSES,
+    sgd_linear,
+)
 
 from ..shown_numbers import relation_text as shown_relation
 from . import style

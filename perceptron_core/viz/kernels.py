@@ -19,15 +19,25 @@ from fractions import Fraction
 import numpy as np
 import plotly.graph_objects as go
 
-from ..kernels import (KERNEL_FORMULAS, KERNELS, KernelMarginResult, KernelTrace,
-                       NoSeparatorProof, kernel_margin, kernel_perceptron,
-                       monotone_conjunction_features, monotone_conjunction_kernel,
-                       no_separator_proof, opposite_copies, separates_exactly)
+from ..kernels import (
+    KERNEL_FORMULAS,
+    KERNELS,
+    KernelMarginResult,
+    KernelTrace,
+    NoSeparatorProof,
+    kernel_margin,
+    kernel_perceptron,
+    monotone_conjunction_features,
+    monotone_conjunction_kernel,
+    no_separator_proof,
+    opposite_copies,
+    separates_exactly,
+)
 from ..margin import max_margin
 from ..perceptron import ScoreRounding, row_norms, run_perceptron
+from . import style
 from .describe import WORDS_KEY
 from .region_words import region_words
-from . import style
 
 #: grid cells per side on which the browser evaluates f (GRID x GRID points)
 GRID = 72
@@ -1269,11 +1279,11 @@ def conjunction_timing(rows: int = 24, budget: float = 1.5) -> tuple[list, list,
     spent, explicit_on = 0.0, True
     for size in range(2, 21):
         A = rng.integers(0, 2, size=(rows, size)).astype(float)
-        seconds, total = _best_of_three(lambda: monotone_conjunction_kernel(A, A))
+        seconds, total = _best_of_three(lambda A=A: monotone_conjunction_kernel(A, A))
         spent += total
         slow = np.nan
         if explicit_on and size <= 16:
-            def explicit_gram():
+            def explicit_gram(A=A):
                 features = monotone_conjunction_features(A)
                 return features @ features.T
             slow, total = _best_of_three(explicit_gram)

@@ -17,9 +17,19 @@ import plotly.graph_objects as go
 
 from ..data import make_separable
 from ..perceptron import run_perceptron
-from ..relaxation import (INDEX_RULE_LABELS, INDEX_RULE_NAMES, INDEX_RULES, ExactSides,
-                          exact_value, miss_behaviour, perceptron_eta, perceptron_system,
-                          plane_system, relaxation, relaxation_sweep)
+from ..relaxation import (
+    INDEX_RULE_LABELS,
+    INDEX_RULE_NAMES,
+    INDEX_RULES,
+    ExactSides,
+    exact_value,
+    miss_behaviour,
+    perceptron_eta,
+    perceptron_system,
+    plane_system,
+    relaxation,
+    relaxation_sweep,
+)
 from ..shown_numbers import relation_text
 from . import style
 

@@ -17,6 +17,7 @@ from ..shown_numbers import decimal_value, exact_text, relation_text, significan
 from ..theory import value_text
 from . import style
 
+
 def axis_limit(X: np.ndarray, radius: float | None = None) -> float:
     """Half-width of the fixed square view: covers the data (and the ball) with 15% room."""
     reach = float(np.max(np.abs(X))) if X.size else 1.0
