@@ -27,8 +27,9 @@ if __name__ != "__main__":  # imported by the server: the ASGI app, no page
         Then what the server process needs set once (pages/common/server.py): uploads
         bounded per session, the imports frozen out of the garbage collector's walks."""
         root = Path(__file__).resolve().parent
-        for source in sorted([*root.glob("pages/*/**/*.py"),
-                              *root.glob("perceptron_core/**/*.py")]):
+        for source in sorted(
+            [*root.glob("pages/*/**/*.py"), *root.glob("perceptron_core/**/*.py")]
+        ):
             module = ".".join(source.relative_to(root).with_suffix("").parts)
             importlib.import_module(module.removesuffix(".__init__"))
         from pages.common.server import configure_server
@@ -37,8 +38,12 @@ if __name__ != "__main__":  # imported by the server: the ASGI app, no page
         yield
 
     # the live class's JSON routes (/class-api/...): the phones poll and answer through them
-    app = st.App(__file__, routes=CLASS_ROUTES, middleware=[Middleware(SecurityHeaders)],
-                 lifespan=pages_imported)
+    app = st.App(
+        __file__,
+        routes=CLASS_ROUTES,
+        middleware=[Middleware(SecurityHeaders)],
+        lifespan=pages_imported,
+    )
 else:  # a session's script run
     from pages.common import (
         PAGE_TABLE,
@@ -57,16 +62,20 @@ else:  # a session's script run
 
     # Presenter mode: ?present=1 in a link, or the toggle at the top of every page
     if "present" not in st.session_state:
-        st.session_state.present = (st.query_params.get("present", "").lower()
-                                    in ("1", "true", "yes"))
+        st.session_state.present = st.query_params.get("present", "").lower() in (
+            "1",
+            "true",
+            "yes",
+        )
 
-    st.set_page_config(page_title="Perceptron Lab", page_icon=str(ICON),
-                       layout="wide",
-                       # closed at load on a phone, upright or on its side, and below 768 px
-                       # ("auto"); open on a wider screen. The student opens it for settings.
-                       initial_sidebar_state=("collapsed" if st.session_state.present
-                                              or on_a_phone() else "auto"))
-
+    st.set_page_config(
+        page_title="Perceptron Lab",
+        page_icon=str(ICON),
+        layout="wide",
+        # closed at load on a phone, upright or on its side, and below 768 px
+        # ("auto"); open on a wider screen. The student opens it for settings.
+        initial_sidebar_state=("collapsed" if st.session_state.present or on_a_phone() else "auto"),
+    )
 
     def _sync_present_to_url():
         if st.session_state.present:
@@ -74,12 +83,15 @@ else:  # a session's script run
         else:
             st.query_params.pop("present", None)
 
-
     with st.container(horizontal=True, horizontal_alignment="right", key="presenter_bar"):
-        st.toggle("Presenter mode", key="present", on_change=_sync_present_to_url,
-                  help="Larger type, no sidebar, step with the keyboard (a presentation "
-                       "clicker sends PageDown / PageUp). Also opened by ?present=1 in the "
-                       "link.")
+        st.toggle(
+            "Presenter mode",
+            key="present",
+            on_change=_sync_present_to_url,
+            help="Larger type, no sidebar, step with the keyboard (a presentation "
+            "clicker sends PageDown / PageUp). Also opened by ?present=1 in the "
+            "link.",
+        )
         notation_slot = st.empty()  # the Notation panel of the page chosen below
         # after a server restart: rerun at once, an outage blames no one. Drawn after the
         # page, so the page's first text does not wait for a component's script (issue 21)
@@ -89,10 +101,18 @@ else:  # a session's script run
     accessibility_styles()  # focus always visible, phones, text for screen readers
 
     # The menu: Home, then every page of pages/common/page_table.py, served at /<name>
-    PAGES = [st.Page("pages/home.py", title="Home", icon=":material/home:", url_path="",
-                     default=True)]
-    PAGES += [st.Page(page_path(entry), title=entry.title, icon=f":material/{entry.icon}:",
-                      url_path=entry.name) for entry in PAGE_TABLE]
+    PAGES = [
+        st.Page("pages/home.py", title="Home", icon=":material/home:", url_path="", default=True)
+    ]
+    PAGES += [
+        st.Page(
+            page_path(entry),
+            title=entry.title,
+            icon=f":material/{entry.icon}:",
+            url_path=entry.name,
+        )
+        for entry in PAGE_TABLE
+    ]
 
     # Routing, said out loud. st.navigation serves each page above at its url_path
     # (links depend on these paths only) and turns off Streamlit's older multipage mode,

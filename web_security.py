@@ -40,8 +40,7 @@ from pathlib import Path
 OPEN_METRICS_VARIABLE = "PERCEPTRON_LAB_OPEN_METRICS"
 #: the paths that answer 404 (the prefix Streamlit mounts its internal routes under); read
 #: once, when the server loads this module
-CLOSED_PATHS = (() if os.environ.get(OPEN_METRICS_VARIABLE) == "1"
-                else ("/_stcore/metrics",))
+CLOSED_PATHS = () if os.environ.get(OPEN_METRICS_VARIABLE) == "1" else ("/_stcore/metrics",)
 
 
 def inline_script_hashes() -> list[str]:
@@ -50,27 +49,31 @@ def inline_script_hashes() -> list[str]:
     spec = importlib.util.find_spec("streamlit")
     index = Path(spec.origin).parent / "static" / "index.html"
     scripts = re.findall(r"<script>(.*?)</script>", index.read_text(encoding="utf-8"), re.S)
-    return [f"'sha256-{base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()}'"
-            for s in scripts]
+    return [
+        f"'sha256-{base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()}'"
+        for s in scripts
+    ]
 
 
-CONTENT_SECURITY_POLICY = "; ".join([
-    "default-src 'self'",
-    # the player (st.components.v2) is imported from a blob: URL; Streamlit compiles
-    # WebAssembly (its dataframes)
-    " ".join(["script-src 'self' blob: 'wasm-unsafe-eval'", *inline_script_hashes()]),
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    "media-src 'self' data: blob:",
-    "connect-src 'self'",
-    "worker-src 'self' blob:",
-    "frame-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'self'",
-])
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        # the player (st.components.v2) is imported from a blob: URL; Streamlit compiles
+        # WebAssembly (its dataframes)
+        " ".join(["script-src 'self' blob: 'wasm-unsafe-eval'", *inline_script_hashes()]),
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        "media-src 'self' data: blob:",
+        "connect-src 'self'",
+        "worker-src 'self' blob:",
+        "frame-src 'self' blob:",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'self'",
+    ]
+)
 
 HEADERS = (
     (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
@@ -165,8 +168,13 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
         if closed(scope.get("path", "")):
-            await send({"type": "http.response.start", "status": 404,
-                        "headers": [(b"content-type", b"text/plain; charset=utf-8"), *HEADERS]})
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 404,
+                    "headers": [(b"content-type", b"text/plain; charset=utf-8"), *HEADERS],
+                }
+            )
             await send({"type": "http.response.body", "body": b"Not found\n"})
             return
         started = False
@@ -185,10 +193,19 @@ class SecurityHeaders:
             _log_fault(scope.get("path", ""), error)
             if started:
                 raise
-            await send({"type": "http.response.start", "status": 500,
-                        "headers": [(b"content-type", b"text/plain; charset=utf-8"), *HEADERS]})
-            await send({"type": "http.response.body",
-                        "body": b"The server could not answer this request: try again.\n"})
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 500,
+                    "headers": [(b"content-type", b"text/plain; charset=utf-8"), *HEADERS],
+                }
+            )
+            await send(
+                {
+                    "type": "http.response.body",
+                    "body": b"The server could not answer this request: try again.\n",
+                }
+            )
 
     @staticmethod
     def _websocket_send(send):
@@ -201,4 +218,5 @@ class SecurityHeaders:
                 if kind == _NEW_SESSION:
                     message = {**message, "bytes": scrub_new_session(data)}
             await send(message)
+
         return scrubbed

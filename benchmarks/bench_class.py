@@ -67,14 +67,24 @@ MAX_BODY = 64 * 1024
 
 
 # ---- HTTP as a phone's page sends it ------------------------------------------------------
-async def request(port: int, method: str, target: str, body: dict | None = None,
-                  headers: dict | None = None, cookies: dict | None = None,
-                  timeout: float = 10.0) -> tuple[int, dict, dict]:
+async def request(
+    port: int,
+    method: str,
+    target: str,
+    body: dict | None = None,
+    headers: dict | None = None,
+    cookies: dict | None = None,
+    timeout: float = 10.0,
+) -> tuple[int, dict, dict]:
     """One HTTP/1.1 request to 127.0.0.1:``port``: (status, headers, JSON body); status 0 when
     nothing answered. Set-Cookie is stored in ``cookies``."""
     data = b"" if body is None else json.dumps(body).encode()
-    lines = [f"{method} {target} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close",
-             *(f"{k}: {v}" for k, v in (headers or {}).items())]
+    lines = [
+        f"{method} {target} HTTP/1.1",
+        f"Host: 127.0.0.1:{port}",
+        "Connection: close",
+        *(f"{k}: {v}" for k, v in (headers or {}).items()),
+    ]
     if body is not None:
         lines += ["Content-Type: application/json", f"Content-Length: {len(data)}"]
     if cookies:
@@ -133,11 +143,21 @@ class Served:
     def __init__(self, port: int, replicas: int) -> None:
         self.port, self.lines = port, []
         self.process = subprocess.Popen(
-            [sys.executable, str(ROOT / "scripts" / "serve.py")], cwd=ROOT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1", "PORT": str(port),
-                 "REPLICAS": str(replicas), "ADDRESS": "127.0.0.1"},
-            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            text=True, start_new_session=True)
+            [sys.executable, str(ROOT / "scripts" / "serve.py")],
+            cwd=ROOT,
+            env={
+                **os.environ,
+                "PYTHONUNBUFFERED": "1",
+                "PORT": str(port),
+                "REPLICAS": str(replicas),
+                "ADDRESS": "127.0.0.1",
+            },
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,
+        )
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
@@ -157,8 +177,9 @@ class Served:
 
     def pid(self, name: str) -> int:
         pattern = re.compile(rf"{re.escape(name)}(?: started again)? \(pid (\d+)\)")
-        return int([m.group(1) for line in list(self.lines)
-                    for m in [pattern.search(line)] if m][-1])
+        return int(
+            [m.group(1) for line in list(self.lines) for m in [pattern.search(line)] if m][-1]
+        )
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -205,8 +226,9 @@ class Hall:
 
     async def open_page(self, phone: Phone) -> Student | None:
         """The join link's page, opened as a browser does; None after a failure (said)."""
-        student = Student(f"http://127.0.0.1:{self.port}", "/class", f"code={self.code}",
-                          timeout=300)
+        student = Student(
+            f"http://127.0.0.1:{self.port}", "/class", f"code={self.code}", timeout=300
+        )
         student.cookies = phone.cookies
         try:
             run = await student.open()
@@ -249,16 +271,16 @@ class Hall:
                 await asyncio.sleep(1.0)
 
     async def call(self, phone: Phone, method: str, path: str, body=None, headers=None):
-        answer = await request(self.port, method, f"/class-api/{path}", body, headers,
-                               phone.cookies)
+        answer = await request(
+            self.port, method, f"/class-api/{path}", body, headers, phone.cookies
+        )
         if answer[0] not in (200, 409, 429):  # the service failed this phone
             self.failures.append(time.monotonic())
         return answer
 
     async def join(self, phone: Phone, opened_at: float) -> None:
         while phone.token is None and not self.stopping.is_set():
-            status, headers, payload = await self.call(phone, "POST", "join",
-                                                       {"code": self.code})
+            status, headers, payload = await self.call(phone, "POST", "join", {"code": self.code})
             if status == 200:
                 phone.token = payload["token"]
                 phone.joined = time.monotonic() - opened_at
@@ -272,8 +294,11 @@ class Hall:
         while not self.stopping.is_set():
             tap.tries += 1
             status, headers, payload = await self.call(
-                phone, "POST", "answer", {"code": self.code, "token": phone.token,
-                                          "poll": poll, "option": option})
+                phone,
+                "POST",
+                "answer",
+                {"code": self.code, "token": phone.token, "poll": poll, "option": option},
+            )
             if status == 200:
                 tap.acked = time.monotonic()
                 return
@@ -281,8 +306,9 @@ class Hall:
                 return
             phone.retries[status] += 1
             wait = retry_after(headers, payload) if status == 429 else None
-            await asyncio.sleep(max(POLL_SECONDS, (wait or 0) + phone.rng.random())
-                                if wait else 1.0)
+            await asyncio.sleep(
+                max(POLL_SECONDS, (wait or 0) + phone.rng.random()) if wait else 1.0
+            )
 
     async def live(self, phone: Phone) -> None:
         """A phone from the scan of the QR code to the end of the lesson."""
@@ -292,11 +318,20 @@ class Hall:
         await self.join(phone, opened_at)
         tapping = None
         while not self.stopping.is_set():
-            status, _, state = await self.call(phone, "GET", f"state?code={self.code}",
-                                               headers={"X-Class-Token": phone.token or ""})
+            status, _, state = await self.call(
+                phone,
+                "GET",
+                f"state?code={self.code}",
+                headers={"X-Class-Token": phone.token or ""},
+            )
             poll = state.get("poll") if status == 200 else None
-            if poll and poll["status"] == "open" and poll["id"] not in phone.taps \
-                    and tapping is None:
+            if (
+                poll
+                and poll["status"] == "open"
+                and poll["id"] not in phone.taps
+                and tapping is None
+            ):
+
                 async def later(poll_id=poll["id"], options=len(poll["options"])):
                     await asyncio.sleep(phone.rng.uniform(0, READ_SECONDS))
                     await self.tap(phone, poll_id, phone.rng.randrange(options))
@@ -314,7 +349,7 @@ class Hall:
 
 
 def retry_text(retries: Counter) -> str:
-    """"3 (2 × 503, 1 × no answer)": the requests tried again, by what they got."""
+    """ "3 (2 × 503, 1 × no answer)": the requests tried again, by what they got."""
     if not retries:
         return "0"
     said = ", ".join(f"{n} × {status or 'no answer'}" for status, n in sorted(retries.items()))
@@ -343,21 +378,30 @@ class PollResult:
     to_projector: list = field(default_factory=list)
 
 
-async def run_poll(hall: Hall, store: RedisStore, key: str, kill: str | None, served: Served,
-                   number: int) -> PollResult:
+async def run_poll(
+    hall: Hall, store: RedisStore, key: str, kill: str | None, served: Served, number: int
+) -> PollResult:
     result = PollResult(kill or "none")
     retries_before = sum((p.retries for p in hall.phones), Counter())
-    poll = await asyncio.to_thread(store.open_poll, hall.code, key, poll_question(
-        f"bench{number}", "Pick one", ("a", "b", "c"), "a", "any"))
+    poll = await asyncio.to_thread(
+        store.open_poll,
+        hall.code,
+        key,
+        poll_question(f"bench{number}", "Pick one", ("a", "b", "c"), "a", "any"),
+    )
     seen: list[tuple[float, int]] = []
     watching = asyncio.Event()
 
     async def projector():
         last = -1
         while not watching.is_set():
-            status, _, state = await request(hall.port, "GET",
-                                             f"/class-api/counts?code={hall.code}",
-                                             headers={"X-Class-Key": key}, timeout=5)
+            status, _, state = await request(
+                hall.port,
+                "GET",
+                f"/class-api/counts?code={hall.code}",
+                headers={"X-Class-Key": key},
+                timeout=5,
+            )
             if status == 200 and state.get("poll", {}).get("id") == poll:
                 if state["poll"]["total"] > last:
                     last = state["poll"]["total"]
@@ -368,8 +412,9 @@ async def run_poll(hall: Hall, store: RedisStore, key: str, kill: str | None, se
         """The routes through the proxy, every 0.1 s, until they answer after the kill."""
         failed = False
         while True:
-            status, _, _ = await request(hall.port, "GET", f"/class-api/state?code={hall.code}",
-                                         timeout=2)
+            status, _, _ = await request(
+                hall.port, "GET", f"/class-api/state?code={hall.code}", timeout=2
+            )
             if status == 200:
                 return time.monotonic() - killed_at if failed else 0.0
             failed = True
@@ -388,8 +433,11 @@ async def run_poll(hall: Hall, store: RedisStore, key: str, kill: str | None, se
             os.kill(served.pid(kill), signal.SIGKILL)
             killed_at = time.monotonic()
             prober = asyncio.ensure_future(probe(killed_at))
-        pages_back = killed_at is not None and time.monotonic() - killed_at > 2 and all(
-            p.page_open for p in phones)
+        pages_back = (
+            killed_at is not None
+            and time.monotonic() - killed_at > 2
+            and all(p.page_open for p in phones)
+        )
         if acked == len(joined) and (killed_at is None or (prober.done() and pages_back)):
             break
         await asyncio.sleep(0.05)
@@ -399,18 +447,24 @@ async def run_poll(hall: Hall, store: RedisStore, key: str, kill: str | None, se
     if prober is not None:
         # back when neither the probe nor any phone met a failure any more
         last_failure = max((t for t in hall.failures if t > killed_at), default=killed_at)
-        result.routes_back = max(prober.result(), last_failure - killed_at) \
-            if prober.done() else None
+        result.routes_back = (
+            max(prober.result(), last_failure - killed_at) if prober.done() else None
+        )
         prober.cancel()
         reopened = [t for p in phones for t in p.page_reopened if t > killed_at]
         if any(t > killed_at for p in phones for t in p.page_closed):
-            result.pages_back = (max(reopened) - killed_at if reopened and all(
-                p.page_open for p in phones) else None)
-            result.pages_lost = sum(1 for p in phones if any(t > killed_at
-                                                             for t in p.page_closed))
+            result.pages_back = (
+                max(reopened) - killed_at if reopened and all(p.page_open for p in phones) else None
+            )
+            result.pages_lost = sum(1 for p in phones if any(t > killed_at for t in p.page_closed))
     await asyncio.to_thread(store.close, hall.code, key)
-    status, _, state = await request(hall.port, "GET", f"/class-api/counts?code={hall.code}",
-                                     headers={"X-Class-Key": key}, timeout=10)
+    status, _, state = await request(
+        hall.port,
+        "GET",
+        f"/class-api/counts?code={hall.code}",
+        headers={"X-Class-Key": key},
+        timeout=10,
+    )
     counted = state["poll"]["counts"] if status == 200 else [0, 0, 0]
     chosen = [0, 0, 0]
     for phone in joined:
@@ -432,13 +486,20 @@ async def run_poll(hall: Hall, store: RedisStore, key: str, kill: str | None, se
     return result
 
 
-async def lesson(port: int, code: str, key: str, store: RedisStore, students: int,
-                 kills: list[str], served: Served, seed: int):
+async def lesson(
+    port: int,
+    code: str,
+    key: str,
+    store: RedisStore,
+    students: int,
+    kills: list[str],
+    served: Served,
+    seed: int,
+):
     hall = Hall(port, code, students, seed)
     started = time.monotonic()
     lives = [asyncio.ensure_future(hall.live(phone)) for phone in hall.phones]
-    while time.monotonic() - started < 600 and any(
-            p.token is None for p in hall.phones):
+    while time.monotonic() - started < 600 and any(p.token is None for p in hall.phones):
         await asyncio.sleep(0.2)
     all_joined = time.monotonic() - started
     await asyncio.sleep(2)
@@ -455,9 +516,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--students", type=int, default=200)
     parser.add_argument("--replicas", type=int, default=2)
-    parser.add_argument("--kills", default=",".join(KILLS),
-                        help="what to kill, one poll each (comma-separated from "
-                             f"{', '.join(KILLS)}; empty for none)")
+    parser.add_argument(
+        "--kills",
+        default=",".join(KILLS),
+        help="what to kill, one poll each (comma-separated from "
+        f"{', '.join(KILLS)}; empty for none)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     kills = [k.strip() for k in args.kills.split(",") if k.strip()]
@@ -469,11 +533,13 @@ def main() -> None:
     try:
         served.wait_for(r"Perceptron Lab on http://127\.0\.0\.1")
         redis_url = served.wait_for(r"on (redis://127\.0\.0\.1:\d+/0)").group(1)
-        store = RedisStore(redis.Redis.from_url(redis_url, decode_responses=True,
-                                                retry_on_timeout=True))
+        store = RedisStore(
+            redis.Redis.from_url(redis_url, decode_responses=True, retry_on_timeout=True)
+        )
         new = store.create()
-        hall, all_joined, results = asyncio.run(lesson(
-            served.port, new.code, new.key, store, args.students, kills, served, args.seed))
+        hall, all_joined, results = asyncio.run(
+            lesson(served.port, new.code, new.key, store, args.students, kills, served, args.seed)
+        )
     finally:
         served.stop()
     load_after = os.getloadavg()
@@ -484,19 +550,28 @@ def main() -> None:
     joins = [p.joined for p in hall.phones if p.joined is not None]
     errors = [e for p in hall.phones for e in p.page_errors]
     join_retries = sum((p.retries for p in hall.phones), Counter()) - sum(
-        (r.retries for r in results), Counter())
-    print(f"students {args.students}, replicas {args.replicas}, {os.cpu_count()} cores; load "
-          f"average (1 min) {load_before[0]:.1f} before, {load_after[0]:.1f} after")
-    print(f"joined {len(joins)} of {args.students} (all within {all_joined:.1f} s of the first "
-          f"opening the link): join time p50 {quantile(joins, 0.5):.1f} s, p95 "
-          f"{quantile(joins, 0.95):.1f} s, longest {max(joins, default=float('nan')):.1f} s; joins "
-          f"tried again {retry_text(join_retries)}")
-    print(f"pages opened {sum(p.page_opens for p in hall.phones)} (again after a kill: "
-          f"{sum(p.page_opens for p in hall.phones) - args.students}; loads tried again "
-          f"{retry_text(sum((p.page_retries for p in hall.phones), Counter()))}), pages that "
-          f"showed an error {len(errors)}" + (f": {errors[:3]}" if errors else ""))
-    print("| poll | sent | acknowledged | counted | lost | double-counted | tried again | routes "
-          "back after | every closed page open again after | tap → projector p50 / p95 |")
+        (r.retries for r in results), Counter()
+    )
+    print(
+        f"students {args.students}, replicas {args.replicas}, {os.cpu_count()} cores; load "
+        f"average (1 min) {load_before[0]:.1f} before, {load_after[0]:.1f} after"
+    )
+    print(
+        f"joined {len(joins)} of {args.students} (all within {all_joined:.1f} s of the first "
+        f"opening the link): join time p50 {quantile(joins, 0.5):.1f} s, p95 "
+        f"{quantile(joins, 0.95):.1f} s, longest {max(joins, default=float('nan')):.1f} s; joins "
+        f"tried again {retry_text(join_retries)}"
+    )
+    print(
+        f"pages opened {sum(p.page_opens for p in hall.phones)} (again after a kill: "
+        f"{sum(p.page_opens for p in hall.phones) - args.students}; loads tried again "
+        f"{retry_text(sum((p.page_retries for p in hall.phones), Counter()))}), pages that "
+        f"showed an error {len(errors)}" + (f": {errors[:3]}" if errors else "")
+    )
+    print(
+        "| poll | sent | acknowledged | counted | lost | double-counted | tried again | routes "
+        "back after | every closed page open again after | tap → projector p50 / p95 |"
+    )
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for result in results:
         back = "–" if result.routes_back is None else f"{result.routes_back:.1f} s"
@@ -507,12 +582,18 @@ def main() -> None:
         else:
             pages = f"{result.pages_back:.1f} s ({result.pages_lost} pages)"
         lat = result.to_projector
-        to_projector = (f"{statistics.median(lat) * 1000:.0f} ms / "
-                        f"{quantile(lat, 0.95) * 1000:.0f} ms") if lat else "–"
-        print(f"| {'undisturbed' if result.kill == 'none' else result.kill + ' killed'} | "
-              f"{result.sent} | {result.acked} | {result.counted} | {result.lost} | "
-              f"{result.double} | {retry_text(result.retries)} | {back} | {pages} | "
-              f"{to_projector} |")
+        to_projector = (
+            (f"{statistics.median(lat) * 1000:.0f} ms / {quantile(lat, 0.95) * 1000:.0f} ms")
+            if lat
+            else "–"
+        )
+        print(
+            f"| {'undisturbed' if result.kill == 'none' else result.kill + ' killed'} | "
+            f"{result.sent} | {result.acked} | {result.counted} | {result.lost} | "
+            f"{result.double} | {retry_text(result.retries)} | {back} | {pages} | "
+            f"{to_projector} |"
+        )
+
 
 if __name__ == "__main__":
     main()

@@ -42,12 +42,14 @@ from timing import load_average, machine_line, median_time  # noqa: E402
 from perceptron_core import aggressive_counterexample, make_separable, max_margin, run_perceptron  # noqa: E402
 
 #: (name, n, d, margin, seed): the data sets of the comparison with scikit-learn
-DATA_SETS = [("issue 36: n=100000, d=50, margin 0.02", 100_000, 50, 0.02, 0),
-             ("README: n=100000, d=50, margin 0.01", 100_000, 50, 0.01, 0),
-             ("pages: n=2000, d=2, margin 0.02", 2_000, 2, 0.02, 0)]
-REPEATS = 11                  # timed runs after one warm-up
-LOOP_REPEATS = 3              # full runs of the Python loop, no warm-up (about 1.5 s each)
-LOOP_BUDGET_S = 45.0          # if one loop run is slower than this, stop repeating it
+DATA_SETS = [
+    ("issue 36: n=100000, d=50, margin 0.02", 100_000, 50, 0.02, 0),
+    ("README: n=100000, d=50, margin 0.01", 100_000, 50, 0.01, 0),
+    ("pages: n=2000, d=2, margin 0.02", 2_000, 2, 0.02, 0),
+]
+REPEATS = 11  # timed runs after one warm-up
+LOOP_REPEATS = 3  # full runs of the Python loop, no warm-up (about 1.5 s each)
+LOOP_BUDGET_S = 45.0  # if one loop run is slower than this, stop repeating it
 MM_N, MM_MARGIN, MM_SEED = 5_000, 0.05, 0
 AGGRESSIVE_T = 10**7
 
@@ -81,8 +83,12 @@ def textbook_perceptron(X, y, max_epochs=1_000):
 def blas_info() -> str:
     try:
         from threadpoolctl import threadpool_info
-        info = [f"{p.get('internal_api')} {p.get('version')} threads={p.get('num_threads')}"
-                for p in threadpool_info() if p.get("user_api") == "blas"]
+
+        info = [
+            f"{p.get('internal_api')} {p.get('version')} threads={p.get('num_threads')}"
+            for p in threadpool_info()
+            if p.get("user_api") == "blas"
+        ]
         return "; ".join(info) or "unknown"
     except Exception:  # threadpoolctl missing or failing: not essential
         return "unknown"
@@ -126,9 +132,18 @@ def compare(name: str, n: int, dim: int, margin: float, seed: int) -> dict:
     med = {key: statistics.median(values) for key, values in timings.items()}
     med_cpu = {key: statistics.median(values) for key, values in cpu.items()}
     w_sk, b_sk = clf.coef_.ravel(), float(clf.intercept_[0])
-    return dict(name=name, trace=trace, epochs=epochs, med=med, cpu=med_cpu,
-                timings=timings, dw=float(np.max(np.abs(trace.w - w_sk))),
-                db=abs(trace.b - b_sk), X=X, y=y)
+    return dict(
+        name=name,
+        trace=trace,
+        epochs=epochs,
+        med=med,
+        cpu=med_cpu,
+        timings=timings,
+        dw=float(np.max(np.abs(trace.w - w_sk))),
+        db=abs(trace.b - b_sk),
+        X=X,
+        y=y,
+    )
 
 
 def main() -> None:
@@ -137,16 +152,20 @@ def main() -> None:
     print(f"  {machine_line()}  scikit-learn {sklearn.__version__}")
     print(f"  BLAS: {blas_info()}")
     print(f"  load average at start (1/5/15 min): {load_average()}")
-    print(f"  timing: medians of {REPEATS} runs after 1 warm-up (ours, sklearn and the floor "
-          "interleaved)")
+    print(
+        f"  timing: medians of {REPEATS} runs after 1 warm-up (ours, sklearn and the floor "
+        "interleaved)"
+    )
     print()
     rows = [compare(*data) for data in DATA_SETS]
     for row in rows:
         trace = row["trace"]
-        print(f"{row['name']}: run_perceptron converged={trace.converged}, "
-              f"{trace.n_updates} updates in {row['epochs']} epochs ({trace.n_examined} "
-              f"examined); sklearn ends at the same w: max |dw| = {row['dw']:.2e}, "
-              f"|db| = {row['db']:.2e}")
+        print(
+            f"{row['name']}: run_perceptron converged={trace.converged}, "
+            f"{trace.n_updates} updates in {row['epochs']} epochs ({trace.n_examined} "
+            f"examined); sklearn ends at the same w: max |dw| = {row['dw']:.2e}, "
+            f"|db| = {row['db']:.2e}"
+        )
 
     # --------------------------------------------------------- Python loop
     readme = rows[1]
@@ -160,10 +179,16 @@ def main() -> None:
     med_loop = statistics.median(loop_times)
     w_loop, b_loop, steps_loop, updates_loop = loop_result
     trace = readme["trace"]
-    loop_same = (steps_loop == trace.n_examined and updates_loop == trace.n_updates
-                 and np.array_equal(w_loop, trace.w) and b_loop == trace.b)
-    print(f"python loop on the README's data: {steps_loop} examined, {updates_loop} updates; "
-          f"the same steps, updates and w, b (bit for bit) as run_perceptron: {loop_same}")
+    loop_same = (
+        steps_loop == trace.n_examined
+        and updates_loop == trace.n_updates
+        and np.array_equal(w_loop, trace.w)
+        and b_loop == trace.b
+    )
+    print(
+        f"python loop on the README's data: {steps_loop} examined, {updates_loop} updates; "
+        f"the same steps, updates and w, b (bit for bit) as run_perceptron: {loop_same}"
+    )
 
     # ------------------------------------------------------------ max_margin
     mm_rows = []
@@ -180,8 +205,10 @@ def main() -> None:
     for row in rows:
         med, cpu = row["med"], row["cpu"]
         print(f"{row['name']}")
-        print(f"{'  run_perceptron cyclic, bias, trace':58s} {fmt_s(med['ours'])}  "
-              f"(CPU {cpu['ours'] * 1e3:.1f} ms)")
+        print(
+            f"{'  run_perceptron cyclic, bias, trace':58s} {fmt_s(med['ours'])}  "
+            f"(CPU {cpu['ours'] * 1e3:.1f} ms)"
+        )
         epochs = row["epochs"]
         label = f"  sklearn Perceptron, max_iter={epochs}"
         print(f"{label:58s} {fmt_s(med['sklearn'])}  (CPU {cpu['sklearn'] * 1e3:.1f} ms)")
@@ -189,26 +216,35 @@ def main() -> None:
         print(f"{label:58s} {fmt_s(med['floor'])}  (CPU {cpu['floor'] * 1e3:.1f} ms)")
         ratio = med["ours"] / med["sklearn"]
         verdict = "OK" if ratio <= 0.5 else "MISSED"
-        print(f"{'  ours / sklearn   (target <= 0.5)':58s} {'':12s}  {ratio:6.2f}  {verdict}  "
-              f"(CPU-time ratio {cpu['ours'] / cpu['sklearn']:.2f})")
-        print(f"{'  ours / floor':58s} {'':12s}  {med['ours'] / med['floor']:6.2f}  "
-              f"(CPU-time ratio {cpu['ours'] / cpu['floor']:.2f})")
+        print(
+            f"{'  ours / sklearn   (target <= 0.5)':58s} {'':12s}  {ratio:6.2f}  {verdict}  "
+            f"(CPU-time ratio {cpu['ours'] / cpu['sklearn']:.2f})"
+        )
+        print(
+            f"{'  ours / floor':58s} {'':12s}  {med['ours'] / med['floor']:6.2f}  "
+            f"(CPU-time ratio {cpu['ours'] / cpu['floor']:.2f})"
+        )
     label = f"python loop, np.dot per example ({steps_loop} steps, README data)"
-    print(f"{label:58s} {fmt_s(med_loop)}  loop / ours = "
-          f"{med_loop / readme['med']['ours']:.1f}")
+    print(f"{label:58s} {fmt_s(med_loop)}  loop / ours = {med_loop / readme['med']['ours']:.1f}")
     for d, med, margin, separable, n_support in mm_rows:
         label = f"max_margin, n={MM_N}, d={d} (planted margin {MM_MARGIN})"
-        print(f"{label:58s} {fmt_s(med)}  margin {margin:.6f}, separable={separable}, "
-              f"{n_support} support")
-    print(f"{'aggressive_counterexample(10**7)':58s} {fmt_s(med_agg)}  "
-          f"{agg.mistakes_standard.size} standard / {agg.mistakes_aggressive.size} "
-          "aggressive mistakes")
+        print(
+            f"{label:58s} {fmt_s(med)}  margin {margin:.6f}, separable={separable}, "
+            f"{n_support} support"
+        )
+    print(
+        f"{'aggressive_counterexample(10**7)':58s} {fmt_s(med_agg)}  "
+        f"{agg.mistakes_standard.size} standard / {agg.mistakes_aggressive.size} "
+        "aggressive mistakes"
+    )
     print("-" * 108)
     print("all timings (ms), per data set:")
     for row in rows:
         for key in ("ours", "sklearn", "floor"):
-            print(f"  {row['name'][:22]:22s} {key:8s} "
-                  f"{' '.join(f'{t * 1e3:.1f}' for t in row['timings'][key])}")
+            print(
+                f"  {row['name'][:22]:22s} {key:8s} "
+                f"{' '.join(f'{t * 1e3:.1f}' for t in row['timings'][key])}"
+            )
     print(f"load average at end: {load_average()}")
     print(f"total wall time {time.perf_counter() - wall:.1f} s")
 

@@ -68,52 +68,72 @@ def main() -> None:
     print()
 
     rbf_time, _, rbf = median_time(
-        lambda: kernel_perceptron(ds.X, ds.y, kernel="rbf", scale=GAMMA), REPEATS)
-    print(f"1. kernel_perceptron rbf (scale={GAMMA:g}), n = {N}: {fmt_ms(rbf_time)}  "
-          f"({rbf.n_updates} updates, {rbf.epochs} epochs, converged={rbf.converged})")
+        lambda: kernel_perceptron(ds.X, ds.y, kernel="rbf", scale=GAMMA), REPEATS
+    )
+    print(
+        f"1. kernel_perceptron rbf (scale={GAMMA:g}), n = {N}: {fmt_ms(rbf_time)}  "
+        f"({rbf.n_updates} updates, {rbf.epochs} epochs, converged={rbf.converged})"
+    )
 
     noisy = with_label_noise(ds, NOISE, seed=SEED)
     noisy_time, _, noisy_run = median_time(
-        lambda: kernel_perceptron(noisy.X, noisy.y, kernel="rbf", scale=GAMMA,
-                                  max_updates=NOISY_UPDATES), repeats=3)
-    print(f"   with {NOISE:.0%} labels flipped: {fmt_ms(noisy_time)}  ({noisy_run.n_updates} "
-          f"updates, {noisy_run.n_examined} examined, converged={noisy_run.converged}; "
-          f"{noisy_time / max(noisy_run.n_updates, 1) * 1e6:.1f} µs per update)")
+        lambda: kernel_perceptron(
+            noisy.X, noisy.y, kernel="rbf", scale=GAMMA, max_updates=NOISY_UPDATES
+        ),
+        repeats=3,
+    )
+    print(
+        f"   with {NOISE:.0%} labels flipped: {fmt_ms(noisy_time)}  ({noisy_run.n_updates} "
+        f"updates, {noisy_run.n_examined} examined, converged={noisy_run.converged}; "
+        f"{noisy_time / max(noisy_run.n_updates, 1) * 1e6:.1f} µs per update)"
+    )
 
     features = explicit_degree2_features(ds.X, COEF0)
     poly_time, _, poly = median_time(
-        lambda: kernel_perceptron(ds.X, ds.y, kernel="poly", degree=DEGREE, coef0=COEF0),
-        REPEATS)
+        lambda: kernel_perceptron(ds.X, ds.y, kernel="poly", degree=DEGREE, coef0=COEF0), REPEATS
+    )
     primal_time, _, primal = median_time(lambda: run_perceptron(features, ds.y), REPEATS)
     same = np.array_equal(poly.update_indices, primal.update_indices)
-    print(f"2. kernel_perceptron poly (degree {DEGREE}, c={COEF0:g}):    {fmt_ms(poly_time)}  "
-          f"({poly.n_updates} updates)")
-    print(f"   run_perceptron on explicit features ({features.shape[1]} columns): "
-          f"{fmt_ms(primal_time)}  ({primal.n_updates} updates, same updates: {same})")
+    print(
+        f"2. kernel_perceptron poly (degree {DEGREE}, c={COEF0:g}):    {fmt_ms(poly_time)}  "
+        f"({poly.n_updates} updates)"
+    )
+    print(
+        f"   run_perceptron on explicit features ({features.shape[1]} columns): "
+        f"{fmt_ms(primal_time)}  ({primal.n_updates} updates, same updates: {same})"
+    )
     print(f"   ratio kernel / primal = {poly_time / primal_time:.2f}")
 
     axis = np.linspace(-1.5, 1.5, GRID)
     grid = np.column_stack([g.ravel() for g in np.meshgrid(axis, axis)])
     path_time, _, path = median_time(lambda: rbf.decision_path(grid), repeats=3)
-    print(f"3. decision_path, {GRID}x{GRID} grid, every update of run 1 -> {path.shape}: "
-          f"{fmt_ms(path_time)} ({path.nbytes / 2**20:.1f} MB)")
+    print(
+        f"3. decision_path, {GRID}x{GRID} grid, every update of run 1 -> {path.shape}: "
+        f"{fmt_ms(path_time)} ({path.nbytes / 2**20:.1f} MB)"
+    )
 
     margin_time, _, margin = median_time(
-        lambda: kernel_margin(ds.X, ds.y, kernel="rbf", scale=GAMMA), repeats=3)
-    print(f"4. kernel_margin rbf: {fmt_ms(margin_time)}  (R = {margin.radius:.4f}, "
-          f"gamma = {margin.margin:.4f}, bound (R/gamma)^2 = {margin.bound:.1f} >= "
-          f"{rbf.n_updates} updates)")
+        lambda: kernel_margin(ds.X, ds.y, kernel="rbf", scale=GAMMA), repeats=3
+    )
+    print(
+        f"4. kernel_margin rbf: {fmt_ms(margin_time)}  (R = {margin.radius:.4f}, "
+        f"gamma = {margin.margin:.4f}, bound (R/gamma)^2 = {margin.bound:.1f} >= "
+        f"{rbf.n_updates} updates)"
+    )
 
     # /kernels' hint when the margin takes too long: a small κ is quicker for RBF (issue 22)
     noisy_X, noisy_y = np.asarray(noisy.X), np.asarray(noisy.y)
     small_time, _, _ = median_time(
-        lambda: kernel_margin(noisy_X, noisy_y, kernel="rbf", scale=QUICK_RBF_SCALE), repeats=3)
+        lambda: kernel_margin(noisy_X, noisy_y, kernel="rbf", scale=QUICK_RBF_SCALE), repeats=3
+    )
     large_time, _, _ = median_time(
-        lambda: kernel_margin(noisy_X, noisy_y, kernel="rbf", scale=10 * QUICK_RBF_SCALE),
-        repeats=3)
-    print(f"5. kernel_margin rbf with {NOISE:.0%} labels flipped: κ = {QUICK_RBF_SCALE:g} "
-          f"{fmt_ms(small_time)}, κ = {10 * QUICK_RBF_SCALE:g} {fmt_ms(large_time)}: ratio "
-          f"{large_time / small_time:.1f} (the page's hint says the small κ is quicker: > 1)")
+        lambda: kernel_margin(noisy_X, noisy_y, kernel="rbf", scale=10 * QUICK_RBF_SCALE), repeats=3
+    )
+    print(
+        f"5. kernel_margin rbf with {NOISE:.0%} labels flipped: κ = {QUICK_RBF_SCALE:g} "
+        f"{fmt_ms(small_time)}, κ = {10 * QUICK_RBF_SCALE:g} {fmt_ms(large_time)}: ratio "
+        f"{large_time / small_time:.1f} (the page's hint says the small κ is quicker: > 1)"
+    )
 
 
 if __name__ == "__main__":

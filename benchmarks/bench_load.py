@@ -63,7 +63,7 @@ def cpu_seconds(pid: int) -> float:
         text = Path(f"/proc/{pid}/stat").read_text()
     except OSError:
         return 0.0
-    fields = text[text.rindex(")") + 2:].split()  # after "pid (comm) "
+    fields = text[text.rindex(")") + 2 :].split()  # after "pid (comm) "
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
 
@@ -113,16 +113,20 @@ class Result:
     failed: int = 0
     dropped: int = 0
     errors: list[str] = field(default_factory=list)
-    cpu_open: float = 0.0        # share of one core while the students open
-    cpu_total: float = 0.0       # share of one core over the whole scenario
+    cpu_open: float = 0.0  # share of one core while the students open
+    cpu_total: float = 0.0  # share of one core over the whole scenario
     rss_end: int = 0
     rss_per_session: float = 0.0
-    client_cpu: float = 0.0      # this load generator's own share of one core
+    client_cpu: float = 0.0  # this load generator's own share of one core
     seconds: float = 0.0
 
     def ok(self, p95_target: float) -> bool:
-        return (not self.failed and not self.dropped and len(self.open_times) == self.students
-                and percentile(self.open_times, 95) <= p95_target)
+        return (
+            not self.failed
+            and not self.dropped
+            and len(self.open_times) == self.students
+            and percentile(self.open_times, 95) <= p95_target
+        )
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -134,8 +138,15 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[int(rank) - 1]
 
 
-async def one_student(index: int, base_url: str, offset: float, scenario: Scenario,
-                      t0: float, result: Result, opened: list[int]) -> None:
+async def one_student(
+    index: int,
+    base_url: str,
+    offset: float,
+    scenario: Scenario,
+    t0: float,
+    result: Result,
+    opened: list[int],
+) -> None:
     await asyncio.sleep(max(0.0, t0 + offset - time.perf_counter()))
     student = Student(base_url, scenario.path, scenario.query, timeout=scenario.timeout)
     try:
@@ -163,8 +174,9 @@ async def one_student(index: int, base_url: str, offset: float, scenario: Scenar
         await student.close()
 
 
-async def run_scenario(base_url: str, students: int, scenario: Scenario,
-                       sampler: ServerSampler, warm_urls: list[str]) -> Result:
+async def run_scenario(
+    base_url: str, students: int, scenario: Scenario, sampler: ServerSampler, warm_urls: list[str]
+) -> Result:
     result = Result(students)
     for url in warm_urls:  # the instructor's own visit, on every replica: caches warm
         warm = Student(url, scenario.path, scenario.query, timeout=scenario.timeout)
@@ -180,8 +192,10 @@ async def run_scenario(base_url: str, students: int, scenario: Scenario,
     client_cpu0 = sum(os.times()[:2])
     t0 = time.perf_counter()
     cpu0 = sampler.cpu()
-    tasks = [asyncio.create_task(one_student(i, base_url, offset, scenario, t0, result,
-                                             opened)) for i, offset in enumerate(offsets)]
+    tasks = [
+        asyncio.create_task(one_student(i, base_url, offset, scenario, t0, result, opened))
+        for i, offset in enumerate(offsets)
+    ]
     # wait until every student has opened or given up (bounded by the timeouts)
     open_deadline = t0 + scenario.open_window + scenario.timeout + 5
     rss_open = 0
@@ -193,8 +207,9 @@ async def run_scenario(base_url: str, students: int, scenario: Scenario,
     t_open = time.perf_counter()
     cpu_open = sampler.cpu()
     rss_open = max(rss_open, sampler.rss())
-    end = t0 + scenario.open_window + scenario.changes * scenario.change_every \
-        + scenario.timeout + 30
+    end = (
+        t0 + scenario.open_window + scenario.changes * scenario.change_every + scenario.timeout + 30
+    )
     await asyncio.wait(tasks, timeout=max(1.0, end - time.perf_counter()))
     for task in tasks:
         task.cancel()
@@ -219,40 +234,42 @@ def measure_one_server(students: int, scenario: Scenario, app_dir: Path) -> Resu
         dep.start_replica(replica)
         dep.wait_healthy(replica)
         sampler = ServerSampler([replica.process.pid])
-        return asyncio.run(run_scenario(replica.url, students, scenario, sampler,
-                                        [replica.url]))
+        return asyncio.run(run_scenario(replica.url, students, scenario, sampler, [replica.url]))
     finally:
         dep.stop()
 
 
-def measure_replicas(students: int, scenario: Scenario, app_dir: Path,
-                     replicas: int) -> Result:
+def measure_replicas(students: int, scenario: Scenario, app_dir: Path, replicas: int) -> Result:
     """``replicas`` Streamlit servers behind HAProxy, started fresh for this S."""
     with deployment(replicas, free_port(), app_dir=app_dir) as dep:
         sampler = ServerSampler(dep.pids())
-        return asyncio.run(run_scenario(dep.url, students, scenario, sampler,
-                                        dep.replica_urls))
+        return asyncio.run(run_scenario(dep.url, students, scenario, sampler, dep.replica_urls))
 
 
 # ---------------------------------------------------------------------------
 # report
 # ---------------------------------------------------------------------------
-HEADER = ("| S | open → page: median / p95 / max (s) | change → page: median / p95 (s) "
-          "| failed / dropped | server CPU opening / overall (cores) | RSS end (MB) "
-          "| per session (MB) | load generator CPU (cores) |")
+HEADER = (
+    "| S | open → page: median / p95 / max (s) | change → page: median / p95 (s) "
+    "| failed / dropped | server CPU opening / overall (cores) | RSS end (MB) "
+    "| per session (MB) | load generator CPU (cores) |"
+)
 
 
 def row(result: Result) -> str:
     def f(x: float) -> str:
         return "–" if x != x else f"{x:.2f}"
+
     o, c = result.open_times, result.change_times
-    return (f"| {result.students} | {f(statistics.median(o)) if o else '–'} / "
-            f"{f(percentile(o, 95))} / {f(max(o)) if o else '–'} "
-            f"| {f(statistics.median(c)) if c else '–'} / {f(percentile(c, 95))} "
-            f"| {result.failed} / {result.dropped} "
-            f"| {result.cpu_open:.2f} / {result.cpu_total:.2f} "
-            f"| {result.rss_end / 2**20:.0f} | {result.rss_per_session / 2**20:.2f} "
-            f"| {result.client_cpu:.2f} |")
+    return (
+        f"| {result.students} | {f(statistics.median(o)) if o else '–'} / "
+        f"{f(percentile(o, 95))} / {f(max(o)) if o else '–'} "
+        f"| {f(statistics.median(c)) if c else '–'} / {f(percentile(c, 95))} "
+        f"| {result.failed} / {result.dropped} "
+        f"| {result.cpu_open:.2f} / {result.cpu_total:.2f} "
+        f"| {result.rss_end / 2**20:.0f} | {result.rss_per_session / 2**20:.2f} "
+        f"| {result.client_cpu:.2f} |"
+    )
 
 
 def progress(label: str, result: Result) -> None:
@@ -261,8 +278,9 @@ def progress(label: str, result: Result) -> None:
         print(f"    {error}", flush=True)
 
 
-def search(measure, start: int, max_students: int, max_runs: int, p95_target: float,
-           label: str) -> tuple[int | None, list[Result]]:
+def search(
+    measure, start: int, max_students: int, max_runs: int, p95_target: float, label: str
+) -> tuple[int | None, list[Result]]:
     """Largest passing S: double from ``start`` until a failure, then halve the gap."""
     results: list[Result] = []
     passed, failed = None, None
@@ -298,8 +316,11 @@ def main() -> int:
     parser.add_argument("--max-students", type=int, default=400)
     parser.add_argument("--max-runs", type=int, default=6, help="runs per search")
     parser.add_argument("--p95-target", type=float, default=3.0, help="seconds")
-    parser.add_argument("--modes", default="server,proxy",
-                        help="server (one Streamlit server), proxy (replicas + HAProxy)")
+    parser.add_argument(
+        "--modes",
+        default="server,proxy",
+        help="server (one Streamlit server), proxy (replicas + HAProxy)",
+    )
     parser.add_argument("--replicas", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--path", default=Scenario.path)
     parser.add_argument("--query", default=Scenario.query)
@@ -307,20 +328,33 @@ def main() -> int:
     parser.add_argument("--open-window", type=float, default=Scenario.open_window)
     parser.add_argument("--change-every", type=float, default=Scenario.change_every)
     parser.add_argument("--changes", type=int, default=Scenario.changes)
-    parser.add_argument("--timeout", type=float, default=Scenario.timeout,
-                        help="seconds a student waits for one page before failing")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=Scenario.timeout,
+        help="seconds a student waits for one page before failing",
+    )
     parser.add_argument("--app-dir", type=Path, default=ROOT)
     args = parser.parse_args()
-    scenario = Scenario(args.path, args.query, args.widget, args.open_window,
-                        args.change_every, args.changes, args.timeout)
+    scenario = Scenario(
+        args.path,
+        args.query,
+        args.widget,
+        args.open_window,
+        args.change_every,
+        args.changes,
+        args.timeout,
+    )
     modes = [m.strip() for m in args.modes.split(",") if m.strip()]
     if "proxy" in modes and find_haproxy() is None:
         print("haproxy not found (apt-get install -y haproxy): proxy mode skipped")
         modes.remove("proxy")
-    print(f"Scenario: {scenario.path}?{scenario.query}; S students open within "
-          f"{scenario.open_window:g} s, then change '{scenario.widget}' every "
-          f"{scenario.change_every:g} s, {scenario.changes} time(s). {os.cpu_count()} cores, "
-          f"load average {os.getloadavg()[0]:.2f} at start.")
+    print(
+        f"Scenario: {scenario.path}?{scenario.query}; S students open within "
+        f"{scenario.open_window:g} s, then change '{scenario.widget}' every "
+        f"{scenario.change_every:g} s, {scenario.changes} time(s). {os.cpu_count()} cores, "
+        f"load average {os.getloadavg()[0]:.2f} at start."
+    )
     summaries = []
     for mode in modes:
         if mode == "server":
@@ -328,8 +362,12 @@ def main() -> int:
             measure = lambda s: measure_one_server(s, scenario, args.app_dir)  # noqa: E731
         else:
             label = f"{args.replicas} replicas + HAProxy"
-            measure = lambda s: measure_replicas(s, scenario, args.app_dir,  # noqa: E731
-                                                 args.replicas)
+            measure = lambda s: measure_replicas(
+                s,
+                scenario,
+                args.app_dir,  # noqa: E731
+                args.replicas,
+            )
         print(f"\n{label}: measuring ...", flush=True)
         if args.students:
             results = []
@@ -339,15 +377,18 @@ def main() -> int:
             passing = [r.students for r in results if r.ok(args.p95_target)]
             largest = max(passing) if passing else None
         else:
-            largest, results = search(measure, args.start, args.max_students,
-                                      args.max_runs, args.p95_target, label)
+            largest, results = search(
+                measure, args.start, args.max_students, args.max_runs, args.p95_target, label
+            )
         print(f"\n## {label}\n\n{HEADER}\n|---|---|---|---|---|---|---|---|")
         for result in sorted(results, key=lambda r: r.students):
             print(row(result))
         tested = sorted(r.students for r in results)
-        summary = (f"{label}: largest S with p95 open → page ≤ {args.p95_target:g} s and no "
-                   f"failures: {largest if largest is not None else f'none (< {min(tested)})'}"
-                   f" (S tried: {', '.join(map(str, tested))})")
+        summary = (
+            f"{label}: largest S with p95 open → page ≤ {args.p95_target:g} s and no "
+            f"failures: {largest if largest is not None else f'none (< {min(tested)})'}"
+            f" (S tried: {', '.join(map(str, tested))})"
+        )
         print("\n" + summary, flush=True)
         summaries.append(summary)
     print("\n" + "\n".join(summaries) + f"\nload average at end {os.getloadavg()[0]:.2f}")

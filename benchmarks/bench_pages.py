@@ -46,8 +46,17 @@ from browser_helpers import launch_chromium, run_streamlit  # noqa: E402
 
 LIGHTHOUSE = ROOT / "benchmarks" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
 BARE_PAGE = ROOT / "benchmarks" / "bare_page.py"
-PAGES = ("", "train", "bound", "aggressive", "adversary", "kernels", "multiclass", "relaxation",
-         "generalisation")
+PAGES = (
+    "",
+    "train",
+    "bound",
+    "aggressive",
+    "adversary",
+    "kernels",
+    "multiclass",
+    "relaxation",
+    "generalisation",
+)
 HAPROXY_GZIP_LEVEL = 1  # HAProxy's default tune.comp.maxlevel
 _NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
@@ -56,20 +65,36 @@ def lighthouse(url: str) -> dict:
     """One Lighthouse run (desktop preset) of ``url``: LCP, TBT, bytes and the requests."""
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "report.json"
-        flags = "--headless=new --no-sandbox --disable-gpu --disable-background-networking " \
-                "--disable-component-update --disable-sync --no-first-run"
-        subprocess.run([str(LIGHTHOUSE), url, "--preset=desktop", "--output=json",
-                        f"--output-path={report}", "--quiet", f"--chrome-flags={flags}",
-                        "--only-categories=performance", "--max-wait-for-load=90000"],
-                       check=True, env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"},
-                       timeout=300, capture_output=True)
+        flags = (
+            "--headless=new --no-sandbox --disable-gpu --disable-background-networking "
+            "--disable-component-update --disable-sync --no-first-run"
+        )
+        subprocess.run(
+            [
+                str(LIGHTHOUSE),
+                url,
+                "--preset=desktop",
+                "--output=json",
+                f"--output-path={report}",
+                "--quiet",
+                f"--chrome-flags={flags}",
+                "--only-categories=performance",
+                "--max-wait-for-load=90000",
+            ],
+            check=True,
+            env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"},
+            timeout=300,
+            capture_output=True,
+        )
         audits = json.loads(report.read_text())["audits"]
     requests = audits["network-requests"]["details"]["items"]
-    return {"lcp": audits["largest-contentful-paint"]["numericValue"],
-            "tbt": audits["total-blocking-time"]["numericValue"],
-            "bytes": sum(item.get("resourceSize", 0) for item in requests),
-            "urls": [item["url"] for item in requests],
-            "lcp_element": lcp_element(audits)}
+    return {
+        "lcp": audits["largest-contentful-paint"]["numericValue"],
+        "tbt": audits["total-blocking-time"]["numericValue"],
+        "bytes": sum(item.get("resourceSize", 0) for item in requests),
+        "urls": [item["url"] for item in requests],
+        "lcp_element": lcp_element(audits),
+    }
 
 
 def lcp_element(audits: dict) -> str:
@@ -125,46 +150,65 @@ def main() -> None:
                         if visit == "cold":
                             bare_run["gzip"] = gzipped_bytes(bare_run["urls"], gzip_cache)
                         results.setdefault(("bare", visit), []).append(bare_run)
-                        print(f"round {round_number + 1} {visit:4s} bare LCP {bare_run['lcp']:6.0f}"
-                              f" ms; LCP element: {bare_run['lcp_element']}", flush=True)
+                        print(
+                            f"round {round_number + 1} {visit:4s} bare LCP {bare_run['lcp']:6.0f}"
+                            f" ms; LCP element: {bare_run['lcp_element']}",
+                            flush=True,
+                        )
                         for name in pages:
                             run = lighthouse(f"{base}/{name}")
                             if visit == "cold":
                                 run["gzip"] = gzipped_bytes(run["urls"], gzip_cache)
                             results.setdefault((name or "home", visit), []).append(run)
-                            print(f"round {round_number + 1} {visit:4s} /{name:15s} "
-                                  f"LCP {run['lcp']:6.0f} ms  TBT {run['tbt']:5.0f} ms  "
-                                  f"{run['bytes'] / 1e6:4.1f} MB", flush=True)
+                            print(
+                                f"round {round_number + 1} {visit:4s} /{name:15s} "
+                                f"LCP {run['lcp']:6.0f} ms  TBT {run['tbt']:5.0f} ms  "
+                                f"{run['bytes'] / 1e6:4.1f} MB",
+                                flush=True,
+                            )
                             print(f"    LCP element: {run['lcp_element']}", flush=True)
-        print("\npage            visit  LCP ms  ×bare  TBT ms  MB raw  MB gzip (median of "
-              f"{args.rounds}; desktop preset)")
+        print(
+            "\npage            visit  LCP ms  ×bare  TBT ms  MB raw  MB gzip (median of "
+            f"{args.rounds}; desktop preset)"
+        )
         for visit in ("cold", "warm"):
             bare_lcp = statistics.median(run["lcp"] for run in results[("bare", visit)])
             for name in ["bare", *[page or "home" for page in pages]]:
                 runs = results[(name, visit)]
                 lcp = statistics.median(run["lcp"] for run in runs)
                 gz = [run["gzip"] for run in runs if "gzip" in run]
-                print(f"/{name:15s}{visit:5s} {lcp:7.0f} {lcp / bare_lcp:6.2f} "
-                      f"{statistics.median(run['tbt'] for run in runs):7.0f} "
-                      f"{statistics.median(run['bytes'] for run in runs) / 1e6:7.2f} "
-                      f"{(statistics.median(gz) / 1e6) if gz else float('nan'):8.2f}")
+                print(
+                    f"/{name:15s}{visit:5s} {lcp:7.0f} {lcp / bare_lcp:6.2f} "
+                    f"{statistics.median(run['tbt'] for run in runs):7.0f} "
+                    f"{statistics.median(run['bytes'] for run in runs) / 1e6:7.2f} "
+                    f"{(statistics.median(gz) / 1e6) if gz else float('nan'):8.2f}"
+                )
     if not args.no_stepping:
-        print("\nstepping 20 times by keys: longest main-thread task; key -> step drawn "
-              "(median / p95)")
+        print(
+            "\nstepping 20 times by keys: longest main-thread task; key -> step drawn "
+            "(median / p95)"
+        )
         from playwright.sync_api import sync_playwright
+
         with run_streamlit(startup_timeout=120) as base, sync_playwright() as playwright:
             browser = launch_chromium(playwright)
             for name, (link, big_link) in STEPPED.items():
                 if name not in pages:
                     continue
                 plain = stepping(browser, base, name, link)
-                print(f"/{name:15s} default view: longest task {plain['longest_task']:5.0f} ms; "
-                      f"step {plain['step_median']:5.1f} / {plain['step_p95']:5.1f} ms", flush=True)
+                print(
+                    f"/{name:15s} default view: longest task {plain['longest_task']:5.0f} ms; "
+                    f"step {plain['step_median']:5.1f} / {plain['step_p95']:5.1f} ms",
+                    flush=True,
+                )
                 if big_link:
                     slow = stepping(browser, base, name, big_link, throttle=4.0)
-                    print(f"/{big_link}, CPU 4x slower: longest task "
-                          f"{slow['longest_task']:5.0f} ms; step {slow['step_median']:5.1f} / "
-                          f"{slow['step_p95']:5.1f} ms", flush=True)
+                    print(
+                        f"/{big_link}, CPU 4x slower: longest task "
+                        f"{slow['longest_task']:5.0f} ms; step {slow['step_median']:5.1f} / "
+                        f"{slow['step_p95']:5.1f} ms",
+                        flush=True,
+                    )
             browser.close()
 
 

@@ -90,12 +90,15 @@ def header(title: str) -> None:
 # core
 # ---------------------------------------------------------------------------
 
+
 def bench_core(cases: int, seed: int = 0) -> None:
     import test_fuzz_core as fuzz
 
     table = {**fuzz.FUNCTIONS, **fuzz.NEW_FUNCTIONS}
-    header(f"core: {cases} random calls of {len(table)} public functions (every entry of "
-           "FUNCTIONS and NEW_FUNCTIONS in tests/test_fuzz_core.py)")
+    header(
+        f"core: {cases} random calls of {len(table)} public functions (every entry of "
+        "FUNCTIONS and NEW_FUNCTIONS in tests/test_fuzz_core.py)"
+    )
     rng = random.Random(seed)
     scalars = list(fuzz.SCALARS.elements)
     arrays = list(fuzz.ARRAYS.elements)
@@ -103,8 +106,14 @@ def bench_core(cases: int, seed: int = 0) -> None:
     texts = list(fuzz.VALUE_TEXTS.elements)
     systems = list(fuzz.SYSTEMS.elements)
     everything = scalars + arrays + labels
-    outcome = {"result": 0, "ValueError": 0, "ValueError without a message": 0, "other": 0,
-               "over 5 s": 0, "over 5 s of CPU": 0}
+    outcome = {
+        "result": 0,
+        "ValueError": 0,
+        "ValueError without a message": 0,
+        "other": 0,
+        "over 5 s": 0,
+        "over 5 s of CPU": 0,
+    }
     others: dict[str, int] = {}
     slowest = (0.0, "")
     names = sorted(table)
@@ -113,12 +122,17 @@ def bench_core(cases: int, seed: int = 0) -> None:
         name = names[k % len(names)]
         function, arity = table[name]
         if name in fuzz.SYSTEM_FIRST:
-            first = list(rng.choice(systems)) if rng.random() < 0.7 else [
-                rng.choice(everything), rng.choice(everything)]
+            first = (
+                list(rng.choice(systems))
+                if rng.random() < 0.7
+                else [rng.choice(everything), rng.choice(everything)]
+            )
             args = first + [rng.choice(everything) for _ in range(2, arity)]
         else:
-            args = [rng.choice(texts if (name == "parse_values" and i == 0) else everything)
-                    for i in range(arity)]
+            args = [
+                rng.choice(texts if (name == "parse_values" and i == 0) else everything)
+                for i in range(arity)
+            ]
         began, began_cpu = time.perf_counter(), time.thread_time()
         try:
             with np.errstate(all="ignore"):
@@ -132,8 +146,11 @@ def bench_core(cases: int, seed: int = 0) -> None:
             others[key] = others.get(key, 0) + 1
         took, cpu = time.perf_counter() - began, time.thread_time() - began_cpu
         if took > 2:
-            print(f"  slow ({took:.1f} s, {cpu:.1f} s of CPU): "
-                  f"{name}{tuple(str(a)[:30] for a in args)}", flush=True)
+            print(
+                f"  slow ({took:.1f} s, {cpu:.1f} s of CPU): "
+                f"{name}{tuple(str(a)[:30] for a in args)}",
+                flush=True,
+            )
         outcome["over 5 s"] += took > 5
         outcome["over 5 s of CPU"] += cpu > 5
         if took > slowest[0]:
@@ -148,19 +165,41 @@ def bench_core(cases: int, seed: int = 0) -> None:
 # csv
 # ---------------------------------------------------------------------------
 
+
 def random_csv(rng: random.Random) -> bytes | str:
     n, d = rng.randint(1, 12), rng.randint(1, 4)
     delimiter = rng.choice([",", ";", "\t"])
     labels = rng.choice([("-1", "1"), ("0", "1"), ("cat", "dog"), ("2", "7")])
-    rows = [[repr(round(rng.gauss(0, 1) * 10 ** rng.randint(-3, 3), 4)) for _ in range(d)]
-            + [rng.choice(labels)] for _ in range(n)]
+    rows = [
+        [repr(round(rng.gauss(0, 1) * 10 ** rng.randint(-3, 3), 4)) for _ in range(d)]
+        + [rng.choice(labels)]
+        for _ in range(n)
+    ]
     if rng.random() < 0.5:
         rows.insert(0, [f"x{k}" for k in range(d)] + ["label"])
     for _ in range(rng.choice([0, 0, 1, 2, 3])):
         i, j = rng.randrange(len(rows)), rng.randrange(d + 1)
-        rows[i][j] = rng.choice(["", "nan", "inf", "1e309", "1e308", "1e-320", "1e151",
-                                 "0.5x", "abc", "**b**", "1,5", "²", '"', "1e100", "1e-60",
-                                 "9" * 400, " "])
+        rows[i][j] = rng.choice(
+            [
+                "",
+                "nan",
+                "inf",
+                "1e309",
+                "1e308",
+                "1e-320",
+                "1e151",
+                "0.5x",
+                "abc",
+                "**b**",
+                "1,5",
+                "²",
+                '"',
+                "1e100",
+                "1e-60",
+                "9" * 400,
+                " ",
+            ]
+        )
     if rng.random() < 0.1:
         rows[rng.randrange(len(rows))].append("extra")
     text = "\n".join(delimiter.join(row) for row in rows) + rng.choice(["\n", "", "\r\n"])
@@ -183,8 +222,12 @@ def bench_csv(cases: int, seed: int = 1) -> None:
 
     header(f"csv: {cases} generated files")
     rng = random.Random(seed)
-    counts = {"loaded": 0, "refused naming row and column": 0, "refused otherwise": 0,
-              "other exception": 0}
+    counts = {
+        "loaded": 0,
+        "refused naming row and column": 0,
+        "refused otherwise": 0,
+        "other exception": 0,
+    }
     utf16 = 0
     start = time.perf_counter()
     for _ in range(cases):
@@ -203,9 +246,11 @@ def bench_csv(cases: int, seed: int = 1) -> None:
             counts["other exception"] += 1
     refused = counts["refused naming row and column"] + counts["refused otherwise"]
     print(f"{cases} files in {time.perf_counter() - start:.1f} s: {counts}")
-    print(f"messages naming row and column: "
-          f"{100 * counts['refused naming row and column'] / max(refused, 1):.0f} % of refusals; "
-          f"{utf16} said UTF-16")
+    print(
+        f"messages naming row and column: "
+        f"{100 * counts['refused naming row and column'] / max(refused, 1):.0f} % of refusals; "
+        f"{utf16} said UTF-16"
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -213,18 +258,30 @@ def bench_csv(cases: int, seed: int = 1) -> None:
 # ---------------------------------------------------------------------------
 
 #: every page of the app (app.py's st.navigation)
-ALL_PAGES = ["pages/home.py", "pages/train.py", "pages/bound.py", "pages/aggressive.py",
-             "pages/adversary.py", "pages/kernels.py", "pages/generalisation.py",
-             "pages/multiclass.py", "pages/relaxation.py"]
+ALL_PAGES = [
+    "pages/home.py",
+    "pages/train.py",
+    "pages/bound.py",
+    "pages/aggressive.py",
+    "pages/adversary.py",
+    "pages/kernels.py",
+    "pages/generalisation.py",
+    "pages/multiclass.py",
+    "pages/relaxation.py",
+]
 
 
 def quiet_streamlit() -> None:
     """AppTest outside `streamlit run` logs a warning per script run: keep errors only."""
     import logging
 
-    for name in ("streamlit", "streamlit.runtime", "streamlit.runtime.scriptrunner_utils",
-                 "streamlit.runtime.scriptrunner_utils.script_run_context",
-                 "streamlit.runtime.state.session_state_proxy"):
+    for name in (
+        "streamlit",
+        "streamlit.runtime",
+        "streamlit.runtime.scriptrunner_utils",
+        "streamlit.runtime.scriptrunner_utils.script_run_context",
+        "streamlit.runtime.state.session_state_proxy",
+    ):
         logging.getLogger(name).setLevel(logging.ERROR)
 
 
@@ -238,14 +295,18 @@ def reload_edited_app_code() -> bool:
     the app during these long runs; without this, a page read afresh would call
     helpers of a module imported hours before.) Returns whether it reloaded."""
     global _CODE_MTIMES
-    now = {str(path): path.stat().st_mtime for folder in ("pages", "perceptron_core")
-           for path in (ROOT / folder).rglob("*.py")}
+    now = {
+        str(path): path.stat().st_mtime
+        for folder in ("pages", "perceptron_core")
+        for path in (ROOT / folder).rglob("*.py")
+    }
     if now == _CODE_MTIMES or not _CODE_MTIMES:
         _CODE_MTIMES = now
         return False
     _CODE_MTIMES = now
-    for name in [name for name in sys.modules
-                 if name.split(".")[0] in ("pages", "perceptron_core")]:
+    for name in [
+        name for name in sys.modules if name.split(".")[0] in ("pages", "perceptron_core")
+    ]:
         del sys.modules[name]
     return True
 
@@ -292,8 +353,14 @@ def random_link(rng: random.Random, page: str) -> dict:
     return {key: rng.choice(pool[key] + fuzz.HOSTILE) for key in keys}
 
 
-LINK_OUTCOMES = ("fine", "exception", "fallback message", "ignored value not named",
-                 "accepted value named", "more than one link warning")
+LINK_OUTCOMES = (
+    "fine",
+    "exception",
+    "fallback message",
+    "ignored value not named",
+    "accepted value named",
+    "more than one link warning",
+)
 
 
 def check_links(start: int, stop: int, seed: int) -> dict:
@@ -316,8 +383,9 @@ def check_links(start: int, stop: int, seed: int) -> dict:
         if at.exception:
             problems.append(("exception", "; ".join(e.message[:120] for e in at.exception)))
         elif any(fuzz.GUARD in e.value for e in at.error):
-            problems.append(("fallback message", next(e.value[:160] for e in at.error
-                                                       if fuzz.GUARD in e.value)))
+            problems.append(
+                ("fallback message", next(e.value[:160] for e in at.error if fuzz.GUARD in e.value))
+            )
         else:
             warnings = [w.value for w in at.warning if fuzz.IGNORED in w.value]
             if len(warnings) > 1:
@@ -345,8 +413,10 @@ def bench_links(cases: int, seed: int = 2, chunk: int = 450) -> None:
     import json
     import subprocess
 
-    header(f"links: {cases} generated links through AppTest on all {len(ALL_PAGES)} pages "
-           f"(chunks of {chunk}, one process each)")
+    header(
+        f"links: {cases} generated links through AppTest on all {len(ALL_PAGES)} pages "
+        f"(chunks of {chunk}, one process each)"
+    )
     total = {name: 0 for name in LINK_OUTCOMES}
     seconds = {page: 0.0 for page in ALL_PAGES}
     examples: list[str] = []
@@ -355,13 +425,20 @@ def bench_links(cases: int, seed: int = 2, chunk: int = 450) -> None:
     for first in range(0, cases, chunk):
         last = min(cases, first + chunk)
         done = subprocess.run(
-            [sys.executable, __file__, "--links-range", f"{first}:{last}", "--seed",
-             str(seed)], capture_output=True, text=True, cwd=ROOT)
-        line = next((row for row in done.stdout.splitlines()
-                     if row.startswith("LINKS_RESULT ")), None)
+            [sys.executable, __file__, "--links-range", f"{first}:{last}", "--seed", str(seed)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
+        line = next(
+            (row for row in done.stdout.splitlines() if row.startswith("LINKS_RESULT ")), None
+        )
         if line is None:
-            print(f"  cases {first}..{last - 1}: the chunk failed (exit {done.returncode}): "
-                  f"{done.stderr[-500:]}", flush=True)
+            print(
+                f"  cases {first}..{last - 1}: the chunk failed (exit {done.returncode}): "
+                f"{done.stderr[-500:]}",
+                flush=True,
+            )
             continue
         result = json.loads(line.removeprefix("LINKS_RESULT "))
         for name, count in result["counts"].items():
@@ -375,13 +452,17 @@ def bench_links(cases: int, seed: int = 2, chunk: int = 450) -> None:
         took = time.perf_counter() - start
         print(f"  {last} links, {took / 60:.0f} min: {total}", flush=True)
     took = time.perf_counter() - start
-    print(f"{cases} links in {took / 60:.0f} min ({1000 * took / max(cases, 1):.0f} ms each, "
-          f"chunk start-up included): {total}; the app's code was edited and reloaded "
-          f"{reloads} times during the run")
-    per_link = {page.removeprefix("pages/").removesuffix(".py"):
-                round(1000 * took_page / max(1, len(range(ALL_PAGES.index(page), cases,
-                                                              len(ALL_PAGES)))))
-                for page, took_page in seconds.items()}
+    print(
+        f"{cases} links in {took / 60:.0f} min ({1000 * took / max(cases, 1):.0f} ms each, "
+        f"chunk start-up included): {total}; the app's code was edited and reloaded "
+        f"{reloads} times during the run"
+    )
+    per_link = {
+        page.removeprefix("pages/").removesuffix(".py"): round(
+            1000 * took_page / max(1, len(range(ALL_PAGES.index(page), cases, len(ALL_PAGES))))
+        )
+        for page, took_page in seconds.items()
+    }
     print(f"ms per link by page: {per_link}")
     for example in examples[:20]:
         print(f"  {example}")
@@ -390,23 +471,42 @@ def bench_links(cases: int, seed: int = 2, chunk: int = 450) -> None:
 def distinct_link(page: str, k: int) -> dict:
     """The k-th distinct valid link of a page (new cache keys every time where possible)."""
     if page == "pages/bound.py":
-        return {"bound_n": str(20 + k % 300), "bound_margin_count": "2",
-                "bound_margin_seeds": "1", "bound_margin_low": f"{0.05 + (k // 300) * 0.01:.2f}"}
+        return {
+            "bound_n": str(20 + k % 300),
+            "bound_margin_count": "2",
+            "bound_margin_seeds": "1",
+            "bound_margin_low": f"{0.05 + (k // 300) * 0.01:.2f}",
+        }
     if page == "pages/adversary.py":
-        return {"adv_gamma": f"{0.01 + (k % 990) / 1000:.3f}", "adv_dim": "1000",
-                "adv_learner": "Perceptron (Algorithm 1.16, through the origin)"}
+        return {
+            "adv_gamma": f"{0.01 + (k % 990) / 1000:.3f}",
+            "adv_dim": "1000",
+            "adv_learner": "Perceptron (Algorithm 1.16, through the origin)",
+        }
     if page == "pages/aggressive.py":
-        return {"always_wrong_T": str(5 + k % 56),
-                "aggressive_T": f"10^{2 + k % 6} = {10 ** (2 + k % 6):,}"}
+        return {
+            "always_wrong_T": str(5 + k % 56),
+            "aggressive_T": f"10^{2 + k % 6} = {10 ** (2 + k % 6):,}",
+        }
     if page == "pages/train.py":
-        return {"n": str(20 + k % 300), "data_seed": str(k),
-                "margin": f"{0.05 + (k % 40) * 0.01:.2f}"}
+        return {
+            "n": str(20 + k % 300),
+            "data_seed": str(k),
+            "margin": f"{0.05 + (k % 40) * 0.01:.2f}",
+        }
     if page == "pages/kernels.py":
-        return {"data": ("xor", "circles", "blobs")[k % 3], "n": str(30 + k % 120),
-                "data_seed": str(k)}
+        return {
+            "data": ("xor", "circles", "blobs")[k % 3],
+            "n": str(30 + k % 120),
+            "data_seed": str(k),
+        }
     if page == "pages/generalisation.py":
-        return {"n": str(10 + k % 250), "data_seed": str(k), "curve_seed": str(k),
-                "stab_n": str(5 + k % 150)}
+        return {
+            "n": str(10 + k % 250),
+            "data_seed": str(k),
+            "curve_seed": str(k),
+            "stab_n": str(5 + k % 150),
+        }
     if page == "pages/multiclass.py":
         return {"k": str(3 + k % 4), "n": str(30 + k % 200), "data_seed": str(k)}
     if page == "pages/relaxation.py":
@@ -435,8 +535,10 @@ def bench_soak(per_page: int) -> None:
 
     pages = ALL_PAGES
     quiet_streamlit()
-    header(f"soak: {per_page} distinct links on each of the {len(pages)} pages (AppTest, "
-           "this process, the app's caches)")
+    header(
+        f"soak: {per_page} distinct links on each of the {len(pages)} pages (AppTest, "
+        "this process, the app's caches)"
+    )
     for page in pages:  # imports and first-run costs out of the figure
         open_link(page, {})
     gc.collect()
@@ -451,20 +553,28 @@ def bench_soak(per_page: int) -> None:
             if at.exception or any("could not be drawn" in e.value for e in at.error):
                 problems += 1
                 if problems <= 10:
-                    print(f"  exception or fallback on {page} {distinct_link(page, k)}: "
-                          f"{[e.message[:100] for e in at.exception]}", flush=True)
+                    print(
+                        f"  exception or fallback on {page} {distinct_link(page, k)}: "
+                        f"{[e.message[:100] for e in at.exception]}",
+                        flush=True,
+                    )
         if (k + 1) % max(1, per_page // 20) == 0:
             gc.collect()
-            print(f"  after {len(pages) * (k + 1)} links ({(time.perf_counter() - start) / 60:.0f}"
-                  f" min): RSS {rss_mb():.0f} MB, workers {children_rss_mb():.0f} MB, "
-                  f"{problems} problems, {reloads} reloads", flush=True)
+            print(
+                f"  after {len(pages) * (k + 1)} links ({(time.perf_counter() - start) / 60:.0f}"
+                f" min): RSS {rss_mb():.0f} MB, workers {children_rss_mb():.0f} MB, "
+                f"{problems} problems, {reloads} reloads",
+                flush=True,
+            )
     gc.collect()
     after, after_children = rss_mb(), children_rss_mb()
-    print(f"{len(pages) * per_page} links in {(time.perf_counter() - start) / 60:.0f} min, "
-          f"{problems} with an exception or fallback: RSS {before:.0f} MB -> {after:.0f} MB, "
-          f"growth {after - before:+.0f} MB (worker processes {before_children:.0f} -> "
-          f"{after_children:.0f} MB); the app's code was edited and reloaded {reloads} times "
-          "during the run")
+    print(
+        f"{len(pages) * per_page} links in {(time.perf_counter() - start) / 60:.0f} min, "
+        f"{problems} with an exception or fallback: RSS {before:.0f} MB -> {after:.0f} MB, "
+        f"growth {after - before:+.0f} MB (worker processes {before_children:.0f} -> "
+        f"{after_children:.0f} MB); the app's code was edited and reloaded {reloads} times "
+        "during the run"
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -475,10 +585,15 @@ def bench_soak(per_page: int) -> None:
 #: largest n and d a run may have (each run's estimate under the request's 0.5 s, the
 #: sweep's under 10 s), so every request computes up to its budget and then offers
 #: Continue; {margin} differs per request so no run comes from the cache
-HEAVY_LINK = {"bound_tab": ":material/straighten: n and d", "bound_n": "1000",
-              "bound_dim": "50", "bound_size_margin": "{margin}",
-              "bound_n_values": "2000, 3000, 4000, 5000", "bound_d_values": "50, 100, 120, 150",
-              "bound_size_seeds": "3"}
+HEAVY_LINK = {
+    "bound_tab": ":material/straighten: n and d",
+    "bound_n": "1000",
+    "bound_dim": "50",
+    "bound_size_margin": "{margin}",
+    "bound_n_values": "2000, 3000, 4000, 5000",
+    "bound_d_values": "50, 100, 120, 150",
+    "bound_size_seeds": "3",
+}
 
 
 def heavy_query(margin: str) -> str:
@@ -548,7 +663,6 @@ async def _student_samples(base: str, changer) -> tuple[float, float]:
     return opened, changed
 
 
-
 async def _open_seconds(base: str, page: str, query: str) -> float:
     """One student opens ``page?query`` and leaves: how long the page took (s)."""
     from load_client import Student
@@ -582,9 +696,16 @@ async def _heavy_run(base: str, repeats: int, pid: int | None) -> dict:
 
     changer = await _warm_changer(base, samples=2)
     await heavy_request(-1)  # the first heavy request starts the worker
-    figures = {"rest open": [], "rest change": [], "loaded open": [], "loaded change": [],
-               "heavy seconds": [], "heavy server cpu": [], "heavy worker cpu": [],
-               "overlap": 0}
+    figures = {
+        "rest open": [],
+        "rest change": [],
+        "loaded open": [],
+        "loaded change": [],
+        "heavy seconds": [],
+        "heavy server cpu": [],
+        "heavy worker cpu": [],
+        "overlap": 0,
+    }
     try:
         for k in range(repeats):
             opened, changed = await _student_samples(base, changer)  # at rest
@@ -604,10 +725,13 @@ async def _heavy_run(base: str, repeats: int, pid: int | None) -> dict:
                 after = process_cpu(pid)
                 figures["heavy server cpu"].append(after["server"] - before["server"])
                 figures["heavy worker cpu"].append(after["workers"] - before["workers"])
-            print(f"  {k + 1}/{repeats}: rest {1000 * figures['rest open'][-1]:.0f} / "
-                  f"{1000 * figures['rest change'][-1]:.0f} ms, loaded "
-                  f"{1000 * figures['loaded open'][-1]:.0f} / "
-                  f"{1000 * figures['loaded change'][-1]:.0f} ms (open / change)", flush=True)
+            print(
+                f"  {k + 1}/{repeats}: rest {1000 * figures['rest open'][-1]:.0f} / "
+                f"{1000 * figures['rest change'][-1]:.0f} ms, loaded "
+                f"{1000 * figures['loaded open'][-1]:.0f} / "
+                f"{1000 * figures['loaded change'][-1]:.0f} ms (open / change)",
+                flush=True,
+            )
     finally:
         await changer.close()
     return figures
@@ -617,8 +741,10 @@ def bench_heavy(repeats: int) -> None:
 
     from browser_helpers import run_streamlit
 
-    header(f"heavy: another student's page change and settings change, at rest and while "
-           f"the heaviest allowed /bound request runs ({repeats} pairs, interleaved)")
+    header(
+        f"heavy: another student's page change and settings change, at rest and while "
+        f"the heaviest allowed /bound request runs ({repeats} pairs, interleaved)"
+    )
     print("  the heavy request: /bound?" + heavy_query("0.1..."))
     with run_streamlit() as base:
         pid = server_pid(int(base.rsplit(":", 1)[1]))
@@ -626,33 +752,47 @@ def bench_heavy(repeats: int) -> None:
         ours_before = (sum(process_cpu(pid).values()) if pid else 0.0) + sum(os.times()[:2])
         figures = asyncio.run(_heavy_run(base, repeats, pid))
         took = time.perf_counter() - began
-        others = (machine_busy_seconds() - machine_before
-                  - ((sum(process_cpu(pid).values()) if pid else 0.0) + sum(os.times()[:2])
-                     - ours_before))
+        others = (
+            machine_busy_seconds()
+            - machine_before
+            - ((sum(process_cpu(pid).values()) if pid else 0.0) + sum(os.times()[:2]) - ours_before)
+        )
 
     def row(name: str) -> str:
         values = figures[name]
-        return (f"median {1000 * statistics.median(values):.0f} ms "
-                f"({', '.join(f'{1000 * t:.0f}' for t in values)})")
+        return (
+            f"median {1000 * statistics.median(values):.0f} ms "
+            f"({', '.join(f'{1000 * t:.0f}' for t in values)})"
+        )
 
     for kind in ("open", "change"):
-        what = {"open": f"page change (open {STUDENT_PAGE})",
-                "change": f"settings change ({STUDENT_CHANGE[0]} {STUDENT_CHANGE[2]})"}[kind]
+        what = {
+            "open": f"page change (open {STUDENT_PAGE})",
+            "change": f"settings change ({STUDENT_CHANGE[0]} {STUDENT_CHANGE[2]})",
+        }[kind]
         rest, loaded = figures[f"rest {kind}"], figures[f"loaded {kind}"]
         print(f"{what}:")
         print(f"  at rest:            {row(f'rest {kind}')}")
         print(f"  while /bound runs:  {row(f'loaded {kind}')}")
-        print(f"  ratio loaded / rest (medians): "
-              f"{statistics.median(loaded) / statistics.median(rest):.2f} (target <= 1.3)")
-    print(f"the heavy request overlapped {figures['overlap']} of {repeats} loaded samples; "
-          f"it took {', '.join(f'{t:.1f}' for t in figures['heavy seconds'])} s")
-    print(f"other processes used {others / took:.2f} of the {os.cpu_count()} cores during the "
-          f"{took:.0f} s run (a quiet machine: under 0.1)")
+        print(
+            f"  ratio loaded / rest (medians): "
+            f"{statistics.median(loaded) / statistics.median(rest):.2f} (target <= 1.3)"
+        )
+    print(
+        f"the heavy request overlapped {figures['overlap']} of {repeats} loaded samples; "
+        f"it took {', '.join(f'{t:.1f}' for t in figures['heavy seconds'])} s"
+    )
+    print(
+        f"other processes used {others / took:.2f} of the {os.cpu_count()} cores during the "
+        f"{took:.0f} s run (a quiet machine: under 0.1)"
+    )
     if figures["heavy server cpu"]:
-        print("CPU seconds per heavy request (the other student's samples included): server "
-              f"process {', '.join(f'{c:.2f}' for c in figures['heavy server cpu'])}; worker "
-              f"processes {', '.join(f'{c:.2f}' for c in figures['heavy worker cpu'])} "
-              "(target: server <= 5 s)")
+        print(
+            "CPU seconds per heavy request (the other student's samples included): server "
+            f"process {', '.join(f'{c:.2f}' for c in figures['heavy server cpu'])}; worker "
+            f"processes {', '.join(f'{c:.2f}' for c in figures['heavy worker cpu'])} "
+            "(target: server <= 5 s)"
+        )
 
 
 #: the heaviest link each page allows (issue #23); {i} differs per request, so none is
@@ -660,22 +800,42 @@ def bench_heavy(repeats: int) -> None:
 #: until 2026-11-24 the rounds used i = 1000 k + j, which gave /bound margins of 0.6 and
 #: then out of range, ignored for the default: only its first round was heavy)
 HEAVY_PAGE_LINKS = {
-    "/multiclass": {"k": "6", "n": "600", "max_epochs": "200", "spread": "0.6",
-                    "layout": "one class in the middle", "order": "max_residual",
-                    "data_seed": "{i}"},
+    "/multiclass": {
+        "k": "6",
+        "n": "600",
+        "max_epochs": "200",
+        "spread": "0.6",
+        "layout": "one class in the middle",
+        "order": "max_residual",
+        "data_seed": "{i}",
+    },
     # the most runs per N (in steps of 50) the curve's 0.5 s budget allows at these N
     # (1 000 did at 4 s; 300 before every run had a generator of its own)
-    "/generalisation": {"n": "300", "margin": "0.05", "data_seed": "{i}", "order_seed": "{i}",
-                        "curve_n": "2, 5, 10, 20, 50, 100, 200, 300", "repeats": "250",
-                        "curve_seed": "{i}", "stab_n": "200"},
+    "/generalisation": {
+        "n": "300",
+        "margin": "0.05",
+        "data_seed": "{i}",
+        "order_seed": "{i}",
+        "curve_n": "2, 5, 10, 20, 50, 100, 200, 300",
+        "repeats": "250",
+        "curve_seed": "{i}",
+        "stab_n": "200",
+    },
     # a feasible system, so the sweep runs (an infeasible one shows "not run"; until
     # 2026-11-25 the link was infeasible and no sweep ran), tolerance 0 so runs go long,
     # the largest iteration limit the sweep allows in the request's budget (2 000 with every
     # side decided exactly; 3 300 before that; 2 200 when its 120 runs were computed one by
     # one in a 4 s budget)
-    "/relaxation": {"system": "thin sliver", "rule": "chaotic", "max_iter": "2000",
-                    "tol": "0", "seed": "{i}", "p_n": "60", "p_margin": "0.02",
-                    "p_seed": "{i}"},
+    "/relaxation": {
+        "system": "thin sliver",
+        "rule": "chaotic",
+        "max_iter": "2000",
+        "tol": "0",
+        "seed": "{i}",
+        "p_n": "60",
+        "p_margin": "0.02",
+        "p_seed": "{i}",
+    },
     # n = 2 000 (the page's largest since 2026-11-25) with 30 % flipped labels costs the
     # server process about twice what n = 400 did (its run to the 2 000-update limit, the
     # player's counts over 2 000 x 2 000 values, the dual check, the lift's margins) and
@@ -688,11 +848,17 @@ HEAVY_PAGE_LINKS = {
 #: that compute nothing until opened, issue 21), in page order, each with the key of the
 #: chart that shows its computation was done and sent
 HEAVY_PAGE_PARTS = {
-    "/generalisation": [("curve", "curve_chart"), ("stability", "stability_chart"),
-                        ("loss", "loss_chart")],
+    "/generalisation": [
+        ("curve", "curve_chart"),
+        ("stability", "stability_chart"),
+        ("loss", "loss_chart"),
+    ],
     "/relaxation": [("sweep", "sweep_chart"), ("perceptron", "perceptron_chart")],
-    "/kernels": [("lift", "lift_3d"), ("bias_trick", "bias_3d"),
-                 ("conjunctions", "conjunction_timing")],
+    "/kernels": [
+        ("lift", "lift_3d"),
+        ("bias_trick", "bias_3d"),
+        ("conjunctions", "conjunction_timing"),
+    ],
 }
 #: heavy requests opened at once on each page
 HEAVY_AT_ONCE = 4
@@ -723,7 +889,8 @@ async def heavy_visit(base: str, page: str, i: int, *, timeout: float = 300):
             if evidence not in run.widgets():
                 raise HeavyNotComputed(
                     f"{page} #{i}: opening {part!r} did not send {evidence!r}; alerts: "
-                    f"{_page_alerts(run) or 'none'}")
+                    f"{_page_alerts(run) or 'none'}"
+                )
         return time.perf_counter() - began, run
     finally:
         await student.close()
@@ -732,8 +899,10 @@ async def heavy_visit(base: str, page: str, i: int, *, timeout: float = 300):
 def heavy_page_query(page: str, i: int) -> str:
     from urllib.parse import urlencode
 
-    values = {key: value.format(i=i, margin=f"{0.1 + 0.0005 * i:.4f}")
-              for key, value in HEAVY_PAGE_LINKS[page].items()}
+    values = {
+        key: value.format(i=i, margin=f"{0.1 + 0.0005 * i:.4f}")
+        for key, value in HEAVY_PAGE_LINKS[page].items()
+    }
     return urlencode(values)
 
 
@@ -752,8 +921,7 @@ class OtherStudent:
 
         context = multiprocessing.get_context("spawn")
         self._conn, child = context.Pipe()
-        self._process = context.Process(target=_other_student_main, args=(base, child),
-                                        daemon=True)
+        self._process = context.Process(target=_other_student_main, args=(base, child), daemon=True)
         self._process.start()
         self._ask(("warm", samples))
 
@@ -776,6 +944,7 @@ class OtherStudent:
 
 def _other_student_main(base: str, conn) -> None:
     """The other student's process: warm up, then one round of samples per request."""
+
     async def serve() -> None:
         changer = None
         while True:
@@ -796,11 +965,13 @@ def _other_student_main(base: str, conn) -> None:
     asyncio.run(serve())
 
 
-async def _heavy_page_run(base: str, page: str, repeats: int, pid: int | None,
-                          first: int = 1) -> dict:
+async def _heavy_page_run(
+    base: str, page: str, repeats: int, pid: int | None, first: int = 1
+) -> dict:
     """``repeats`` rounds: the other student at rest, then while HEAVY_AT_ONCE students
     open the page's heaviest link at once (each round's links new: numbers ``first``,
     ``first + 1``, ...)."""
+
     async def heavy_request(i: int) -> float:
         began = time.perf_counter()
         try:
@@ -810,9 +981,16 @@ async def _heavy_page_run(base: str, page: str, repeats: int, pid: int | None,
             figures["not computed"].append(str(error)[:200])
             return time.perf_counter() - began
 
-    figures = {"rest open": [], "rest change": [], "loaded open": [], "loaded change": [],
-               "heavy seconds": [], "server cpu per heavy": [], "overlap": 0,
-               "not computed": []}
+    figures = {
+        "rest open": [],
+        "rest change": [],
+        "loaded open": [],
+        "loaded change": [],
+        "heavy seconds": [],
+        "server cpu per heavy": [],
+        "overlap": 0,
+        "not computed": [],
+    }
     changer = await asyncio.to_thread(OtherStudent, base, 1)  # a device of its own
     # the page's imports and the workers started; then links 1, 2, ... (small indices:
     # /bound's margin is 0.1 + 0.0005 i, which must stay valid, at most 0.95, and heavy)
@@ -824,8 +1002,10 @@ async def _heavy_page_run(base: str, page: str, repeats: int, pid: int | None,
             figures["rest change"].append(changed)
             await asyncio.sleep(0.5)
             before = process_cpu(pid) if pid else {}
-            heavy = [asyncio.create_task(heavy_request(first + HEAVY_AT_ONCE * k + j))
-                     for j in range(HEAVY_AT_ONCE)]
+            heavy = [
+                asyncio.create_task(heavy_request(first + HEAVY_AT_ONCE * k + j))
+                for j in range(HEAVY_AT_ONCE)
+            ]
             await asyncio.sleep(0.7)
             opened, changed = await changer.samples()
             figures["overlap"] += not all(task.done() for task in heavy)
@@ -835,10 +1015,14 @@ async def _heavy_page_run(base: str, page: str, repeats: int, pid: int | None,
             if pid:
                 after = process_cpu(pid)
                 figures["server cpu per heavy"].append(
-                    (after["server"] - before["server"]) / HEAVY_AT_ONCE)
-            print(f"  {page} {k + 1}/{repeats}: settings change at rest "
-                  f"{1000 * figures['rest change'][-1]:.0f} ms, loaded "
-                  f"{1000 * figures['loaded change'][-1]:.0f} ms", flush=True)
+                    (after["server"] - before["server"]) / HEAVY_AT_ONCE
+                )
+            print(
+                f"  {page} {k + 1}/{repeats}: settings change at rest "
+                f"{1000 * figures['rest change'][-1]:.0f} ms, loaded "
+                f"{1000 * figures['loaded change'][-1]:.0f} ms",
+                flush=True,
+            )
     finally:
         await asyncio.to_thread(changer.close)
     return figures
@@ -882,18 +1066,25 @@ def bench_heavy_cpu(pages: list[str], rounds: int = 3) -> None:
     import json
     import subprocess
 
-    header("heavy: CPU seconds of each page's heaviest link (AppTest, every part open, "
-           "one BLAS thread; computing = cold caches - warm caches)")
+    header(
+        "heavy: CPU seconds of each page's heaviest link (AppTest, every part open, "
+        "one BLAS thread; computing = cold caches - warm caches)"
+    )
     load = os.getloadavg()
     print(f"  load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}", flush=True)
     for page in pages:
         rows = []
         for i in range(1, rounds + 1):
             done = subprocess.run(
-                [sys.executable, __file__, "--heavy-cpu", f"{page}:{i}"], capture_output=True,
-                text=True, cwd=ROOT, env={**os.environ, "OPENBLAS_NUM_THREADS": "1"})
-            line = next((row for row in done.stdout.splitlines()
-                         if row.startswith("HEAVY_CPU ")), None)
+                [sys.executable, __file__, "--heavy-cpu", f"{page}:{i}"],
+                capture_output=True,
+                text=True,
+                cwd=ROOT,
+                env={**os.environ, "OPENBLAS_NUM_THREADS": "1"},
+            )
+            line = next(
+                (row for row in done.stdout.splitlines() if row.startswith("HEAVY_CPU ")), None
+            )
             if line is None:
                 print(f"  {page} #{i}: failed (exit {done.returncode}): {done.stderr[-300:]}")
                 continue
@@ -902,10 +1093,13 @@ def bench_heavy_cpu(pages: list[str], rounds: int = 3) -> None:
             computing = [row["computing"] for row in rows]
             cold = ", ".join(f"{row['cold']:.2f}" for row in rows)
             warm = ", ".join(f"{row['warm']:.2f}" for row in rows)
-            print(f"{page}: computing {', '.join(f'{c:.2f}' for c in computing)} CPU-s "
-                  f"(median {statistics.median(computing):.2f}; target <= 0.5); the page "
-                  f"run(s) with cold caches {cold}, warm {warm}; alerts: "
-                  f"{rows[-1]['alerts'] or 'none'}", flush=True)
+            print(
+                f"{page}: computing {', '.join(f'{c:.2f}' for c in computing)} CPU-s "
+                f"(median {statistics.median(computing):.2f}; target <= 0.5); the page "
+                f"run(s) with cold caches {cold}, warm {warm}; alerts: "
+                f"{rows[-1]['alerts'] or 'none'}",
+                flush=True,
+            )
     load = os.getloadavg()
     print(f"  load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}", flush=True)
 
@@ -913,32 +1107,42 @@ def bench_heavy_cpu(pages: list[str], rounds: int = 3) -> None:
 def bench_heavy_pages(repeats: int, pages: list[str]) -> None:
     from browser_helpers import run_streamlit
 
-    header(f"heavy pages: {HEAVY_AT_ONCE} students open a page's heaviest link at once while "
-           f"another student opens /aggressive and changes /train ({repeats} rounds per "
-           "page, at rest and loaded interleaved)")
+    header(
+        f"heavy pages: {HEAVY_AT_ONCE} students open a page's heaviest link at once while "
+        f"another student opens /aggressive and changes /train ({repeats} rounds per "
+        "page, at rest and loaded interleaved)"
+    )
     with run_streamlit() as base:
         pid = server_pid(int(base.rsplit(":", 1)[1]))
         for page in pages:
             parts = ", ".join(part for part, _ in HEAVY_PAGE_PARTS.get(page, []))
-            print(f"  {page}?{heavy_page_query(page, 0)}"
-                  + (f", then its parts opened one click at a time: {parts}" if parts else ""),
-                  flush=True)
+            print(
+                f"  {page}?{heavy_page_query(page, 0)}"
+                + (f", then its parts opened one click at a time: {parts}" if parts else ""),
+                flush=True,
+            )
             figures = asyncio.run(_heavy_page_run(base, page, repeats, pid))
-            ratios = {kind: statistics.median(figures[f"loaded {kind}"])
-                      / statistics.median(figures[f"rest {kind}"]) for kind in ("open", "change")}
+            ratios = {
+                kind: statistics.median(figures[f"loaded {kind}"])
+                / statistics.median(figures[f"rest {kind}"])
+                for kind in ("open", "change")
+            }
             cpu = figures["server cpu per heavy"]
-            print(f"{page}: ratio loaded / rest (medians) page change {ratios['open']:.2f}, "
-                  f"settings change {ratios['change']:.2f} (target <= 1.3); rest / loaded "
-                  f"medians: page change {1000 * statistics.median(figures['rest open']):.0f}"
-                  f" / {1000 * statistics.median(figures['loaded open']):.0f} ms, settings "
-                  f"change {1000 * statistics.median(figures['rest change']):.0f} / "
-                  f"{1000 * statistics.median(figures['loaded change']):.0f} ms; heavy "
-                  f"requests {min(figures['heavy seconds']):.1f}-"
-                  f"{max(figures['heavy seconds']):.1f} s; server CPU-s per heavy request "
-                  f"{', '.join(f'{c:.2f}' for c in cpu)} (budget 4 s); overlapped "
-                  f"{figures['overlap']} of {repeats}; heavy requests whose parts' charts "
-                  f"did not arrive: {len(figures['not computed'])} of "
-                  f"{HEAVY_AT_ONCE * repeats + 1}", flush=True)
+            print(
+                f"{page}: ratio loaded / rest (medians) page change {ratios['open']:.2f}, "
+                f"settings change {ratios['change']:.2f} (target <= 1.3); rest / loaded "
+                f"medians: page change {1000 * statistics.median(figures['rest open']):.0f}"
+                f" / {1000 * statistics.median(figures['loaded open']):.0f} ms, settings "
+                f"change {1000 * statistics.median(figures['rest change']):.0f} / "
+                f"{1000 * statistics.median(figures['loaded change']):.0f} ms; heavy "
+                f"requests {min(figures['heavy seconds']):.1f}-"
+                f"{max(figures['heavy seconds']):.1f} s; server CPU-s per heavy request "
+                f"{', '.join(f'{c:.2f}' for c in cpu)} (budget 4 s); overlapped "
+                f"{figures['overlap']} of {repeats}; heavy requests whose parts' charts "
+                f"did not arrive: {len(figures['not computed'])} of "
+                f"{HEAVY_AT_ONCE * repeats + 1}",
+                flush=True,
+            )
             for text in figures["not computed"][:5]:
                 print(f"    not computed: {text}", flush=True)
             load = os.getloadavg()
@@ -949,6 +1153,7 @@ def bench_heavy_pages(repeats: int, pages: list[str]) -> None:
 # soak-heavy and uploads (a real server's memory, issue #23)
 # ---------------------------------------------------------------------------
 
+
 def tree_rss_mb(pid: int) -> tuple[float, float]:
     """Resident memory of a server process and of all its descendants (the niced worker
     processes of pages/common/compute.py), in MB, from /proc."""
@@ -957,7 +1162,8 @@ def tree_rss_mb(pid: int) -> tuple[float, float]:
         if entry.name.isdigit():
             with contextlib.suppress(OSError):
                 parents[int(entry.name)] = int(
-                    (entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                    (entry / "stat").read_text().rsplit(")", 1)[1].split()[1]
+                )
 
     def rss(process: int) -> float:
         with contextlib.suppress(OSError):
@@ -1030,14 +1236,19 @@ def server_held_mb(base: str) -> dict[str, float]:
 
 def memory_line(pid: int, base: str | None = None) -> str:
     server, workers = tree_rss_mb(pid)
-    line = (f"RSS server + workers {server + workers:.0f} MB (server {server:.0f}, workers "
-            f"{workers:.0f})")
+    line = (
+        f"RSS server + workers {server + workers:.0f} MB (server {server:.0f}, workers "
+        f"{workers:.0f})"
+    )
     if base:
         with contextlib.suppress(OSError, ValueError):
             held = server_held_mb(base)
-            line += "; the server says it holds " + ", ".join(
-                f"{name} {mb:.1f} MB" for name, mb in sorted(held.items())) if held else \
-                "; the server says it holds nothing in its caches"
+            line += (
+                "; the server says it holds "
+                + ", ".join(f"{name} {mb:.1f} MB" for name, mb in sorted(held.items()))
+                if held
+                else "; the server says it holds nothing in its caches"
+            )
     return line
 
 
@@ -1056,12 +1267,19 @@ def _page_alerts(run) -> list[str]:
 SOAK_FIRST = 0
 
 
-async def _soak_heavy_run(base: str, pages: list[str], per_page: int, at_once: int,
-                          pid: int, minutes: float) -> dict:
+async def _soak_heavy_run(
+    base: str, pages: list[str], per_page: int, at_once: int, pid: int, minutes: float
+) -> dict:
     from load_client import StudentError
 
-    figures = {"seconds": {page: [] for page in pages}, "failed": [], "alerts": {},
-               "samples": [], "peak": 0.0, "worker peak": 0.0}
+    figures = {
+        "seconds": {page: [] for page in pages},
+        "failed": [],
+        "alerts": {},
+        "samples": [],
+        "peak": 0.0,
+        "worker peak": 0.0,
+    }
 
     async def visit(page: str, i: int) -> None:
         try:
@@ -1083,13 +1301,14 @@ async def _soak_heavy_run(base: str, pages: list[str], per_page: int, at_once: i
     figures["first"] = first
     figures["peak"] = first
     figures["samples"].append((0, first))
-    links = [(page, i) for i in range(SOAK_FIRST + 1, SOAK_FIRST + 1 + per_page)
-             for page in pages]  # page after page, each with its next distinct link
+    links = [
+        (page, i) for i in range(SOAK_FIRST + 1, SOAK_FIRST + 1 + per_page) for page in pages
+    ]  # page after page, each with its next distinct link
     done, began = 0, time.perf_counter()
     planned = len(links)
     position = 0
     while position < len(links):
-        batch = links[position:position + at_once]
+        batch = links[position : position + at_once]
         position += len(batch)
         await asyncio.gather(*(visit(page, i) for page, i in batch))
         before = done
@@ -1101,17 +1320,21 @@ async def _soak_heavy_run(base: str, pages: list[str], per_page: int, at_once: i
             if estimate > minutes:
                 fit = max(50, int(minutes * 60 / (took / done) / len(pages)))
                 if fit < per_page:
-                    links = links[:fit * len(pages)]
-                    print(f"  the first {done} links took {took:.0f} s: {planned} links "
-                          f"would take about {estimate:.0f} min, over the {minutes:.0f} min "
-                          f"allowed; running {fit} per page ({len(links)} links) instead",
-                          flush=True)
+                    links = links[: fit * len(pages)]
+                    print(
+                        f"  the first {done} links took {took:.0f} s: {planned} links "
+                        f"would take about {estimate:.0f} min, over the {minutes:.0f} min "
+                        f"allowed; running {fit} per page ({len(links)} links) instead",
+                        flush=True,
+                    )
         if done // 50 > before // 50 or position >= len(links):
             total = sum(tree_rss_mb(pid))
             figures["samples"].append((done, total))
-            print(f"  {done} links ({took / 60:.1f} min, {len(figures['failed'])} failed): "
-                  f"{memory_line(pid, base)}; {total - first:+.0f} MB over the first visits",
-                  flush=True)
+            print(
+                f"  {done} links ({took / 60:.1f} min, {len(figures['failed'])} failed): "
+                f"{memory_line(pid, base)}; {total - first:+.0f} MB over the first visits",
+                flush=True,
+            )
     figures["links"] = done
     figures["minutes"] = (time.perf_counter() - began) / 60
     return figures
@@ -1120,14 +1343,19 @@ async def _soak_heavy_run(base: str, pages: list[str], per_page: int, at_once: i
 def bench_soak_heavy(per_page: int, pages: list[str], at_once: int, minutes: float) -> None:
     from browser_helpers import run_streamlit
 
-    header(f"soak-heavy: {per_page} distinct heavy links per page ({', '.join(pages)}), "
-           f"{at_once} at a time, against one server process (simulated students on the "
-           "websocket protocol)")
+    header(
+        f"soak-heavy: {per_page} distinct heavy links per page ({', '.join(pages)}), "
+        f"{at_once} at a time, against one server process (simulated students on the "
+        "websocket protocol)"
+    )
     for page in pages:
         print(f"  {page}?{heavy_page_query(page, SOAK_FIRST)}  (then the same with 1, 2, ...)")
     load = os.getloadavg()
-    print(f"  load average at the start {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} "
-          f"({os.cpu_count()} cores)", flush=True)
+    print(
+        f"  load average at the start {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} "
+        f"({os.cpu_count()} cores)",
+        flush=True,
+    )
     with metrics_open(), run_streamlit() as base:
         pid = server_pid(int(base.rsplit(":", 1)[1]))
         if pid is None:
@@ -1139,22 +1367,28 @@ def bench_soak_heavy(per_page: int, pages: list[str], at_once: int, minutes: flo
         print(f"  at the end: {memory_line(pid, base)}", flush=True)
     first = figures["first"]
     load = os.getloadavg()
-    print(f"{figures['links']} links in {figures['minutes']:.1f} min "
-          f"({len(figures['failed'])} failed): RSS server + workers {first:.0f} MB after the "
-          f"first visit of each page, {last:.0f} MB at the end ({last - first:+.0f} MB), "
-          f"peak {figures['peak']:.0f} MB ({figures['peak'] - first:+.0f} MB); target: within "
-          "256 MB of cache budget (no uploads here) and <= +300 MB over the first visits")
+    print(
+        f"{figures['links']} links in {figures['minutes']:.1f} min "
+        f"({len(figures['failed'])} failed): RSS server + workers {first:.0f} MB after the "
+        f"first visit of each page, {last:.0f} MB at the end ({last - first:+.0f} MB), "
+        f"peak {figures['peak']:.0f} MB ({figures['peak'] - first:+.0f} MB); target: within "
+        "256 MB of cache budget (no uploads here) and <= +300 MB over the first visits"
+    )
     from pages.common.compute import MAX_WORKERS, WORKER_MEMORY_BYTES, WORKER_TASKS
 
-    print(f"  the most one worker process held (VmHWM, read after every link): "
-          f"{figures['worker peak']:.0f} MB (each of the {MAX_WORKERS} workers is replaced "
-          f"after {WORKER_TASKS} computations; its address space is bounded to "
-          f"{WORKER_MEMORY_BYTES / 1024**2:.0f} MB)")
+    print(
+        f"  the most one worker process held (VmHWM, read after every link): "
+        f"{figures['worker peak']:.0f} MB (each of the {MAX_WORKERS} workers is replaced "
+        f"after {WORKER_TASKS} computations; its address space is bounded to "
+        f"{WORKER_MEMORY_BYTES / 1024**2:.0f} MB)"
+    )
     for page, seconds in figures["seconds"].items():
         if seconds:
-            print(f"  {page}: {len(seconds)} links, median {statistics.median(seconds):.1f} s, "
-                  f"max {max(seconds):.1f} s; pages with an error alert "
-                  f"{len(figures['alerts'].get(page, []))}")
+            print(
+                f"  {page}: {len(seconds)} links, median {statistics.median(seconds):.1f} s, "
+                f"max {max(seconds):.1f} s; pages with an error alert "
+                f"{len(figures['alerts'].get(page, []))}"
+            )
     for page, texts in figures["alerts"].items():
         print(f"  {page} alert, e.g.: {texts[0]}")
     for failure in figures["failed"][:10]:
@@ -1186,23 +1420,33 @@ async def _uploads_run(base: str, pid: int, count: int) -> None:
         if (k + 1) % 10 == 0:
             await asyncio.sleep(METRICS_SECONDS)
             total = sum(tree_rss_mb(pid))
-            print(f"  after {k + 1} uploads ({(k + 1) * len(body) / 2**20:.0f} MB sent, "
-                  f"{time.perf_counter() - began:.0f} s): {memory_line(pid)}, "
-                  f"{total - start:+.1f} MB; {held()}", flush=True)
+            print(
+                f"  after {k + 1} uploads ({(k + 1) * len(body) / 2**20:.0f} MB sent, "
+                f"{time.perf_counter() - began:.0f} s): {memory_line(pid)}, "
+                f"{total - start:+.1f} MB; {held()}",
+                flush=True,
+            )
     await student.close()
     await asyncio.sleep(30)
     total = sum(tree_rss_mb(pid))
-    print(f"  30 s after the session closed: {memory_line(pid)}, {total - start:+.1f} MB; "
-          f"{held()}", flush=True)
-    print(f"{count} uploads of {len(body) / 2**20:.2f} MB (statuses {statuses}): the rise "
-          f"target is the per-session bound, 11 MB, plus noise", flush=True)
+    print(
+        f"  30 s after the session closed: {memory_line(pid)}, {total - start:+.1f} MB; {held()}",
+        flush=True,
+    )
+    print(
+        f"{count} uploads of {len(body) / 2**20:.2f} MB (statuses {statuses}): the rise "
+        f"target is the per-session bound, 11 MB, plus noise",
+        flush=True,
+    )
 
 
 def bench_uploads(count: int) -> None:
     from browser_helpers import run_streamlit
 
-    header(f"uploads: {count} raw uploads of 4.9 MB from one session through the real upload "
-           "route; the server's RSS (server + workers) and what its upload manager holds")
+    header(
+        f"uploads: {count} raw uploads of 4.9 MB from one session through the real upload "
+        "route; the server's RSS (server + workers) and what its upload manager holds"
+    )
     load = os.getloadavg()
     print(f"  load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}", flush=True)
     with metrics_open(), run_streamlit() as base:
@@ -1217,49 +1461,93 @@ def bench_uploads(count: int) -> None:
 # estimate
 # ---------------------------------------------------------------------------
 
+
 def bench_estimate() -> None:
     from perceptron_core.sweeps import _run_one, estimated_run_seconds
 
     header("estimate: estimated / measured CPU seconds of one sweep run")
-    cases = [(200, 2, 0.02, True, 0.0), (5000, 2, 0.005, True, 0.0), (200, 2, 0.005, False, 1.0),
-             (200, 1000, 0.1, True, 0.0), (1000, 1000, 0.1, True, 0.0),
-             (2000, 300, 0.1, True, 0.0), (5000, 100, 0.02, True, 0.0),
-             (5000, 1000, 0.005, False, 0.0), (2000, 50, 0.005, True, 0.0)]
+    cases = [
+        (200, 2, 0.02, True, 0.0),
+        (5000, 2, 0.005, True, 0.0),
+        (200, 2, 0.005, False, 1.0),
+        (200, 1000, 0.1, True, 0.0),
+        (1000, 1000, 0.1, True, 0.0),
+        (2000, 300, 0.1, True, 0.0),
+        (5000, 100, 0.02, True, 0.0),
+        (5000, 1000, 0.005, False, 0.0),
+        (2000, 50, 0.005, True, 0.0),
+    ]
     ratios = []
     for n, d, margin, bias, delta in cases:
         began = time.thread_time()
-        _run_one(margin=margin, seed=0, n=n, dim=d, bias=bias, delta=delta, order="cyclic",
-                 radius=1.0, scale=1.0, shift=0.0)  # one run, without the sweep's limit
+        _run_one(
+            margin=margin,
+            seed=0,
+            n=n,
+            dim=d,
+            bias=bias,
+            delta=delta,
+            order="cyclic",
+            radius=1.0,
+            scale=1.0,
+            shift=0.0,
+        )  # one run, without the sweep's limit
         measured = time.thread_time() - began
         estimate = estimated_run_seconds(n, d, margin, bias, delta)
         ratios.append(estimate / measured)
-        print(f"n={n:5d} d={d:4d} margin={margin:<6g} bias={bias!s:5} delta={delta:g}: "
-              f"measured {measured:6.3f} s, estimate {estimate:6.3f} s, ratio "
-              f"{estimate / measured:.2f}", flush=True)
+        print(
+            f"n={n:5d} d={d:4d} margin={margin:<6g} bias={bias!s:5} delta={delta:g}: "
+            f"measured {measured:6.3f} s, estimate {estimate:6.3f} s, ratio "
+            f"{estimate / measured:.2f}",
+            flush=True,
+        )
     print(f"estimate / measured: min {min(ratios):.2f}, median {statistics.median(ratios):.2f}")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--full", action="store_true", help="the long run (hours)")
     parser.add_argument("--only", default="core,csv,links,soak,heavy,estimate")
     parser.add_argument("--links", type=int, help="number of links (default 200, --full 10000)")
-    parser.add_argument("--soak", type=int, help="distinct links per page (default 30, "
-                        "--full 1000)")
-    parser.add_argument("--repeats", type=int, help="heavy: pairs of samples (default 12, "
-                        "--full 30)")
-    parser.add_argument("--pages", default=",".join(HEAVY_PAGE_LINKS),
-                        help="heavy: the pages whose heaviest links are opened at once")
-    parser.add_argument("--soak-heavy", type=int, default=200, help="soak-heavy: distinct "
-                        "heavy links per page (default 200)")
-    parser.add_argument("--soak-minutes", type=float, default=40, help="soak-heavy: when the "
-                        "first 20 links say the run would take longer, fewer links per page "
-                        "(at least 50); 0: no bound")
-    parser.add_argument("--at-once", type=int, default=2, help="soak-heavy: links opened at "
-                        "once (default 2, the worker pool's slots)")
-    parser.add_argument("--uploads", type=int, default=60, help="uploads: raw uploads of "
-                        "4.9 MB from one session (default 60)")
+    parser.add_argument(
+        "--soak", type=int, help="distinct links per page (default 30, --full 1000)"
+    )
+    parser.add_argument(
+        "--repeats", type=int, help="heavy: pairs of samples (default 12, --full 30)"
+    )
+    parser.add_argument(
+        "--pages",
+        default=",".join(HEAVY_PAGE_LINKS),
+        help="heavy: the pages whose heaviest links are opened at once",
+    )
+    parser.add_argument(
+        "--soak-heavy",
+        type=int,
+        default=200,
+        help="soak-heavy: distinct heavy links per page (default 200)",
+    )
+    parser.add_argument(
+        "--soak-minutes",
+        type=float,
+        default=40,
+        help="soak-heavy: when the "
+        "first 20 links say the run would take longer, fewer links per page "
+        "(at least 50); 0: no bound",
+    )
+    parser.add_argument(
+        "--at-once",
+        type=int,
+        default=2,
+        help="soak-heavy: links opened at once (default 2, the worker pool's slots)",
+    )
+    parser.add_argument(
+        "--uploads",
+        type=int,
+        default=60,
+        help="uploads: raw uploads of 4.9 MB from one session (default 60)",
+    )
     parser.add_argument("--seed", type=int, default=2, help="links: the seed of the cases")
     parser.add_argument("--links-range", help=argparse.SUPPRESS)  # one chunk, START:STOP
     parser.add_argument("--heavy-cpu", help=argparse.SUPPRESS)  # one link, PAGE:INDEX
@@ -1276,6 +1564,7 @@ def main() -> None:
             from concurrent.futures import ThreadPoolExecutor
 
             from pages.common.compute import MAX_WORKERS, computed
+
             with ThreadPoolExecutor(MAX_WORKERS) as starting:
                 list(starting.map(lambda _: computed(time.sleep, 0.5), range(MAX_WORKERS)))
         except ImportError:  # an app without pages/common/compute.py
@@ -1307,8 +1596,7 @@ def main() -> None:
     if "heavy1" in parts:
         bench_heavy(args.repeats or (30 if full else 12))
     if "soak-heavy" in parts:
-        bench_soak_heavy(args.soak_heavy, args.pages.split(","), args.at_once,
-                         args.soak_minutes)
+        bench_soak_heavy(args.soak_heavy, args.pages.split(","), args.at_once, args.soak_minutes)
     if "uploads" in parts:
         bench_uploads(args.uploads)
 

@@ -55,16 +55,20 @@ from browser_helpers import launch_chromium, open_url, run_streamlit  # noqa: E4
 #: the pages stepped: the view at full speed, and the large view stepped under 4x CPU
 #: throttling as well (None: only the first). Both large views have n = 2 000 points (issue
 #: 21 item 5; /kernels takes up to 2 000 since a40ab88).
-STEPPED = {"train": ("train", "train?n=2000&margin=0.02&data_seed=3"),
-           "kernels": ("kernels", "kernels?dataset=circles&n=2000"),
-           "generalisation": ("generalisation", None),
-           "relaxation": ("relaxation?system=infeasible", None)}
+STEPPED = {
+    "train": ("train", "train?n=2000&margin=0.02&data_seed=3"),
+    "kernels": ("kernels", "kernels?dataset=circles&n=2000"),
+    "generalisation": ("generalisation", None),
+    "relaxation": ("relaxation?system=infeasible", None),
+}
 STEPS = 20
 TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"]
 #: a long task observer installed before any script of the page runs (a cross-check)
-LONG_TASKS_JS = ("window.__longTasks = []; new PerformanceObserver((list) => { for (const e of "
-                 "list.getEntries()) window.__longTasks.push([e.startTime, e.duration]); })"
-                 ".observe({type: 'longtask', buffered: true});")
+LONG_TASKS_JS = (
+    "window.__longTasks = []; new PerformanceObserver((list) => { for (const e of "
+    "list.getEntries()) window.__longTasks.push([e.startTime, e.duration]); })"
+    ".observe({type: 'longtask', buffered: true});"
+)
 #: one key press: stamps in the trace around the key handler, its time measured in the
 #: page (the await lets the microtasks it queued run first), then key -> painted as in
 #: bench_ui.KEY_AND_WAIT_JS
@@ -84,18 +88,49 @@ STEP_JS = """async ([root, key, index]) => {
   return {handler: handled - start, painted: performance.now() - start};
 }"""
 #: trace events of a frame's rendering, by the part of the work they are
-PARTS = {"UpdateLayoutTree": "style", "Layout": "layout", "PrePaint": "prepaint", "Paint": "paint",
-         "Layerize": "layerize", "Commit": "commit", "UpdateLayer": "commit",
-         "FireAnimationFrame": "script", "FunctionCall": "script", "EvaluateScript": "script",
-         "TimerFire": "script", "EventDispatch": "script", "ResizeObserver": "script",
-         "MinorGC": "gc", "MajorGC": "gc", "HitTest": "hit test"}
-PART_ORDER = ("script", "style", "layout", "prepaint", "paint", "layerize", "commit", "hit test",
-              "gc", "other")
+PARTS = {
+    "UpdateLayoutTree": "style",
+    "Layout": "layout",
+    "PrePaint": "prepaint",
+    "Paint": "paint",
+    "Layerize": "layerize",
+    "Commit": "commit",
+    "UpdateLayer": "commit",
+    "FireAnimationFrame": "script",
+    "FunctionCall": "script",
+    "EvaluateScript": "script",
+    "TimerFire": "script",
+    "EventDispatch": "script",
+    "ResizeObserver": "script",
+    "MinorGC": "gc",
+    "MajorGC": "gc",
+    "HitTest": "hit test",
+}
+PART_ORDER = (
+    "script",
+    "style",
+    "layout",
+    "prepaint",
+    "paint",
+    "layerize",
+    "commit",
+    "hit test",
+    "gc",
+    "other",
+)
 PAINT_EVENTS = ("Paint", "Commit")
 #: Lighthouse's page functions (npm install --prefix benchmarks/lighthouse), for its CPU
 #: benchmark: how fast this machine is, throttled and not (the figures' conditions)
-PAGE_FUNCTIONS = (ROOT / "benchmarks" / "lighthouse" / "node_modules" / "lighthouse" / "core" / "lib"
-                  / "page-functions.js")
+PAGE_FUNCTIONS = (
+    ROOT
+    / "benchmarks"
+    / "lighthouse"
+    / "node_modules"
+    / "lighthouse"
+    / "core"
+    / "lib"
+    / "page-functions.js"
+)
 #: DevTools' CPU calibration: a mid-tier phone (Pixel 5) scores 1000, a low-tier one
 #: (Moto G4 Power 2022) 264 on that benchmark
 PHONE_SCORES = {"mid-tier phone": 1000, "low-tier phone": 264}
@@ -116,7 +151,7 @@ def page_function(source: str, name: str) -> str:
     for end in range(source.index("{", start), len(source)):
         depth += {"{": 1, "}": -1}.get(source[end], 0)
         if depth == 0:
-            return source[start:end + 1]
+            return source[start : end + 1]
     raise ValueError(f"function {name} is not closed")
 
 
@@ -144,8 +179,10 @@ def record_trace(page, cdp, action) -> list[dict]:
     done: list[bool] = []
     cdp.on("Tracing.dataCollected", lambda params: events.extend(params["value"]))
     cdp.on("Tracing.tracingComplete", lambda params: done.append(True))
-    cdp.send("Tracing.start", {"traceConfig": {"includedCategories": TRACE_CATEGORIES},
-                               "transferMode": "ReportEvents"})
+    cdp.send(
+        "Tracing.start",
+        {"traceConfig": {"includedCategories": TRACE_CATEGORIES}, "transferMode": "ReportEvents"},
+    )
     try:
         action()
     finally:
@@ -160,21 +197,36 @@ class MainThread:
     """The renderer main thread's complete events, as a tree of top-level tasks."""
 
     def __init__(self, events: list[dict]):
-        threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
-                   if e.get("ph") == "M" and e.get("name") == "thread_name"}
+        threads = {
+            (e["pid"], e["tid"]): e["args"]["name"]
+            for e in events
+            if e.get("ph") == "M" and e.get("name") == "thread_name"
+        }
         stamps = [e for e in events if e.get("name") == "TimeStamp"]
         # the main thread of the page's renderer: the one that wrote the harness's stamps
-        main = next(((e["pid"], e["tid"]) for e in stamps
-                     if str(e["args"]["data"].get("message", "")).startswith("bench-step")), None)
+        main = next(
+            (
+                (e["pid"], e["tid"])
+                for e in stamps
+                if str(e["args"]["data"].get("message", "")).startswith("bench-step")
+            ),
+            None,
+        )
         if main is None:
             raise ValueError("no bench-step stamps in the trace: was the page stepped?")
-        self.stamps = {e["args"]["data"]["message"]: e["ts"] for e in stamps
-                       if (e["pid"], e["tid"]) == main}
+        self.stamps = {
+            e["args"]["data"]["message"]: e["ts"] for e in stamps if (e["pid"], e["tid"]) == main
+        }
         # the main thread's CPU clock at each stamp (µs), when the trace has it
-        self.thread_stamps = {e["args"]["data"]["message"]: e["tts"] for e in stamps
-                              if (e["pid"], e["tid"]) == main and "tts" in e}
-        complete = sorted((e for e in events if (e["pid"], e["tid"]) == main and e.get("ph") == "X"),
-                          key=lambda e: (e["ts"], -e.get("dur", 0)))
+        self.thread_stamps = {
+            e["args"]["data"]["message"]: e["tts"]
+            for e in stamps
+            if (e["pid"], e["tid"]) == main and "tts" in e
+        }
+        complete = sorted(
+            (e for e in events if (e["pid"], e["tid"]) == main and e.get("ph") == "X"),
+            key=lambda e: (e["ts"], -e.get("dur", 0)),
+        )
         # nest: each event's children are the events inside it on the same thread
         self.tasks: list[dict] = []
         stack: list[dict] = []
@@ -184,8 +236,13 @@ class MainThread:
                 stack.pop()
             (stack[-1]["children"] if stack else self.tasks).append(event)
             stack.append(event)
-        self.raster = [e for e in events if e.get("name") == "RasterTask" and e.get("ph") == "X"
-                       and threads.get((e["pid"], e["tid"]), "") != threads.get(main)]
+        self.raster = [
+            e
+            for e in events
+            if e.get("name") == "RasterTask"
+            and e.get("ph") == "X"
+            and threads.get((e["pid"], e["tid"]), "") != threads.get(main)
+        ]
 
     def task_at(self, ts: float) -> dict | None:
         """The top-level task running at trace time ``ts``."""
@@ -213,7 +270,9 @@ def _parts(task: dict, into: dict[str, float]) -> None:
         accounted += child.get("dur", 0)
         part = PARTS.get(child["name"], "other")
         for name, nested_part in (("HitTest", "hit test"), ("MinorGC", "gc"), ("MajorGC", "gc")):
-            nested = sum(g.get("dur", 0) for g in _find(child, name)) if child["name"] != name else 0
+            nested = (
+                sum(g.get("dur", 0) for g in _find(child, name)) if child["name"] != name else 0
+            )
             into[nested_part] = into.get(nested_part, 0) + nested
             duration -= nested
         into[part] = into.get(part, 0) + max(0.0, duration)
@@ -266,16 +325,32 @@ def step_costs(events: list[dict], handlers: list[float]) -> dict:
             cpu_works.append((handled_cpu - start_cpu + cpu) / 1000)
         for name, value in parts.items():
             parts_total[name] = parts_total.get(name, 0) + value
-        raster.append(sum(e.get("dur", 0) for e in thread.raster if after <= e["ts"] <= frame_end + 50_000))
-    window = [t for t in thread.tasks if first is not None and last is not None
-              and t["end"] >= first and t["ts"] <= last]
-    return {"work": works, "cpu_work": cpu_works, "parts": {k: v / 1000 / max(1, frames) for k, v in parts_total.items()},
-            "raster": [r / 1000 for r in raster],
-            "longest_task_trace": max((t.get("dur", 0) for t in window), default=0) / 1000}
+        raster.append(
+            sum(e.get("dur", 0) for e in thread.raster if after <= e["ts"] <= frame_end + 50_000)
+        )
+    window = [
+        t
+        for t in thread.tasks
+        if first is not None and last is not None and t["end"] >= first and t["ts"] <= last
+    ]
+    return {
+        "work": works,
+        "cpu_work": cpu_works,
+        "parts": {k: v / 1000 / max(1, frames) for k, v in parts_total.items()},
+        "raster": [r / 1000 for r in raster],
+        "longest_task_trace": max((t.get("dur", 0) for t in window), default=0) / 1000,
+    }
 
 
-def stepping(browser, base: str, name: str, link: str | None, throttle: float = 1.0,
-             steps: int = STEPS, viewport=(1440, 900)) -> dict:
+def stepping(
+    browser,
+    base: str,
+    name: str,
+    link: str | None,
+    throttle: float = 1.0,
+    steps: int = STEPS,
+    viewport=(1440, 900),
+) -> dict:
     """Open the page's player, press → (next mistake) ``steps`` times, ↓ (next example) every
     fifth, under ``throttle`` (DevTools' CPU throttling), tracing the main thread.
 
@@ -306,8 +381,10 @@ def stepping(browser, base: str, name: str, link: str | None, throttle: float = 
             results.append(page.evaluate(STEP_JS, [root, key, index]))
 
     events = record_trace(page, cdp, press_keys)
-    longest = page.evaluate("(t0) => Math.max(0, ...window.__longTasks.filter(([s]) => s >= t0)"
-                            ".map(([, d]) => d))", started)
+    longest = page.evaluate(
+        "(t0) => Math.max(0, ...window.__longTasks.filter(([s]) => s >= t0).map(([, d]) => d))",
+        started,
+    )
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     context.close()
     handlers = [r["handler"] if r else None for r in results]
@@ -315,14 +392,22 @@ def stepping(browser, base: str, name: str, link: str | None, throttle: float = 
     painted = [r["painted"] for r in results if r]
     step_median, step_p95 = _median_p95(painted)
     work_median, work_p95 = _median_p95(costs["work"])
-    return {"longest_task": longest, "longest_task_trace": costs["longest_task_trace"],
-            "step_median": step_median, "step_p95": step_p95,
-            "work_median": work_median, "work_p95": work_p95, "work": costs["work"],
-            "cpu_work": costs["cpu_work"], "cpu_work_median": _median_p95(costs["cpu_work"])[0],
-            "cpu_work_p95": _median_p95(costs["cpu_work"])[1],
-            "painted": painted,
-            "handler_median": statistics.median([h for h in handlers if h is not None] or [0]),
-            "parts": costs["parts"], "raster_median": _median_p95(costs["raster"])[0]}
+    return {
+        "longest_task": longest,
+        "longest_task_trace": costs["longest_task_trace"],
+        "step_median": step_median,
+        "step_p95": step_p95,
+        "work_median": work_median,
+        "work_p95": work_p95,
+        "work": costs["work"],
+        "cpu_work": costs["cpu_work"],
+        "cpu_work_median": _median_p95(costs["cpu_work"])[0],
+        "cpu_work_p95": _median_p95(costs["cpu_work"])[1],
+        "painted": painted,
+        "handler_median": statistics.median([h for h in handlers if h is not None] or [0]),
+        "parts": costs["parts"],
+        "raster_median": _median_p95(costs["raster"])[0],
+    }
 
 
 @contextlib.contextmanager
@@ -333,28 +418,37 @@ def served(ref: str | None):
             yield base
         return
     folder = Path(tempfile.mkdtemp(prefix="bench-stepping-"))
-    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(folder / "tree"), ref],
-                   check=True, capture_output=True)
+    subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(folder / "tree"), ref],
+        check=True,
+        capture_output=True,
+    )
     try:
         with run_streamlit(folder / "tree" / "app.py", startup_timeout=120) as base:
             yield base
     finally:
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(folder / "tree")],
-                       check=False, capture_output=True)
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(folder / "tree")],
+            check=False,
+            capture_output=True,
+        )
         with contextlib.suppress(OSError):
             folder.rmdir()
 
 
 def _line(label: str, result: dict, breakdown: bool) -> str:
-    text = (f"{label}: work {result['work_median']:5.1f} / {result['work_p95']:5.1f} ms "
-            f"(handler {result['handler_median']:4.1f}); key -> painted {result['step_median']:5.1f} / "
-            f"{result['step_p95']:5.1f} ms; longest task {result['longest_task']:4.0f} ms "
-            f"(trace {result['longest_task_trace']:4.0f}); main thread's CPU time of the work "
-            f"{result['cpu_work_median']:4.1f} / {result['cpu_work_p95']:4.1f} ms")
+    text = (
+        f"{label}: work {result['work_median']:5.1f} / {result['work_p95']:5.1f} ms "
+        f"(handler {result['handler_median']:4.1f}); key -> painted {result['step_median']:5.1f} / "
+        f"{result['step_p95']:5.1f} ms; longest task {result['longest_task']:4.0f} ms "
+        f"(trace {result['longest_task_trace']:4.0f}); main thread's CPU time of the work "
+        f"{result['cpu_work_median']:4.1f} / {result['cpu_work_p95']:4.1f} ms"
+    )
     if breakdown:
         parts = result["parts"]
-        text += "\n    per step: " + ", ".join(f"{part} {parts[part]:.1f}" for part in PART_ORDER
-                                             if parts.get(part, 0) >= 0.05)
+        text += "\n    per step: " + ", ".join(
+            f"{part} {parts[part]:.1f}" for part in PART_ORDER if parts.get(part, 0) >= 0.05
+        )
         text += f"; raster (other threads) {result['raster_median']:.1f} ms"
     return text
 
@@ -366,28 +460,40 @@ def _print_speed(browser, throttles: list[float]) -> None:
         print("(Lighthouse is not installed: no BenchmarkIndex)")
         return
     phones = ", ".join(f"{name} {score}" for name, score in PHONE_SCORES.items())
-    print("Lighthouse BenchmarkIndex: " + ", ".join(f"CPU {t:g}x {v:.0f}" for t, v in indices.items())
-          + f" (DevTools' calibration: {phones})", flush=True)
+    print(
+        "Lighthouse BenchmarkIndex: "
+        + ", ".join(f"CPU {t:g}x {v:.0f}" for t, v in indices.items())
+        + f" (DevTools' calibration: {phones})",
+        flush=True,
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pages", default=",".join(STEPPED))
     parser.add_argument("--steps", type=int, default=STEPS)
-    parser.add_argument("--throttle", default="1,4",
-                        help="CPU slowdowns; above 1 only the large views are stepped")
+    parser.add_argument(
+        "--throttle", default="1,4", help="CPU slowdowns; above 1 only the large views are stepped"
+    )
     parser.add_argument("--compare", default=None, help="a git ref to step beside the working tree")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--breakdown", action="store_true", help="the work per step by part")
     parser.add_argument("--viewport", default="1440x900")
-    parser.add_argument("--big", action="store_true",
-                        help="step the large views at every throttle (also at full speed)")
+    parser.add_argument(
+        "--big",
+        action="store_true",
+        help="step the large views at every throttle (also at full speed)",
+    )
     args = parser.parse_args()
     viewport = tuple(int(v) for v in args.viewport.split("x"))
     throttles = [float(t) for t in args.throttle.split(",")]
-    print(f"load average {os.getloadavg()[0]:.2f}; {args.steps} key presses per run; "
-          "work and key -> painted as median / p95", flush=True)
+    print(
+        f"load average {os.getloadavg()[0]:.2f}; {args.steps} key presses per run; "
+        "work and key -> painted as median / p95",
+        flush=True,
+    )
     from playwright.sync_api import sync_playwright
+
     refs = [None] + ([args.compare] if args.compare else [])
     collected: dict[tuple, list[dict]] = {}
     with contextlib.ExitStack() as stack, sync_playwright() as playwright:
@@ -401,26 +507,39 @@ def main() -> None:
                     view = link if throttle == 1 and not (args.big and big_link) else big_link
                     if view is None:
                         continue
-                    for ref in (refs if round_number % 2 == 0 else refs[::-1]):
-                        result = stepping(browser, bases[ref], name, view, throttle, args.steps, viewport)
+                    for ref in refs if round_number % 2 == 0 else refs[::-1]:
+                        result = stepping(
+                            browser, bases[ref], name, view, throttle, args.steps, viewport
+                        )
                         collected.setdefault((name, view, throttle, ref), []).append(result)
-                        print(_line(f"round {round_number + 1} /{view} CPU {throttle:g}x "
-                                    f"{ref or 'working tree'}", result, args.breakdown), flush=True)
+                        print(
+                            _line(
+                                f"round {round_number + 1} /{view} CPU {throttle:g}x "
+                                f"{ref or 'working tree'}",
+                                result,
+                                args.breakdown,
+                            ),
+                            flush=True,
+                        )
         _print_speed(browser, throttles)
         browser.close()
     if args.rounds > 1:
         print(f"\nall rounds pooled (load average {os.getloadavg()[0]:.2f}):")
         for (_name, view, throttle, ref), runs in collected.items():
-            pooled = {"work": sum((r["work"] for r in runs), []),
-                      "cpu_work": sum((r["cpu_work"] for r in runs), []),
-                      "painted": sum((r["painted"] for r in runs), [])}
+            pooled = {
+                "work": sum((r["work"] for r in runs), []),
+                "cpu_work": sum((r["cpu_work"] for r in runs), []),
+                "painted": sum((r["painted"] for r in runs), []),
+            }
             work = _median_p95(pooled["work"])
             painted = _median_p95(pooled["painted"])
-            print(f"/{view} CPU {throttle:g}x {ref or 'working tree'}: work {work[0]:5.1f} / "
-                  f"{work[1]:5.1f} ms (CPU {_median_p95(pooled['cpu_work'])[0]:4.1f} / "
-                  f"{_median_p95(pooled['cpu_work'])[1]:4.1f}); key -> painted {painted[0]:5.1f} / {painted[1]:5.1f} ms; "
-                  f"longest task {max(r['longest_task'] for r in runs):4.0f} ms (trace "
-                  f"{max(r['longest_task_trace'] for r in runs):4.0f})")
+            print(
+                f"/{view} CPU {throttle:g}x {ref or 'working tree'}: work {work[0]:5.1f} / "
+                f"{work[1]:5.1f} ms (CPU {_median_p95(pooled['cpu_work'])[0]:4.1f} / "
+                f"{_median_p95(pooled['cpu_work'])[1]:4.1f}); key -> painted {painted[0]:5.1f} / {painted[1]:5.1f} ms; "
+                f"longest task {max(r['longest_task'] for r in runs):4.0f} ms (trace "
+                f"{max(r['longest_task_trace'] for r in runs):4.0f})"
+            )
 
 
 if __name__ == "__main__":

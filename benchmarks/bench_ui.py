@@ -30,7 +30,7 @@ from browser_helpers import launch_chromium, open_url, run_streamlit, wait_for_a
 
 STEPS = 40
 CLICKS = 30
-MINIMAL_APP = textwrap.dedent('''
+MINIMAL_APP = textwrap.dedent("""
     import numpy as np
     import plotly.graph_objects as go
     import streamlit as st
@@ -48,7 +48,7 @@ MINIMAL_APP = textwrap.dedent('''
                                 name="hyperplane w·x + b = 0")])
     fig.update_layout(height=640)
     st.plotly_chart(fig, key="chart")
-''')
+""")
 
 # Click in the minimal app and time until Plotly's div holds a different hyperplane.
 CLICK_AND_WAIT_JS = """async () => {
@@ -164,13 +164,19 @@ def measure_margin_change(page, base) -> list[float]:
         page.wait_for_function(
             "(run) => { const host = [...document.querySelectorAll('[data-testid=stBidiComponentIsolated]')]"
             ".map(h => h.shadowRoot && h.shadowRoot.querySelector('[data-testid=perceptron-player]'))"
-            ".find(Boolean); return host && host.dataset.run !== run; }", arg=run, timeout=60_000)
+            ".find(Boolean); return host && host.dataset.run !== run; }",
+            arg=run,
+            timeout=60_000,
+        )
         page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
         return (time.perf_counter() - started) * 1000
 
     return slider_change_times(
-        page, page.get_by_role("slider", name="margin γ"),
-        lambda: page.evaluate("(el) => el.dataset.run", player_root(page)), new_run_drawn)
+        page,
+        page.get_by_role("slider", name="margin γ"),
+        lambda: page.evaluate("(el) => el.dataset.run", player_root(page)),
+        new_run_drawn,
+    )
 
 
 def measure_plotly_setting(page, base) -> list[float]:
@@ -178,9 +184,11 @@ def measure_plotly_setting(page, base) -> list[float]:
     open_url(page, f"{base}/aggressive", timeout=120_000)
     page.locator(".st-key-aggressive_always_wrong .js-plotly-plot").wait_for(timeout=60_000)
     return slider_change_times(
-        page, page.locator(".st-key-always_wrong_T input[type=range]"),
+        page,
+        page.locator(".st-key-always_wrong_T input[type=range]"),
         lambda: page.evaluate(MARK_CHART_JS, "aggressive_always_wrong"),
-        lambda _, started: page.evaluate(WAIT_CHART_JS, "aggressive_always_wrong"))
+        lambda _, started: page.evaluate(WAIT_CHART_JS, "aggressive_always_wrong"),
+    )
 
 
 def measure_floor(page, base) -> list[float]:
@@ -241,13 +249,17 @@ def main() -> None:
     print(line("/train, n = 2000", results["step2000"]))
     print(line("floor: one-button app click -> chart", results["floor"]))
     for n in (1000, 2000):
-        print(f"  ratio player n = {n} / floor (median): "
-              f"{summary(results[f'step{n}'])[0] / floor:.3f}  (target <= 0.25, stretch 0.1)")
+        print(
+            f"  ratio player n = {n} / floor (median): "
+            f"{summary(results[f'step{n}'])[0] / floor:.3f}  (target <= 0.25, stretch 0.1)"
+        )
         print(f"  websocket messages sent per step, n = {n}: {results[f'ws{n}']:.2f}  (target 0)")
     print(line("open /train -> player ready", results["open"]))
     print(line("margin slider -> new picture (n = 1000)", results["margin"]))
-    print(f"  ratio settings change / floor (median): "
-          f"{summary(results['margin'])[0] / floor:.2f}  (target <= 1.3)")
+    print(
+        f"  ratio settings change / floor (median): "
+        f"{summary(results['margin'])[0] / floor:.2f}  (target <= 1.3)"
+    )
     print(line("/aggressive Exercise 1.20 slider -> chart", results["plotly"]))
     if "plotly_before" in results:
         print(line("  the same, --before checkout", results["plotly_before"]))

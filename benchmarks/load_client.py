@@ -35,7 +35,8 @@ from websockets.exceptions import ConnectionClosed
 FINISHED_SUCCESSFULLY = ForwardMsg.ScriptFinishedStatus.FINISHED_SUCCESSFULLY
 FINISHED_WITH_COMPILE_ERROR = ForwardMsg.ScriptFinishedStatus.FINISHED_WITH_COMPILE_ERROR
 FINISHED_FRAGMENT_RUN_SUCCESSFULLY = (
-    ForwardMsg.ScriptFinishedStatus.FINISHED_FRAGMENT_RUN_SUCCESSFULLY)
+    ForwardMsg.ScriptFinishedStatus.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
+)
 #: Most messages one page run may take (the /train page sends about 80).
 MAX_MESSAGES_PER_RUN = 20_000
 #: Streamlit's own limit on one message (server.maxMessageSize, 200 MB).
@@ -97,23 +98,30 @@ class PageRun:
         return self.status in (FINISHED_SUCCESSFULLY, FINISHED_FRAGMENT_RUN_SUCCESSFULLY)
 
     def exceptions(self) -> list[str]:
-        return [f"{e.message.delta.new_element.exception.type}: "
-                f"{e.message.delta.new_element.exception.message}"
-                for e in self.entries.values() if e.kind == "exception" and e.message]
+        return [
+            f"{e.message.delta.new_element.exception.type}: "
+            f"{e.message.delta.new_element.exception.message}"
+            for e in self.entries.values()
+            if e.kind == "exception" and e.message
+        ]
 
     def widgets(self) -> dict[str, PageEntry]:
         """Keyed widgets by user key."""
         return {e.key: e for e in self.entries.values() if e.key}
 
-    def layout(self, *, include_transient: bool = False) -> list[tuple[tuple[int, ...], str,
-                                                                    str | None]]:
+    def layout(
+        self, *, include_transient: bool = False
+    ) -> list[tuple[tuple[int, ...], str, str | None]]:
         """The page as sorted (position, kind, widget key) triples, for comparisons.
 
         ``new_transient`` deltas (spinners such as "Training…") are left out unless asked:
         whether one is sent depends on timing and on the cache, not on the page.
         """
-        return sorted((e.path, e.kind, e.key) for e in self.entries.values()
-                      if include_transient or e.kind != "new_transient")
+        return sorted(
+            (e.path, e.kind, e.key)
+            for e in self.entries.values()
+            if include_transient or e.kind != "new_transient"
+        )
 
 
 class PageRecorder:
@@ -177,8 +185,11 @@ class PageRecorder:
             self.query_string = msg.page_info_changed.query_string
         elif which == "script_finished":
             status = msg.script_finished
-            if status in (FINISHED_SUCCESSFULLY, FINISHED_FRAGMENT_RUN_SUCCESSFULLY,
-                          FINISHED_WITH_COMPILE_ERROR):
+            if status in (
+                FINISHED_SUCCESSFULLY,
+                FINISHED_FRAGMENT_RUN_SUCCESSFULLY,
+                FINISHED_WITH_COMPILE_ERROR,
+            ):
                 run, self.current = self.current, PageRun()
                 run.status = status
                 return run
@@ -221,14 +232,20 @@ def _require_loopback(host: str | None) -> str:
     raise ValueError(f"simulated students only talk to loopback addresses, not {host!r}")
 
 
-async def http_get(host: str, port: int, target: str, cookies: dict[str, str],
-                   timeout: float) -> tuple[int, dict[str, str], int]:
+async def http_get(
+    host: str, port: int, target: str, cookies: dict[str, str], timeout: float
+) -> tuple[int, dict[str, str], int]:
     """One HTTP/1.1 GET (Connection: close); returns status, headers, body bytes.
 
     Stores the response's cookies in ``cookies`` (the proxy's stickiness cookie).
     """
-    headers = [f"GET {target} HTTP/1.1", f"Host: {host}:{port}",
-               "Accept-Encoding: gzip", "Connection: close", "User-Agent: perceptron-load"]
+    headers = [
+        f"GET {target} HTTP/1.1",
+        f"Host: {host}:{port}",
+        "Accept-Encoding: gzip",
+        "Connection: close",
+        "User-Agent: perceptron-load",
+    ]
     if cookies:
         headers.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in cookies.items()))
 
@@ -269,8 +286,9 @@ class Student:
     >>> await student.close()
     """
 
-    def __init__(self, base_url: str, path: str = "/", query: str = "", *,
-                 timeout: float = 60.0) -> None:
+    def __init__(
+        self, base_url: str, path: str = "/", query: str = "", *, timeout: float = 60.0
+    ) -> None:
         parts = urlsplit(base_url)
         self.host = _require_loopback(parts.hostname)
         self.port = parts.port or 80
@@ -293,17 +311,26 @@ class Student:
         start = time.perf_counter()
         target = self.path + (f"?{self.query}" if self.query else "")
         for url in (target, "/_stcore/health", "/_stcore/host-config"):
-            status, _, size = await http_get(self.host, self.port, url, self.cookies,
-                                             self.timeout)
+            status, _, size = await http_get(self.host, self.port, url, self.cookies, self.timeout)
             self.http_bytes += size
             if status != 200:
                 raise StudentError(f"GET {url} answered {status}")
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())} \
-            if self.cookies else None
-        self._ws = await asyncio.wait_for(connect(
-            f"ws://{self.host}:{self.port}/_stcore/stream", subprotocols=["streamlit"],
-            additional_headers=headers, max_size=MAX_MESSAGE_BYTES,
-            open_timeout=self.timeout, close_timeout=5), self.timeout)
+        headers = (
+            {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+            if self.cookies
+            else None
+        )
+        self._ws = await asyncio.wait_for(
+            connect(
+                f"ws://{self.host}:{self.port}/_stcore/stream",
+                subprotocols=["streamlit"],
+                additional_headers=headers,
+                max_size=MAX_MESSAGE_BYTES,
+                open_timeout=self.timeout,
+                close_timeout=5,
+            ),
+            self.timeout,
+        )
         run = await self._rerun(start)
         return run
 
@@ -322,21 +349,22 @@ class Student:
         as a student's click does, and wait for the page again, the part's body included."""
         entry = self.last_run.widgets().get(key) if self.last_run is not None else None
         if entry is None or entry.kind != "block:expandable":
-            raise StudentError(f"the page has no expander with key {key!r} that reruns "
-                               "when opened")
+            raise StudentError(f"the page has no expander with key {key!r} that reruns when opened")
         return await self.change(key, True)
 
     async def _rerun(self, start: float) -> PageRun:
         message = BackMsg()
         state = message.rerun_script
-        state.query_string = self.recorder.query_string if self.recorder.query_string \
-            is not None else self.query
+        state.query_string = (
+            self.recorder.query_string if self.recorder.query_string is not None else self.query
+        )
         state.page_script_hash = self.recorder.page_script_hash
         state.page_name = self.page_name
         state.widget_states.widgets.extend(self.widget_states.values())
         state.cached_message_hashes.extend(self.recorder.cache)
-        state.context_info.url = (f"http://{self.host}:{self.port}{self.path}"
-                                  + (f"?{state.query_string}" if state.query_string else ""))
+        state.context_info.url = f"http://{self.host}:{self.port}{self.path}" + (
+            f"?{state.query_string}" if state.query_string else ""
+        )
         state.context_info.timezone = "UTC"
         state.context_info.locale = "en-US"
         await self._ws.send(message.SerializeToString())

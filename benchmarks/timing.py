@@ -41,5 +41,7 @@ def machine_line() -> str:
     """Python, NumPy and the number of CPUs, in one line."""
     import numpy as np
 
-    return (f"python {platform.python_version()}  numpy {np.__version__}  "
-            f"os.cpu_count() = {os.cpu_count()}")
+    return (
+        f"python {platform.python_version()}  numpy {np.__version__}  "
+        f"os.cpu_count() = {os.cpu_count()}"
+    )

@@ -47,12 +47,22 @@ def class_store() -> ClassStore:
             url = os.environ.get(REDIS_URL_VARIABLE, "").strip()
             if url:
                 from classroom.redis_store import RedisStore
+
                 _STORE = RedisStore.from_url(url)
             else:
                 from classroom.memory import MemoryStore
+
                 _STORE = MemoryStore()
         return _STORE
 
 
-__all__ = ["CLASS_TTL_SECONDS", "REDIS_URL_VARIABLE", "ClassError", "ClassStore", "NewClass",
-           "class_store", "normalise_code", "poll_question"]
+__all__ = [
+    "CLASS_TTL_SECONDS",
+    "REDIS_URL_VARIABLE",
+    "ClassError",
+    "ClassStore",
+    "NewClass",
+    "class_store",
+    "normalise_code",
+    "poll_question",
+]

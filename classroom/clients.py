@@ -40,8 +40,11 @@ def take(tokens: float | None, at: float | None, now: float, limit: Limit) -> tu
 
     Returns ``(tokens left, wait)``: ``wait`` is 0 if the request passes, else the seconds until
     a token is back (the bucket is then left as it was, refilled to ``now``)."""
-    held = float(limit.burst) if tokens is None or at is None else min(
-        float(limit.burst), tokens + max(0.0, now - at) * limit.per_second)
+    held = (
+        float(limit.burst)
+        if tokens is None or at is None
+        else min(float(limit.burst), tokens + max(0.0, now - at) * limit.per_second)
+    )
     if held >= 1.0:
         return held - 1.0, 0.0
     return held, (1.0 - held) / limit.per_second
@@ -59,8 +62,9 @@ def is_loopback(host: str | None) -> bool:
     except ValueError:
         return False
     mapped = getattr(address, "ipv4_mapped", None)
-    return bool(address.is_loopback or address.is_unspecified
-                or (mapped is not None and mapped.is_loopback))
+    return bool(
+        address.is_loopback or address.is_unspecified or (mapped is not None and mapped.is_loopback)
+    )
 
 
 def client_address(peer: str | None, forwarded_for: Iterable[str] = ()) -> str:
@@ -82,7 +86,7 @@ def client_address(peer: str | None, forwarded_for: Iterable[str] = ()) -> str:
 def _address(text: str) -> str:
     """The address of ``1.2.3.4``, ``1.2.3.4:80``, ``2001:db8::5`` or ``[2001:db8::5]:80``."""
     if text.startswith("["):
-        host = text[1:text.index("]")] if "]" in text else ""
+        host = text[1 : text.index("]")] if "]" in text else ""
     elif text.count(":") == 1:
         host = text.split(":")[0]
     else:

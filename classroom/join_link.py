@@ -28,8 +28,24 @@ from classroom.clients import is_loopback
 PUBLIC_URL_VARIABLE = "PERCEPTRON_LAB_PUBLIC_URL"
 #: interface names of containers, virtual machines and VPNs: phones in the room rarely reach
 #: them, so they come last
-_VIRTUAL = ("docker", "br-", "virbr", "veth", "vmnet", "vboxnet", "tun", "tap", "wg", "tailscale",
-            "zt", "lxc", "lxd", "cni", "flannel", "podman")
+_VIRTUAL = (
+    "docker",
+    "br-",
+    "virbr",
+    "veth",
+    "vmnet",
+    "vboxnet",
+    "tun",
+    "tap",
+    "wg",
+    "tailscale",
+    "zt",
+    "lxc",
+    "lxd",
+    "cni",
+    "flannel",
+    "podman",
+)
 
 
 @dataclass(frozen=True)
@@ -73,10 +89,10 @@ def _ipv4_interfaces() -> list[Interface]:
         for name in names:
             request = struct.pack("256s", name.encode()[:15])
             try:
-                address = socket.inet_ntoa(fcntl.ioctl(sock.fileno(), siocgifaddr,
-                                                       request)[20:24])
-                flags = struct.unpack("H", fcntl.ioctl(sock.fileno(), siocgifflags,
-                                                       request)[16:18])[0]
+                address = socket.inet_ntoa(fcntl.ioctl(sock.fileno(), siocgifaddr, request)[20:24])
+                flags = struct.unpack(
+                    "H", fcntl.ioctl(sock.fileno(), siocgifflags, request)[16:18]
+                )[0]
             except OSError:  # no IPv4 address on this interface
                 continue
             found.append(Interface(name, address, bool(flags & iff_up and flags & iff_running)))
@@ -94,8 +110,9 @@ def _ipv6_interfaces(path: str = "/proc/net/if_inet6") -> list[Interface]:
                 if len(fields) != 6 or fields[3] != "00" or int(fields[4], 16) & 0x20:
                     continue  # not global scope, or tentative
                 raw = fields[0]
-                address = str(ipaddress.IPv6Address(":".join(raw[i:i + 4]
-                                                             for i in range(0, 32, 4))))
+                address = str(
+                    ipaddress.IPv6Address(":".join(raw[i : i + 4] for i in range(0, 32, 4)))
+                )
                 found.append(Interface(fields[5], address))
     except (OSError, ValueError):
         return []
@@ -125,12 +142,16 @@ def network_address(found: list[Interface] | None = None) -> Interface | None:
             address = ipaddress.ip_address(item.address.split("%")[0])
         except ValueError:
             continue
-        if (not item.up or address.is_loopback or address.is_link_local
-                or address.is_unspecified or address.is_multicast):
+        if (
+            not item.up
+            or address.is_loopback
+            or address.is_link_local
+            or address.is_unspecified
+            or address.is_multicast
+        ):
             continue
         virtual = item.name.lower().startswith(_VIRTUAL)
-        candidates.append(((virtual, address.version != 4, not address.is_private, position),
-                           item))
+        candidates.append(((virtual, address.version != 4, not address.is_private, position), item))
     return min(candidates, key=lambda pair: pair[0])[1] if candidates else None
 
 
@@ -147,10 +168,11 @@ def join_origin(seen_url: str, environ=None, found: list[Interface] | None = Non
     if public:
         parts = urlsplit(public)
         if parts.scheme in ("http", "https") and parts.netloc and not parts.query:
-            return JoinOrigin(f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}",
-                              "public")
-        problem = (f"{PUBLIC_URL_VARIABLE} is not an http(s) address such as "
-                   "https://lab.example.edu, so it is not used.")
+            return JoinOrigin(f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}", "public")
+        problem = (
+            f"{PUBLIC_URL_VARIABLE} is not an http(s) address such as "
+            "https://lab.example.edu, so it is not used."
+        )
     parts = urlsplit(seen_url or "")
     scheme = parts.scheme if parts.scheme in ("http", "https") else "http"
     host = parts.hostname or "127.0.0.1"
@@ -163,7 +185,16 @@ def join_origin(seen_url: str, environ=None, found: list[Interface] | None = Non
         return JoinOrigin(f"{scheme}://{_host_for_url(host)}{port_part}", "seen", problem=problem)
     chosen = network_address(found)
     if chosen is None:
-        return JoinOrigin(f"{scheme}://{_host_for_url(host)}{port_part}", "loopback",
-                          seen_host=host, problem=problem)
-    return JoinOrigin(f"{scheme}://{_host_for_url(chosen.address)}{port_part}", "network",
-                      seen_host=host, interface=chosen.name, problem=problem)
+        return JoinOrigin(
+            f"{scheme}://{_host_for_url(host)}{port_part}",
+            "loopback",
+            seen_host=host,
+            problem=problem,
+        )
+    return JoinOrigin(
+        f"{scheme}://{_host_for_url(chosen.address)}{port_part}",
+        "network",
+        seen_host=host,
+        interface=chosen.name,
+        problem=problem,
+    )

@@ -20,8 +20,12 @@ _MAX_BUCKETS = 10_000
 class MemoryStore(ClassStore):
     """Classes in a dict; a class untouched for ``ttl`` seconds is dropped when next looked at."""
 
-    def __init__(self, ttl: float = CLASS_TTL_SECONDS,
-                 clock: Callable[[], float] = time.monotonic, max_classes: int = MAX_CLASSES):
+    def __init__(
+        self,
+        ttl: float = CLASS_TTL_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+        max_classes: int = MAX_CLASSES,
+    ):
         self.ttl, self._clock, self._max = ttl, clock, max_classes
         self._classes: dict[str, dict] = {}
         self._buckets: dict[str, tuple[float, float]] = {}
@@ -43,8 +47,11 @@ class MemoryStore(ClassStore):
         ago, but the class can expire in between; then the 404 of a code no class has."""
         klass = self._live(code, touch=True)
         if klass is None:
-            raise ClassError(f"No class has the code {code}: it ended after "
-                             f"{self.ttl / 3600:g} hours without activity.", 404)
+            raise ClassError(
+                f"No class has the code {code}: it ended after "
+                f"{self.ttl / 3600:g} hours without activity.",
+                404,
+            )
         return klass
 
     def _create(self, code, hashed_key, secret):
@@ -52,13 +59,20 @@ class MemoryStore(ClassStore):
             if self._live(code) is not None:
                 return False
             if len(self._classes) >= self._max:
-                raise ClassError("Too many classes are running on this server: try again "
-                                 "later.", 503)
-            self._classes[code] = {"meta": {"key_hash": hashed_key, "secret": secret,
-                                            "view": ""},
-                                   "active": self._clock(), "minted": 0, "poll": None,
-                                   "seq": 0, "answers": {}, "late": {}, "rate": {},
-                                   "buckets": {}}
+                raise ClassError(
+                    "Too many classes are running on this server: try again later.", 503
+                )
+            self._classes[code] = {
+                "meta": {"key_hash": hashed_key, "secret": secret, "view": ""},
+                "active": self._clock(),
+                "minted": 0,
+                "poll": None,
+                "seq": 0,
+                "answers": {},
+                "late": {},
+                "rate": {},
+                "buckets": {},
+            }
             return True
 
     def _meta(self, code):
@@ -79,8 +93,15 @@ class MemoryStore(ClassStore):
             klass = self._present(code)
             klass["seq"] += 1
             poll_id = klass["seq"]
-            klass["poll"] = {**question, "id": poll_id, "status": "open", "revealed": False,
-                             "hidden": False, "round": round_, "first": first}
+            klass["poll"] = {
+                **question,
+                "id": poll_id,
+                "status": "open",
+                "revealed": False,
+                "hidden": False,
+                "round": round_,
+                "first": first,
+            }
             # the new poll's answers, and the first round's when it asks the question again
             kept = {first: klass["answers"].get(first, {})} if first else {}
             klass["answers"] = {**kept, poll_id: {}}
@@ -176,8 +197,11 @@ class MemoryStore(ClassStore):
             if code is None:
                 buckets = self._buckets
                 if len(buckets) > _MAX_BUCKETS:  # drop the buckets that are full again
-                    for name in [n for n, (t, at) in buckets.items()
-                                 if take(t, at, now, limit)[0] >= limit.burst - 1]:
+                    for name in [
+                        n
+                        for n, (t, at) in buckets.items()
+                        if take(t, at, now, limit)[0] >= limit.burst - 1
+                    ]:
                         del buckets[name]
             else:
                 klass = self._live(code)  # a refused flood is no activity of the class

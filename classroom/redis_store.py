@@ -117,8 +117,16 @@ class RedisStore(ClassStore):
 
     @classmethod
     def from_url(cls, url: str, ttl: float = CLASS_TTL_SECONDS) -> RedisStore:
-        return cls(redis.Redis.from_url(url, decode_responses=True, socket_timeout=5,
-                                        health_check_interval=30, retry_on_timeout=True), ttl)
+        return cls(
+            redis.Redis.from_url(
+                url,
+                decode_responses=True,
+                socket_timeout=5,
+                health_check_interval=30,
+                retry_on_timeout=True,
+            ),
+            ttl,
+        )
 
     def _keys(self, code: str, poll_id=None) -> list[str]:
         base = f"lab:class:{code}"
@@ -129,8 +137,9 @@ class RedisStore(ClassStore):
         try:
             return function(*args, **kwargs)
         except redis.RedisError as error:
-            raise ClassError("The class store is not answering: try again in a moment.",
-                             503) from error
+            raise ClassError(
+                "The class store is not answering: try again in a moment.", 503
+            ) from error
 
     def _create(self, code, hashed_key, secret):
         meta = f"lab:class:{code}:meta"
@@ -156,10 +165,19 @@ class RedisStore(ClassStore):
         poll_id = self._call(self.client.hincrby, meta, "seq", 1)
         pipe = self.client.pipeline()
         pipe.delete(poll)
-        pipe.hset(poll, mapping={"id": poll_id, "status": "open", "revealed": 0, "hidden": 0,
-                                 "round": round_, "first": first,
-                                 "options": len(question["options"]),
-                                 "question": json.dumps(question)})
+        pipe.hset(
+            poll,
+            mapping={
+                "id": poll_id,
+                "status": "open",
+                "revealed": 0,
+                "hidden": 0,
+                "round": round_,
+                "first": first,
+                "options": len(question["options"]),
+                "question": json.dumps(question),
+            },
+        )
         for key in (meta, poll, *([f"lab:class:{code}:answers:{first}"] if first else [])):
             pipe.expire(key, int(self.ttl))
         self._call(pipe.execute)
@@ -169,15 +187,21 @@ class RedisStore(ClassStore):
         """meta, poll, the poll's answers and late set, and the first round's answers."""
         base = f"lab:class:{code}"
         poll_id, first = self._call(self.client.hmget, f"{base}:poll", "id", "first")
-        return [*self._keys(code, poll_id=poll_id), f"{base}:late:{poll_id or 0}",
-                f"{base}:answers:{first or 0}"]
+        return [
+            *self._keys(code, poll_id=poll_id),
+            f"{base}:late:{poll_id or 0}",
+            f"{base}:answers:{first or 0}",
+        ]
 
     def _update_poll(self, code, **fields):
         pairs = []
         for name, value in fields.items():
             pairs += [name, int(value) if isinstance(value, bool) else value]
-        return bool(self._call(self._update_script, keys=self._poll_keys(code),
-                               args=[int(self.ttl), *pairs]))
+        return bool(
+            self._call(
+                self._update_script, keys=self._poll_keys(code), args=[int(self.ttl), *pairs]
+            )
+        )
 
     def _update_meta(self, code, **fields):
         meta = f"lab:class:{code}:meta"
@@ -195,8 +219,11 @@ class RedisStore(ClassStore):
 
     def _follow_view(self, code, view, rate_max, rate_window):
         meta, poll, _ = self._keys(code, poll_id=0)
-        return self._call(self._follow_script, keys=[meta, poll, f"lab:class:{code}:rate:view"],
-                          args=[view, rate_max, rate_window, int(self.ttl)])
+        return self._call(
+            self._follow_script,
+            keys=[meta, poll, f"lab:class:{code}:rate:view"],
+            args=[view, rate_max, rate_window, int(self.ttl)],
+        )
 
     def _set_publishing(self, code, on):
         meta = f"lab:class:{code}:meta"
@@ -209,18 +236,30 @@ class RedisStore(ClassStore):
         raw = self._call(self.client.hgetall, f"lab:class:{code}:poll")
         if not raw.get("id"):
             return None
-        return {**json.loads(raw["question"]), "id": int(raw["id"]), "status": raw["status"],
-                "revealed": raw["revealed"] == "1", "hidden": raw.get("hidden") == "1",
-                "round": int(raw.get("round") or 1), "first": int(raw.get("first") or 0)}
+        return {
+            **json.loads(raw["question"]),
+            "id": int(raw["id"]),
+            "status": raw["status"],
+            "revealed": raw["revealed"] == "1",
+            "hidden": raw.get("hidden") == "1",
+            "round": int(raw.get("round") or 1),
+            "first": int(raw.get("first") or 0),
+        }
 
     def _answer(self, code, poll_id, token_id, option, rate_max, rate_window, number=0):
         base = f"lab:class:{code}"
         first = self._call(self.client.hget, f"{base}:poll", "first")
-        keys = [*self._keys(code, poll_id=poll_id), f"{base}:rate:{token_id}",
-                f"{base}:late:{poll_id}", f"{base}:answers:{first or 0}"]
-        return self._call(self._answer_script, keys=keys,
-                          args=[poll_id, token_id, option, int(self.ttl), rate_max,
-                                rate_window, int(number)])
+        keys = [
+            *self._keys(code, poll_id=poll_id),
+            f"{base}:rate:{token_id}",
+            f"{base}:late:{poll_id}",
+            f"{base}:answers:{first or 0}",
+        ]
+        return self._call(
+            self._answer_script,
+            keys=keys,
+            args=[poll_id, token_id, option, int(self.ttl), rate_max, rate_window, int(number)],
+        )
 
     def _answers(self, code, poll_id):
         raw = self._call(self.client.hgetall, self._keys(code, poll_id=poll_id)[2])
@@ -230,11 +269,12 @@ class RedisStore(ClassStore):
         return int(self._call(self.client.scard, f"lab:class:{code}:late:{poll_id}"))
 
     def _take(self, code, kind, who, limit: Limit):
-        key = (f"lab:limit:{kind}:{who}" if code is None
-               else f"lab:class:{code}:limit:{kind}:{who}")
-        wait = self._call(self._take_script, keys=[key],
-                          args=[limit.burst, repr(float(limit.per_second)),
-                                limit.refill_seconds])
+        key = f"lab:limit:{kind}:{who}" if code is None else f"lab:class:{code}:limit:{kind}:{who}"
+        wait = self._call(
+            self._take_script,
+            keys=[key],
+            args=[limit.burst, repr(float(limit.per_second)), limit.refill_seconds],
+        )
         return float(wait)
 
     def _salt(self):

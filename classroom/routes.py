@@ -86,9 +86,11 @@ def _error(error: ClassError) -> JSONResponse:
     headers = {}
     if error.retry_after:
         headers["Retry-After"] = str(max(1, math.ceil(error.retry_after)))
-    return _reply({"error": error.message, **({"retry": error.retry_after}
-                                              if error.retry_after else {})},
-                  error.status, headers)
+    return _reply(
+        {"error": error.message, **({"retry": error.retry_after} if error.retry_after else {})},
+        error.status,
+        headers,
+    )
 
 
 def _refuse_constant(name: str):
@@ -105,14 +107,16 @@ def _finite(text: str) -> float:
 def parse_body(raw: bytes) -> dict:
     """The JSON object of a body; a ClassError (400) saying what is wrong with any other."""
     try:
-        body = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant,
-                          parse_float=_finite)
+        body = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant, parse_float=_finite)
     except _NotFinite:
-        raise ClassError("Numbers in the request must be finite (not Infinity, NaN or 1e400): "
-                         f"send {_EXAMPLE}.", 400) from None
+        raise ClassError(
+            f"Numbers in the request must be finite (not Infinity, NaN or 1e400): send {_EXAMPLE}.",
+            400,
+        ) from None
     except RecursionError:
-        raise ClassError(f"The request is nested too deeply to read: send {_EXAMPLE}.",
-                         400) from None
+        raise ClassError(
+            f"The request is nested too deeply to read: send {_EXAMPLE}.", 400
+        ) from None
     except (ValueError, UnicodeDecodeError):
         raise ClassError(f"The request is not JSON: send {_EXAMPLE}.", 400) from None
     if not isinstance(body, dict):
@@ -125,11 +129,11 @@ async def read_body(request: Request) -> dict:
     refused (413) as soon as its length says so or the bytes read pass it, never read whole.
     (A cross-site form cannot send application/json without a CORS preflight, which these
     routes never grant.)"""
-    if request.headers.get("content-type", "").split(";")[0].strip().lower() != \
-            "application/json":
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
         raise ClassError("Send the request as JSON (Content-Type: application/json).", 415)
-    too_large = ClassError(f"Request too large: a request to the class is at most "
-                           f"{MAX_BODY_BYTES} bytes.", 413)
+    too_large = ClassError(
+        f"Request too large: a request to the class is at most {MAX_BODY_BYTES} bytes.", 413
+    )
     declared = request.headers.get("content-length")
     if declared is not None:
         if not declared.strip().isdigit():
@@ -158,8 +162,7 @@ def _log_fault(request: Request, error: Exception) -> None:
         _LOG.error("class route %s failed: %s", request.url.path, type(error).__name__)
     else:
         _FAULTS_LOGGED.add(kind)
-        _LOG.error("class route %s failed (traceback shown once)", request.url.path,
-                   exc_info=error)
+        _LOG.error("class route %s failed (traceback shown once)", request.url.path, exc_info=error)
 
 
 def _handled(function):
@@ -174,9 +177,11 @@ def _handled(function):
             return _error(error)
         except Exception as error:  # noqa: BLE001 - a fault of ours: said briefly, logged once
             _log_fault(request, error)
-            return _reply({"error": "The class server could not answer: try again in a "
-                                    "moment."}, 500)
+            return _reply(
+                {"error": "The class server could not answer: try again in a moment."}, 500
+            )
         return result if isinstance(result, JSONResponse) else _reply(result)
+
     return endpoint
 
 
@@ -193,9 +198,15 @@ def join(request: Request, body: dict):
     if cookie_name is None:  # unreachable: join refuses a code that does not normalise
         raise ClassError("That is not a class code.", 400)
     response = _reply({"token": token})
-    response.set_cookie(cookie_name, token, max_age=int(CLASS_TTL_SECONDS), path=PREFIX,
-                        httponly=True, samesite="strict",
-                        secure=request.url.scheme == "https")
+    response.set_cookie(
+        cookie_name,
+        token,
+        max_age=int(CLASS_TTL_SECONDS),
+        path=PREFIX,
+        httponly=True,
+        samesite="strict",
+        secure=request.url.scheme == "https",
+    )
     return response
 
 
@@ -205,8 +216,13 @@ def state(request: Request, body: dict) -> dict:
 
 
 def answer(request: Request, body: dict) -> dict:
-    mine = class_store().answer(_text(body, "code"), _text(body, "token"), body.get("poll"),
-                                body.get("option"), client=client_of(request))
+    mine = class_store().answer(
+        _text(body, "code"),
+        _text(body, "token"),
+        body.get("poll"),
+        body.get("option"),
+        client=client_of(request),
+    )
     return {"mine": mine}
 
 
@@ -216,9 +232,13 @@ def counts(request: Request, body: dict) -> dict:
 
 
 def view(request: Request, body: dict) -> dict:
-    return class_store().follow_view(_text(body, "code"), request.headers.get("x-class-key", ""),
-                                     _text(body, "url"), followable_pages(),
-                                     host=request.headers.get("host", ""))
+    return class_store().follow_view(
+        _text(body, "code"),
+        request.headers.get("x-class-key", ""),
+        _text(body, "url"),
+        followable_pages(),
+        host=request.headers.get("host", ""),
+    )
 
 
 ROUTES = [

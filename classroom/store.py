@@ -71,7 +71,7 @@ MAX_OPTIONS = 8
 MAX_TEXT_CHARS = 1500
 MAX_VIEW_CHARS = 2000
 #: a whole number sent as a poll id or an option (JSON's exactly representable integers)
-_WHOLE = 2 ** 53
+_WHOLE = 2**53
 _TOKEN = re.compile(r"^([A-Za-z0-9_-]{22})\.([0-9]{1,12})\.([A-Za-z0-9_-]{16})$")
 _KEY = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
 #: query parameters a published view never carries: the presenter stage, the embedding, and
@@ -100,8 +100,11 @@ def normalise_code(text: str) -> str:
     """A typed code as the store keeps it: upper case, spaces and dashes dropped."""
     code = re.sub(r"[\s-]", "", str(text or "")).upper()
     if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
-        raise ClassError(f"“{code[:12]}” is not a class code: a code is {CODE_LENGTH} letters "
-                         "and digits, as shown on the projector.", 400)
+        raise ClassError(
+            f"“{code[:12]}” is not a class code: a code is {CODE_LENGTH} letters "
+            "and digits, as shown on the projector.",
+            400,
+        )
     return code
 
 
@@ -140,8 +143,13 @@ def poll_question(key: str, question: str, options, answer: str, why: str) -> di
     texts = [str(key), str(question), str(why), *options]
     if any(len(text) > MAX_TEXT_CHARS for text in texts):
         raise ClassError("A question's texts are too long for a poll.", 400)
-    return {"key": str(key), "question": str(question), "options": options,
-            "answer": options.index(answer), "why": str(why)}
+    return {
+        "key": str(key),
+        "question": str(question),
+        "options": options,
+        "answer": options.index(answer),
+        "why": str(why),
+    }
 
 
 def clean_view(url: str, pages: set[str], host: str | None = None) -> str:
@@ -153,13 +161,22 @@ def clean_view(url: str, pages: set[str], host: str | None = None) -> str:
     decodes to, and dropped like it."""
     parts = urlsplit(str(url or "").strip())
     path = "/" + parts.path.strip("/")
-    other_host = host is not None and (parts.scheme or parts.netloc) and (
-        parts.scheme not in ("http", "https") or parts.netloc.lower() != host.lower())
+    other_host = (
+        host is not None
+        and (parts.scheme or parts.netloc)
+        and (parts.scheme not in ("http", "https") or parts.netloc.lower() != host.lower())
+    )
     if path.strip("/") not in pages or len(url) > MAX_VIEW_CHARS or other_host:
-        raise ClassError("Publish a link to a page of this app (copy it with “Copy link”), "
-                         "for example /train?step=3.", 400)
-    kept = [(name, value) for name, value in parse_qsl(parts.query, keep_blank_values=True)
-            if name.strip().lower() not in _DROPPED_PARAMS]
+        raise ClassError(
+            "Publish a link to a page of this app (copy it with “Copy link”), "
+            "for example /train?step=3.",
+            400,
+        )
+    kept = [
+        (name, value)
+        for name, value in parse_qsl(parts.query, keep_blank_values=True)
+        if name.strip().lower() not in _DROPPED_PARAMS
+    ]
     query = urlencode(kept)
     return path + (f"?{query}" if query else "")
 
@@ -167,9 +184,11 @@ def clean_view(url: str, pages: set[str], host: str | None = None) -> str:
 def _round_comparison(first: dict[str, int], second: dict[str, int], right: int) -> dict:
     """How the second vote differs from the first, per token that voted in both."""
     both = [token for token in second if token in first]
-    return {"both": len(both),
-            "to_right": sum(first[t] != right and second[t] == right for t in both),
-            "from_right": sum(first[t] == right and second[t] != right for t in both)}
+    return {
+        "both": len(both),
+        "to_right": sum(first[t] != right and second[t] == right for t in both),
+        "from_right": sum(first[t] == right and second[t] != right for t in both),
+    }
 
 
 class ClassStore:
@@ -184,9 +203,13 @@ class ClassStore:
         if client is not None:
             wait = self._take(None, "create", address_key(self._salt(), client), CREATE_LIMIT)
             if wait:
-                raise ClassError(f"This computer has started {CREATE_LIMIT.burst} classes in a "
-                                 f"short time: go on with the class you started, or try again "
-                                 f"in {_wait_text(wait)}.", 429, wait)
+                raise ClassError(
+                    f"This computer has started {CREATE_LIMIT.burst} classes in a "
+                    f"short time: go on with the class you started, or try again "
+                    f"in {_wait_text(wait)}.",
+                    429,
+                    wait,
+                )
         key = secrets.token_urlsafe(24)
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
@@ -197,13 +220,15 @@ class ClassStore:
     def is_instructor(self, code: str, key: str) -> bool:
         meta = self._meta_or_error(code)
         return bool(_KEY.match(str(key or ""))) and hmac.compare_digest(
-            meta["key_hash"], key_hash(key))
+            meta["key_hash"], key_hash(key)
+        )
 
     def _instructor(self, code: str, key: str) -> str:
         code = normalise_code(code)
         if not self.is_instructor(code, key):
-            raise ClassError("Only the instructor's link can run this class (its key does not "
-                             "match).", 403)
+            raise ClassError(
+                "Only the instructor's link can run this class (its key does not match).", 403
+            )
         return code
 
     def open_poll(self, code: str, key: str, question: dict) -> int:
@@ -233,11 +258,13 @@ class ClassStore:
         if poll is None:
             raise ClassError("There is no poll to vote on again: open one first.", 409)
         if poll["revealed"]:
-            raise ClassError("The answers of this poll are shown already: a second vote would "
-                             "only repeat them. Open the next question.", 409)
+            raise ClassError(
+                "The answers of this poll are shown already: a second vote would "
+                "only repeat them. Open the next question.",
+                409,
+            )
         if poll["round"] >= ROUNDS:
-            raise ClassError("The room has voted twice on this question: show the answers.",
-                             409)
+            raise ClassError("The room has voted twice on this question: show the answers.", 409)
         question = {name: poll[name] for name in ("key", "question", "options", "answer", "why")}
         return self._open_poll(code, question, round_=poll["round"] + 1, first=poll["id"])
 
@@ -258,8 +285,9 @@ class ClassStore:
         self._set_view(self._instructor(code, key), view)
         return view
 
-    def follow_view(self, code: str, key: str, url: str, pages: set[str],
-                    host: str | None = None) -> dict:
+    def follow_view(
+        self, code: str, key: str, url: str, pages: set[str], host: str | None = None
+    ) -> dict:
         """A view an instructor's page publishes by itself (its address after a step).
 
         Returns ``{"view": the view now followed, "publishing": bool}``: while the instructor
@@ -272,8 +300,9 @@ class ClassStore:
         if outcome == "gone":  # ended between the key's check and now: its 404
             self._meta_or_error(code)
         if outcome == "rate":
-            raise ClassError("Too many views published in a few seconds: the next step "
-                             "will be published.", 429)
+            raise ClassError(
+                "Too many views published in a few seconds: the next step will be published.", 429
+            )
         if outcome == "paused":
             return {"view": self._meta_or_error(code).get("view", ""), "publishing": False}
         return {"view": view, "publishing": True}
@@ -301,13 +330,20 @@ class ClassStore:
             except ClassError:
                 pass  # a stale cookie: join as anyone would
         if meta.get("joining") == "closed":
-            raise ClassError("The instructor has closed joining for this class: ask them to "
-                             "open it if you have just arrived.", 403)
+            raise ClassError(
+                "The instructor has closed joining for this class: ask them to "
+                "open it if you have just arrived.",
+                403,
+            )
         if client is not None:
             wait = self._take(code, "join", address_key(meta["secret"], client), JOIN_LIMIT)
             if wait:
-                raise ClassError(f"Many students joined from your network at once: this page "
-                                 f"joins by itself in {_wait_text(wait)}.", 429, wait)
+                raise ClassError(
+                    f"Many students joined from your network at once: this page "
+                    f"joins by itself in {_wait_text(wait)}.",
+                    429,
+                    wait,
+                )
         number = self._mint(code)
         if number is None:  # ended between the check and now: its 404
             self._meta_or_error(code)
@@ -320,10 +356,13 @@ class ClassStore:
         match = _TOKEN.match(str(token or ""))
         meta = meta or self._meta_or_error(code)
         if not match or not hmac.compare_digest(
-                match.group(3), _signature(meta["secret"], code, match.group(1),
-                                           int(match.group(2)))):
-            raise ClassError("Your answer could not be read (the token in this browser is "
-                             "garbled or from another class): reload the page to rejoin.", 400)
+            match.group(3), _signature(meta["secret"], code, match.group(1), int(match.group(2)))
+        ):
+            raise ClassError(
+                "Your answer could not be read (the token in this browser is "
+                "garbled or from another class): reload the page to rejoin.",
+                400,
+            )
         return match.group(1), int(match.group(2))
 
     def answer(self, code: str, token: str, poll_id, option, client: str | None = None) -> int:
@@ -333,17 +372,22 @@ class ClassStore:
         token_id, number = self._token_parts(code, token, meta)
         poll_id, option = _whole(poll_id), _whole(option)
         if client is not None:
-            wait = self._take(code, "answer", address_key(meta["secret"], client),
-                              ANSWER_LIMIT)
+            wait = self._take(code, "answer", address_key(meta["secret"], client), ANSWER_LIMIT)
             if wait:
-                raise ClassError(f"Many answers came from your network at once: your answer is "
-                                 f"sent again in {_wait_text(wait)}.", 429, wait)
+                raise ClassError(
+                    f"Many answers came from your network at once: your answer is "
+                    f"sent again in {_wait_text(wait)}.",
+                    429,
+                    wait,
+                )
         outcome = self._answer(code, poll_id, token_id, option, *ANSWER_RATE, number=number)
         messages = {
             "nopoll": ("This poll is over: your screen shows the current one in a moment.", 409),
             "closed": ("This poll is closed: your answer was not counted.", 409),
-            "revealed": ("The answers are shown, so this poll is closed: your answer was not "
-                         "counted.", 409),
+            "revealed": (
+                "The answers are shown, so this poll is closed: your answer was not counted.",
+                409,
+            ),
             "option": ("That option is not one of this question's.", 400),
             "rate": ("Too many answers in a few seconds: wait a moment and tap again.", 429),
         }
@@ -364,9 +408,11 @@ class ClassStore:
     def _meta_or_error(self, code: str) -> dict:
         meta = self._meta(normalise_code(code))
         if meta is None:
-            raise ClassError(f"No class has the code {code}: check the code on the projector "
-                             f"(a class ends after {self.ttl / 3600:g} hours without activity).",
-                             404)
+            raise ClassError(
+                f"No class has the code {code}: check the code on the projector "
+                f"(a class ends after {self.ttl / 3600:g} hours without activity).",
+                404,
+            )
         return meta
 
     def _state(self, code: str, counts: bool) -> dict:
@@ -380,8 +426,10 @@ class ClassStore:
             # the instructor's pages publish their view unless stopped (a new class does)
             state["publishing"] = meta.get("paused") != "1"
         if poll:
-            shown = {k: poll[k] for k in ("id", "key", "question", "options", "status",
-                                          "revealed", "round")}
+            shown = {
+                k: poll[k]
+                for k in ("id", "key", "question", "options", "status", "revealed", "round")
+            }
             if counts:
                 shown["hidden"] = poll["hidden"]
             if counts or poll["revealed"]:
@@ -394,7 +442,8 @@ class ClassStore:
                     before = list(first.values())
                     shown["first"] = {
                         "counts": [before.count(i) for i in range(len(poll["options"]))],
-                        "total": len(before)}
+                        "total": len(before),
+                    }
                     if poll["revealed"] and counts:
                         shown["first"].update(_round_comparison(first, answers, poll["answer"]))
                 if counts:
@@ -444,8 +493,16 @@ class ClassStore:
         """The poll: its question's fields, id, status, revealed, hidden, round, first."""
         raise NotImplementedError
 
-    def _answer(self, code: str, poll_id: int, token_id: str, option: int,
-                rate_max: int, rate_window: int, number: int = 0) -> str:
+    def _answer(
+        self,
+        code: str,
+        poll_id: int,
+        token_id: str,
+        option: int,
+        rate_max: int,
+        rate_window: int,
+        number: int = 0,
+    ) -> str:
         """At once: "nopoll", "closed", "revealed", "option", "rate" or store it ("ok"). The
         poll's first answer notes how many tokens were minted then; an answer of a token minted
         after that (its ``number`` is higher: a late student, or a browser that cleared its

@@ -25,7 +25,7 @@ from perceptron_core import constructions as cx
 from perceptron_core.viz import adversary as viz
 
 YOU = "you"
-TABLE_TAIL = 10        # rows of the compact table in "You" mode
+TABLE_TAIL = 10  # rows of the compact table in "You" mode
 FIGURE_MAX_ROUNDS = 100
 MOVES_PARAM = "adv_moves"  # the student's predictions in the link, e.g. ?adv_moves=+-++-
 
@@ -36,8 +36,9 @@ def play(gamma: float, dim: int, learner: str | tuple[int, ...]) -> cx.Adversary
     per round), without the n x d examples (never shown: kilobytes cached, not 8 MB)."""
     if isinstance(learner, tuple):
         learner = cx.ScriptedLearner(learner)
-    return dataclasses.replace(cx.adversarial_lower_bound(gamma, dim, learner),
-                               X=np.zeros((0, dim)))
+    return dataclasses.replace(
+        cx.adversarial_lower_bound(gamma, dim, learner), X=np.zeros((0, dim))
+    )
 
 
 sweep = st.cache_data(show_spinner=False, max_entries=64, ttl=3600)(viz.forced_mistakes)
@@ -91,10 +92,14 @@ def student_moves(link: PageLink, gamma: float, dim: int, n: int) -> list[int]:
         if restored is not None:
             st.session_state.adv_predictions, st.session_state.adv_config = restored, (gamma, dim)
         elif raw is not None:
-            link.notice(f"{MOVES_PARAM}={shown_value(raw)} (not a string of + and − signs, "
-                        f"one per round, at most n = {n}; started with no moves)")
-    if ("adv_predictions" not in st.session_state
-            or st.session_state.get("adv_config") != (gamma, dim)):
+            link.notice(
+                f"{MOVES_PARAM}={shown_value(raw)} (not a string of + and − signs, "
+                f"one per round, at most n = {n}; started with no moves)"
+            )
+    if "adv_predictions" not in st.session_state or st.session_state.get("adv_config") != (
+        gamma,
+        dim,
+    ):
         st.session_state.adv_predictions, st.session_state.adv_config = [], (gamma, dim)
     return list(st.session_state.adv_predictions)
 
@@ -104,15 +109,23 @@ def show_rounds(result: cx.AdversaryResult, tail: int | None) -> None:
     table (no Arrow, no data grid), a long one scrolling inside its box."""
     table = viz.rounds_columns(result.predictions, result.y)
     rows = len(table["round i"])
-    caption = (f"Rounds 1 to {rows}: in round i the adversary shows eᵢ; the learner's "
-               "prediction, then the label yᵢ it reveals, and the mistakes so far")
+    caption = (
+        f"Rounds 1 to {rows}: in round i the adversary shows eᵢ; the learner's "
+        "prediction, then the label yᵢ it reveals, and the mistakes so far"
+    )
     if tail is not None and rows > tail:
         st.caption(f"The last {tail} of {rows} rounds.")
         table = {name: column[-tail:] for name, column in table.items()}
-        caption = (f"Rounds {rows - tail + 1} to {rows} of {rows}: in round i the adversary "
-                   "shows eᵢ; prediction, label yᵢ, mistakes so far")
-    static_table(table, caption=caption, tall=len(table["round i"]) > 10,
-                 formats={"prediction": "{:+d}", "label yᵢ": "{:+d}"})
+        caption = (
+            f"Rounds {rows - tail + 1} to {rows} of {rows}: in round i the adversary "
+            "shows eᵢ; prediction, label yᵢ, mistakes so far"
+        )
+    static_table(
+        table,
+        caption=caption,
+        tall=len(table["round i"]) > 10,
+        formats={"prediction": "{:+d}", "label yᵢ": "{:+d}"},
+    )
 
 
 def play_yourself(gamma: float, dim: int, n: int, predictions: list[int]):
@@ -123,16 +136,42 @@ def play_yourself(gamma: float, dim: int, n: int, predictions: list[int]):
         st.error(st.session_state.pop("adv_error"), icon=":material/error:")
     st.markdown(viz.round_prompt(played, n, dim))
     buttons, over = st.columns(4), played >= n
-    buttons[0].button("Predict +1", key="predict_plus", icon=":material/add_circle:",
-                      on_click=predict, args=(1, n), disabled=over, width="stretch")
-    buttons[1].button("Predict −1", key="predict_minus", icon=":material/do_not_disturb_on:",
-                      on_click=predict, args=(-1, n), disabled=over, width="stretch")
-    buttons[2].button("Let the perceptron finish", key="adv_finish",
-                      icon=":material/fast_forward:", on_click=finish_with_perceptron,
-                      args=(gamma, dim), disabled=over, width="stretch",
-                      help="The perceptron plays the remaining rounds, after learning from yours.")
-    buttons[3].button("Start again", key="adv_reset", icon=":material/restart_alt:",
-                      on_click=reset, disabled=played == 0, width="stretch")
+    buttons[0].button(
+        "Predict +1",
+        key="predict_plus",
+        icon=":material/add_circle:",
+        on_click=predict,
+        args=(1, n),
+        disabled=over,
+        width="stretch",
+    )
+    buttons[1].button(
+        "Predict −1",
+        key="predict_minus",
+        icon=":material/do_not_disturb_on:",
+        on_click=predict,
+        args=(-1, n),
+        disabled=over,
+        width="stretch",
+    )
+    buttons[2].button(
+        "Let the perceptron finish",
+        key="adv_finish",
+        icon=":material/fast_forward:",
+        on_click=finish_with_perceptron,
+        args=(gamma, dim),
+        disabled=over,
+        width="stretch",
+        help="The perceptron plays the remaining rounds, after learning from yours.",
+    )
+    buttons[3].button(
+        "Start again",
+        key="adv_reset",
+        icon=":material/restart_alt:",
+        on_click=reset,
+        disabled=played == 0,
+        width="stretch",
+    )
     if played:  # rounds 1..played need only d = played; the full game uses the chosen d
         result = core_call(play, gamma, dim if over else played, tuple(predictions))
     if result is not None:
@@ -160,22 +199,52 @@ def main(link: PageLink) -> None:
     page_header(":material/swords: The adversarial lower bound", viz.SUMMARY)
     link_slot = st.container(key="adv_link_slot")  # filled once every control is known
     notice_slot = st.container()  # what the link carried that the page had to ignore
-    named_results("Theorem 1.34", "eq. 1.5", "Theorem 1.28", "Algorithm 1.16",
-                  label="The results this page uses, one line each")
+    named_results(
+        "Theorem 1.34",
+        "eq. 1.5",
+        "Theorem 1.28",
+        "Algorithm 1.16",
+        label="The results this page uses, one line each",
+    )
     st.markdown(viz.GAME_TEXT)
 
     left, right, third = st.columns(3)
-    gamma = link.control(left.number_input, "Margin γ", min_value=0.01, max_value=1.0,
-                         value=0.2, step=0.01, format="%.3f", key="adv_gamma")
-    dim = int(link.control(right.number_input, "Dimension d", min_value=1, max_value=1000,
-                           value=50, step=1, key="adv_dim"))
+    gamma = link.control(
+        left.number_input,
+        "Margin γ",
+        min_value=0.01,
+        max_value=1.0,
+        value=0.2,
+        step=0.01,
+        format="%.3f",
+        key="adv_gamma",
+    )
+    dim = int(
+        link.control(
+            right.number_input,
+            "Dimension d",
+            min_value=1,
+            max_value=1000,
+            value=50,
+            step=1,
+            key="adv_dim",
+        )
+    )
     n = core_call(cx.adversary_size, gamma, dim)
     if n is None:
         link.stop(notice_slot)
-    third.metric("Forced mistakes n = min(⌊1/γ²⌋, d)", n,
-                 help=f"{viz.rounds_text(gamma)}; d = {dim}.  \n" + named_result("Theorem 1.34"))
-    learner = link.control(st.selectbox, "Learner", options=[YOU, *cx.LEARNERS],
-                           format_func=viz.learner_label, key="adv_learner")
+    third.metric(
+        "Forced mistakes n = min(⌊1/γ²⌋, d)",
+        n,
+        help=f"{viz.rounds_text(gamma)}; d = {dim}.  \n" + named_result("Theorem 1.34"),
+    )
+    learner = link.control(
+        st.selectbox,
+        "Learner",
+        options=[YOU, *cx.LEARNERS],
+        format_func=viz.learner_label,
+        key="adv_learner",
+    )
     predictions = student_moves(link, gamma, dim, n)
     link.report(notice_slot)
     moves = link.write(MOVES_PARAM, viz.moves_text(predictions if learner == YOU else []))
@@ -183,8 +252,11 @@ def main(link: PageLink) -> None:
         link.copy_control("adv_copy_link", {MOVES_PARAM: moves} if moves else None)
 
     st.header("The rounds")
-    result = (play_yourself(gamma, dim, n, predictions) if learner == YOU
-              else watch(learner, gamma, dim, n))
+    result = (
+        play_yourself(gamma, dim, n, predictions)
+        if learner == YOU
+        else watch(learner, gamma, dim, n)
+    )
     if result is not None and 0 < result.predictions.size <= FIGURE_MAX_ROUNDS:
         show_chart(viz.rounds_figure(result.predictions, result.y), key="adv_rounds_chart")
 
@@ -192,8 +264,9 @@ def main(link: PageLink) -> None:
     st.markdown(viz.SWEEP_TEXT)
     swept = core_call(sweep, dim)
     if swept is not None:
-        show_chart(viz.forced_mistakes_figure(*swept, dim, current=(gamma, n)),
-                   key="adv_forced_chart")
+        show_chart(
+            viz.forced_mistakes_figure(*swept, dim, current=(gamma, n)), key="adv_forced_chart"
+        )
         st.markdown(viz.forced_mistakes_text(dim))
 
 

@@ -46,8 +46,10 @@ TAB_KEY = "bound_tab"
 def link_spec() -> dict:
     """What a link may carry for each control: the shared settings, the tab, then each
     tab's inputs (their range, choices or length, read from the widget's arguments)."""
+
     def rules(controls):
         return {c.key: link_rule(getattr(st, c.widget), (c.label,), c.options) for c in controls}
+
     spec = rules(SHARED) | {TAB_KEY: choice_param(TABS, next(iter(TABS)))}
     for sections in TABS.values():
         for section in sections:
@@ -59,9 +61,12 @@ def sweep_inputs(controls, widths=None, persist: str | None = KEEP) -> dict:
     """Draw one row of controls, each in its column and bound to the URL; their values
     by role ("low", "values", "seeds", ...)."""
     columns = st.columns(widths or len(controls))
-    return {c.role: link.control(getattr(column, c.widget), c.label, key=c.key,
-                                 persist_state=persist, **c.options)
-            for column, c in zip(columns, controls)}
+    return {
+        c.role: link.control(
+            getattr(column, c.widget), c.label, key=c.key, persist_state=persist, **c.options
+        )
+        for column, c in zip(columns, controls)
+    }
 
 
 def places(count: int, side_by_side: bool) -> list:
@@ -78,7 +83,8 @@ def report_ratio(ratios, result, bound_name: str) -> None:
         st.error(
             f"A run exceeded {bound_name} or stopped before converging within it (largest ratio "
             f"{worst:.3f}). The theorem forbids this: it is a bug in the app, please report it.",
-            icon=":material/report:")
+            icon=":material/report:",
+        )
     elif capped.any():
         st.warning(
             f"{int(capped.sum())} of {len(ratios)} runs were stopped after "
@@ -87,53 +93,80 @@ def report_ratio(ratios, result, bound_name: str) -> None:
             f"{float(np.max(result.updates[capped] / ratios[capped])):,.0f}, so "
             "the theorem is not contradicted, but their counts are not updates until "
             "convergence. Use a larger margin (or λ) to see them converge.",
-            icon=":material/hourglass_disabled:")
+            icon=":material/hourglass_disabled:",
+        )
     else:
-        st.success(f"All {len(ratios)} runs converged within {bound_name}: the largest "
-                   f"ratio updates / bound is {worst:.3f} ≤ 1.", icon=":material/check_circle:")
+        st.success(
+            f"All {len(ratios)} runs converged within {bound_name}: the largest "
+            f"ratio updates / bound is {worst:.3f} ≤ 1.",
+            icon=":material/check_circle:",
+        )
 
 
 def show_sweep(sweep, inputs: dict, shared: Shared) -> None:
     """Run one sweep and show it: the ratio check, its charts, its table, the CSV."""
     values = core_call(sweep.grid, inputs)
-    result = None if values is None else run_sweep(
-        sweep.kind, values, inputs["seeds"], sweep.label, budget,
-        **sweep.settings(inputs, shared))
+    result = (
+        None
+        if values is None
+        else run_sweep(
+            sweep.kind,
+            values,
+            inputs["seeds"],
+            sweep.label,
+            budget,
+            **sweep.settings(inputs, shared),
+        )
+    )
     if result is None:
         return
     bound_name = sweep.bound or shared.valid_name
-    outcome = Outcome(result, result.updates / getattr(result, sweep.ratio_of), bound_name,
-                      inputs, shared)
+    outcome = Outcome(
+        result, result.updates / getattr(result, sweep.ratio_of), bound_name, inputs, shared
+    )
     if sweep.before_check:
         sweep.before_check(outcome)
     if not sweep.check_below_charts:
         report_ratio(outcome.ratio, result, bound_name)
     if not np.all(result.exact):
-        st.caption(f"In {int(np.sum(~result.exact))} of {result.n_runs} runs the margin was too "
-                   "costly to compute in exact arithmetic here: it is a certified lower bound, "
-                   "so the bound of those runs can only be larger than the exact one.")
+        st.caption(
+            f"In {int(np.sum(~result.exact))} of {result.n_runs} runs the margin was too "
+            "costly to compute in exact arithmetic here: it is a certified lower bound, "
+            "so the bound of those runs can only be larger than the exact one."
+        )
     if sweep.after_check:
         sweep.after_check(outcome)
     charts = sweep.figures(outcome)
-    for place, (key, figure) in zip(places(len(charts), sweep.charts_side_by_side),
-                                    charts.items()):
+    for place, (key, figure) in zip(places(len(charts), sweep.charts_side_by_side), charts.items()):
         with place:
             show_chart(figure, key=key)
     if sweep.check_below_charts:
         report_ratio(outcome.ratio, result, bound_name)
     if sweep.after_charts:
         sweep.after_charts(outcome)
-    numbers_table(f"The sweep in numbers: median and bound per "
-                  f"{sweep_tables.SWEPT_NAMES.get(result.parameter, result.parameter)}",
-                  sweep_tables.bound_sweep_table(
-                      result.parameter, result.values(), result.value, result.updates,
-                      getattr(result, sweep.ratio_of), outcome.ratio, bound_name))
+    numbers_table(
+        f"The sweep in numbers: median and bound per "
+        f"{sweep_tables.SWEPT_NAMES.get(result.parameter, result.parameter)}",
+        sweep_tables.bound_sweep_table(
+            result.parameter,
+            result.values(),
+            result.value,
+            result.updates,
+            getattr(result, sweep.ratio_of),
+            outcome.ratio,
+            bound_name,
+        ),
+    )
     if sweep.table:
         show_runs(outcome, sweep.table)
-    st.download_button("Download the runs as CSV",
-                       pd.DataFrame(result.columns()).to_csv(index=False).encode("utf-8"),
-                       file_name=sweep.csv, mime="text/csv", key=f"bound_{sweep.name}_csv",
-                       icon=":material/download:")
+    st.download_button(
+        "Download the runs as CSV",
+        pd.DataFrame(result.columns()).to_csv(index=False).encode("utf-8"),
+        file_name=sweep.csv,
+        mime="text/csv",
+        key=f"bound_{sweep.name}_csv",
+        icon=":material/download:",
+    )
 
 
 def show_tab(sections, shared: Shared) -> None:
@@ -144,8 +177,9 @@ def show_tab(sections, shared: Shared) -> None:
         inputs = sweep_inputs(section.controls, section.widths)
         if section.below_inputs:
             section.below_inputs(shared)
-        for place, sweep in zip(places(len(section.sweeps), section.sweeps_side_by_side),
-                                section.sweeps):
+        for place, sweep in zip(
+            places(len(section.sweeps), section.sweeps_side_by_side), section.sweeps
+        ):
             with place:
                 show_sweep(sweep, inputs, shared)
 
@@ -178,9 +212,18 @@ def main() -> None:
     link_slot = st.container(key="bound_link_slot")  # filled once every control is known
     shared = shared_settings()
     opening.markdown(text.opening(shared.bias))
-    named_results("Theorem 1.28", "bound (1.4)", "eq. 1.5", "Novikoff", "notebook bound",
-                  "Remark 1.17", "Remark 1.38", "Exercise 1.29", "3/γ² lemma",
-                  label="The results this page uses, one line each")
+    named_results(
+        "Theorem 1.28",
+        "bound (1.4)",
+        "eq. 1.5",
+        "Novikoff",
+        "notebook bound",
+        "Remark 1.17",
+        "Remark 1.38",
+        "Exercise 1.29",
+        "3/γ² lemma",
+        label="The results this page uses, one line each",
+    )
     text.the_valid_bound(shared.bias)
     show_tabs(shared)
     quiz(QUESTIONS_BY_PAGE["bound"])
@@ -196,8 +239,9 @@ if st.query_params.get("bound_order") in OLD_ORDER_LABELS:
 LINK_SPEC = link_spec()
 # every control of every tab is declared (and cleaned) before any widget reads the URL, and
 # kept in the link while its tab is closed; the order menu writes its label
-link = PageLink(kept={key: ORDERS.get if key == "bound_order" else None for key in LINK_SPEC},
-                **LINK_SPEC)
+link = PageLink(
+    kept={key: ORDERS.get if key == "bound_order" else None for key in LINK_SPEC}, **LINK_SPEC
+)
 budget = RequestBudget()  # CPU time this request may spend on sweeps
 
 with page_guard("bound"):

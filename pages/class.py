@@ -12,8 +12,10 @@ from pages.class_parts.keeper import kept_key
 from pages.class_parts.student import join_form, student_view
 from pages.common import page_guard, page_header, prose
 
-SUMMARY = ("Ask the room the notes' questions and see the answers arrive. Students answer on "
-           "their phones (a tap, a click or the keyboard); nobody gives a name.")
+SUMMARY = (
+    "Ask the room the notes' questions and see the answers arrive. Students answer on "
+    "their phones (a tap, a click or the keyboard); nobody gives a name."
+)
 HOW = """
 **Instructor:** press **Start a class**. The page shows a class code, a join link and its QR
 code. This browser keeps the class's secret key (it is never shown): reload the page and it is

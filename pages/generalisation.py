@@ -48,19 +48,26 @@ def margin_section(link: PageLink, notice_slot) -> tuple:
     prose(viz.MARGIN_TEXT)
     with st.container(horizontal=True, key="margin_controls"):
         n = link.control(st.number_input, "points N", 2, 300, 40, step=10, key="n")
-        margin = link.control(st.number_input, "margin γ", 0.05, 0.9, 0.1, 0.05, format="%.2f",
-                              key="margin")
+        margin = link.control(
+            st.number_input, "margin γ", 0.05, 0.9, 0.1, 0.05, format="%.2f", key="margin"
+        )
         data_seed = link.control(st.number_input, "data seed", 0, 1_000_000, 0, key="data_seed")
-        order_seed = link.control(st.number_input, "order seed", 0, 1_000_000, 0,
-                                  key="order_seed")
+        order_seed = link.control(st.number_input, "order seed", 0, 1_000_000, 0, key="order_seed")
     trace = core_call(margin_run, n, margin, data_seed, order_seed)
     if trace is None:
         link.stop(notice_slot)  # name the ignored link values before the page stops
-    start, speed = player_start("generalisation",
-                                run_id("generalisation", n, margin, data_seed, order_seed),
-                                link.values, trace.n_examined)
-    player("generalisation", margin_payload(n, margin, data_seed, order_seed, start, speed,
-                                            presenting()), key="generalisation_player", link=link)
+    start, speed = player_start(
+        "generalisation",
+        run_id("generalisation", n, margin, data_seed, order_seed),
+        link.values,
+        trace.n_examined,
+    )
+    player(
+        "generalisation",
+        margin_payload(n, margin, data_seed, order_seed, start, speed, presenting()),
+        key="generalisation_player",
+        link=link,
+    )
     return n, margin, data_seed, order_seed
 
 
@@ -69,35 +76,59 @@ def curve_section(link: PageLink) -> None:
     st.header("2. Test error against the number of training points N")
     prose(viz.CURVE_TEXT)
     with st.container(horizontal=True, key="curve_controls"):
-        sizes_text = link.control(st.text_input, "values of N", DEFAULT_SIZES, key="curve_n",
-                                  rule=text_param(120, DEFAULT_SIZES))
-        margin = link.control(st.number_input, "margin γ", 0.05, 0.9, 0.1, 0.05, format="%.2f",
-                              key="curve_margin")
-        dim = link.control(st.number_input, "dimension d", 2, 50, 2, key="curve_dim",
-                           help="d = 2: every test error comes from a formula in the angle "
-                                "between ŵ and w\\*, with no test points. d > 2: estimated on "
-                                f"{N_TEST:,} fresh points per run.")
-        repeats = link.control(st.number_input, "runs per N", 10, 1000, 500, step=50,
-                               key="repeats")
+        sizes_text = link.control(
+            st.text_input,
+            "values of N",
+            DEFAULT_SIZES,
+            key="curve_n",
+            rule=text_param(120, DEFAULT_SIZES),
+        )
+        margin = link.control(
+            st.number_input, "margin γ", 0.05, 0.9, 0.1, 0.05, format="%.2f", key="curve_margin"
+        )
+        dim = link.control(
+            st.number_input,
+            "dimension d",
+            2,
+            50,
+            2,
+            key="curve_dim",
+            help="d = 2: every test error comes from a formula in the angle "
+            "between ŵ and w\\*, with no test points. d > 2: estimated on "
+            f"{N_TEST:,} fresh points per run.",
+        )
+        repeats = link.control(st.number_input, "runs per N", 10, 1000, 500, step=50, key="repeats")
         seed = link.control(st.number_input, "seed", 0, 1_000_000, 0, key="curve_seed")
     sizes = viz.parse_sizes(sizes_text)
     if sizes is None:
-        st.error("Values of N: write whole numbers from 1 to 10 000 separated by commas, "
-                 "e.g. 2, 5, 10, 20.", icon=":material/error:")
+        st.error(
+            "Values of N: write whole numbers from 1 to 10 000 separated by commas, "
+            "e.g. 2, 5, 10, 20.",
+            icon=":material/error:",
+        )
         return
     with deferred("curve", "Show the curve: train and test for every N") as shown:
         result = core_call(curve, tuple(sizes), margin, dim, repeats, seed) if shown else None
         if result is None:
             return
-        show_chart(figure_from(curve_chart(tuple(sizes), margin, dim, repeats, seed)),
-                   key="curve_chart")
-        static_table(viz.curve_table(result), row_headers=True,
-                     caption=f"The curve at every N typed (γ = {margin:g}, d = {dim}, "
-                             f"{repeats} runs per N)")
+        show_chart(
+            figure_from(curve_chart(tuple(sizes), margin, dim, repeats, seed)), key="curve_chart"
+        )
+        static_table(
+            viz.curve_table(result),
+            row_headers=True,
+            caption=f"The curve at every N typed (γ = {margin:g}, d = {dim}, {repeats} runs per N)",
+        )
         for text in viz.curve_findings(result, N_TEST):
             st.markdown(text)
-        st.download_button("Curve (CSV)", viz.curve_csv(result), "generalisation-curve.csv",
-                           "text/csv", key="download_curve", icon=":material/table:")
+        st.download_button(
+            "Curve (CSV)",
+            viz.curve_csv(result),
+            "generalisation-curve.csv",
+            "text/csv",
+            key="download_curve",
+            icon=":material/table:",
+        )
 
 
 def stability_section(link: PageLink, margin: float, data_seed: int) -> None:
@@ -107,11 +138,20 @@ def stability_section(link: PageLink, margin: float, data_seed: int) -> None:
     prose(viz.STABILITY_TEXT)
     with st.container(horizontal=True, key="stability_controls"):
         n_points = link.control(st.number_input, "points N + 1", 5, 200, 30, key="stab_n")
-        heldout = link.control(st.number_input, "held-out point", 1, 200, 1, key="heldout",
-                               help="Its number, from 1: hover a point to see it.")
+        heldout = link.control(
+            st.number_input,
+            "held-out point",
+            1,
+            200,
+            1,
+            key="heldout",
+            help="Its number, from 1: hover a point to see it.",
+        )
     if heldout > n_points:
-        st.info(f"Point {heldout} does not exist: there are {n_points} points, 1 to "
-                f"{n_points}. Showing point {n_points}.")
+        st.info(
+            f"Point {heldout} does not exist: there are {n_points} points, 1 to "
+            f"{n_points}. Showing point {n_points}."
+        )
         heldout = n_points
     row = heldout - 1  # the points are numbered from 1, the rows of X from 0
     with deferred("stability", "Show both runs: with and without the point") as shown:
@@ -122,23 +162,32 @@ def stability_section(link: PageLink, margin: float, data_seed: int) -> None:
         X, y, _ = unit_data(n_points, margin, data_seed)
         chart, words = st.columns([3, 2])
         with chart:
-            show_chart(viz.stability_figure(X, y, summary, row, limit=LIMIT),
-                       key="stability_chart")
+            show_chart(viz.stability_figure(X, y, summary, row, limit=LIMIT), key="stability_chart")
         with words:
-            for text in viz.stability_texts(summary, row, n_points, margin, data_seed,
-                                            heldout_margin):
+            for text in viz.stability_texts(
+                summary, row, n_points, margin, data_seed, heldout_margin
+            ):
                 st.markdown(text)
             if not summary["caused"] and not summary["same"]:
-                st.error("The hyperplane changed although the point caused no margin "
-                         "mistake: this contradicts the argument; please report it.")
+                st.error(
+                    "The hyperplane changed although the point caused no margin "
+                    "mistake: this contradicts the argument; please report it."
+                )
 
 
 def loss_section(link: PageLink, n: int, margin: float, data_seed: int, order_seed: int):
     """4. The losses and their slopes; SGD with the student's η on the data of section 1."""
     st.header("4. The same algorithms as gradient descent on a loss")
     prose(viz.LOSS_TEXT)
-    eta = link.control(st.columns([1, 3])[0].number_input, "step size η", 0.01, 100.0, 0.1,
-                       format="%.2f", key="eta")
+    eta = link.control(
+        st.columns([1, 3])[0].number_input,
+        "step size η",
+        0.01,
+        100.0,
+        0.1,
+        format="%.2f",
+        key="eta",
+    )
     with deferred("loss", "Show the losses and SGD with this η") as shown:
         check = core_call(sgd_check, n, margin, data_seed, order_seed, eta) if shown else None
         if check is None:
@@ -148,8 +197,10 @@ def loss_section(link: PageLink, n: int, margin: float, data_seed: int, order_se
             show_chart(figure_from(loss_chart("loss")), key="loss_chart")
         with slopes:
             show_chart(figure_from(loss_chart("slope")), key="slope_chart")
-        st.markdown(f"On the data of section 1 (N = {n}, γ = {margin:g}), random order with "
-                    f"order seed {order_seed}, from w = 0:")
+        st.markdown(
+            f"On the data of section 1 (N = {n}, γ = {margin:g}), random order with "
+            f"order seed {order_seed}, from w = 0:"
+        )
         st.table(viz.eta_table(check))
         scaled, verdict = viz.scaling_verdict(check)
         if scaled:
@@ -160,7 +211,8 @@ def loss_section(link: PageLink, n: int, margin: float, data_seed: int, order_se
 
 
 page_link = PageLink(  # before any widget reads the URL; the player's position and speed:
-    step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"), **PREDICT_PARAMS)
+    step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"), **PREDICT_PARAMS
+)
 with page_guard("generalisation"):
     with off_stage() as shown:
         if shown:

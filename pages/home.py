@@ -20,11 +20,14 @@ with page_guard("home"):
         "ŷ = sign(**w** · **x** + b). It learns online: it looks at one example at a time and "
         "changes (**w**, b) only when that example fails its test: on the wrong side of the "
         "hyperplane or on it (with a threshold δ > 0, also when yᵢ(**w** · **x**ᵢ + b) is at "
-        "most δ).")
+        "most δ)."
+    )
 
     with st.container(border=True, key="algorithm_box"):
-        st.markdown("**Algorithm 1.16 (perceptron).** Input: examples (**x**ᵢ, yᵢ), "
-                    "a start (**w**, b) (usually **0**, 0), a threshold δ ≥ 0.")
+        st.markdown(
+            "**Algorithm 1.16 (perceptron).** Input: examples (**x**ᵢ, yᵢ), "
+            "a start (**w**, b) (usually **0**, 0), a threshold δ ≥ 0."
+        )
         # one step per item; the update's two assignments nested under its test
         st.markdown(
             "1. Pick the next example (**x**ᵢ, yᵢ): in order, in a fresh shuffle each pass, at "
@@ -33,11 +36,13 @@ with page_guard("home"):
             "    - **w** ← **w** + yᵢ **x**ᵢ\n"
             "    - b ← b + yᵢ\n"
             "3. Otherwise leave (**w**, b) alone. Stop once every example passes the test, "
-            "yᵢ(**w** · **x**ᵢ + b) > δ for all i.")
+            "yᵢ(**w** · **x**ᵢ + b) > δ for all i."
+        )
         st.markdown(
             "**The bias by padding** (Remark 1.17): with **a**ᵢ = yᵢ(**x**ᵢ, 1) and "
             "the padded weight (**w**, b), the test reads ⟨**a**ᵢ, (**w**, b)⟩ ≤ δ and the "
-            "update adds **a**ᵢ: the bias is just one more weight on a constant feature 1.")
+            "update adds **a**ᵢ: the bias is just one more weight on a constant feature 1."
+        )
         st.markdown(
             "**Convention for sign(0)** (Definition 1.12): this app uses "
             "sign(0) = −1, so a point exactly on the hyperplane is **predicted** "
@@ -45,7 +50,8 @@ with page_guard("home"):
             "different thing: it updates when y(**w** · **x** + b) ≤ δ, and "
             "a point on the hyperplane has y(**w** · **x** + b) = 0 ≤ δ, so it "
             "triggers an update whatever its label, even a −1 point the prediction gets right.",
-            help=named_result("Definition 1.12"))
+            help=named_result("Definition 1.12"),
+        )
 
     st.markdown(
         "**Why it stops** (Theorem 1.28): suppose the padded examples are separable, and let "
@@ -59,8 +65,12 @@ with page_guard("home"):
         "side; every order in this app checks all examples before it declares a run finished. "
         "With another start **w**₀ or a threshold δ > 0 the count is bounded by "
         "(1.4) instead, a larger number.",
-        help=named_result("Theorem 1.28") + "  \n" + named_result("eq. 1.5") + "  \n"
-        + named_result("bound (1.4)"))
+        help=named_result("Theorem 1.28")
+        + "  \n"
+        + named_result("eq. 1.5")
+        + "  \n"
+        + named_result("bound (1.4)"),
+    )
     st.markdown(
         "**In high dimension no learner does better** (Theorem 1.34): for any "
         "**deterministic** learner and margin γ there are min(⌊1/γ²⌋, d) unit examples "
@@ -68,7 +78,8 @@ with page_guard("home"):
         "examples (no bias, **w**₀ = **0**, δ = 0) the perceptron's bound is 1/γ², so when "
         "d ≥ 1/γ² no deterministic learner can promise fewer than ⌊1/γ²⌋ mistakes, the "
         "perceptron's bound rounded down; with fewer dimensions the theorem forces only d.",
-        help=named_result("Theorem 1.34"))
+        help=named_result("Theorem 1.34"),
+    )
 
     learn_in_order({name: len(questions) for name, questions in QUESTIONS_BY_PAGE.items()})
 
@@ -77,8 +88,10 @@ with page_guard("home"):
     for entry in (pages[name] for name in COURSE_ORDER):
         st.page_link(page_path(entry), label=entry.where_to_go, icon=f":material/{entry.icon}:")
 
-    st.caption("Teaching with it: each lesson page keeps its settings in its link (**Copy link to "
-               "this view**; an uploaded file is not in a link: download it to share it), "
-               "**Presenter mode** at the top enlarges everything and lets a clicker step through "
-               "a run (PageDown, PageUp), and /train exports the run as an offline HTML "
-               "animation.")
+    st.caption(
+        "Teaching with it: each lesson page keeps its settings in its link (**Copy link to "
+        "this view**; an uploaded file is not in a link: download it to share it), "
+        "**Presenter mode** at the top enlarges everything and lets a clicker step through "
+        "a run (PageDown, PageUp), and /train exports the run as an offline HTML "
+        "animation."
+    )

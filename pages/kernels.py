@@ -5,6 +5,7 @@ drawn), the kernel perceptron once (cached), the player and its offline export; 
 sections of pages/kernels_parts/sections.py. Texts: perceptron_core/viz/kernels.py (after §2 of
 notes-perceptron-kernels-columbia.txt).
 """
+
 from dataclasses import dataclass
 
 import numpy as np
@@ -56,9 +57,13 @@ MAX_EPOCHS = 500  # ... or here, whichever comes first
 MARGIN_SECONDS = 0.1
 PROOF_SECONDS = 0.15
 MAX_N = 2_000  # generated data: the most points (issue #21 steps n = 2 000 on a phone)
-OWN = OwnDataSpec(prefix="kernels_", max_rows=400, max_points=400,  # two classes
-                  share_hint="Links do not carry uploaded files: share the file itself "
-                             "(drawn points are in the link).")
+OWN = OwnDataSpec(
+    prefix="kernels_",
+    max_rows=400,
+    max_points=400,  # two classes
+    share_hint="Links do not carry uploaded files: share the file itself "
+    "(drawn points are in the link).",
+)
 CACHE = dict(max_entries=32, ttl=3600)
 cached = st.cache_data(show_spinner=False, **CACHE)
 
@@ -85,10 +90,17 @@ class Settings:  # the sidebar's controls, each one keyed and in the link
     def run(self) -> tuple:
         """What defines a run on given data: (kernel parameters, unused at defaults; order; seed)."""
         poly = self.kernel == "poly"
-        return ((("kernel", self.kernel), ("degree", self.degree if poly else 2),
-                 ("coef0", self.coef0 if poly else 1.0),
-                 ("scale", self.scale if self.kernel != "linear" else 1.0),
-                 ("bias", self.bias)), self.order, self.order_seed)
+        return (
+            (
+                ("kernel", self.kernel),
+                ("degree", self.degree if poly else 2),
+                ("coef0", self.coef0 if poly else 1.0),
+                ("scale", self.scale if self.kernel != "linear" else 1.0),
+                ("bias", self.bias),
+            ),
+            self.order,
+            self.order_seed,
+        )
 
 
 def read_settings(link: PageLink) -> Settings:
@@ -99,32 +111,83 @@ def read_settings(link: PageLink) -> Settings:
         own = dataset not in viz.GENERATED
         n = c(st.number_input, "points n", 10, MAX_N, 100, step=10, key="n", disabled=own)
         data_seed = c(st.number_input, "data seed", 0, 1_000_000, 0, key="data_seed")
-        noise = c(st.slider, "label noise (chance to flip each label)", 0.0, 0.3, 0.0, 0.01,
-                  key="noise", disabled=own, help=viz.NOISE_HELP)
+        noise = c(
+            st.slider,
+            "label noise (chance to flip each label)",
+            0.0,
+            0.3,
+            0.0,
+            0.01,
+            key="noise",
+            disabled=own,
+            help=viz.NOISE_HELP,
+        )
         st.header("Kernel")
-        kernel = sections.worded_menu(link, st.selectbox, "kernel", viz.KERNEL_MENU, "rbf",
-                                      key="kernel", help="; ".join(
-            f"{viz.KERNEL_MENU[k]}: {KERNEL_FORMULAS[k]}" for k in viz.KERNEL_MENU))
-        degree = c(st.number_input, "degree (polynomial)", 1, 8, 2, key="degree",
-                   disabled=kernel != "poly")
-        coef0 = c(st.number_input, "c (polynomial)", 0.0, 10.0, 1.0, 0.5, key="coef0",
-                  disabled=kernel != "poly")
-        scale = c(st.number_input, viz.SCALE_LABEL, 0.05, 50.0, 2.0, 0.5,
-                  key="scale", disabled=kernel == "linear", help=viz.SCALE_HELP)
+        kernel = sections.worded_menu(
+            link,
+            st.selectbox,
+            "kernel",
+            viz.KERNEL_MENU,
+            "rbf",
+            key="kernel",
+            help="; ".join(f"{viz.KERNEL_MENU[k]}: {KERNEL_FORMULAS[k]}" for k in viz.KERNEL_MENU),
+        )
+        degree = c(
+            st.number_input, "degree (polynomial)", 1, 8, 2, key="degree", disabled=kernel != "poly"
+        )
+        coef0 = c(
+            st.number_input,
+            "c (polynomial)",
+            0.0,
+            10.0,
+            1.0,
+            0.5,
+            key="coef0",
+            disabled=kernel != "poly",
+        )
+        scale = c(
+            st.number_input,
+            viz.SCALE_LABEL,
+            0.05,
+            50.0,
+            2.0,
+            0.5,
+            key="scale",
+            disabled=kernel == "linear",
+            help=viz.SCALE_HELP,
+        )
         bias = c(st.toggle, "learn a bias b (K + 1)", True, key="bias")
-        order = sections.worded_menu(link, st.selectbox, "order of examples", ORDERS, "cyclic",
-                                     key="order",
-                                     help="Which example the perceptron looks at next.")
+        order = sections.worded_menu(
+            link,
+            st.selectbox,
+            "order of examples",
+            ORDERS,
+            "cyclic",
+            key="order",
+            help="Which example the perceptron looks at next.",
+        )
         order_seed = c(st.number_input, "order seed", 0, 1_000_000, 0, key="order_seed")
-    return Settings(dataset, int(n), int(data_seed), float(noise), kernel, int(degree),
-                    float(coef0), float(scale), bool(bias), order, int(order_seed))
+    return Settings(
+        dataset,
+        int(n),
+        int(data_seed),
+        float(noise),
+        kernel,
+        int(degree),
+        float(coef0),
+        float(scale),
+        bool(bias),
+        order,
+        int(order_seed),
+    )
 
 
 @cached
 def make_data(name, n, data_seed, noise):
     """The generated data, and how many labels the noise flipped."""
-    data = {"circles": make_circles, "xor": make_xor, "blobs": make_blobs}[name](n=n,
-                                                                            seed=data_seed)
+    data = {"circles": make_circles, "xor": make_xor, "blobs": make_blobs}[name](
+        n=n, seed=data_seed
+    )
     clean = np.asarray(data.y)
     data = with_label_noise(data, noise, seed=data_seed + 1) if noise > 0 else data
     return np.asarray(data.X), np.asarray(data.y), int(np.count_nonzero(data.y != clean))
@@ -159,8 +222,18 @@ def feature_space(X, y, params: tuple) -> tuple:
     if margin.separable:
         return margin, None, False
     try:
-        return margin, computed(kernel_no_separator_proof, X, y, **dict(params),
-                                margin=margin, max_work=PROOF_SECONDS), False
+        return (
+            margin,
+            computed(
+                kernel_no_separator_proof,
+                X,
+                y,
+                **dict(params),
+                margin=margin,
+                max_work=PROOF_SECONDS,
+            ),
+            False,
+        )
     except ProofUnfinished:
         return margin, None, True
 
@@ -170,8 +243,16 @@ def train(X, y, params: tuple, order, order_seed):
     """Step 2: the kernel perceptron's run (up to 0.15 s at n = 2 000) and what is known of
     the feature space (:func:`feature_space`), each in a worker process
     (pages/common/compute.py)."""
-    trace = computed(kernel_perceptron, X, y, **dict(params), order=order, seed=order_seed,
-                     max_updates=MAX_UPDATES, max_epochs=MAX_EPOCHS)
+    trace = computed(
+        kernel_perceptron,
+        X,
+        y,
+        **dict(params),
+        order=order,
+        seed=order_seed,
+        max_updates=MAX_UPDATES,
+        max_epochs=MAX_EPOCHS,
+    )
     return trace, feature_space(X, y, params)
 
 
@@ -179,10 +260,24 @@ def train(X, y, params: tuple, order, order_seed):
 def payload_for(X, y, run: tuple, start_step, speed, present, link=True):
     """Step 3: the player's payload (in a worker process: up to 75 ms at n = 2 000)."""
     trace, (margin, proof, stopped) = train(X, y, *run)
-    spec = player_spec(run_id(X, y, *run), trace.n_examined, trace.update_steps,
-                       start_step=start_step, speed=speed, present=present, link=link)
-    return computed(viz.player_payload, trace, margin, limit=axis_limit(X, 1.0),
-                    player=spec, proof=proof, proof_stopped=stopped)
+    spec = player_spec(
+        run_id(X, y, *run),
+        trace.n_examined,
+        trace.update_steps,
+        start_step=start_step,
+        speed=speed,
+        present=present,
+        link=link,
+    )
+    return computed(
+        viz.player_payload,
+        trace,
+        margin,
+        limit=axis_limit(X, 1.0),
+        player=spec,
+        proof=proof,
+        proof_stopped=stopped,
+    )
 
 
 def show_player(X, y, label: str, s: Settings, link: PageLink) -> bool:
@@ -191,8 +286,12 @@ def show_player(X, y, label: str, s: Settings, link: PageLink) -> bool:
     if run is None:
         return False
     if run[1][0] is None:
-        st.info(viz.slow_margin_text(len(y), MARGIN_SECONDS, s.noise if s.generated else 0.0,
-                                     s.kernel, s.scale), icon=":material/hourglass_disabled:")
+        st.info(
+            viz.slow_margin_text(
+                len(y), MARGIN_SECONDS, s.noise if s.generated else 0.0, s.kernel, s.scale
+            ),
+            icon=":material/hourglass_disabled:",
+        )
     start, speed = player_start("kernels", run_id(X, y, *s.run), link.values, run[0].n_examined)
     with off_stage() as shown:
         if shown:
@@ -203,12 +302,22 @@ def show_player(X, y, label: str, s: Settings, link: PageLink) -> bool:
         return False
     player("kernels", payload, key="kernels_player", link=link)
     title = f"Perceptron Lab: kernel perceptron, {viz.kernel_text(run[0])}; {label}"
-    offline = lambda: player_html("kernels", payload_for(  # noqa: E731
-        X, y, s.run, None, "medium", False, link=False), title)
+    offline = lambda: player_html(
+        "kernels",
+        payload_for(  # noqa: E731
+            X, y, s.run, None, "medium", False, link=False
+        ),
+        title,
+    )
     with st.container(horizontal=True, vertical_alignment="center"):
-        st.download_button("Player (HTML, works offline)", offline,
-                           "kernel-perceptron-player.html", "text/html",
-                           key="kernels_download_player", icon=":material/movie:")
+        st.download_button(
+            "Player (HTML, works offline)",
+            offline,
+            "kernel-perceptron-player.html",
+            "text/html",
+            key="kernels_download_player",
+            icon=":material/movie:",
+        )
         st.caption(viz.export_caption(MAX_UPDATES, MAX_EPOCHS))
     named_results("Theorem 1.28", "Remark 1.17")  # cited in the player's texts
     about_this_page(viz.SUMMARY)
@@ -218,13 +327,19 @@ def show_player(X, y, label: str, s: Settings, link: PageLink) -> bool:
 page_link = PageLink(  # before any widget reads the URL: the controls drawn only on some
     # links written when the kernel's scale was called γ, and the calculator's bits a, b
     renamed={"gamma": "scale", "bits_a": "bits_x", "bits_b": "bits_z"},
-    kernel=choice_param(viz.KERNEL_MENU, "rbf"), order=choice_param(ORDERS, "cyclic"),
+    kernel=choice_param(viz.KERNEL_MENU, "rbf"),
+    order=choice_param(ORDERS, "cyclic"),
     lift=choice_param(viz.LIFT_MENU, "auto"),  # controls drawn only on some runs, and
     bits_x=text_param(sections.BITS_LINK_CHARS, "110"),  # the player's position and speed
     bits_z=text_param(sections.BITS_LINK_CHARS, "011"),
     conj_kind=choice_param(["conjunction", "disjunction"], "conjunction"),
-    conj_size=int_param(1, 6, 2), conj_bits=int_param(6, 200, 30), conj_m=int_param(20, 1000, 200),
-    step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"), **PREDICT_PARAMS)
+    conj_size=int_param(1, 6, 2),
+    conj_bits=int_param(6, 200, 30),
+    conj_m=int_param(20, 1000, 200),
+    step=int_param(0, 10**9, 0),
+    speed=choice_param(SPEEDS, "medium"),
+    **PREDICT_PARAMS,
+)
 with page_guard("kernels"):
     with off_stage() as shown:
         if shown:

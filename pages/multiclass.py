@@ -29,10 +29,15 @@ from perceptron_core import ORDERS, make_blobs
 from perceptron_core.viz import multiclass as viz
 
 #: the student's own data: 2 to 6 classes labelled 0..5, as many points as blobs may have
-OWN = OwnDataSpec(prefix="multiclass_", class_labels=(0, 1, 2, 3, 4, 5), min_classes=2,
-                  max_rows=600, max_points=600,
-                  share_hint="Links do not carry uploaded files: share the file itself "
-                             "(drawn points are in the link).")
+OWN = OwnDataSpec(
+    prefix="multiclass_",
+    class_labels=(0, 1, 2, 3, 4, 5),
+    min_classes=2,
+    max_rows=600,
+    max_points=600,
+    share_hint="Links do not carry uploaded files: share the file itself "
+    "(drawn points are in the link).",
+)
 CACHE = dict(max_entries=32, ttl=3600)
 #: fit's largest entry is 0.04 MB (k = 6, n = 600; tests/test_cache_bytes.py measures it)
 FIT_CACHE = dict(max_entries=32, max_size="8MB", ttl=3600)
@@ -46,29 +51,62 @@ def read_settings(link: PageLink) -> dict:
         own = source != "blobs"
         k = c(st.slider, "classes k", 3, 6, 4, key="k", disabled=own)
         n = c(st.number_input, "points n", 6, 600, 120, 10, key="n", disabled=own)
-        spread = c(st.slider, "spread of each blob", 0.02, 0.6, 0.12, 0.02, key="spread",
-                   disabled=own, help="Large spreads can overlap the blobs: some binary problems "
-                                      "may then not be separable (the tables say which).")
-        data_seed = c(st.number_input, "data seed", 0, 1_000_000, 1, key="data_seed",
-                      disabled=own)
-        layout = c(st.radio, "centres", viz.LAYOUTS, key="layout", disabled=own,
-                   help="ring: the blob centres on a circle. one class in the middle: class 0 "
-                        "moved to the origin, with the others around it; whether a line "
-                        "still separates '0 against the rest' depends on the points (k, "
-                        "the spread, n, the seed): the page says, for the points on "
-                        "screen.")
+        spread = c(
+            st.slider,
+            "spread of each blob",
+            0.02,
+            0.6,
+            0.12,
+            0.02,
+            key="spread",
+            disabled=own,
+            help="Large spreads can overlap the blobs: some binary problems "
+            "may then not be separable (the tables say which).",
+        )
+        data_seed = c(st.number_input, "data seed", 0, 1_000_000, 1, key="data_seed", disabled=own)
+        layout = c(
+            st.radio,
+            "centres",
+            viz.LAYOUTS,
+            key="layout",
+            disabled=own,
+            help="ring: the blob centres on a circle. one class in the middle: class 0 "
+            "moved to the origin, with the others around it; whether a line "
+            "still separates '0 against the rest' depends on the points (k, "
+            "the spread, n, the seed): the page says, for the points on "
+            "screen.",
+        )
         st.header("Perceptrons")
-        order = c(st.selectbox, "order of examples", list(ORDERS), key="order",
-                  help="; ".join(ORDERS.values()))
+        order = c(
+            st.selectbox,
+            "order of examples",
+            list(ORDERS),
+            key="order",
+            help="; ".join(ORDERS.values()),
+        )
         order_seed = c(st.number_input, "order seed", 0, 1_000_000, 0, key="order_seed")
-        max_epochs = c(st.number_input, "epoch limit of each binary run", 1, 500, 100,
-                       key="max_epochs",
-                       help="A binary problem that is not separable never converges; its "
-                            f"run stops here, or at {viz.MAX_UPDATES:,} updates if it gets "
-                            "there first (the tables say which).")
-    return dict(source=source, k=int(k), n=int(n), spread=float(spread),
-                data_seed=int(data_seed), layout=layout, order=order,
-                order_seed=int(order_seed), max_epochs=int(max_epochs))
+        max_epochs = c(
+            st.number_input,
+            "epoch limit of each binary run",
+            1,
+            500,
+            100,
+            key="max_epochs",
+            help="A binary problem that is not separable never converges; its "
+            f"run stops here, or at {viz.MAX_UPDATES:,} updates if it gets "
+            "there first (the tables say which).",
+        )
+    return dict(
+        source=source,
+        k=int(k),
+        n=int(n),
+        spread=float(spread),
+        data_seed=int(data_seed),
+        layout=layout,
+        order=order,
+        order_seed=int(order_seed),
+        max_epochs=int(max_epochs),
+    )
 
 
 @st.cache_data(show_spinner=False, **CACHE)
@@ -106,8 +144,9 @@ def load_data(s: dict):
         if shown:
             st.subheader("Your data")
     data = own_data(OWN, s["source"])
-    if data is None or not within_budget(len(np.unique(data.y)), len(data.y), s["max_epochs"],
-                                         own=True):
+    if data is None or not within_budget(
+        len(np.unique(data.y)), len(data.y), s["max_epochs"], own=True
+    ):
         return None
     return data.X, data.y
 
@@ -128,8 +167,14 @@ def line_choice(link: PageLink, classes: list) -> list:
         off = set(offered) - set(st.session_state["lines"] or ())
         st.session_state["lines"] = [c for c in classes if c not in off]
     st.session_state[LINES_OFFERED] = classes
-    shown = st.pills("draw the line of 'class j vs rest' for j =", classes,
-                     selection_mode="multi", default=classes, key="lines", bind="query-params")
+    shown = st.pills(
+        "draw the line of 'class j vs rest' for j =",
+        classes,
+        selection_mode="multi",
+        default=classes,
+        key="lines",
+        bind="query-params",
+    )
     # a multi-select is not a PageLink control (lines=0&lines=2 repeats its key): it is
     # kept in the copied link, and a value naming no class is reported on opening
     link.formats["lines"] = None
@@ -140,21 +185,22 @@ def line_choice(link: PageLink, classes: list) -> list:
     return shown
 
 
-def show_charts(link: PageLink, X, labels, ova, ovo, limit, region, numbers,
-                centred: bool) -> None:
+def show_charts(link: PageLink, X, labels, ova, ovo, limit, region, numbers, centred: bool) -> None:
     """One-vs-all and one-vs-one over the plane, and the classes one-vs-all never picks."""
     classes = ova.classes.tolist()
     shown = line_choice(link, classes)
     left, middle = st.columns(2)
     with left:
-        show_chart(viz.ova_figure(X, labels, ova, region, limit, shown_lines=shown or ()),
-                   key="ova_chart")
+        show_chart(
+            viz.ova_figure(X, labels, ova, region, limit, shown_lines=shown or ()), key="ova_chart"
+        )
     with middle:
         show_chart(viz.ovo_figure(X, labels, ovo, region, limit), key="ovo_chart")
     notes = viz.winner_notes(ova, region, numbers) + viz.flat_notes(ova, shown or (), limit)
     if notes:  # a list: one class (or line) a line, readable on a phone
-        st.warning("One-vs-all:\n" + "\n".join(f"- {note}." for note in notes),
-                   icon=":material/warning:")
+        st.warning(
+            "One-vs-all:\n" + "\n".join(f"- {note}." for note in notes), icon=":material/warning:"
+        )
     if centred:  # the "one class in the middle" layout: what it does to these points
         st.markdown(viz.middle_text(ova, numbers))
 
@@ -166,19 +212,26 @@ def show_tables(X, labels, ova, ovo, limit, region, numbers) -> None:
     left, middle = st.columns(2)
     with left:
         # small fixed tables: HTML (no Arrow, no data grid, read by a screen reader)
-        static_table(viz.side_by_side(numbers), caption="One-vs-all and one-vs-one on these "
-                     "points")
+        static_table(viz.side_by_side(numbers), caption="One-vs-all and one-vs-one on these points")
         st.markdown(viz.disagreement_text(numbers, len(labels)))
     with middle:
-        show_chart(viz.disagreement_figure(X, labels, ova.classes, region, limit, height=600),
-                   key="disagree_chart")
-    st.markdown("**One-vs-all's binary problems**: the imbalance (its −1 examples), what "
-                "its run did, where the class wins:")
-    static_table(viz.imbalance_columns(ova, region, numbers),
-                 caption="One-vs-all's binary problems, one row per class")
+        show_chart(
+            viz.disagreement_figure(X, labels, ova.classes, region, limit, height=600),
+            key="disagree_chart",
+        )
+    st.markdown(
+        "**One-vs-all's binary problems**: the imbalance (its −1 examples), what "
+        "its run did, where the class wins:"
+    )
+    static_table(
+        viz.imbalance_columns(ova, region, numbers),
+        caption="One-vs-all's binary problems, one row per class",
+    )
     with st.expander("One-vs-one: the pairs"):
-        static_table(viz.pairs_columns(ovo, numbers),
-                     caption="One-vs-one's binary problems, one row per pair of classes")
+        static_table(
+            viz.pairs_columns(ovo, numbers),
+            caption="One-vs-one's binary problems, one row per pair of classes",
+        )
     st.caption(viz.PLANE_CAPTION)
 
 
@@ -198,13 +251,26 @@ with page_guard("multiclass"):
     settings = read_settings(page_link)
     restore_drawn_points(OWN, page_link.values)
     data = load_data(settings)
-    result = None if data is None else core_call(fit, *data, settings["order"],
-                                                 settings["order_seed"], settings["max_epochs"])
+    result = (
+        None
+        if data is None
+        else core_call(
+            fit, *data, settings["order"], settings["order_seed"], settings["max_epochs"]
+        )
+    )
     if result is None:  # name the ignored link values, then stop: nothing can be drawn
         page_link.stop()
     ova, ovo, limit, region, numbers = result
-    show_charts(page_link, *data, ova, ovo, limit, region, numbers,
-                settings["source"] == "blobs" and settings["layout"] == viz.LAYOUTS[1])
+    show_charts(
+        page_link,
+        *data,
+        ova,
+        ovo,
+        limit,
+        region,
+        numbers,
+        settings["source"] == "blobs" and settings["layout"] == viz.LAYOUTS[1],
+    )
     page_link.report()
     show_tables(*data, ova, ovo, limit, region, numbers)
     page_link.copy_control("multiclass_link", drawn_points_link())

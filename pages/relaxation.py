@@ -43,28 +43,61 @@ def method_settings(link: PageLink) -> tuple[str, dict]:
         st.header("System")
         name = link.control(st.selectbox, "system Aᵀw ≤ c", SYSTEMS, key="system")
         st.header("Method")
-        eta = link.control(st.slider, "relaxation η", 0.05, 2.0, 1.0, 0.05, key="eta",
-                           help="1 projects onto the violated half-plane, 2 reflects across "
-                                "its line, below 1 stops short.")
+        eta = link.control(
+            st.slider,
+            "relaxation η",
+            0.05,
+            2.0,
+            1.0,
+            0.05,
+            key="eta",
+            help="1 projects onto the violated half-plane, 2 reflects across "
+            "its line, below 1 stops short.",
+        )
         rule = rule_menu(link)
-        tau = link.control(st.number_input, "τ (chaotic: every inequality within each τ "
-                           "iterations, τ ≥ n)", 1, 1000, 10, key="tau",
-                           disabled=rule != "chaotic")
-        seed = link.control(st.number_input, "seed (chaotic, randomized, permuted)", 0,
-                            1_000_000, 0, key="seed")
-        tol = link.control(st.number_input, "tolerance: stop when every aᵢ·w ≤ cᵢ + tol",
-                           0.0, 1.0, 0.001, 0.001, format="%.4f", key="tol",
-                           help="Decided exactly on the numbers as typed. With 0 and η < 1 "
-                                "a run never gets in: each move leaves its inequality "
-                                "violated.")
-        w0_1 = link.control(st.number_input, "start w₀, first entry", -10.0, 10.0, 0.0, 0.5,
-                            key="w0_1")
-        w0_2 = link.control(st.number_input, "start w₀, second entry", -10.0, 10.0, 0.0, 0.5,
-                            key="w0_2")
-        max_iter = link.control(st.number_input, "iteration limit", 10, 5000, 1000, 100,
-                                key="max_iter")
-    return name, dict(eta=float(eta), rule=rule, w0=(float(w0_1), float(w0_2)),
-                      seed=int(seed), tol=float(tol), max_iter=int(max_iter), tau=int(tau))
+        tau = link.control(
+            st.number_input,
+            "τ (chaotic: every inequality within each τ iterations, τ ≥ n)",
+            1,
+            1000,
+            10,
+            key="tau",
+            disabled=rule != "chaotic",
+        )
+        seed = link.control(
+            st.number_input, "seed (chaotic, randomized, permuted)", 0, 1_000_000, 0, key="seed"
+        )
+        tol = link.control(
+            st.number_input,
+            "tolerance: stop when every aᵢ·w ≤ cᵢ + tol",
+            0.0,
+            1.0,
+            0.001,
+            0.001,
+            format="%.4f",
+            key="tol",
+            help="Decided exactly on the numbers as typed. With 0 and η < 1 "
+            "a run never gets in: each move leaves its inequality "
+            "violated.",
+        )
+        w0_1 = link.control(
+            st.number_input, "start w₀, first entry", -10.0, 10.0, 0.0, 0.5, key="w0_1"
+        )
+        w0_2 = link.control(
+            st.number_input, "start w₀, second entry", -10.0, 10.0, 0.0, 0.5, key="w0_2"
+        )
+        max_iter = link.control(
+            st.number_input, "iteration limit", 10, 5000, 1000, 100, key="max_iter"
+        )
+    return name, dict(
+        eta=float(eta),
+        rule=rule,
+        w0=(float(w0_1), float(w0_2)),
+        seed=int(seed),
+        tol=float(tol),
+        max_iter=int(max_iter),
+        tau=int(tau),
+    )
 
 
 def own_rows(link: PageLink) -> list:
@@ -74,17 +107,32 @@ def own_rows(link: PageLink) -> list:
     st.markdown(viz.OWN_ROWS_TEXT)
     old = st.session_state.own_rows  # numbered from 1, as the plane and the texts name them
     columns = {"_index": st.column_config.NumberColumn("(i)", disabled=True)} | {
-        name: st.column_config.NumberColumn(name, format="%.3g") for name in ("a1", "a2", "c")}
-    edited = st.data_editor(pd.DataFrame(old, columns=["a1", "a2", "c"], index=np.arange(
-        1, len(old) + 1)), num_rows="dynamic", key="rows_editor", width=420, column_config=columns)
+        name: st.column_config.NumberColumn(name, format="%.3g") for name in ("a1", "a2", "c")
+    }
+    edited = st.data_editor(
+        pd.DataFrame(old, columns=["a1", "a2", "c"], index=np.arange(1, len(old) + 1)),
+        num_rows="dynamic",
+        key="rows_editor",
+        width=420,
+        column_config=columns,
+    )
     rows = edited.dropna().astype(float).head(viz.MAX_ROWS).to_numpy().tolist()  # unfinished
-    refused = next(((number, row, why) for number, row in enumerate(rows, start=1)
-                    if (why := viz.row_problem(row)) is not None), None)
+    refused = next(
+        (
+            (number, row, why)
+            for number, row in enumerate(rows, start=1)
+            if (why := viz.row_problem(row)) is not None
+        ),
+        None,
+    )
     if refused:
         number, row, why = refused
         shown = ", ".join(shown_value(f"{v:g}", 20) for v in row)
-        st.error(f"Row ({number}) ({as_code(shown)}) {why}. The previous system is kept "
-                 "until every row is an inequality.", icon=":material/error:")
+        st.error(
+            f"Row ({number}) ({as_code(shown)}) {why}. The previous system is kept "
+            "until every row is an inequality.",
+            icon=":material/error:",
+        )
         rows = st.session_state.own_rows  # the last system whose rows were all good
     st.session_state.own_rows = rows
     link.write("rows", viz.rows_text(rows))  # own rows live in the link
@@ -125,18 +173,27 @@ def sweep_section(link: PageLink, A, c, feasible: bool, method: dict) -> None:
             if not shown:
                 return
             # a refused sweep is a message with its advice
-            rows = core_call(sweep, A, c, method["w0"], method["seed"], method["tol"],
-                             max_iter, method["tau"])
+            rows = core_call(
+                sweep, A, c, method["w0"], method["seed"], method["tol"], max_iter, method["tau"]
+            )
             if rows is None:
                 return
             show_chart(viz.sweep_figure(rows, max_iter), key="sweep_chart")
-            numbers_table("The sweep in numbers: iterations per η and rule",
-                          sweep_tables.eta_sweep_table(rows, max_iter), folded=False)
+            numbers_table(
+                "The sweep in numbers: iterations per η and rule",
+                sweep_tables.eta_sweep_table(rows, max_iter),
+                folded=False,
+            )
             if missed := viz.sweep_missed_text(rows, max_iter, method["tol"]):
                 st.markdown(missed)
-            st.download_button("Download the sweep (CSV)", viz.sweep_csv(rows),
-                               "relaxation_sweep.csv", "text/csv", key="sweep_csv",
-                               icon=":material/download:")
+            st.download_button(
+                "Download the sweep (CSV)",
+                viz.sweep_csv(rows),
+                "relaxation_sweep.csv",
+                "text/csv",
+                key="sweep_csv",
+                icon=":material/download:",
+            )
 
 
 def perceptron_section(link: PageLink, eta: float) -> None:
@@ -145,24 +202,29 @@ def perceptron_section(link: PageLink, eta: float) -> None:
     st.markdown(viz.PERCEPTRON_TEXT)
     with st.container(horizontal=True, key="perceptron_controls"):
         p_n = link.control(st.number_input, "points", 2, 60, 12, key="p_n")
-        p_margin = link.control(st.number_input, "margin γ", 0.02, 0.5, 0.15, 0.01,
-                                key="p_margin")
+        p_margin = link.control(st.number_input, "margin γ", 0.02, 0.5, 0.15, 0.01, key="p_margin")
         p_seed = link.control(st.number_input, "data seed", 0, 1_000_000, 3, key="p_seed")
-        p_delta = link.control(st.number_input, "threshold δ", 0.0, 1.0, 0.1, 0.05,
-                               key="p_delta")
+        p_delta = link.control(st.number_input, "threshold δ", 0.0, 1.0, 0.1, 0.05, key="p_delta")
     with deferred("perceptron", "Show both runs: the perceptron and relaxation") as shown:
-        result = core_call(both_ways, int(p_n), float(p_margin), int(p_seed), float(p_delta),
-                           eta) if shown else None
+        result = (
+            core_call(both_ways, int(p_n), float(p_margin), int(p_seed), float(p_delta), eta)
+            if shown
+            else None
+        )
         if result is None:
             return
         percep, A_p, c_p, relax, etas = result
         left, right = st.columns(2)
         with left:
-            show_chart(viz.perceptron_figure(A_p, c_p, percep.weights, relax.iterates, eta=eta),
-                       key="perceptron_chart")
+            show_chart(
+                viz.perceptron_figure(A_p, c_p, percep.weights, relax.iterates, eta=eta),
+                key="perceptron_chart",
+            )
         with right:
-            static_table(viz.comparison_table(percep, relax, eta),
-                         caption="The two runs on this system, side by side")
+            static_table(
+                viz.comparison_table(percep, relax, eta),
+                caption="The two runs on this system, side by side",
+            )
             st.caption(f"Perceptron: {percep.stop_reason}. Relaxation: {relax.stop_reason}.")
             if etas_text := viz.perceptron_eta_text(etas, percep.n_updates):
                 st.markdown(etas_text)
@@ -184,12 +246,22 @@ def main(link: PageLink) -> None:
     trace = core_call(run, A, c, *settings)
     if trace is None:
         link.stop(notice_slot)
-    start, _ = player_start("relaxation", run_id(A, c, settings), link.values, trace.n_iter,
-                            notices=link, what="iteration")
+    start, _ = player_start(
+        "relaxation",
+        run_id(A, c, settings),
+        link.values,
+        trace.n_iter,
+        notices=link,
+        what="iteration",
+    )
     system = plane_system(A, c)
     st.caption(viz.system_caption(name, description, system))
-    player("relaxation", payload_for(A, c, settings, start, presenting()), key="relaxation_player",
-           link=link)
+    player(
+        "relaxation",
+        payload_for(A, c, settings, start, presenting()),
+        key="relaxation_player",
+        link=link,
+    )
     if not system.feasible:
         st.info(viz.no_solution_text(A, c, trace, system), icon=":material/block:")
     about_this_page(viz.SUMMARY)
@@ -199,7 +271,10 @@ def main(link: PageLink) -> None:
     quiz(QUESTIONS_BY_PAGE["relaxation"])
 
 
-page_link = PageLink(step=int_param(0, 10**9, 0),  # before any widget reads the URL
-                     rule=choice_param(list(INDEX_RULES), "cyclic"), **PREDICT_PARAMS)
+page_link = PageLink(
+    step=int_param(0, 10**9, 0),  # before any widget reads the URL
+    rule=choice_param(list(INDEX_RULES), "cyclic"),
+    **PREDICT_PARAMS,
+)
 with page_guard("relaxation"):
     main(page_link)

@@ -75,9 +75,15 @@ def order_menu(link: PageLink) -> str:
     given = link.values.get("order", LINK_RULES["order"].default)
     if "order" not in st.session_state or st.session_state.get("order_in_link") != given:
         st.session_state["order"] = given
-    order = st.selectbox("order of examples", list(ORDERS), format_func=ORDERS.get,
-                         key="order", help="Which example the perceptron looks at next. "
-                         + named_result("bound (1.4)") + " It holds for every order.")
+    order = st.selectbox(
+        "order of examples",
+        list(ORDERS),
+        format_func=ORDERS.get,
+        key="order",
+        help="Which example the perceptron looks at next. "
+        + named_result("bound (1.4)")
+        + " It holds for every order.",
+    )
     st.session_state["order_in_link"] = order
     link.write("order", "" if order == LINK_RULES["order"].default else order)
     return order
@@ -90,33 +96,61 @@ def read_settings(link: PageLink):
         source = data_source_control(link, SOURCES, "generated", key="source")
         off = source != "generated"
         n = link.control(st.number_input, "points n", 2, 2000, 40, step=10, key="n", disabled=off)
-        margin = link.control(st.slider, "margin γ", 0.01, 0.5, 0.1, 0.01, key="margin",
-                              disabled=off)
-        data_seed = link.control(st.number_input, "data seed", 0, 1_000_000, 7, key="data_seed",
-                                 disabled=off)
-        through_origin = link.control(st.checkbox, "hyperplane through the origin", False,
-                                      key="through_origin", disabled=off)
-        balance = link.control(st.slider, "share of class +1", 0.1, 0.9, 0.5, 0.05,
-                               key="balance", disabled=off)
-        noise = link.control(st.slider, "label noise (chance a label flips)", 0.0, 0.4, 0.0, 0.01,
-                             key="noise", disabled=off,
-                             help="Flips each label with this probability (seeded by the data "
-                                  "seed). How many flipped, and whether a line still "
-                                  "separates the data, is said on the page.")
+        margin = link.control(
+            st.slider, "margin γ", 0.01, 0.5, 0.1, 0.01, key="margin", disabled=off
+        )
+        data_seed = link.control(
+            st.number_input, "data seed", 0, 1_000_000, 7, key="data_seed", disabled=off
+        )
+        through_origin = link.control(
+            st.checkbox, "hyperplane through the origin", False, key="through_origin", disabled=off
+        )
+        balance = link.control(
+            st.slider, "share of class +1", 0.1, 0.9, 0.5, 0.05, key="balance", disabled=off
+        )
+        noise = link.control(
+            st.slider,
+            "label noise (chance a label flips)",
+            0.0,
+            0.4,
+            0.0,
+            0.01,
+            key="noise",
+            disabled=off,
+            help="Flips each label with this probability (seeded by the data "
+            "seed). How many flipped, and whether a line still "
+            "separates the data, is said on the page.",
+        )
         noise_note = st.empty()
-        show_planted = link.control(st.toggle, "show the planted line (the generator's "
-                                    "separator) and its margin band", True, key="show_planted")
+        show_planted = link.control(
+            st.toggle,
+            "show the planted line (the generator's separator) and its margin band",
+            True,
+            key="show_planted",
+        )
         st.header("Algorithm")
         bias = link.control(st.toggle, "learn a bias b", True, key="bias")
         delta = link.control(st.number_input, "threshold δ", 0.0, 10.0, 0.0, 0.1, key="delta")
         order = order_menu(link)
-        start = link.control(st.radio, "initial w", ["zero", "random"], horizontal=True,
-                             key="init")
-        order_seed = link.control(st.number_input, "order / init seed", 0, 1_000_000, 0,
-                                  key="order_seed")
-    return Settings(source, int(n), float(margin), int(data_seed), bool(through_origin),
-                    float(balance), float(noise), bool(show_planted), bool(bias),
-                    float(delta), order, start, int(order_seed)), noise_note
+        start = link.control(st.radio, "initial w", ["zero", "random"], horizontal=True, key="init")
+        order_seed = link.control(
+            st.number_input, "order / init seed", 0, 1_000_000, 0, key="order_seed"
+        )
+    return Settings(
+        source,
+        int(n),
+        float(margin),
+        int(data_seed),
+        bool(through_origin),
+        float(balance),
+        float(noise),
+        bool(show_planted),
+        bool(bias),
+        float(delta),
+        order,
+        start,
+        int(order_seed),
+    ), noise_note
 
 
 @dataclass(frozen=True)
@@ -127,7 +161,7 @@ class TrainingData:
     y: np.ndarray
     label: str
     planted: tuple | None = None  # (w_star, b_star, margin) of generated data
-    radius: float | None = None   # the ball generated data lie in
+    radius: float | None = None  # the ball generated data lie in
 
 
 def load_data(s: Settings) -> TrainingData | None:
@@ -135,59 +169,129 @@ def load_data(s: Settings) -> TrainingData | None:
     if s.source != "generated":
         mine = own_data(OWN, s.source)
         return None if mine is None else TrainingData(mine.X, mine.y, mine.label)
-    data = core_call(generated_data, s.n, s.margin, s.data_seed, s.through_origin, s.balance,
-                     s.noise)
-    return None if data is None else TrainingData(
-        np.asarray(data.X), np.asarray(data.y), viz.data_label(s.n, s.margin, s.data_seed),
-        planted=(data.w_star, data.b_star, s.margin), radius=data.radius)
+    data = core_call(
+        generated_data, s.n, s.margin, s.data_seed, s.through_origin, s.balance, s.noise
+    )
+    return (
+        None
+        if data is None
+        else TrainingData(
+            np.asarray(data.X),
+            np.asarray(data.y),
+            viz.data_label(s.n, s.margin, s.data_seed),
+            planted=(data.w_star, data.b_star, s.margin),
+            radius=data.radius,
+        )
+    )
 
 
 @st.cache_data(show_spinner=False, **CACHE)
-def payload_for(data: TrainingData, algorithm: tuple, show_planted: bool, start_step,
-                speed: str, present: bool, link: bool = True) -> dict:
+def payload_for(
+    data: TrainingData,
+    algorithm: tuple,
+    show_planted: bool,
+    start_step,
+    speed: str,
+    present: bool,
+    link: bool = True,
+) -> dict:
     """Step 3: the player's payload (the run, the texts, where it opens)."""
     trace, bounds, statements, case, proof, w0_norm = train(data.X, data.y, *algorithm)
-    spec = player_spec(run_id(data.X, data.y, algorithm), trace.n_examined,
-                       trace.update_steps, start_step=start_step, speed=speed,
-                       present=present, link=link)
-    return viz.player_payload(data.X, data.y, trace, bounds, statements=statements, case=case,
-                              proof=proof, w0_norm=w0_norm, planted=data.planted,
-                              show_planted=show_planted,
-                              limit=viz.axis_limit(data.X, data.radius), player=spec,
-                              limits=LIMITS)
+    spec = player_spec(
+        run_id(data.X, data.y, algorithm),
+        trace.n_examined,
+        trace.update_steps,
+        start_step=start_step,
+        speed=speed,
+        present=present,
+        link=link,
+    )
+    return viz.player_payload(
+        data.X,
+        data.y,
+        trace,
+        bounds,
+        statements=statements,
+        case=case,
+        proof=proof,
+        w0_norm=w0_norm,
+        planted=data.planted,
+        show_planted=show_planted,
+        limit=viz.axis_limit(data.X, data.radius),
+        player=spec,
+        limits=LIMITS,
+    )
 
 
 def show_exports(data: TrainingData, s: Settings, trace) -> None:
     """Data, trace and an offline player to download."""
-    generated = dict(n=s.n, margin=s.margin, data_seed=s.data_seed,
-                     through_origin=s.through_origin, balance=s.balance, label_noise=s.noise)
+    generated = dict(
+        n=s.n,
+        margin=s.margin,
+        data_seed=s.data_seed,
+        through_origin=s.through_origin,
+        balance=s.balance,
+        label_noise=s.noise,
+    )
     settings = viz.export_settings(
-        data.label, dict(bias=s.bias, delta=s.delta, order=s.order, initial_w=s.start,
-                         order_seed=s.order_seed), generated if s.source == "generated" else None)
-    offline = lambda: player_html("train", payload_for(  # noqa: E731
-        data, s.algorithm, s.show_planted, None, "medium", False, False),
-        f"Perceptron Lab: {data.label}")
+        data.label,
+        dict(bias=s.bias, delta=s.delta, order=s.order, initial_w=s.start, order_seed=s.order_seed),
+        generated if s.source == "generated" else None,
+    )
+    offline = lambda: player_html(
+        "train",
+        payload_for(  # noqa: E731
+            data, s.algorithm, s.show_planted, None, "medium", False, False
+        ),
+        f"Perceptron Lab: {data.label}",
+    )
     with st.expander("Export: data, trace, player", icon=":material/download:"):
         with st.container(horizontal=True):
             for label, content, name, mime, key, icon in (
-                    ("Data (CSV)", lambda: dataset_to_csv(data.X, data.y), "perceptron-data.csv",
-                     "text/csv", "download_data", "table"),
-                    ("Trace (CSV)", lambda: trace_to_csv(trace, data.X, data.y),
-                     "perceptron-trace.csv", "text/csv", "download_trace_csv", "list"),
-                    ("Trace with settings (JSON)",
-                     lambda: trace_to_json(trace, data.X, data.y, settings),
-                     "perceptron-trace.json", "application/json", "download_trace_json",
-                     "data_object"),
-                    ("Player (HTML, works offline)", offline, "perceptron-player.html",
-                     "text/html", "download_animation", "movie")):
+                (
+                    "Data (CSV)",
+                    lambda: dataset_to_csv(data.X, data.y),
+                    "perceptron-data.csv",
+                    "text/csv",
+                    "download_data",
+                    "table",
+                ),
+                (
+                    "Trace (CSV)",
+                    lambda: trace_to_csv(trace, data.X, data.y),
+                    "perceptron-trace.csv",
+                    "text/csv",
+                    "download_trace_csv",
+                    "list",
+                ),
+                (
+                    "Trace with settings (JSON)",
+                    lambda: trace_to_json(trace, data.X, data.y, settings),
+                    "perceptron-trace.json",
+                    "application/json",
+                    "download_trace_json",
+                    "data_object",
+                ),
+                (
+                    "Player (HTML, works offline)",
+                    offline,
+                    "perceptron-player.html",
+                    "text/html",
+                    "download_animation",
+                    "movie",
+                ),
+            ):
                 st.download_button(label, content, name, mime, key=key, icon=f":material/{icon}:")
         st.caption(viz.EXPORT_CAPTION)
 
 
 page_link = PageLink(  # before any widget reads the URL; the player's position and speed,
     # and the order (a plain name in the link, words in the menu: order_menu)
-    step=int_param(0, 10**9, 0), speed=choice_param(SPEEDS, "medium"), order=LINK_RULES["order"],
-    **PREDICT_PARAMS)  # predict=1 and the question the player waits on
+    step=int_param(0, 10**9, 0),
+    speed=choice_param(SPEEDS, "medium"),
+    order=LINK_RULES["order"],
+    **PREDICT_PARAMS,
+)  # predict=1 and the question the player waits on
 with page_guard("train"):
     with off_stage() as shown:  # on the presenter stage the player comes first; the prose waits
         if shown:
@@ -199,19 +303,31 @@ with page_guard("train"):
         page_link.stop()
     page_link.report()
     if settings.source == "generated" and settings.noise > 0:  # what the noise did
-        flips = flipped_labels(settings.n, settings.margin, settings.data_seed,
-                               settings.through_origin, settings.balance, settings.noise)
+        flips = flipped_labels(
+            settings.n,
+            settings.margin,
+            settings.data_seed,
+            settings.through_origin,
+            settings.balance,
+            settings.noise,
+        )
         noise_note.caption(viz.noise_note(flips, settings.n))
     run = core_call(train, data.X, data.y, *settings.algorithm)
     if run is None:
         st.info("The previous picture is kept until the settings are valid.")
         st.stop()
-    start, speed = player_start("train", run_id(data.X, data.y, settings.algorithm),
-                                page_link.values, run[0].n_examined)
-    player("train", payload_for(data, settings.algorithm, settings.show_planted, start, speed,
-                                presenting()), key="train_player", link=page_link)
+    start, speed = player_start(
+        "train", run_id(data.X, data.y, settings.algorithm), page_link.values, run[0].n_examined
+    )
+    player(
+        "train",
+        payload_for(data, settings.algorithm, settings.show_planted, start, speed, presenting()),
+        key="train_player",
+        link=page_link,
+    )
     about_this_page(viz.SUMMARY)
-    named_results("Algorithm 1.16", "Remark 1.17", "Theorem 1.28", "bound (1.4)", "eq. 1.5",
-                  "Theorem 1.35")
+    named_results(
+        "Algorithm 1.16", "Remark 1.17", "Theorem 1.28", "bound (1.4)", "eq. 1.5", "Theorem 1.35"
+    )
     show_exports(data, settings, run[0])
     quiz(QUESTIONS_BY_PAGE["train"])

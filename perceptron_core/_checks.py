@@ -156,8 +156,9 @@ def check_labels(y, n_samples: int, name: str = "y", both_classes: bool = True) 
     return arr.astype(np.int64)
 
 
-def check_dataset(X, y, both_classes: bool = True, copy: bool = True, finite: bool = True
-                  ) -> tuple[np.ndarray, np.ndarray]:
+def check_dataset(
+    X, y, both_classes: bool = True, copy: bool = True, finite: bool = True
+) -> tuple[np.ndarray, np.ndarray]:
     """Check a labelled dataset and return float64 ``X`` and int64 ``y`` (copies unless
     ``copy=False``, for read-only use; ``finite`` as in :func:`check_features`)."""
     X_checked = check_features(X, copy=copy, finite=finite)
@@ -174,8 +175,9 @@ def _shown(value) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def check_number(value, name: str, *, low=None, high=None, low_open=False,
-                 high_open=False, integer=False) -> float | int:
+def check_number(
+    value, name: str, *, low=None, high=None, low_open=False, high_open=False, integer=False
+) -> float | int:
     """Check a scalar lies in [low, high] (open ends where asked).
 
     Accepts any real number (int of any size, float, numpy scalar, Fraction);
@@ -190,8 +192,9 @@ def check_number(value, name: str, *, low=None, high=None, low_open=False,
         try:
             exact = float(value)
         except (OverflowError, ValueError, TypeError, ZeroDivisionError):
-            raise ValueError(f"{name} must be a finite number of moderate size, got "
-                             f"{_shown(value)}.") from None
+            raise ValueError(
+                f"{name} must be a finite number of moderate size, got {_shown(value)}."
+            ) from None
         if not math.isfinite(exact):
             raise ValueError(f"{name} must be finite, got {_shown(value)}.")
         if integer:

@@ -47,8 +47,7 @@ def exact(value) -> Fraction:
 
     Raises ValueError for anything else, and for NaN or infinity.
     """
-    if isinstance(value, (Fraction, int, np.integer)) and not isinstance(value, (bool,
-                                                                                 np.bool_)):
+    if isinstance(value, (Fraction, int, np.integer)) and not isinstance(value, (bool, np.bool_)):
         return Fraction(int(value) if isinstance(value, np.integer) else value)
     try:
         number = float(value)
@@ -223,8 +222,12 @@ def cut_square(lines, limit) -> Pieces:
     side_lines = _sides(_check_limit(limit))
     # edges refer to lines by their position in this list: the four sides, then the lines
     everything = side_lines + given
-    start = [_meet(side_lines[3], side_lines[0]), _meet(side_lines[0], side_lines[1]),
-             _meet(side_lines[1], side_lines[2]), _meet(side_lines[2], side_lines[3])]
+    start = [
+        _meet(side_lines[3], side_lines[0]),
+        _meet(side_lines[0], side_lines[1]),
+        _meet(side_lines[1], side_lines[2]),
+        _meet(side_lines[2], side_lines[3]),
+    ]
     cells = [(start, [0, 1, 2, 3])]  # anticlockwise from (−l, −l)
     for index, line in enumerate(given, start=len(side_lines)):
         if line[0] == 0 and line[1] == 0:
@@ -282,12 +285,17 @@ def _pieces(cells, lines, square_area) -> Pieces:
     xy = np.array([_xy(c) for c in corner_list], dtype=float).reshape(-1, 2)
     return Pieces(
         cells=[xy[[corners[c] for c in cell]] for cell in cells],
-        cell_areas=[_area(cell) for cell in cells], cell_signs=cell_signs,
+        cell_areas=[_area(cell) for cell in cells],
+        cell_signs=cell_signs,
         edges=xy[np.array(edge_list, dtype=np.int64).reshape(-1, 2)].reshape(-1, 2, 2),
         edge_signs=edge_signs.reshape(len(edge_list), len(lines)),
-        edge_cells=[tuple(c) for c in edge_cells], corners=xy, corner_signs=corner_signs,
+        edge_cells=[tuple(c) for c in edge_cells],
+        corners=xy,
+        corner_signs=corner_signs,
         corner_edges=[tuple(e) for e in corner_edges],
-        corner_cells=[tuple(sorted(c)) for c in corner_cells], square_area=square_area)
+        corner_cells=[tuple(sorted(c)) for c in corner_cells],
+        square_area=square_area,
+    )
 
 
 def point_signs(X, lines) -> np.ndarray:
@@ -367,7 +375,7 @@ def strictly_separable(P, N) -> bool:
     scale = lcm(*(v.denominator for v in values))
     whole = [int(v * scale) for v in values]
     points = list(zip(whole[0::2], whole[1::2]))
-    first, second = _hull(points[:len(P)]), _hull(points[len(P):])
+    first, second = _hull(points[: len(P)]), _hull(points[len(P) :])
     axes = set()
     for hull in (first, second):
         for k, a in enumerate(hull):

@@ -51,6 +51,7 @@ def _check_times(t, name: str = "t", low: int = 1) -> np.ndarray:
         raise ValueError(f"{name} must lie in {low}..{MAX_T}.")
     return values.astype(np.int64)
 
+
 # ---------------------------------------------------------------------------
 # Remark 1.19: aggressive updates never stop
 # ---------------------------------------------------------------------------
@@ -177,10 +178,13 @@ def aggressive_counterexample(T: int = 4096) -> AggressiveCounterexample:
     grid = np.union1d(small, np.concatenate([powers - 1, powers, powers + 1]))
     grid = grid[(grid >= 1) & (grid <= T)]
     return AggressiveCounterexample(
-        T=T, mistakes_standard=frozen(mistakes, dtype=np.int64),
-        mistakes_aggressive=frozen(aggressive, dtype=np.int64), t_grid=frozen(grid),
+        T=T,
+        mistakes_standard=frozen(mistakes, dtype=np.int64),
+        mistakes_aggressive=frozen(aggressive, dtype=np.int64),
+        t_grid=frozen(grid),
         average_products=frozen(running_average_product(grid)),
-        standard_w=w, standard_b=b,
+        standard_w=w,
+        standard_b=b,
     )
 
 
@@ -212,8 +216,13 @@ def always_wrong_sequence(T: int = 20) -> AlwaysWrongSequence:
     y = np.ones(T)
     sums_before = np.concatenate([[0.0], np.cumsum(x)[:-1]])
     scores = x * sums_before + (t - 1)  # <(sum_{i<t} x_i, t-1), (x_t, 1)>
-    return AlwaysWrongSequence(x=frozen(x), y=frozen(y), scores=frozen(scores),
-                               mistakes=frozen(scores <= 0), separator=(0.0, 1.0))
+    return AlwaysWrongSequence(
+        x=frozen(x),
+        y=frozen(y),
+        scores=frozen(scores),
+        mistakes=frozen(scores <= 0),
+        separator=(0.0, 1.0),
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -305,14 +314,21 @@ class ScriptedLearner:
         if isinstance(predictions, (str, bytes)) or not hasattr(predictions, "__len__"):
             raise ValueError("predictions must be a list of -1 / +1, one per round.")
         if len(predictions) > MAX_SCRIPT:
-            raise ValueError(f"{len(predictions)} predictions is too many; a game has at most "
-                             f"{MAX_SCRIPT} rounds.")
+            raise ValueError(
+                f"{len(predictions)} predictions is too many; a game has at most "
+                f"{MAX_SCRIPT} rounds."
+            )
         checked = []
         for k, p in enumerate(predictions):
-            if isinstance(p, (bool, np.bool_)) or not isinstance(p, (int, np.integer, float,
-                                                                   np.floating)) or p not in (-1, 1):
-                raise ValueError(f"the script predicted {p!r:.40} in round {k + 1}; predictions "
-                                 "must be -1 or +1.")
+            if (
+                isinstance(p, (bool, np.bool_))
+                or not isinstance(p, (int, np.integer, float, np.floating))
+                or p not in (-1, 1)
+            ):
+                raise ValueError(
+                    f"the script predicted {p!r:.40} in round {k + 1}; predictions "
+                    "must be -1 or +1."
+                )
             checked.append(int(p))
         self.predictions = checked
         self.round = 0
@@ -382,8 +398,9 @@ class AdversaryResult:
     norm_squared: Fraction = Fraction(0)
 
 
-def adversarial_lower_bound(gamma: float = 0.2, dim: int = 50, learner="perceptron"
-                            ) -> AdversaryResult:
+def adversarial_lower_bound(
+    gamma: float = 0.2, dim: int = 50, learner="perceptron"
+) -> AdversaryResult:
     """Theorem 1.34: force n = min(floor(1/gamma^2), d) mistakes with margin gamma.
 
     Parameters
@@ -406,8 +423,10 @@ def adversarial_lower_bound(gamma: float = 0.2, dim: int = 50, learner="perceptr
     dim = check_number(dim, "d (dimension)", low=1, high=MAX_ADVERSARY_DIM, integer=True)
     if isinstance(learner, str):
         if learner not in LEARNERS:
-            raise ValueError(f"unknown learner {learner!r}; choose one of: {', '.join(LEARNERS)}, "
-                             "or pass an object with predict(x) and update(x, y).")
+            raise ValueError(
+                f"unknown learner {learner!r}; choose one of: {', '.join(LEARNERS)}, "
+                "or pass an object with predict(x) and update(x, y)."
+            )
         name, model = learner, LEARNERS[learner](dim)
     elif callable(getattr(learner, "predict", None)) and callable(getattr(learner, "update", None)):
         name, model = type(learner).__name__, learner
@@ -418,8 +437,9 @@ def adversarial_lower_bound(gamma: float = 0.2, dim: int = 50, learner="perceptr
     for i in range(n):
         guess = model.predict(X[i].copy())
         if guess not in (-1, 1):
-            raise ValueError(f"the learner predicted {guess!r} in round {i + 1}; predictions "
-                             "must be -1 or +1.")
+            raise ValueError(
+                f"the learner predicted {guess!r} in round {i + 1}; predictions must be -1 or +1."
+            )
         predictions[i] = guess
         model.update(X[i].copy(), -int(guess))  # nature answers the opposite label
     y = -predictions
@@ -430,8 +450,15 @@ def adversarial_lower_bound(gamma: float = 0.2, dim: int = 50, learner="perceptr
     norm_squared = n * typed_decimal(gamma) ** 2  # ||w*||^2 = n gamma^2, exactly
     if norm_squared > 1 or margin != gamma:
         raise AssertionError("certificate check failed")  # cannot happen: n gamma^2 <= 1
-    return AdversaryResult(X=frozen(X), y=frozen(y), predictions=frozen(predictions),
-                           n_mistakes=int(np.sum(predictions != y)),
-                           certificate=frozen(certificate), certificate_norm=norm,
-                           certificate_margin=margin, gamma=float(gamma), learner=name,
-                           norm_squared=norm_squared)
+    return AdversaryResult(
+        X=frozen(X),
+        y=frozen(y),
+        predictions=frozen(predictions),
+        n_mistakes=int(np.sum(predictions != y)),
+        certificate=frozen(certificate),
+        certificate_norm=norm,
+        certificate_margin=margin,
+        gamma=float(gamma),
+        learner=name,
+        norm_squared=norm_squared,
+    )

@@ -63,8 +63,10 @@ def _check_common(n, dim, radius, seed, n_min=2):
     n = check_number(n, "n (number of points)", low=n_min, high=MAX_SAMPLES, integer=True)
     dim = check_number(dim, "dim (number of features)", low=1, high=MAX_FEATURES, integer=True)
     if n * dim > MAX_VALUES:
-        raise ValueError(f"n x dim = {n} x {dim} = {n * dim} values is over the limit of "
-                         f"{MAX_VALUES}; lower n or dim.")
+        raise ValueError(
+            f"n x dim = {n} x {dim} = {n * dim} values is over the limit of "
+            f"{MAX_VALUES}; lower n or dim."
+        )
     radius = check_number(radius, "radius", low=0, low_open=True, high=1e150)
     return n, dim, radius, check_seed(seed)
 
@@ -106,8 +108,9 @@ def _sample_orthogonal(rng, t, w_star, radius):
     return points + directions / norms * lengths[:, None]
 
 
-def make_separable(n=200, margin=0.1, dim=2, radius=1.0, seed=0, *,
-                   through_origin=False, balance=0.5) -> Dataset:
+def make_separable(
+    n=200, margin=0.1, dim=2, radius=1.0, seed=0, *, through_origin=False, balance=0.5
+) -> Dataset:
     """Linearly separable data whose best separator has exactly the asked margin.
 
     A unit normal ``w_star`` and offset ``b_star`` are drawn; every point lies in
@@ -143,8 +146,9 @@ def make_separable(n=200, margin=0.1, dim=2, radius=1.0, seed=0, *,
             f"margin must be smaller than radius: margin = {margin:g} >= radius = {radius:g} "
             "leaves no room for points on either side. Lower the margin or raise the radius."
         )
-    balance = check_number(balance, "balance (share of +1 labels)", low=0, high=1,
-                           low_open=True, high_open=True)
+    balance = check_number(
+        balance, "balance (share of +1 labels)", low=0, high=1, low_open=True, high_open=True
+    )
     rng = np.random.default_rng(seed)
     w_star = _unit_vector(rng, dim)
     # offset: keep room for both classes, |b*| + margin < R
@@ -162,8 +166,16 @@ def make_separable(n=200, margin=0.1, dim=2, radius=1.0, seed=0, *,
     X = np.vstack([pinned_pos, X_pos, pinned_neg, X_neg])
     y = np.concatenate([np.ones(n_pos, dtype=np.int64), -np.ones(n_neg, dtype=np.int64)])
     shuffle = rng.permutation(n)
-    return Dataset(X=frozen(X[shuffle]), y=frozen(y[shuffle]), w_star=frozen(w_star),
-                   b_star=b_star, margin=margin, radius=radius, seed=seed, name="separable")
+    return Dataset(
+        X=frozen(X[shuffle]),
+        y=frozen(y[shuffle]),
+        w_star=frozen(w_star),
+        b_star=b_star,
+        margin=margin,
+        radius=radius,
+        seed=seed,
+        name="separable",
+    )
 
 
 def make_xor(n=200, seed=0, dim=2, radius=1.0, *, gap=0.1) -> Dataset:
@@ -186,8 +198,16 @@ def make_xor(n=200, seed=0, dim=2, radius=1.0, *, gap=0.1) -> Dataset:
     if np.unique(y).size < 2:
         first_two[0, 1] = -first_two[0, 1]
         y[0] = -y[0]
-    return Dataset(X=frozen(X), y=frozen(y), w_star=None, b_star=None, margin=None,
-                   radius=radius, seed=seed, name="xor")
+    return Dataset(
+        X=frozen(X),
+        y=frozen(y),
+        w_star=None,
+        b_star=None,
+        margin=None,
+        radius=radius,
+        seed=seed,
+        name="xor",
+    )
 
 
 def make_circles(n=200, seed=0, dim=2, radius=1.0, *, factor=0.5, noise=0.05) -> Dataset:
@@ -195,8 +215,9 @@ def make_circles(n=200, seed=0, dim=2, radius=1.0, *, factor=0.5, noise=0.05) ->
     n, dim, radius, seed = _check_common(n, dim, radius, seed, n_min=2)
     if dim != 2:
         raise ValueError("make_circles draws in the plane: use dim = 2.")
-    factor = check_number(factor, "factor (inner/outer radius)", low=0, high=1,
-                          low_open=True, high_open=True)
+    factor = check_number(
+        factor, "factor (inner/outer radius)", low=0, high=1, low_open=True, high_open=True
+    )
     noise = check_number(noise, "noise", low=0)
     rng = np.random.default_rng(seed)
     n_inner = n // 2
@@ -206,8 +227,16 @@ def make_circles(n=200, seed=0, dim=2, radius=1.0, *, factor=0.5, noise=0.05) ->
     X += noise * radius * rng.standard_normal((n, 2))
     y = np.where(np.arange(n) < n_inner, 1, -1).astype(np.int64)
     shuffle = rng.permutation(n)
-    return Dataset(X=frozen(X[shuffle]), y=frozen(y[shuffle]), w_star=None, b_star=None,
-                   margin=None, radius=radius, seed=seed, name="circles")
+    return Dataset(
+        X=frozen(X[shuffle]),
+        y=frozen(y[shuffle]),
+        w_star=None,
+        b_star=None,
+        margin=None,
+        radius=radius,
+        seed=seed,
+        name="circles",
+    )
 
 
 def make_blobs(n=200, seed=0, dim=2, radius=1.0, *, k=2, spread=0.15) -> Dataset:
@@ -229,9 +258,16 @@ def make_blobs(n=200, seed=0, dim=2, radius=1.0, *, k=2, spread=0.15) -> Dataset
     X = centres[classes] + spread * radius * rng.standard_normal((n, dim))
     y = np.where(classes == 0, -1, 1) if k == 2 else classes
     shuffle = rng.permutation(n)
-    return Dataset(X=frozen(X[shuffle]), y=frozen(np.asarray(y, dtype=np.int64)[shuffle]),
-                   w_star=None, b_star=None, margin=None, radius=radius, seed=seed,
-                   name=f"blobs{k}")
+    return Dataset(
+        X=frozen(X[shuffle]),
+        y=frozen(np.asarray(y, dtype=np.int64)[shuffle]),
+        w_star=None,
+        b_star=None,
+        margin=None,
+        radius=radius,
+        seed=seed,
+        name=f"blobs{k}",
+    )
 
 
 def with_label_noise(ds: Dataset, rate: float, seed: int = 0) -> Dataset:
@@ -250,14 +286,23 @@ def with_label_noise(ds: Dataset, rate: float, seed: int = 0) -> Dataset:
     if np.unique(y).size < 2:  # never hand back a one-class dataset
         y[0] = -y[0]
     margin = ds.margin if not flip.any() else None
-    return Dataset(X=ds.X, y=frozen(y), w_star=ds.w_star, b_star=ds.b_star, margin=margin,
-                   radius=ds.radius, seed=ds.seed, name=f"{ds.name}+noise")
+    return Dataset(
+        X=ds.X,
+        y=frozen(y),
+        w_star=ds.w_star,
+        b_star=ds.b_star,
+        margin=margin,
+        radius=ds.radius,
+        seed=ds.seed,
+        name=f"{ds.name}+noise",
+    )
 
 
 #: name -> generator; all take (n, seed, dim, radius, **options)
 DATASETS = {
     "separable": lambda n, seed, dim=2, radius=1.0, **options: make_separable(
-        n=n, seed=seed, dim=dim, radius=radius, **options),
+        n=n, seed=seed, dim=dim, radius=radius, **options
+    ),
     "xor": make_xor,
     "circles": make_circles,
     "blobs": make_blobs,

@@ -155,8 +155,8 @@ class OwnScore:
     def __init__(self, eta: float, active: bool):
         self.active = bool(active)
         self.eta = Fraction(repr(float(eta)))
-        self.only = -1      # the one example every update so far was on; -1: none yet
-        self.count = 0      # updates so far
+        self.only = -1  # the one example every update so far was on; -1: none yet
+        self.count = 0  # updates so far
         self.several = False
 
     def add(self, index: int) -> None:
@@ -191,8 +191,10 @@ def check_unit_rows(X: np.ndarray) -> None:
     norms = np.sqrt(np.einsum("ij,ij->i", X, X))
     if not np.all(np.abs(norms - 1.0) <= 1e-12):
         worst = int(np.argmax(np.abs(norms - 1.0)))
-        raise ValueError(f"unit=True needs unit vectors, but row {worst} has norm "
-                         f"{norms[worst]:.17g}; normalise the rows or pass unit=False.")
+        raise ValueError(
+            f"unit=True needs unit vectors, but row {worst} has norm "
+            f"{norms[worst]:.17g}; normalise the rows or pass unit=False."
+        )
 
 
 def _stationary(X, labels, beta, subgradient, own: OwnScore) -> bool:
@@ -220,7 +222,7 @@ def _run_sgd(X, labels, subgradient, eta, order, seed, step_limit, max_updates, 
         rows = scan.coming()
         margins = (X[rows] @ beta) * labels[rows]  # m = y x·beta for the block
         margins = own.fix(every[rows], margins)
-        slopes = subgradient(margins)               # l'(m)
+        slopes = subgradient(margins)  # l'(m)
         hit = scan.advance(rows, slopes != 0)
         if hit is not None:
             offset, index = hit
@@ -233,27 +235,48 @@ def _run_sgd(X, labels, subgradient, eta, order, seed, step_limit, max_updates, 
             scores.append(float(margins[offset]))
             if len(indices) >= max_updates:
                 done = _stationary(X, labels, beta, subgradient, own)
-                return (weights, indices, steps, scores, scan.step, done,
-                        f"limit of {max_updates} updates")
+                return (
+                    weights,
+                    indices,
+                    steps,
+                    scores,
+                    scan.step,
+                    done,
+                    f"limit of {max_updates} updates",
+                )
         if scan.pass_clean():
             # n examples in a row left beta alone: is it stationary on all of them?
             if _stationary(X, labels, beta, subgradient, own):
                 return weights, indices, steps, scores, scan.step, True, None
     done = _stationary(X, labels, beta, subgradient, own)
-    return (weights, indices, steps, scores, scan.step, done,
-            f"limit of {step_limit // X.shape[0]} epochs")
+    return (
+        weights,
+        indices,
+        steps,
+        scores,
+        scan.step,
+        done,
+        f"limit of {step_limit // X.shape[0]} epochs",
+    )
 
 
 def _check_run_args(X, y, order, seed, max_updates, max_epochs):
     # one class is allowed: through the origin, y x·beta* > 0 makes sense for any labels
     X, y = check_dataset(X, y, both_classes=False, copy=False)
     if not isinstance(order, str) or order not in STREAM_ORDERS:
-        raise ValueError(f"unknown order {order!r}; choose one of: {', '.join(STREAM_ORDERS)} "
-                         "(the stream orders: SGD examines one example at a time).")
+        raise ValueError(
+            f"unknown order {order!r}; choose one of: {', '.join(STREAM_ORDERS)} "
+            "(the stream orders: SGD examines one example at a time)."
+        )
     # the same documented limits as run_perceptron (SGD has no threshold)
     _, seed, max_updates, max_epochs = check_run_settings(
-        X.shape[0], delta=0.0, order=order, seed=seed, max_updates=max_updates,
-        max_epochs=max_epochs)
+        X.shape[0],
+        delta=0.0,
+        order=order,
+        seed=seed,
+        max_updates=max_updates,
+        max_epochs=max_epochs,
+    )
     dim = X.shape[1]
     # the trace's memory: (updates + 1) rows of d weights and a bias
     max_updates = min(max_updates, MAX_TRACE_VALUES // (dim + 1) - 1)
@@ -275,16 +298,30 @@ def _trace(X, y, run, *, order, seed, delta, mistake_rule, stop_reason) -> Trace
         update_steps=frozen(steps, dtype=np.int64),
         update_scores=frozen(scores),
         update_mistakes=frozen(mistake_rule(scores), dtype=bool),
-        n_examined=int(n_examined), epochs=epochs, converged=converged,
-        stop_reason=stop_reason(converged, stationary, len(indices),
-                                int(np.count_nonzero(scores <= 0)), epochs, limit_hit),
-        order=order, seed=seed, delta=float(delta), bias=False, aggressive=False,
-        n_samples=n, greedy_indices=None,
+        n_examined=int(n_examined),
+        epochs=epochs,
+        converged=converged,
+        stop_reason=stop_reason(
+            converged,
+            stationary,
+            len(indices),
+            int(np.count_nonzero(scores <= 0)),
+            epochs,
+            limit_hit,
+        ),
+        order=order,
+        seed=seed,
+        delta=float(delta),
+        bias=False,
+        aggressive=False,
+        n_samples=n,
+        greedy_indices=None,
     )
 
 
-def margin_perceptron(X, y, order="random", seed=0, max_updates=100_000,
-                      max_epochs=1_000, unit=False) -> Trace:
+def margin_perceptron(
+    X, y, order="random", seed=0, max_updates=100_000, max_epochs=1_000, unit=False
+) -> Trace:
     """The margin perceptron of notes-perceptron-margin-generalization.txt.
 
     beta_0 = 0; examine example n; if y_n x_n·beta < 1 (a margin mistake) set
@@ -324,28 +361,59 @@ def margin_perceptron(X, y, order="random", seed=0, max_updates=100_000,
         Note ``example_at(...).mistake`` compares with delta = 1 (score <= 1);
         use ``updated`` for "margin mistake" (score < 1).
     """
-    X, y, seed, max_updates, max_epochs = _check_run_args(X, y, order, seed, max_updates,
-                                                          max_epochs)
+    X, y, seed, max_updates, max_epochs = _check_run_args(
+        X, y, order, seed, max_updates, max_epochs
+    )
     if unit:
         check_unit_rows(X)
     labels = y.astype(np.float64)
-    run = _run_sgd(X, labels, hinge_subgradient, 1.0, order, seed, max_epochs * X.shape[0],
-                   max_updates, unit=bool(unit))
+    run = _run_sgd(
+        X,
+        labels,
+        hinge_subgradient,
+        1.0,
+        order,
+        seed,
+        max_epochs * X.shape[0],
+        max_updates,
+        unit=bool(unit),
+    )
 
     def stop_reason(converged, stationary, count, wrong, epochs, limit_hit):
         if stationary:
-            return (f"converged: every example has y x·w >= 1 after {count} margin mistakes "
-                    f"({wrong} wrong, {count - wrong} right but too close) in {epochs} "
-                    f"epoch{'s' if epochs != 1 else ''}")
-        return (f"stopped at the {limit_hit} after {count} margin mistakes: the data may not "
-                "be linearly separable through the origin")
+            return (
+                f"converged: every example has y x·w >= 1 after {count} margin mistakes "
+                f"({wrong} wrong, {count - wrong} right but too close) in {epochs} "
+                f"epoch{'s' if epochs != 1 else ''}"
+            )
+        return (
+            f"stopped at the {limit_hit} after {count} margin mistakes: the data may not "
+            "be linearly separable through the origin"
+        )
 
-    return _trace(X, labels, run, order=order, seed=seed, delta=1.0,
-                  mistake_rule=lambda s: s <= 0, stop_reason=stop_reason)
+    return _trace(
+        X,
+        labels,
+        run,
+        order=order,
+        seed=seed,
+        delta=1.0,
+        mistake_rule=lambda s: s <= 0,
+        stop_reason=stop_reason,
+    )
 
 
-def sgd_linear(X, y, loss="perceptron", eta=1.0, order="cyclic", seed=None, max_epochs=1_000,
-               max_updates=100_000, unit=False) -> Trace:
+def sgd_linear(
+    X,
+    y,
+    loss="perceptron",
+    eta=1.0,
+    order="cyclic",
+    seed=None,
+    max_epochs=1_000,
+    max_updates=100_000,
+    unit=False,
+) -> Trace:
     """Stochastic gradient descent through the origin on one loss of :data:`LOSSES`.
 
     f(x) = x·beta, beta_0 = 0. At each examined example with margin m = y x·beta,
@@ -388,26 +456,50 @@ def sgd_linear(X, y, loss="perceptron", eta=1.0, order="cyclic", seed=None, max_
     if not isinstance(loss, str) or loss not in LOSSES:
         raise ValueError(f"unknown loss {loss!r}; choose one of: {', '.join(LOSSES)}.")
     eta = check_number(eta, "eta (step size)", low=0, low_open=True)
-    X, y, seed, max_updates, max_epochs = _check_run_args(X, y, order, seed, max_updates,
-                                                          max_epochs)
+    X, y, seed, max_updates, max_epochs = _check_run_args(
+        X, y, order, seed, max_updates, max_epochs
+    )
     if unit:
         check_unit_rows(X)
     labels = y.astype(np.float64)
-    run = _run_sgd(X, labels, LOSSES[loss][1], eta, order, seed, max_epochs * X.shape[0],
-                   max_updates, unit=bool(unit))
+    run = _run_sgd(
+        X,
+        labels,
+        LOSSES[loss][1],
+        eta,
+        order,
+        seed,
+        max_epochs * X.shape[0],
+        max_updates,
+        unit=bool(unit),
+    )
 
     def stop_reason(converged, stationary, count, wrong, epochs, limit_hit):
         if converged:
-            return (f"converged: every {loss} subgradient is 0 and every example is classified "
-                    f"right after {count} updates in {epochs} epoch{'s' if epochs != 1 else ''}")
+            return (
+                f"converged: every {loss} subgradient is 0 and every example is classified "
+                f"right after {count} updates in {epochs} epoch{'s' if epochs != 1 else ''}"
+            )
         if stationary:
-            return ("stuck: every subgradient is 0 but w does not classify every example "
-                    "right (the 0-1 loss has zero gradient everywhere, so SGD never moves)")
-        return (f"stopped at the {limit_hit} after {count} updates: the data may not be "
-                "linearly separable through the origin")
+            return (
+                "stuck: every subgradient is 0 but w does not classify every example "
+                "right (the 0-1 loss has zero gradient everywhere, so SGD never moves)"
+            )
+        return (
+            f"stopped at the {limit_hit} after {count} updates: the data may not be "
+            "linearly separable through the origin"
+        )
 
-    return _trace(X, labels, run, order=order, seed=seed, delta=_UPDATE_THRESHOLD[loss],
-                  mistake_rule=lambda s: s <= 0, stop_reason=stop_reason)
+    return _trace(
+        X,
+        labels,
+        run,
+        order=order,
+        seed=seed,
+        delta=_UPDATE_THRESHOLD[loss],
+        mistake_rule=lambda s: s <= 0,
+        stop_reason=stop_reason,
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -415,8 +507,7 @@ def sgd_linear(X, y, loss="perceptron", eta=1.0, order="cyclic", seed=None, max_
 # ---------------------------------------------------------------------------
 
 
-def _margin_coordinate(rng: np.random.Generator, count: int, margin: float,
-                       dim: int) -> np.ndarray:
+def _margin_coordinate(rng: np.random.Generator, count: int, margin: float, dim: int) -> np.ndarray:
     """t = x·beta* for x uniform on the unit sphere of R^dim, given t >= margin.
 
     On the sphere t has density proportional to (1 - t^2)^k, k = (dim - 3) / 2.
@@ -436,12 +527,12 @@ def _margin_coordinate(rng: np.random.Generator, count: int, margin: float,
     if k == 0:
         return rng.uniform(margin, 1.0, count)
     t0 = (k * margin + math.sqrt((k * margin) ** 2 + 2 * k + 1)) / (2 * k + 1)
-    rate = 2 * k * t0 / (1 - t0**2)                 # -(d/dt) log f at t0
-    log_f0 = k * math.log1p(-t0**2)
-    span = math.expm1(-rate * (1.0 - margin))       # e^{-rate (1 - margin)} - 1
+    rate = 2 * k * t0 / (1 - t0**2)  # -(d/dt) log f at t0
+    log_f0 = k * math.log1p(-(t0**2))
+    span = math.expm1(-rate * (1.0 - margin))  # e^{-rate (1 - margin)} - 1
     out = np.empty(count)
     filled = 0
-    for _ in range(200):                            # each round accepts about 3/4
+    for _ in range(200):  # each round accepts about 3/4
         want = count - filled
         if want == 0:
             return out
@@ -451,10 +542,12 @@ def _margin_coordinate(rng: np.random.Generator, count: int, margin: float,
         with np.errstate(divide="ignore"):
             log_ratio = k * np.log1p(-np.minimum(t * t, 1.0)) - (log_f0 - rate * (t - t0))
         keep = t[np.log(rng.random(draw)) < log_ratio][:want]
-        out[filled:filled + keep.size] = keep
+        out[filled : filled + keep.size] = keep
         filled += keep.size
-    raise ValueError("sampling the margin region did not finish; this should not happen "
-                     f"(margin {margin:g}, dim {dim}): please report it.")
+    raise ValueError(
+        "sampling the margin region did not finish; this should not happen "
+        f"(margin {margin:g}, dim {dim}): please report it."
+    )
 
 
 def _orthogonal_unit(rng: np.random.Generator, count: int, beta_star: np.ndarray) -> np.ndarray:
@@ -462,7 +555,7 @@ def _orthogonal_unit(rng: np.random.Generator, count: int, beta_star: np.ndarray
     directions = rng.standard_normal((count, beta_star.shape[0]))
     directions -= np.outer(directions @ beta_star, beta_star)  # project out beta*
     norms = np.linalg.norm(directions, axis=1, keepdims=True)
-    norms[norms == 0] = 1.0                                     # probability zero
+    norms[norms == 0] = 1.0  # probability zero
     return directions / norms
 
 
@@ -480,7 +573,8 @@ def _margin_points(rng, count, margin, beta_star):
         X = np.outer(t, beta_star)
     else:
         X = np.outer(t, beta_star) + np.sqrt(1 - t * t)[:, None] * _orthogonal_unit(
-            rng, count, beta_star)
+            rng, count, beta_star
+        )
     return X * labels[:, None], labels
 
 
@@ -518,15 +612,25 @@ def make_unit_margin(n=200, margin=0.1, dim=2, seed=0) -> Dataset:
     margin = _check_margin(margin)
     dim = _check_dim(dim)
     if n * dim > MAX_VALUES:
-        raise ValueError(f"n x dim = {n} x {dim} = {n * dim} values is over the limit of "
-                         f"{MAX_VALUES}; lower n or dim.")
+        raise ValueError(
+            f"n x dim = {n} x {dim} = {n * dim} values is over the limit of "
+            f"{MAX_VALUES}; lower n or dim."
+        )
     seed = check_seed(seed)
     rng = np.random.default_rng(seed)
     beta_star = rng.standard_normal(dim)
     beta_star /= np.linalg.norm(beta_star)
     X, y = _margin_points(rng, n, margin, beta_star)
-    return Dataset(X=frozen(X), y=frozen(y), w_star=frozen(beta_star), b_star=0.0,
-                   margin=margin, radius=1.0, seed=seed, name="unit_margin")
+    return Dataset(
+        X=frozen(X),
+        y=frozen(y),
+        w_star=frozen(beta_star),
+        b_star=0.0,
+        margin=margin,
+        radius=1.0,
+        seed=seed,
+        name="unit_margin",
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -544,13 +648,14 @@ def _check_betas(beta, beta_star, dim=None):
     if star.ndim != 1 or star.size == 0:
         raise ValueError(f"beta_star must be a vector of shape (dim,), got shape {star.shape}.")
     if dim is not None and star.shape[0] != dim:
-        raise ValueError(f"beta_star has {star.shape[0]} entries but dim = {dim}; "
-                         "they must agree.")
+        raise ValueError(f"beta_star has {star.shape[0]} entries but dim = {dim}; they must agree.")
     single = betas.ndim == 1
     betas = np.atleast_2d(betas)
     if betas.ndim != 2 or betas.shape[1] != star.shape[0]:
-        raise ValueError(f"beta must have shape ({star.shape[0]},) or (k, {star.shape[0]}) "
-                         f"to match beta_star, got {np.shape(beta)}.")
+        raise ValueError(
+            f"beta must have shape ({star.shape[0]},) or (k, {star.shape[0]}) "
+            f"to match beta_star, got {np.shape(beta)}."
+        )
     if not (np.isfinite(star).all() and np.isfinite(betas).all()):
         raise ValueError("beta and beta_star must be finite (no NaN or infinity).")
     norm = np.linalg.norm(star)
@@ -641,12 +746,14 @@ def test_error_sample(beta, beta_star, margin, dim=2, n_test=100_000, seed=0) ->
     dim = _check_dim(dim)
     n_test = check_number(n_test, "n_test (test points)", low=1, high=MAX_POINTS, integer=True)
     if n_test * dim > MAX_VALUES:
-        raise ValueError(f"n_test x dim = {n_test} x {dim} = {n_test * dim} values is over the "
-                         f"limit of {MAX_VALUES}; use fewer test points.")
+        raise ValueError(
+            f"n_test x dim = {n_test} x {dim} = {n_test * dim} values is over the "
+            f"limit of {MAX_VALUES}; use fewer test points."
+        )
     betas, star, single = _check_betas(beta, beta_star, dim=dim)
     rng = np.random.default_rng(check_seed(seed))
     X, y = _margin_points(rng, n_test, margin, star)
-    predicted = np.where(X @ betas.T > 0, 1, -1)            # sign(x·beta), sign(0) = -1
+    predicted = np.where(X @ betas.T > 0, 1, -1)  # sign(x·beta), sign(0) = -1
     error = np.mean(predicted != y[:, None], axis=0)
     stderr = np.sqrt(error * (1 - error) / n_test)
     if single:
@@ -673,7 +780,7 @@ def _sampled_errors(rng, angles, zero, margin, dim, n_test) -> np.ndarray:
     errs = np.flatnonzero(angles >= math.asin(margin))
     group = max(1, 4_000_000 // n_test)
     for start in range(0, errs.size, group):
-        chosen = errs[start:start + group]
+        chosen = errs[start : start + group]
         phi = angles[chosen, None]
         shape = (phi.shape[0], n_test)
         t = _margin_coordinate(rng, shape[0] * n_test, margin, dim).reshape(shape)
@@ -694,8 +801,9 @@ def _sampled_errors(rng, angles, zero, margin, dim, n_test) -> np.ndarray:
 # ---------------------------------------------------------------------------
 
 
-def _own_scores(margins: np.ndarray, examples: np.ndarray, only: np.ndarray,
-                count: np.ndarray) -> np.ndarray:
+def _own_scores(
+    margins: np.ndarray, examples: np.ndarray, only: np.ndarray, count: np.ndarray
+) -> np.ndarray:
     """``margins`` (runs, slots) of the examples ``examples`` (runs, slots), with a run's
     score of the one example all its updates were on (``only`` >= 0) made exact: beta =
     k a_i after k updates on i, so a_i·beta = k ||a_i||^2 = k for a unit a_i
@@ -707,8 +815,9 @@ def _own_scores(margins: np.ndarray, examples: np.ndarray, only: np.ndarray,
     return margins
 
 
-def _margin_perceptron_batch(signed: np.ndarray, streams: Callable, max_updates: int,
-                             max_epochs: int):
+def _margin_perceptron_batch(
+    signed: np.ndarray, streams: Callable, max_updates: int, max_epochs: int
+):
     """Run R margin perceptrons in lock step on signed examples a = y x, shape (R, N, d).
 
     ``streams(runs, epochs)`` returns the examined indices of epoch ``epochs[j]``
@@ -740,13 +849,12 @@ def _margin_perceptron_batch(signed: np.ndarray, streams: Callable, max_updates:
     while active.size:
         # m = y x·beta, stream order
         margins = _own_scores(np.einsum("rnd,rd->rn", ordered, beta), stream, only, count)
-        violated = margins < 1.0                             # margin mistakes
+        violated = margins < 1.0  # margin mistakes
         clean: np.ndarray = ~violated.any(axis=1)
         if clean.any():  # a random stream may leave examples out: check all of them
             some = np.flatnonzero(clean)
             every = np.einsum("rnd,rd->rn", signed[active[some]], beta[some])
-            every = _own_scores(every, np.broadcast_to(grid, every.shape), only[some],
-                                count[some])
+            every = _own_scores(every, np.broadcast_to(grid, every.shape), only[some], count[some])
             clean[some] = ~(every < 1.0).any(axis=1)
         finished = clean | (count >= max_updates) | (epoch >= max_epochs)
         if finished.any():
@@ -754,8 +862,13 @@ def _margin_perceptron_batch(signed: np.ndarray, streams: Callable, max_updates:
             beta_out[done], count_out[done] = beta[finished], count[finished]
             wrong_out[done], converged_out[done] = wrong[finished], clean[finished]
             keep = ~finished
-            active, beta, count, wrong, only = (active[keep], beta[keep], count[keep],
-                                                wrong[keep], only[keep])
+            active, beta, count, wrong, only = (
+                active[keep],
+                beta[keep],
+                count[keep],
+                wrong[keep],
+                only[keep],
+            )
             epoch, position, stream = epoch[keep], position[keep], stream[keep]
             ordered, margins, violated = ordered[keep], margins[keep], violated[keep]
             if not active.size:
@@ -779,8 +892,9 @@ def _margin_perceptron_batch(signed: np.ndarray, streams: Callable, max_updates:
             epoch[missed] += 1
             position[missed] = 0
             stream[missed] = streams(active[missed], epoch[missed])
-            ordered[missed] = np.take_along_axis(signed[active[missed]],
-                                                 stream[missed][:, :, None], axis=1)
+            ordered[missed] = np.take_along_axis(
+                signed[active[missed]], stream[missed][:, :, None], axis=1
+            )
     return beta_out, count_out, wrong_out, converged_out
 
 
@@ -808,6 +922,7 @@ def _batch_streams(generators: list, order: str, n: int) -> Callable:
         if order == "random":
             return np.stack([next_random(int(r)) for r in runs])
         return np.stack([generators[r].permutation(n) for r in runs])
+
     return streams
 
 
@@ -860,8 +975,9 @@ def uniform_bound(n_train, dim, confidence=0.95) -> np.ndarray:
     """
     n_train = _check_sizes(n_train)
     dim = check_number(dim, "P (dimension)", low=1, integer=True)
-    confidence = check_number(confidence, "confidence", low=0, high=1, low_open=True,
-                              high_open=True)
+    confidence = check_number(
+        confidence, "confidence", low=0, high=1, low_open=True, high_open=True
+    )
     delta = np.sqrt(2 * math.log(1 / (1 - confidence)) / n_train)
     return np.sqrt((dim + 1) * np.log(n_train + 1) / n_train) + delta
 
@@ -913,8 +1029,11 @@ class GeneralisationCurve:
     def columns(self) -> dict[str, np.ndarray]:
         """One row per N, for a table or a CSV download."""
         return {
-            "n_train": self.n_train, "mean_error": self.mean_error, "stderr": self.stderr,
-            "stability_bound": self.stability_bound, "uniform_bound": self.uniform_bound,
+            "n_train": self.n_train,
+            "mean_error": self.mean_error,
+            "stderr": self.stderr,
+            "stability_bound": self.stability_bound,
+            "uniform_bound": self.uniform_bound,
             "mean_margin_mistakes": self.margin_mistakes.mean(axis=1),
             "max_margin_mistakes": self.margin_mistakes.max(axis=1),
         }
@@ -926,8 +1045,16 @@ def _check_n_train(n_train) -> list[int]:
         raise ValueError("give at least one training-set size N.")
     if values.size > CURVE_MAX_VALUES:
         raise ValueError(f"{values.size} values of N is too many (at most {CURVE_MAX_VALUES}).")
-    return [check_number(v.item() if hasattr(v, "item") else v, "N (training points)", low=1,
-                         high=CURVE_MAX_N, integer=True) for v in values]
+    return [
+        check_number(
+            v.item() if hasattr(v, "item") else v,
+            "N (training points)",
+            low=1,
+            high=CURVE_MAX_N,
+            integer=True,
+        )
+        for v in values
+    ]
 
 
 def _curve_runs(rng, first, runs, size, margin, dim, order, n_test, max_updates, seed):
@@ -945,10 +1072,10 @@ def _curve_runs(rng, first, runs, size, margin, dim, order, n_test, max_updates,
     for r in range(runs):
         generator, stars[r], X, y = curve_run_data(seed, size, first + r, margin, dim)
         generators.append(generator)
-        signed[r] = y[:, None] * X                   # a = y x
+        signed[r] = y[:, None] * X  # a = y x
     beta, mistakes, _, _ = _margin_perceptron_batch(
-        signed, _batch_streams(generators, order, size), max_updates=max_updates,
-        max_epochs=100_000)
+        signed, _batch_streams(generators, order, size), max_updates=max_updates, max_epochs=100_000
+    )
     angles = _angles_rows(beta, stars)
     zero = ~np.any(beta != 0, axis=1)
     if dim == 2:
@@ -956,9 +1083,17 @@ def _curve_runs(rng, first, runs, size, margin, dim, order, n_test, max_updates,
     return _sampled_errors(rng, angles, zero, margin, dim, n_test), mistakes
 
 
-def generalisation_curve(n_train=(10, 30, 100, 300, 1000), margin=0.1, dim=2, repeats=200,
-                         seed=0, n_test=10_000, confidence=0.95, order="random",
-                         progress: Progress = None) -> GeneralisationCurve:
+def generalisation_curve(
+    n_train=(10, 30, 100, 300, 1000),
+    margin=0.1,
+    dim=2,
+    repeats=200,
+    seed=0,
+    n_test=10_000,
+    confidence=0.95,
+    order="random",
+    progress: Progress = None,
+) -> GeneralisationCurve:
     """Test error of the margin perceptron against the number of training points N.
 
     For every N and each of ``repeats`` runs: draw a planted unit beta* and N
@@ -999,10 +1134,10 @@ def generalisation_curve(n_train=(10, 30, 100, 300, 1000), margin=0.1, dim=2, re
     dim = _check_dim(dim)
     repeats = check_number(repeats, "repeats", low=1, high=CURVE_MAX_REPEATS, integer=True)
     seed = check_seed(seed)
-    n_test = check_number(n_test, "n_test (test points)", low=1, high=CURVE_MAX_TEST,
-                          integer=True)
-    confidence = check_number(confidence, "confidence", low=0, high=1, low_open=True,
-                              high_open=True)
+    n_test = check_number(n_test, "n_test (test points)", low=1, high=CURVE_MAX_TEST, integer=True)
+    confidence = check_number(
+        confidence, "confidence", low=0, high=1, low_open=True, high_open=True
+    )
     if not isinstance(order, str) or order not in STREAM_ORDERS:
         raise ValueError(f"unknown order {order!r}; choose one of: {', '.join(STREAM_ORDERS)}.")
     if progress is not None and not callable(progress):
@@ -1013,11 +1148,14 @@ def generalisation_curve(n_train=(10, 30, 100, 300, 1000), margin=0.1, dim=2, re
         raise ValueError(
             f"this curve is too much work ({work:.2g} > {CURVE_MAX_WORK:.0e}: repeats * sum(N) * "
             "(dim + 8) * (3/gamma^2 + 40)); use fewer repeats, smaller N, fewer dimensions or a "
-            "larger margin.")
+            "larger margin."
+        )
     if dim > 2 and repeats * len(sizes) * n_test > CURVE_MAX_TEST_POINTS:
-        raise ValueError(f"repeats * len(n_train) * n_test = {repeats * len(sizes) * n_test} "
-                         f"test points is too many (at most {CURVE_MAX_TEST_POINTS:.0e}); "
-                         "lower n_test or repeats.")
+        raise ValueError(
+            f"repeats * len(n_train) * n_test = {repeats * len(sizes) * n_test} "
+            f"test points is too many (at most {CURVE_MAX_TEST_POINTS:.0e}); "
+            "lower n_test or repeats."
+        )
     errors = np.empty((len(sizes), repeats))
     mistakes = np.empty((len(sizes), repeats), dtype=np.int64)
     total, done = sum(sizes) * repeats, 0
@@ -1026,22 +1164,35 @@ def generalisation_curve(n_train=(10, 30, 100, 300, 1000), margin=0.1, dim=2, re
         chunk = max(1, min(repeats, 2_000_000 // (size * max(dim, 2))))
         for start in range(0, repeats, chunk):
             runs = min(chunk, repeats - start)
-            errors[k, start:start + runs], mistakes[k, start:start + runs] = _curve_runs(
-                rng, start, runs, size, margin, dim, order, n_test, int(mistake_bound) + 1,
-                seed)
+            errors[k, start : start + runs], mistakes[k, start : start + runs] = _curve_runs(
+                rng, start, runs, size, margin, dim, order, n_test, int(mistake_bound) + 1, seed
+            )
             done += runs * size
             if progress is not None:
                 progress(done / total)
     sizes_array = np.array(sizes, dtype=np.int64)
-    stderr = (errors.std(axis=1, ddof=1) / math.sqrt(repeats) if repeats > 1
-              else np.full(len(sizes), np.nan))
+    stderr = (
+        errors.std(axis=1, ddof=1) / math.sqrt(repeats)
+        if repeats > 1
+        else np.full(len(sizes), np.nan)
+    )
     return GeneralisationCurve(
-        n_train=frozen(sizes_array), mean_error=frozen(errors.mean(axis=1)),
-        stderr=frozen(stderr), errors=frozen(errors), margin_mistakes=frozen(mistakes),
+        n_train=frozen(sizes_array),
+        mean_error=frozen(errors.mean(axis=1)),
+        stderr=frozen(stderr),
+        errors=frozen(errors),
+        margin_mistakes=frozen(mistakes),
         stability_bound=frozen(stability_bound(sizes_array, margin)),
         uniform_bound=frozen(uniform_bound(sizes_array, dim, confidence)),
-        mistake_bound=mistake_bound, margin=margin, dim=dim, repeats=repeats, seed=seed,
-        n_test=0 if dim == 2 else n_test, confidence=confidence, order=order, exact=dim == 2,
+        mistake_bound=mistake_bound,
+        margin=margin,
+        dim=dim,
+        repeats=repeats,
+        seed=seed,
+        n_test=0 if dim == 2 else n_test,
+        confidence=confidence,
+        order=order,
+        exact=dim == 2,
     )
 
 

@@ -39,8 +39,16 @@ from ._checks import (
 )
 from .perceptron import Trace
 
-__all__ = ["LoadedData", "LoadedClasses", "parse_labelled_csv", "parse_class_csv",
-           "dataset_to_csv", "trace_to_csv", "trace_to_json", "check_drawable_scale"]
+__all__ = [
+    "LoadedData",
+    "LoadedClasses",
+    "parse_labelled_csv",
+    "parse_class_csv",
+    "dataset_to_csv",
+    "trace_to_csv",
+    "trace_to_json",
+    "check_drawable_scale",
+]
 
 #: delimiters parse_labelled_csv recognises, in order of preference when several fit
 DELIMITERS = ("\t", ";", ",")
@@ -157,7 +165,8 @@ def _looks_utf16(data: bytes) -> bool:
         return False
     even, odd = head[0::2], head[1::2]
     return (odd.count(0) == len(odd) and even.count(0) == 0) or (
-        even.count(0) == len(even) and odd.count(0) == 0)
+        even.count(0) == len(even) and odd.count(0) == 0
+    )
 
 
 def _decode(data, max_bytes: int) -> str:
@@ -197,18 +206,21 @@ def _decode(data, max_bytes: int) -> str:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             line = data.count(b"\n", 0, exc.start) + 1
-            raise _not_text(f"the bytes on row {line} are not UTF-8 text; if a spreadsheet "
-                            "made it, save it again as 'CSV UTF-8'") from None
+            raise _not_text(
+                f"the bytes on row {line} are not UTF-8 text; if a spreadsheet "
+                "made it, save it again as 'CSV UTF-8'"
+            ) from None
     else:
         text = data[1:] if data.startswith("\ufeff") else data
     bad = _CONTROL.search(text)
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
-        raise _not_text(f"row {line} contains the control character "
-                        f"U+{ord(bad.group()):04X}")
+        raise _not_text(f"row {line} contains the control character U+{ord(bad.group()):04X}")
     if not text.strip():
-        raise ValueError("the file is empty; upload a CSV file with feature columns and a "
-                         "label column, one example per row.")
+        raise ValueError(
+            "the file is empty; upload a CSV file with feature columns and a "
+            "label column, one example per row."
+        )
     return text
 
 
@@ -267,11 +279,11 @@ def _header_like(cells: list[str], delimiter: str) -> bool:
 class _Table:
     """A CSV file split into cells: every non-blank row with its line number."""
 
-    rows: list            # (1-based line number, stripped cells) of every non-blank row
+    rows: list  # (1-based line number, stripped cells) of every non-blank row
     delimiter: str
-    label_index: int      # 0-based column of the labels
-    feature_index: list   # 0-based columns of the features, in file order
-    names: list | None    # header cells (empty ones named "column j"), None without a header
+    label_index: int  # 0-based column of the labels
+    feature_index: list  # 0-based columns of the features, in file order
+    names: list | None  # header cells (empty ones named "column j"), None without a header
 
     @property
     def data_rows(self) -> list:
@@ -296,8 +308,9 @@ def _split_rows(text: str) -> tuple[str, list]:
         try:
             cells = _split(line, delimiter)
         except csv.Error as exc:
-            raise ValueError(f"row {number} could not be read as CSV ({exc}); check the "
-                             "quoting on that row.") from None
+            raise ValueError(
+                f"row {number} could not be read as CSV ({exc}); check the quoting on that row."
+            ) from None
         rows.append((number, [cell.strip() for cell in cells]))
     return delimiter, rows
 
@@ -322,9 +335,13 @@ def _find_columns(rows: list, label_column: int, delimiter: str) -> _Table:
     # row 1 is a header only when a feature cell holds text and no cell of it is a
     # number: a typo in a data row ("0.5x,0.3,1") is then reported, not dropped
     has_header = _header_like([first[j] for j in feature_index], delimiter) and all(
-        _parse_number(c, delimiter) is None for c in first)
-    names = ([cell if cell else f"column {j + 1}" for j, cell in enumerate(first)]
-             if has_header else None)
+        _parse_number(c, delimiter) is None for c in first
+    )
+    names = (
+        [cell if cell else f"column {j + 1}" for j, cell in enumerate(first)]
+        if has_header
+        else None
+    )
     return _Table(rows, delimiter, label_index, feature_index, names)
 
 
@@ -358,12 +375,17 @@ def _feature_value(table: _Table, line: int, j: int, cell: str, check_scale: boo
     value = _parse_number(cell, table.delimiter)
     if value is None:
         if not cell:
-            raise ValueError(f"{table.where(line, j)} is empty; every feature cell needs a "
-                             "number. Fill it in or delete the row.")
+            raise ValueError(
+                f"{table.where(line, j)} is empty; every feature cell needs a "
+                "number. Fill it in or delete the row."
+            )
         shown = cell if len(cell) <= 40 else cell[:37] + "..."
-        header_hint = (" Row 1 was read as data because some of its cells are "
-                       "numbers; a header row has text in every cell."
-                       if table.names is None and line == table.rows[0][0] else "")
+        header_hint = (
+            " Row 1 was read as data because some of its cells are "
+            "numbers; a header row has text in every cell."
+            if table.names is None and line == table.rows[0][0]
+            else ""
+        )
         raise ValueError(
             f"{table.where(line, j)} holds {shown!r}, which is not a number; feature "
             "columns must hold numbers such as 1.5 or -2e-3. Fix the cell, or set "
@@ -371,9 +393,11 @@ def _feature_value(table: _Table, line: int, j: int, cell: str, check_scale: boo
         )
     if not math.isfinite(value):
         what = "is too large (infinite)" if _NUMBER.fullmatch(cell) else "is NaN or infinite"
-        raise ValueError(f"{table.where(line, j)} holds {cell!r}, which {what}; missing or "
-                         "infinite values are not allowed: fill in a finite number or "
-                         "delete the row.")
+        raise ValueError(
+            f"{table.where(line, j)} holds {cell!r}, which {what}; missing or "
+            "infinite values are not allowed: fill in a finite number or "
+            "delete the row."
+        )
     if check_scale and (abs(value) > MAX_ABS_VALUE or 0 < abs(value) < MIN_ABS_VALUE):
         size = "large" if abs(value) > MAX_ABS_VALUE else "small"
         raise ValueError(
@@ -410,14 +434,17 @@ def _read_labels(table: _Table, one_of: str) -> _Labels:
     texts = []
     for line, cells in table.data_rows:
         if not cells[j]:
-            raise ValueError(f"{table.where(line, j)} is empty; every row needs a label "
-                             f"({one_of}).")
+            raise ValueError(
+                f"{table.where(line, j)} is empty; every row needs a label ({one_of})."
+            )
         texts.append(cells[j])
     numeric = [_parse_number(t, table.delimiter) for t in texts]
     for (line, _), t, v in zip(table.data_rows, texts, numeric):
         if v is not None and not math.isfinite(v):
-            raise ValueError(f"{table.where(line, j)} holds the label {t!r}, which is "
-                             f"NaN or infinite; give every row {one_of} label.")
+            raise ValueError(
+                f"{table.where(line, j)} holds the label {t!r}, which is "
+                f"NaN or infinite; give every row {one_of} label."
+            )
     keys = numeric if all(v is not None for v in numeric) else texts
     spelling: dict = {}  # class key -> first spelling; first row where it appears
     first_row: dict = {}
@@ -433,8 +460,9 @@ def _shown_labels(labels: _Labels) -> str:
     return shown + (", ..." if len(labels.spelling) > 5 else "")
 
 
-def _read_table(data, max_bytes, max_rows, label_column, check_scale, min_rows: int,
-                needs: str) -> tuple[_Table, np.ndarray]:
+def _read_table(
+    data, max_bytes, max_rows, label_column, check_scale, min_rows: int, needs: str
+) -> tuple[_Table, np.ndarray]:
     """Check the options, then decode, split, find the columns, check the shape and
     read the features: the stages every reader shares."""
     max_bytes = check_number(max_bytes, "max_bytes", low=1, integer=True)
@@ -442,8 +470,10 @@ def _read_table(data, max_bytes, max_rows, label_column, check_scale, min_rows: 
     if not isinstance(check_scale, bool):
         raise ValueError(f"check_scale must be True or False, got {check_scale!r:.40}.")
     if isinstance(label_column, bool) or not isinstance(label_column, numbers.Integral):
-        raise ValueError(f"label_column must be a whole number (a column index such as -1 "
-                         f"for the last column), got {label_column!r}.")
+        raise ValueError(
+            f"label_column must be a whole number (a column index such as -1 "
+            f"for the last column), got {label_column!r}."
+        )
     delimiter, rows = _split_rows(_decode(data, max_bytes))
     table = _find_columns(rows, int(label_column), delimiter)
     _check_shape(table, max_rows, min_rows, needs)
@@ -459,8 +489,13 @@ def _file_facts(table: _Table) -> dict:
     else:
         feature_names = tuple(table.names[j] for j in table.feature_index)
         label_name = table.names[table.label_index]
-    return dict(feature_names=feature_names, has_header=table.names is not None,
-                n_rows=len(table.data_rows), label_name=label_name, delimiter=table.delimiter)
+    return dict(
+        feature_names=feature_names,
+        has_header=table.names is not None,
+        n_rows=len(table.data_rows),
+        label_name=label_name,
+        delimiter=table.delimiter,
+    )
 
 
 def _sign_of_only_class(key) -> int:
@@ -468,8 +503,15 @@ def _sign_of_only_class(key) -> int:
     return -1 if isinstance(key, float) and key <= 0 else 1
 
 
-def parse_labelled_csv(data, *, max_bytes=5 * 1024 * 1024, max_rows=20_000,
-                       label_column=-1, check_scale=True, min_classes=2) -> LoadedData:
+def parse_labelled_csv(
+    data,
+    *,
+    max_bytes=5 * 1024 * 1024,
+    max_rows=20_000,
+    label_column=-1,
+    check_scale=True,
+    min_classes=2,
+) -> LoadedData:
     """Read an uploaded CSV file of numeric features and a two-class label.
 
     Parameters
@@ -527,16 +569,20 @@ def parse_labelled_csv(data, *, max_bytes=5 * 1024 * 1024, max_rows=20_000,
     """
     if min_classes not in (1, 2) or isinstance(min_classes, bool):
         raise ValueError(f"min_classes must be 1 or 2, got {min_classes!r:.40}.")
-    needs = ("the perceptron needs at least one example" if min_classes == 1 else
-             "the perceptron needs at least two examples, at least one of each class")
-    table, X = _read_table(data, max_bytes, max_rows, label_column, check_scale,
-                           min_classes, needs)
+    needs = (
+        "the perceptron needs at least one example"
+        if min_classes == 1
+        else "the perceptron needs at least two examples, at least one of each class"
+    )
+    table, X = _read_table(data, max_bytes, max_rows, label_column, check_scale, min_classes, needs)
     labels = _read_labels(table, "one of two classes")
     column = table.column(table.label_index)
     if len(labels.spelling) < min_classes:
         (only,) = labels.spelling.values()
-        raise ValueError(f"every row has the label {only!r} (label {column}); the perceptron "
-                         "needs two classes: add examples of the other class.")
+        raise ValueError(
+            f"every row has the label {only!r} (label {column}); the perceptron "
+            "needs two classes: add examples of the other class."
+        )
     if len(labels.spelling) > 2:
         third = list(labels.first_row.values())[2]
         raise ValueError(
@@ -548,16 +594,30 @@ def parse_labelled_csv(data, *, max_bytes=5 * 1024 * 1024, max_rows=20_000,
     if check_scale:
         check_drawable_scale(X, "the feature values")  # no overflow, no lost small values
     ordered = sorted(labels.spelling)
-    sign = ({ordered[0]: _sign_of_only_class(ordered[0])} if len(ordered) == 1
-            else {ordered[0]: -1, ordered[1]: 1})
+    sign = (
+        {ordered[0]: _sign_of_only_class(ordered[0])}
+        if len(ordered) == 1
+        else {ordered[0]: -1, ordered[1]: 1}
+    )
     y = np.fromiter((sign[key] for key in labels.keys), dtype=np.int64, count=len(labels.keys))
-    return LoadedData(X=frozen(X), y=frozen(y),
-                      label_mapping=tuple((labels.spelling[key], sign[key]) for key in ordered),
-                      **_file_facts(table))
+    return LoadedData(
+        X=frozen(X),
+        y=frozen(y),
+        label_mapping=tuple((labels.spelling[key], sign[key]) for key in ordered),
+        **_file_facts(table),
+    )
 
 
-def parse_class_csv(data, *, max_bytes=5 * 1024 * 1024, max_rows=20_000, label_column=-1,
-                    check_scale=True, min_classes=2, max_classes=None) -> LoadedClasses:
+def parse_class_csv(
+    data,
+    *,
+    max_bytes=5 * 1024 * 1024,
+    max_rows=20_000,
+    label_column=-1,
+    check_scale=True,
+    min_classes=2,
+    max_classes=None,
+) -> LoadedClasses:
     """Read an uploaded CSV file of numeric features and a label of k classes.
 
     The same file format, stages and messages as :func:`parse_labelled_csv`
@@ -589,18 +649,26 @@ def parse_class_csv(data, *, max_bytes=5 * 1024 * 1024, max_rows=20_000, label_c
     min_classes = check_number(min_classes, "min_classes", low=1, integer=True)
     if max_classes is not None:
         max_classes = check_number(max_classes, "max_classes", low=min_classes, integer=True)
-    needs = ("it needs at least one example" if min_classes == 1 else
-             "a classifier needs at least two examples, of at least two classes")
-    table, X = _read_table(data, max_bytes, max_rows, label_column, check_scale,
-                           min(2, min_classes), needs)
+    needs = (
+        "it needs at least one example"
+        if min_classes == 1
+        else "a classifier needs at least two examples, of at least two classes"
+    )
+    table, X = _read_table(
+        data, max_bytes, max_rows, label_column, check_scale, min(2, min_classes), needs
+    )
     labels = _read_labels(table, "a class")
     column, count = table.column(table.label_index), len(labels.spelling)
     if count < min_classes:
-        found = (f"every row has the label {_shown_labels(labels)}" if count == 1 else
-                 f"the label {column} holds only {count} distinct labels "
-                 f"({_shown_labels(labels)})")
-        raise ValueError(f"{found} (label {column}); at least {min_classes} classes are "
-                         "needed: add examples of another class.")
+        found = (
+            f"every row has the label {_shown_labels(labels)}"
+            if count == 1
+            else f"the label {column} holds only {count} distinct labels ({_shown_labels(labels)})"
+        )
+        raise ValueError(
+            f"{found} (label {column}); at least {min_classes} classes are "
+            "needed: add examples of another class."
+        )
     if max_classes is not None and count > max_classes:
         first_over = list(labels.first_row.values())[max_classes]
         raise ValueError(
@@ -613,11 +681,13 @@ def parse_class_csv(data, *, max_bytes=5 * 1024 * 1024, max_rows=20_000, label_c
         check_drawable_scale(X, "the feature values")
     ordered = sorted(labels.spelling)
     code = {key: k for k, key in enumerate(ordered)}
-    codes = np.fromiter((code[key] for key in labels.keys), dtype=np.int64,
-                        count=len(labels.keys))
-    return LoadedClasses(X=frozen(X), codes=frozen(codes),
-                         classes=tuple(labels.spelling[key] for key in ordered),
-                         **_file_facts(table))
+    codes = np.fromiter((code[key] for key in labels.keys), dtype=np.int64, count=len(labels.keys))
+    return LoadedClasses(
+        X=frozen(X),
+        codes=frozen(codes),
+        classes=tuple(labels.spelling[key] for key in ordered),
+        **_file_facts(table),
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -638,24 +708,29 @@ def _check_feature_names(feature_names, n_features: int) -> list[str]:
     if feature_names is None:
         return [f"x{k + 1}" for k in range(n_features)]
     if isinstance(feature_names, str):
-        raise ValueError("feature_names must be a list of names, one per column, not one "
-                         "string.")
+        raise ValueError("feature_names must be a list of names, one per column, not one string.")
     try:
         names = list(feature_names)
     except TypeError:
         raise ValueError("feature_names must be a list of names, one per column.") from None
     if len(names) != n_features:
-        raise ValueError(f"feature_names has {len(names)} names but X has {n_features} "
-                         "columns; give one name per column.")
+        raise ValueError(
+            f"feature_names has {len(names)} names but X has {n_features} "
+            "columns; give one name per column."
+        )
     for k, name in enumerate(names):
         if not isinstance(name, str) or not name.strip():
             raise ValueError(f"feature_names[{k}] = {name!r}: names must be non-empty text.")
         if _LINE_BREAK.search(name) or _CONTROL.search(name):
-            raise ValueError(f"feature_names[{k}] = {name!r} contains a line break or control "
-                             "character; use plain one-line text.")
+            raise ValueError(
+                f"feature_names[{k}] = {name!r} contains a line break or control "
+                "character; use plain one-line text."
+            )
         if _parse_number(name.strip(), ",") is not None:
-            raise ValueError(f"feature_names[{k}] = {name!r} reads as a number, so the header "
-                             "would be read back as data; use a name with a letter in it.")
+            raise ValueError(
+                f"feature_names[{k}] = {name!r} reads as a number, so the header "
+                "would be read back as data; use a name with a letter in it."
+            )
     return names
 
 
@@ -694,20 +769,27 @@ def dataset_to_csv(X, y, feature_names=None) -> str:
 def _check_trace(trace, X, y) -> tuple[np.ndarray, np.ndarray]:
     """Check the trace and that ``X, y`` are the data it was run on."""
     if not isinstance(trace, Trace):
-        raise ValueError(f"trace must be a Trace returned by run_perceptron, got "
-                         f"{type(trace).__name__}.")
+        raise ValueError(
+            f"trace must be a Trace returned by run_perceptron, got {type(trace).__name__}."
+        )
     X, y = check_dataset(X, y, both_classes=False, copy=False)
     n, d = X.shape
     if n != trace.n_samples:
-        raise ValueError(f"X has {n} rows but the trace was run on {trace.n_samples} examples; "
-                         "pass the X and y given to run_perceptron.")
+        raise ValueError(
+            f"X has {n} rows but the trace was run on {trace.n_samples} examples; "
+            "pass the X and y given to run_perceptron."
+        )
     if trace.weights.ndim != 2 or d != trace.weights.shape[1]:
-        raise ValueError(f"X has {d} features but the trace's weights have "
-                         f"{trace.weights.shape[-1]}; pass the X and y given to run_perceptron.")
+        raise ValueError(
+            f"X has {d} features but the trace's weights have "
+            f"{trace.weights.shape[-1]}; pass the X and y given to run_perceptron."
+        )
     for name in ("weights", "biases", "update_scores"):
         if not np.isfinite(getattr(trace, name)).all():
-            raise ValueError(f"the trace's {name} contain NaN or infinity (the run overflowed); "
-                             "rescale the features and run again before exporting.")
+            raise ValueError(
+                f"the trace's {name} contain NaN or infinity (the run overflowed); "
+                "rescale the features and run again before exporting."
+            )
     # every update is w <- w + y_i x_i (and b <- b + y_i with a bias): check the data fits
     if trace.n_updates:
         idx = trace.update_indices
@@ -751,12 +833,23 @@ def trace_to_csv(trace, X, y) -> str:
     d = X.shape[1]
     buffer = io.StringIO()
     writer = _writer(buffer)
-    writer.writerow(["t", "step", "index", *(f"x{k + 1}" for k in range(d)), "y", "score",
-                     *(f"w{k + 1}" for k in range(d)), "b"])
+    writer.writerow(
+        [
+            "t",
+            "step",
+            "index",
+            *(f"x{k + 1}" for k in range(d)),
+            "y",
+            "score",
+            *(f"w{k + 1}" for k in range(d)),
+            "b",
+        ]
+    )
     for row in _update_rows(trace, X, y):
         t, step, index, x, label, score, w, b = row
-        writer.writerow([t, step, index, *_float_cells(x), label, repr(score),
-                         *_float_cells(w), repr(b)])
+        writer.writerow(
+            [t, step, index, *_float_cells(x), label, repr(score), *_float_cells(w), repr(b)]
+        )
     return buffer.getvalue()
 
 
@@ -768,8 +861,16 @@ def _update_rows(trace: Trace, X: np.ndarray, y: np.ndarray):
     weights = trace.weights[1:].tolist()
     biases = trace.biases[1:].tolist()
     for t, (i, step, score, w, b) in enumerate(zip(idx, steps, scores, weights, biases), 1):
-        yield (t, int(step), int(i), X[i].tolist(), int(y[i]), float(score),
-               [float(v) for v in w], float(b))
+        yield (
+            t,
+            int(step),
+            int(i),
+            X[i].tolist(),
+            int(y[i]),
+            float(score),
+            [float(v) for v in w],
+            float(b),
+        )
 
 
 def _json_value(value):
@@ -796,13 +897,17 @@ def _json_problem(value, path: str, depth: int = 0) -> str | None:
         except OverflowError:
             return f"{path} is too large for a float; JSON needs finite numbers."
         if not math.isfinite(value):
-            return (f"{path} is {value}; JSON cannot hold NaN or infinity: pass None "
-                    "or a finite number instead.")
+            return (
+                f"{path} is {value}; JSON cannot hold NaN or infinity: pass None "
+                "or a finite number instead."
+            )
     elif isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, (str, int, float, bool)) and key is not None:
-                return (f"{path} has the key {key!r}; JSON keys must be text or numbers "
-                        "(Python str, int, float, bool or None).")
+                return (
+                    f"{path} has the key {key!r}; JSON keys must be text or numbers "
+                    "(Python str, int, float, bool or None)."
+                )
             found = _json_problem(item, f"{path}[{key!r}]", depth + 1)
             if found:
                 return found
@@ -812,8 +917,10 @@ def _json_problem(value, path: str, depth: int = 0) -> str | None:
             if found:
                 return found
     elif value is not None and not isinstance(value, (str, numbers.Real)):
-        return (f"{path} is a {type(value).__name__}, which JSON cannot hold; pass "
-                "numbers, text, booleans, None, lists or dicts.")
+        return (
+            f"{path} is a {type(value).__name__}, which JSON cannot hold; pass "
+            "numbers, text, booleans, None, lists or dicts."
+        )
     return None
 
 
@@ -849,25 +956,33 @@ def trace_to_json(trace, X, y, parameters: dict) -> str:
     """
     X, y = _check_trace(trace, X, y)
     if not isinstance(parameters, dict):
-        raise ValueError(f"parameters must be a dict of settings, got "
-                         f"{type(parameters).__name__}.")
+        raise ValueError(f"parameters must be a dict of settings, got {type(parameters).__name__}.")
     try:  # NumPy values converted by _json_value; NaN and infinity refused
-        params = json.dumps(parameters, default=_json_value, allow_nan=False,
-                            ensure_ascii=False)
+        params = json.dumps(parameters, default=_json_value, allow_nan=False, ensure_ascii=False)
     except (ValueError, TypeError, OverflowError, RecursionError) as error:
-        raise ValueError(_json_problem(parameters, "parameters") or
-                         f"parameters cannot be written as JSON ({error}).") from None
+        raise ValueError(
+            _json_problem(parameters, "parameters")
+            or f"parameters cannot be written as JSON ({error})."
+        ) from None
     run = {
-        "order": str(trace.order), "seed": int(trace.seed), "delta": float(trace.delta),
-        "bias": bool(trace.bias), "aggressive": bool(trace.aggressive),
-        "n_samples": int(trace.n_samples), "n_features": int(X.shape[1]),
-        "w0": [float(v) for v in trace.weights[0].tolist()], "b0": float(trace.biases[0]),
+        "order": str(trace.order),
+        "seed": int(trace.seed),
+        "delta": float(trace.delta),
+        "bias": bool(trace.bias),
+        "aggressive": bool(trace.aggressive),
+        "n_samples": int(trace.n_samples),
+        "n_features": int(X.shape[1]),
+        "w0": [float(v) for v in trace.weights[0].tolist()],
+        "b0": float(trace.biases[0]),
     }
     result = {
-        "n_updates": trace.n_updates, "n_examined": int(trace.n_examined),
-        "epochs": int(trace.epochs), "converged": bool(trace.converged),
+        "n_updates": trace.n_updates,
+        "n_examined": int(trace.n_examined),
+        "epochs": int(trace.epochs),
+        "converged": bool(trace.converged),
         "stop_reason": str(trace.stop_reason),
-        "w": [float(v) for v in trace.w.tolist()], "b": float(trace.b),
+        "w": [float(v) for v in trace.w.tolist()],
+        "b": float(trace.b),
     }
     keys = ("t", "step", "index", "x", "y", "score", "w", "b")
     updates = [dict(zip(keys, row)) for row in _update_rows(trace, X, y)]

@@ -60,8 +60,10 @@ def _check_pair(A, B):
     A = check_features(A, name="A")
     B = check_features(B, name="B")
     if A.shape[1] != B.shape[1]:
-        raise ValueError(f"A has {A.shape[1]} features but B has {B.shape[1]}; a kernel "
-                         "compares vectors of the same length.")
+        raise ValueError(
+            f"A has {A.shape[1]} features but B has {B.shape[1]}; a kernel "
+            "compares vectors of the same length."
+        )
     return A, B
 
 
@@ -70,14 +72,17 @@ def _check_bits(A, name: str):
     wrong = (A != 0) & (A != 1)
     if wrong.any():
         row, col = np.argwhere(wrong)[0]
-        raise ValueError(f"{name} must hold bits 0 or 1; {name}[{row}, {col}] = "
-                         f"{A[row, col]:g}. Encode every feature as 0/1 first.")
+        raise ValueError(
+            f"{name} must hold bits 0 or 1; {name}[{row}, {col}] = "
+            f"{A[row, col]:g}. Encode every feature as 0/1 first."
+        )
     return A
 
 
 def _check_degree(degree) -> int:
-    return check_number(degree, "degree (of the polynomial kernel)", low=1, high=MAX_DEGREE,
-                        integer=True)
+    return check_number(
+        degree, "degree (of the polynomial kernel)", low=1, high=MAX_DEGREE, integer=True
+    )
 
 
 def _check_coef0(coef0) -> float:
@@ -86,13 +91,20 @@ def _check_coef0(coef0) -> float:
 
 
 def _check_scale(scale) -> float:
-    return check_number(scale, "scale (κ of the polynomial or RBF kernel; kernel width σ = 1/√(2κ))", low=0, low_open=True)
+    return check_number(
+        scale,
+        "scale (κ of the polynomial or RBF kernel; kernel width σ = 1/√(2κ))",
+        low=0,
+        low_open=True,
+    )
 
 
 def _finite_gram(K: np.ndarray, kernel: str) -> np.ndarray:
     if not np.isfinite(K).all():
-        raise ValueError(f"the {kernel} kernel overflowed (a value is infinite); scale the "
-                         "features down or lower the degree or the scale κ.")
+        raise ValueError(
+            f"the {kernel} kernel overflowed (a value is infinite); scale the "
+            "features down or lower the degree or the scale κ."
+        )
     return K
 
 
@@ -155,8 +167,11 @@ def rbf_kernel(A, B, *, degree=2, coef0=1.0, scale=1.0) -> np.ndarray:
     A, B = _check_pair(A, B)
     scale = _check_scale(scale)
     # ||x - z||^2 = ||x||^2 + ||z||^2 - 2 x·z, clipped at 0 against rounding
-    squared = (np.einsum("ij,ij->i", A, A)[:, None] + np.einsum("ij,ij->i", B, B)[None, :]
-               - 2.0 * (A @ B.T))
+    squared = (
+        np.einsum("ij,ij->i", A, A)[:, None]
+        + np.einsum("ij,ij->i", B, B)[None, :]
+        - 2.0 * (A @ B.T)
+    )
     return _finite_gram(np.exp(-scale * np.maximum(squared, 0.0)), "rbf")
 
 
@@ -182,8 +197,10 @@ def monotone_conjunction_kernel(A, B, *, degree=2, coef0=1.0, scale=1.0) -> np.n
     _check_bits(A, "A")
     _check_bits(B, "B")
     if A.shape[1] > MAX_KERNEL_BITS:
-        raise ValueError(f"at most {MAX_KERNEL_BITS} bits are allowed (2^|Ones| must fit a "
-                         f"float64), got {A.shape[1]}.")
+        raise ValueError(
+            f"at most {MAX_KERNEL_BITS} bits are allowed (2^|Ones| must fit a "
+            f"float64), got {A.shape[1]}."
+        )
     return np.exp2(A @ B.T)
 
 
@@ -206,17 +223,21 @@ def monotone_conjunction_features(A) -> np.ndarray:
     A = _check_bits(check_features(A, name="A"), "A")
     m, d = A.shape
     if d > MAX_CONJUNCTION_BITS:
-        raise ValueError(f"writing out all 2^d conjunctions is limited to d <= "
-                         f"{MAX_CONJUNCTION_BITS} bits (2^{MAX_CONJUNCTION_BITS} columns), got "
-                         f"d = {d}; use monotone_conjunction_kernel instead.")
+        raise ValueError(
+            f"writing out all 2^d conjunctions is limited to d <= "
+            f"{MAX_CONJUNCTION_BITS} bits (2^{MAX_CONJUNCTION_BITS} columns), got "
+            f"d = {d}; use monotone_conjunction_kernel instead."
+        )
     if m * (1 << d) > MAX_CONJUNCTION_ENTRIES:
-        raise ValueError(f"{m} rows x 2^{d} columns is too large; at most "
-                         f"{MAX_CONJUNCTION_ENTRIES // (1 << d)} rows are allowed with d = {d} "
-                         "bits.")
+        raise ValueError(
+            f"{m} rows x 2^{d} columns is too large; at most "
+            f"{MAX_CONJUNCTION_ENTRIES // (1 << d)} rows are allowed with d = {d} "
+            "bits."
+        )
     features = np.ones((m, 1))
     for j in range(d):
         # subsets with bit j = subsets without it, each AND-ed with x_j
-        features = np.hstack([features, features * A[:, j:j + 1]])
+        features = np.hstack([features, features * A[:, j : j + 1]])
     return features
 
 
@@ -247,8 +268,11 @@ def _check_kernel(kernel, degree, coef0, scale) -> dict:
     """The kernel name and the parameters it uses, checked."""
     if not isinstance(kernel, str) or kernel not in KERNELS:
         raise ValueError(f"unknown kernel {kernel!r}; choose one of: {', '.join(KERNELS)}.")
-    checks = {"degree": (_check_degree, degree), "coef0": (_check_coef0, coef0),
-              "scale": (_check_scale, scale)}
+    checks = {
+        "degree": (_check_degree, degree),
+        "coef0": (_check_coef0, coef0),
+        "scale": (_check_scale, scale),
+    }
     params = {"degree": 2, "coef0": 1.0, "scale": 1.0}  # placeholders for unused ones
     for name in KERNEL_PARAMETERS[kernel]:
         check, value = checks[name]
@@ -258,9 +282,11 @@ def _check_kernel(kernel, degree, coef0, scale) -> dict:
 
 def _check_size(n: int) -> None:
     if n > MAX_KERNEL_SAMPLES:
-        raise ValueError(f"kernel methods store the n x n Gram matrix: at most "
-                         f"{MAX_KERNEL_SAMPLES} examples are allowed, got n = {n}; "
-                         "use a subsample.")
+        raise ValueError(
+            f"kernel methods store the n x n Gram matrix: at most "
+            f"{MAX_KERNEL_SAMPLES} examples are allowed, got n = {n}; "
+            "use a subsample."
+        )
 
 
 def _padded_gram(X, kernel, params, bias) -> np.ndarray:
@@ -316,8 +342,9 @@ class KernelTrace(RunRecord):
     def _check_upto(self, upto) -> int:
         if upto is None:
             return self.n_updates
-        return check_number(upto, "upto (number of updates)", low=0, high=self.n_updates,
-                            integer=True)
+        return check_number(
+            upto, "upto (number of updates)", low=0, high=self.n_updates, integer=True
+        )
 
     def alphas_after(self, upto=None) -> np.ndarray:
         """alpha_i after the first ``upto`` updates (None: all), shape (n_samples,)."""
@@ -328,8 +355,9 @@ class KernelTrace(RunRecord):
         """K(x, x_i) for every new x and training x_i, shape (m, n)."""
         X_new = check_features(X_new, name="X_new")
         if X_new.shape[1] != self.X.shape[1]:
-            raise ValueError(f"X_new has {X_new.shape[1]} features but the run was trained "
-                             f"on {self.X.shape[1]}.")
+            raise ValueError(
+                f"X_new has {X_new.shape[1]} features but the run was trained on {self.X.shape[1]}."
+            )
         return KERNELS[self.kernel](X_new, self.X, **self._params())
 
     def decision_function(self, X_new, upto=None) -> np.ndarray:
@@ -374,11 +402,15 @@ class KernelTrace(RunRecord):
             if counts.size == 0:
                 counts = counts.reshape(0).astype(np.int64)
             if counts.ndim != 1 or not np.issubdtype(counts.dtype, np.integer):
-                raise ValueError("updates must be a 1-D sequence of whole numbers "
-                                 f"(numbers of updates in 0..{self.n_updates}).")
+                raise ValueError(
+                    "updates must be a 1-D sequence of whole numbers "
+                    f"(numbers of updates in 0..{self.n_updates})."
+                )
             if counts.size and (counts.min() < 0 or counts.max() > self.n_updates):
-                raise ValueError(f"updates must lie in 0..{self.n_updates} (the run made "
-                                 f"{self.n_updates} updates).")
+                raise ValueError(
+                    f"updates must lie in 0..{self.n_updates} (the run made "
+                    f"{self.n_updates} updates)."
+                )
         out = np.zeros((counts.size, m))
         if counts.size == 0:
             return out
@@ -402,15 +434,30 @@ class KernelTrace(RunRecord):
 
 def _kernel_stop_reason(converged, n_updates, epochs, delta, limit_hit, kernel):
     if converged:
-        return (f"converged: every example has y f(x) > {delta:g} after "
-                f"{n_updates} updates in {epochs} epoch{'s' if epochs != 1 else ''}")
-    return (f"no separator found after {n_updates} updates ({limit_hit}): "
-            f"the data may not be separable in the feature space of the {kernel} kernel")
+        return (
+            f"converged: every example has y f(x) > {delta:g} after "
+            f"{n_updates} updates in {epochs} epoch{'s' if epochs != 1 else ''}"
+        )
+    return (
+        f"no separator found after {n_updates} updates ({limit_hit}): "
+        f"the data may not be separable in the feature space of the {kernel} kernel"
+    )
 
 
-def kernel_perceptron(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.0, bias=True,
-                      order="cyclic", seed=None, max_updates=100_000, max_epochs=1_000,
-                      delta=0.0) -> KernelTrace:
+def kernel_perceptron(
+    X,
+    y,
+    kernel="poly",
+    degree=2,
+    coef0=1.0,
+    scale=1.0,
+    bias=True,
+    order="cyclic",
+    seed=None,
+    max_updates=100_000,
+    max_epochs=1_000,
+    delta=0.0,
+) -> KernelTrace:
     """Run the perceptron in the feature space of a kernel (the kernelized dual perceptron, §2.3).
 
     For t = 1, 2, ...: examine example I_t; if y f(x) <= delta, with
@@ -456,7 +503,8 @@ def kernel_perceptron(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.0, bias=
         raise ValueError(f"bias must be True or False, got {bias!r}.")
     # the same settings and limits as run_perceptron
     delta, seed, max_updates, max_epochs = check_run_settings(
-        n, delta=delta, order=order, seed=seed, max_updates=max_updates, max_epochs=max_epochs)
+        n, delta=delta, order=order, seed=seed, max_updates=max_updates, max_epochs=max_epochs
+    )
     labels = y.astype(np.float64)
     state = _DualState(KERNELS[kernel](X, X, **params), labels, bool(bias), delta)
     step_limit = max_epochs * n
@@ -477,12 +525,21 @@ def kernel_perceptron(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.0, bias=
         update_scores=frozen([r[2] for r in record], dtype=np.float64),
         alphas=frozen(np.bincount(indices, minlength=n), dtype=np.int64),
         biases=frozen(np.concatenate([[0.0], np.cumsum(increments)])),
-        n_examined=int(step), epochs=epochs, converged=bool(converged),
-        stop_reason=_kernel_stop_reason(converged, len(record), epochs, delta, limit_hit,
-                                        kernel),
-        order=order, seed=seed, delta=delta, bias=bool(bias), n_samples=n, kernel=kernel,
-        degree=int(params["degree"]), coef0=float(params["coef0"]),
-        scale=float(params["scale"]), X=frozen(X), y=frozen(y),
+        n_examined=int(step),
+        epochs=epochs,
+        converged=bool(converged),
+        stop_reason=_kernel_stop_reason(converged, len(record), epochs, delta, limit_hit, kernel),
+        order=order,
+        seed=seed,
+        delta=delta,
+        bias=bool(bias),
+        n_samples=n,
+        kernel=kernel,
+        degree=int(params["degree"]),
+        coef0=float(params["coef0"]),
+        scale=float(params["scale"]),
+        X=frozen(X),
+        y=frozen(y),
         greedy_indices=None if greedy is None else frozen(greedy, dtype=np.int64),
     )
 
@@ -660,8 +717,8 @@ class _GramCoordinates:
         self.gram = signed_gram
         self.axes = axes
         self.tolerance = tolerance
-        self.pivots: list[int] = []                       # vertices that opened an axis
-        self.inverse = np.zeros((axes, axes))             # inverse of the triangular factor
+        self.pivots: list[int] = []  # vertices that opened an axis
+        self.inverse = np.zeros((axes, axes))  # inverse of the triangular factor
         self.columns = np.zeros((signed_gram.shape[0], axes))  # <a_i, a_pivot_k>
 
     def coordinates(self, index: int) -> np.ndarray:
@@ -713,13 +770,20 @@ def _nearest_point_weights(signed: np.ndarray, max_work: float = math.inf):
         start = int(np.argmin(np.diag(signed)))
         try:
             _, support, weights, gap_ok = min_norm_point(
-                oracle, (embedding.coordinates(start), start), scale=1.0, max_work=max_work,
-                oracle_numbers=n * axes)
+                oracle,
+                (embedding.coordinates(start), start),
+                scale=1.0,
+                max_work=max_work,
+                oracle_numbers=n * axes,
+            )
         except _AxesExhausted:
             axes = min(n, 2 * axes)
             continue
-        return (np.asarray(support, dtype=np.int64), np.asarray(weights, dtype=np.float64),
-                bool(gap_ok))
+        return (
+            np.asarray(support, dtype=np.int64),
+            np.asarray(weights, dtype=np.float64),
+            bool(gap_ok),
+        )
 
 
 def _gram_rounding(X: np.ndarray, kernel: str, params: dict) -> float:
@@ -743,8 +807,9 @@ def _gram_rounding(X: np.ndarray, kernel: str, params: dict) -> float:
     return 3.0
 
 
-def kernel_margin(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.0,
-                  bias=True, max_work=None) -> KernelMarginResult:
+def kernel_margin(
+    X, y, kernel="poly", degree=2, coef0=1.0, scale=1.0, bias=True, max_work=None
+) -> KernelMarginResult:
     """R_Phi, the margin gamma_Phi in feature space, and the bound (R_Phi / gamma_Phi)^2.
 
     gamma_Phi is the distance from the origin to conv{a_i}, a_i = y_i (Phi(x_i), 1)
@@ -783,11 +848,17 @@ def kernel_margin(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.0,
     labels = y.astype(np.float64)
     radius = float(np.sqrt(max(float(np.max(np.diag(gram))), 0.0)))
     if radius == 0:  # every a_i = 0: the origin is in the hull exactly (a_1 alone)
-        return KernelMarginResult(radius=0.0, margin=0.0, separable=False, bound=np.inf,
-                                  support=frozen([0], dtype=np.int64),
-                                  support_weights=frozen([1.0], dtype=np.float64), best=True)
+        return KernelMarginResult(
+            radius=0.0,
+            margin=0.0,
+            separable=False,
+            bound=np.inf,
+            support=frozen([0], dtype=np.int64),
+            support_weights=frozen([1.0], dtype=np.float64),
+            best=True,
+        )
     # <a_i, a_j> = y_i y_j K~(x_i, x_j), in units where the longest a_i has length 1
-    signed = (labels[:, None] * labels[None, :]) * gram / radius ** 2
+    signed = (labels[:, None] * labels[None, :]) * gram / radius**2
     support, weights, best = _nearest_point_weights(signed, max_work)
     # ||p||^2 = lambda^T G_SS lambda and <a_i, p> = (G_:S lambda)_i, from the Gram matrix;
     # each is off by at most `allowance`: an entry's error (|G_ij| <= 1 here) plus the
@@ -800,9 +871,16 @@ def kernel_margin(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.0,
     separable = lowest > 0
     margin = lowest / float(np.sqrt(norm_sq + allowance)) * radius if separable else 0.0
     bound = (radius / margin) ** 2 * (1.0 + 64.0 * _EPS) if separable else np.inf
-    return KernelMarginResult(radius=radius, margin=margin, separable=separable, bound=bound,
-                              support=frozen(support), support_weights=frozen(weights),
-                              best=best and separable, hull_distance=hull_distance)
+    return KernelMarginResult(
+        radius=radius,
+        margin=margin,
+        separable=separable,
+        bound=bound,
+        support=frozen(support),
+        support_weights=frozen(weights),
+        best=best and separable,
+        hull_distance=hull_distance,
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -820,8 +898,9 @@ def kernel_margin(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.0,
 MAX_EXACT_FEATURES = 64
 
 
-def polynomial_features(kernel: str, degree: int = 2, coef0: float = 1.0,
-                        dim: int = 2) -> tuple[dict, ...]:
+def polynomial_features(
+    kernel: str, degree: int = 2, coef0: float = 1.0, dim: int = 2
+) -> tuple[dict, ...]:
     """The coordinates of Phi for the linear and polynomial kernels, each up to a positive
     factor, as polynomials {exponents: coefficient}.
 
@@ -834,11 +913,14 @@ def polynomial_features(kernel: str, degree: int = 2, coef0: float = 1.0,
     if kernel == "linear":
         return tuple({tuple(int(i == j) for i in range(dim)): 1} for j in range(dim))
     if kernel != "poly":
-        raise ValueError(f"only the linear and polynomial kernels have finitely many "
-                         f"polynomial features; got {kernel!r}.")
+        raise ValueError(
+            f"only the linear and polynomial kernels have finitely many "
+            f"polynomial features; got {kernel!r}."
+        )
     lowest = 0 if coef0 > 0 else degree
-    monomials = [m for m in itertools.product(range(degree + 1), repeat=dim)
-                 if lowest <= sum(m) <= degree]
+    monomials = [
+        m for m in itertools.product(range(degree + 1), repeat=dim) if lowest <= sum(m) <= degree
+    ]
     return tuple({m: 1} for m in sorted(monomials, key=lambda m: (sum(m), m)))
 
 
@@ -854,7 +936,7 @@ def _exact_values(X, features, bias: bool) -> list[list[Fraction]]:
                 term = Fraction(coefficient)
                 for value, power in zip(point, exponents):
                     if power:
-                        term *= value ** power
+                        term *= value**power
                 total += term
             values.append(total)
         if bias:
@@ -910,8 +992,9 @@ class ProofUnfinished(ValueError):
 SECONDS_PER_PROOF_UNIT = 4e-8
 
 
-def _convex_zero_combination(rows: list[list[int]], hint, max_work: float = math.inf
-                             ) -> tuple[list[int], int] | None:
+def _convex_zero_combination(
+    rows: list[list[int]], hint, max_work: float = math.inf
+) -> tuple[list[int], int] | None:
     """Weights lambda >= 0 with sum 1 and sum_s lambda_s v_s = 0, where rows[r][s] is
     coordinate r of the whole-number vector v_s, as whole numbers over one denominator:
     (N, D) with lambda_s = N[s] / D, D > 0; None if the solve below finds none.
@@ -941,7 +1024,7 @@ def _convex_zero_combination(rows: list[list[int]], hint, max_work: float = math
         table[r], table[found] = table[found], table[r]
         top, pivot = table[r], table[r][c]
         words = max(1.0, max(abs(value) for value in top).bit_length() / 64)
-        work += (m - r - 1) * (k + 1) * words ** 1.585 * SECONDS_PER_PROOF_UNIT
+        work += (m - r - 1) * (k + 1) * words**1.585 * SECONDS_PER_PROOF_UNIT
         if work > max_work:
             raise ProofUnfinished("the exact proof was not finished within the work allowed")
         for i in range(r + 1, m):
@@ -966,8 +1049,9 @@ def _convex_zero_combination(rows: list[list[int]], hint, max_work: float = math
         numerators[j] = p * (1 << (shift - (q.bit_length() - 1))) * det
     for i in reversed(range(r)):
         c, row = pivots[i], table[i]
-        total = row[k] * scaled - sum(row[j] * numerators[j] for j in range(k)
-                                      if j != c and row[j] and numerators[j])
+        total = row[k] * scaled - sum(
+            row[j] * numerators[j] for j in range(k) if j != c and row[j] and numerators[j]
+        )
         value, rest = divmod(total, row[c])
         if rest:
             return None  # cannot happen (Cramer's rule); refuse rather than be wrong
@@ -979,8 +1063,9 @@ def _convex_zero_combination(rows: list[list[int]], hint, max_work: float = math
     return numerators, scaled
 
 
-def no_separator_proof(X, y, features, bias: bool, support, weights,
-                       max_work=None) -> NoSeparatorProof | None:
+def no_separator_proof(
+    X, y, features, bias: bool, support, weights, max_work=None
+) -> NoSeparatorProof | None:
     """A proof in exact arithmetic that no separator exists in the explicit feature space
     ``features`` (polynomials, as :func:`polynomial_features` gives them), near the
     floating-point combination (``support``, ``weights``) a solver found; or None.
@@ -1026,18 +1111,31 @@ def no_separator_proof(X, y, features, bias: bool, support, weights,
     numerators, denominator = solved
     # the proof checked as stated, in whole numbers (lambda = N / D, D > 0): weights >= 0
     # summing to 1, the combination exactly 0
-    if min(numerators) < 0 or sum(numerators) != denominator or any(
-            sum(n * v for n, v in zip(numerators, row) if n) != 0 for row in rows):
+    if (
+        min(numerators) < 0
+        or sum(numerators) != denominator
+        or any(sum(n * v for n, v in zip(numerators, row) if n) != 0 for row in rows)
+    ):
         return None
     keep = [j for j, n in enumerate(numerators) if n > 0]
-    return NoSeparatorProof(examples=frozen(support[keep], dtype=np.int64),
-                            weights=tuple(Fraction(numerators[j], denominator) for j in keep),
-                            same_point=False)
+    return NoSeparatorProof(
+        examples=frozen(support[keep], dtype=np.int64),
+        weights=tuple(Fraction(numerators[j], denominator) for j in keep),
+        same_point=False,
+    )
 
 
-def kernel_no_separator_proof(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.0,
-                              bias=True, margin: KernelMarginResult | None = None,
-                              max_work=None) -> NoSeparatorProof | None:
+def kernel_no_separator_proof(
+    X,
+    y,
+    kernel="poly",
+    degree=2,
+    coef0=1.0,
+    scale=1.0,
+    bias=True,
+    margin: KernelMarginResult | None = None,
+    max_work=None,
+) -> NoSeparatorProof | None:
     """A proof in exact arithmetic that the kernel perceptron can never separate these
     data, or None.
 
@@ -1066,24 +1164,36 @@ def kernel_no_separator_proof(X, y, kernel="poly", degree=2, coef0=1.0, scale=1.
     params = _check_kernel(kernel, degree, coef0, scale)
     copies = opposite_copies(X, y)
     if copies is not None:
-        return NoSeparatorProof(examples=frozen(copies, dtype=np.int64),
-                                weights=(Fraction(1, 2), Fraction(1, 2)), same_point=True)
+        return NoSeparatorProof(
+            examples=frozen(copies, dtype=np.int64),
+            weights=(Fraction(1, 2), Fraction(1, 2)),
+            same_point=True,
+        )
     if kernel not in ("linear", "poly"):
         return None
     features = polynomial_features(kernel, params["degree"], params["coef0"], X.shape[1])
     if len(features) > MAX_EXACT_FEATURES:
         return None
     if margin is None:
-        margin = kernel_margin(X, y, kernel=kernel, degree=degree, coef0=coef0, scale=scale,
-                               bias=bias, max_work=max_work)
+        margin = kernel_margin(
+            X,
+            y,
+            kernel=kernel,
+            degree=degree,
+            coef0=coef0,
+            scale=scale,
+            bias=bias,
+            max_work=max_work,
+        )
     if margin.separable:
         return None
     # with c > 0 the constant monomial is already the bias's coordinate (a positive
     # multiple of it): one coordinate, not two
     constant = tuple([0] * X.shape[1])
     padded = bias and not any(constant in polynomial for polynomial in features)
-    return no_separator_proof(X, y, features, padded, margin.support, margin.support_weights,
-                              max_work=max_work)
+    return no_separator_proof(
+        X, y, features, padded, margin.support, margin.support_weights, max_work=max_work
+    )
 
 
 def separates_exactly(X, y, features, w, b: float = 0.0) -> bool:

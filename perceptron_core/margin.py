@@ -151,6 +151,7 @@ class MarginResult:
 # Wolfe's algorithm in float64: the support set, fast
 # ---------------------------------------------------------------------------
 
+
 def _affine_minimizer(corral: np.ndarray) -> np.ndarray:
     """Weights alpha (sum 1) minimising ||alpha @ corral|| over the affine hull.
 
@@ -165,11 +166,16 @@ def _affine_minimizer(corral: np.ndarray) -> np.ndarray:
     return np.concatenate([[1.0 - beta.sum()], beta])
 
 
-def min_norm_point(linear_oracle: Callable[[np.ndarray], tuple[np.ndarray, object]],
-                   start: tuple[np.ndarray, object], scale: float,
-                   tolerance: float = 1e-10, max_iterations: int = 10_000,
-                   max_work: float = math.inf, oracle_numbers: float = 0.0,
-                   meter: WorkMeter | None = None):
+def min_norm_point(
+    linear_oracle: Callable[[np.ndarray], tuple[np.ndarray, object]],
+    start: tuple[np.ndarray, object],
+    scale: float,
+    tolerance: float = 1e-10,
+    max_iterations: int = 10_000,
+    max_work: float = math.inf,
+    oracle_numbers: float = 0.0,
+    meter: WorkMeter | None = None,
+):
     """Wolfe's minimum-norm-point algorithm over a polytope given by its vertices (float64).
 
     Parameters
@@ -227,8 +233,11 @@ def min_norm_point(linear_oracle: Callable[[np.ndarray], tuple[np.ndarray, objec
                 break
             shrinking = alpha < weights
             ratios = weights[shrinking] / (weights[shrinking] - alpha[shrinking])
-            theta = min(1.0, ratios[alpha[shrinking] <= 1e-14].min()) if np.any(
-                alpha[shrinking] <= 1e-14) else 1.0
+            theta = (
+                min(1.0, ratios[alpha[shrinking] <= 1e-14].min())
+                if np.any(alpha[shrinking] <= 1e-14)
+                else 1.0
+            )
             weights = weights + theta * (alpha - weights)
             keep = weights > 1e-14
             if keep.all():
@@ -244,6 +253,7 @@ def min_norm_point(linear_oracle: Callable[[np.ndarray], tuple[np.ndarray, objec
 # ---------------------------------------------------------------------------
 # Exact arithmetic: the stored floats as integers times one power of two
 # ---------------------------------------------------------------------------
+
 
 class _IntegerRows:
     """The rows of a float64 matrix as exact Python integers, all in units of 2^E.
@@ -264,9 +274,10 @@ class _IntegerRows:
 
     def row(self, i: int) -> list[int]:
         if i not in self.rows:
-            self.rows[i] = [int(m) << int(e - self.E) if m else 0
-                            for m, e in zip(self.mantissa[i].tolist(),
-                                            self.exponent[i].tolist())]
+            self.rows[i] = [
+                int(m) << int(e - self.E) if m else 0
+                for m, e in zip(self.mantissa[i].tolist(), self.exponent[i].tolist())
+            ]
         return self.rows[i]
 
 
@@ -325,8 +336,9 @@ def _solve_bordered(gram: list[list[int]]) -> list[Fraction] | None:
         previous = A[col][col]
     solution = [Fraction(0)] * size
     for r in range(size - 1, -1, -1):
-        total = Fraction(A[r][size]) - sum((A[r][c] * solution[c] for c in range(r + 1, size)),
-                                           Fraction(0))
+        total = Fraction(A[r][size]) - sum(
+            (A[r][c] * solution[c] for c in range(r + 1, size)), Fraction(0)
+        )
         solution[r] = total / A[r][r]
     return solution[:k]
 
@@ -339,8 +351,9 @@ class _ExactPolytope:
     is the lowest P_i minus the highest N_j.
     """
 
-    def __init__(self, rows: np.ndarray, negatives: np.ndarray | None = None,
-                 limit: float = EXACT_WORK_LIMIT):
+    def __init__(
+        self, rows: np.ndarray, negatives: np.ndarray | None = None, limit: float = EXACT_WORK_LIMIT
+    ):
         self.limit = limit  # big-integer multiplications allowed (_TooMuchWork past it)
         self.V = rows
         self.N = negatives
@@ -357,8 +370,9 @@ class _ExactPolytope:
         i, j = label
         return [a - b for a, b in zip(self.integers.row(i), self.integers.row(self.offset + j))]
 
-    def _extreme(self, M: np.ndarray, base: int, P: list[int], p_float: np.ndarray,
-                 lowest: bool) -> tuple[int, int, list[int]]:
+    def _extreme(
+        self, M: np.ndarray, base: int, P: list[int], p_float: np.ndarray, lowest: bool
+    ) -> tuple[int, int, list[int]]:
         """The row of M with the lowest (or highest) exact <P, row>: (index, value, all
         indices attaining it). The float products decide every row whose rounding-error
         bound keeps it clear of the extreme; the others are computed in integers."""
@@ -368,7 +382,8 @@ class _ExactPolytope:
             sizes = np.abs(M) @ np.abs(p_float)
         d = M.shape[1]
         error = 4.0 * (d + 2) * UNIT_ROUNDOFF * sizes + (d + 2) * 2.0**-1060 * (
-            1.0 + np.max(np.abs(M), axis=1))
+            1.0 + np.max(np.abs(M), axis=1)
+        )
         if not (np.all(np.isfinite(scores)) and np.all(np.isfinite(error))):
             candidates = np.arange(M.shape[0])
         else:
@@ -463,8 +478,14 @@ def _exact_nearest(poly: _ExactPolytope, start_labels: list) -> _ExactNearest:
         label, value, extremes = poly.lowest(P, D)
         # optimal iff <p, v> >= ||p||^2 for the lowest vertex: value / D >= |P|^2 / D^2
         if value * D >= norm_sq_scaled:
-            return _ExactNearest(P=P, D=D, norm_sq=Fraction(norm_sq_scaled, D * D),
-                                 labels=list(corral), extremes=extremes, lowest=value)
+            return _ExactNearest(
+                P=P,
+                D=D,
+                norm_sq=Fraction(norm_sq_scaled, D * D),
+                labels=list(corral),
+                extremes=extremes,
+                lowest=value,
+            )
         add(label)
         weights = weights + [Fraction(0)]
         while True:  # minor cycle, exact
@@ -485,8 +506,8 @@ def _exact_nearest(poly: _ExactPolytope, start_labels: list) -> _ExactNearest:
 # Certified bounds in float64, when the exact phase is too costly
 # ---------------------------------------------------------------------------
 
-def _certified_low(rows: np.ndarray, v: np.ndarray, norm_of: np.ndarray | None = None
-                   ) -> float:
+
+def _certified_low(rows: np.ndarray, v: np.ndarray, norm_of: np.ndarray | None = None) -> float:
     """A number <= min_i <row_i, v> / ||norm_of|| in exact arithmetic (rows, v and
     norm_of as stored; norm_of defaults to v), or 0.0 when that minimum is not certainly
     positive."""
@@ -496,8 +517,9 @@ def _certified_low(rows: np.ndarray, v: np.ndarray, norm_of: np.ndarray | None =
         scores = rows @ v
         error = 4.0 * (d + 2) * UNIT_ROUNDOFF * (np.abs(rows) @ np.abs(v)) + 2.0**-1000
         low = float(np.min(scores - error))
-        norm_high = (math.sqrt(float(norm_of @ norm_of)) * (1 + 4 * (d + 2) * UNIT_ROUNDOFF)
-                     + 2.0**-500)
+        norm_high = (
+            math.sqrt(float(norm_of @ norm_of)) * (1 + 4 * (d + 2) * UNIT_ROUNDOFF) + 2.0**-500
+        )
     if not math.isfinite(low) or low <= 0:
         return 0.0
     return math.nextafter(low / norm_high * (1 - 4 * UNIT_ROUNDOFF), 0.0)
@@ -521,8 +543,8 @@ def _certified_high(vertices: np.ndarray, weights: np.ndarray) -> float:
 # The three margins
 # ---------------------------------------------------------------------------
 
-def _support(extremes, rows_index: np.ndarray, negatives_index: np.ndarray | None
-             ) -> np.ndarray:
+
+def _support(extremes, rows_index: np.ndarray, negatives_index: np.ndarray | None) -> np.ndarray:
     positive, negative = extremes
     indices = list(rows_index[positive])
     if negatives_index is not None:
@@ -545,8 +567,9 @@ def _homogeneous(A: np.ndarray, meter: WorkMeter):
         return unit[index], index
 
     start = int(np.argmin(np.einsum("ij,ij->i", unit, unit)))
-    point, labels, weights, _ = min_norm_point(oracle, (unit[start], start), 1.0,
-                                               oracle_numbers=A.size, meter=meter)
+    point, labels, weights, _ = min_norm_point(
+        oracle, (unit[start], start), 1.0, oracle_numbers=A.size, meter=meter
+    )
     poly = _ExactPolytope(A, limit=meter.exact_units_left())
     try:
         nearest = _exact_nearest(poly, labels)
@@ -601,8 +624,9 @@ def _affine(X: np.ndarray, y: np.ndarray, meter: WorkMeter):
 
     mean_gap = unit_p.mean(axis=0) - unit_n.mean(axis=0)
     i0, j0 = int(np.argmin(unit_p @ mean_gap)), int(np.argmax(unit_n @ mean_gap))
-    point, labels, weights, _ = min_norm_point(oracle, (unit_p[i0] - unit_n[j0], (i0, j0)), 2.0,
-                                               oracle_numbers=X.size, meter=meter)
+    point, labels, weights, _ = min_norm_point(
+        oracle, (unit_p[i0] - unit_n[j0], (i0, j0)), 2.0, oracle_numbers=X.size, meter=meter
+    )
     poly = _ExactPolytope(positives, negatives, limit=meter.exact_units_left())
     try:
         nearest = _exact_nearest(poly, labels)
@@ -685,18 +709,34 @@ def max_margin(X, y, bias=True, max_work=None) -> MarginResult:
         unit = np.zeros(X.shape[1])
         unit[0] = 1.0
         inf = float("inf")
-        return MarginResult(margin=inf, w=frozen(unit), b=float(y[0]) * inf, separable=True,
-                            support=frozen(np.array([], dtype=np.int64), dtype=np.int64),
-                            exact=True, margin_low=inf, margin_high=inf)
+        return MarginResult(
+            margin=inf,
+            w=frozen(unit),
+            b=float(y[0]) * inf,
+            separable=True,
+            support=frozen(np.array([], dtype=np.int64), dtype=np.int64),
+            exact=True,
+            margin_low=inf,
+            margin_high=inf,
+        )
     if bias:
         margin, w, b, separable, support, exact, low, high, square = _affine(X, y, meter)
     else:
         margin, w, separable, support, exact, low, high, square = _homogeneous(
-            y[:, None] * X, meter)
+            y[:, None] * X, meter
+        )
         b = 0.0
-    return MarginResult(margin=float(margin), w=frozen(w), b=float(b), separable=separable,
-                        support=frozen(support, dtype=np.int64), exact=exact,
-                        margin_low=float(low), margin_high=float(high), margin_squared=square)
+    return MarginResult(
+        margin=float(margin),
+        w=frozen(w),
+        b=float(b),
+        separable=separable,
+        support=frozen(support, dtype=np.int64),
+        exact=exact,
+        margin_low=float(low),
+        margin_high=float(high),
+        margin_squared=square,
+    )
 
 
 def padded_max_margin(X, y, max_work=None) -> MarginResult:
@@ -718,10 +758,17 @@ def padded_max_margin(X, y, max_work=None) -> MarginResult:
     X, y = check_dataset(X, y, both_classes=False)  # one class: gamma_2 is still finite
     padded = y[:, None] * np.hstack([X, np.ones((X.shape[0], 1))])
     margin, w, separable, support, exact, low, high, square = _homogeneous(padded, meter)
-    return MarginResult(margin=float(margin), w=frozen(w[:-1]), b=float(w[-1]),
-                        separable=separable, support=frozen(support, dtype=np.int64),
-                        exact=exact, margin_low=float(low), margin_high=float(high),
-                        margin_squared=square)
+    return MarginResult(
+        margin=float(margin),
+        w=frozen(w[:-1]),
+        b=float(w[-1]),
+        separable=separable,
+        support=frozen(support, dtype=np.int64),
+        exact=exact,
+        margin_low=float(low),
+        margin_high=float(high),
+        margin_squared=square,
+    )
 
 
 def padded_margin(X, y, max_work=None) -> float:

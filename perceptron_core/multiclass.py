@@ -29,8 +29,9 @@ from .perceptron import Trace
 from .stacked import run_perceptrons
 
 
-def check_class_labels(labels, n_samples: int, name: str = "labels") -> tuple[np.ndarray,
-                                                                              np.ndarray]:
+def check_class_labels(
+    labels, n_samples: int, name: str = "labels"
+) -> tuple[np.ndarray, np.ndarray]:
     """Check multiclass labels: shape (n_samples,), no NaN, at least two classes.
 
     Labels may be any sortable values (numbers or strings). Returns
@@ -45,12 +46,12 @@ def check_class_labels(labels, n_samples: int, name: str = "labels") -> tuple[np
     try:
         classes, codes = np.unique(arr, return_inverse=True)
     except TypeError:
-        raise ValueError(f"{name} mix types that cannot be sorted; use numbers or strings "
-                         "for every label.") from None
+        raise ValueError(
+            f"{name} mix types that cannot be sorted; use numbers or strings for every label."
+        ) from None
     if classes.size < 2:
         raise ValueError(
-            f"{name} hold only one class ({classes[0]!r}); a classifier needs at least "
-            "two classes."
+            f"{name} hold only one class ({classes[0]!r}); a classifier needs at least two classes."
         )
     return classes, codes.reshape(-1).astype(np.int64)
 
@@ -58,8 +59,10 @@ def check_class_labels(labels, n_samples: int, name: str = "labels") -> tuple[np
 def _check_new_features(X_new, n_features: int) -> np.ndarray:
     X_new = check_features(X_new, name="X_new")
     if X_new.shape[1] != n_features:
-        raise ValueError(f"X_new has {X_new.shape[1]} features but the model was trained on "
-                         f"{n_features}; give points of shape (m, {n_features}).")
+        raise ValueError(
+            f"X_new has {X_new.shape[1]} features but the model was trained on "
+            f"{n_features}; give points of shape (m, {n_features})."
+        )
     return X_new
 
 
@@ -197,16 +200,27 @@ def _binary_runs(X, problems, bias, order, seed, max_updates, max_epochs):
     """Run one perceptron per (rows, ±1 labels) problem, all at once (each the run
     ``run_perceptron(X[rows], y, ...)`` makes: :func:`~perceptron_core.stacked.run_perceptrons`);
     stack the final w, b."""
-    traces = run_perceptrons(X, problems, bias=bias, order=order, seed=seed,
-                             max_updates=max_updates, max_epochs=max_epochs)
-    return (traces, frozen(np.array([t.w for t in traces])),
-            frozen(np.array([t.b for t in traces], dtype=np.float64)),
-            frozen(np.array([t.n_updates for t in traces], dtype=np.int64)),
-            frozen(np.array([t.converged for t in traces], dtype=bool)))
+    traces = run_perceptrons(
+        X,
+        problems,
+        bias=bias,
+        order=order,
+        seed=seed,
+        max_updates=max_updates,
+        max_epochs=max_epochs,
+    )
+    return (
+        traces,
+        frozen(np.array([t.w for t in traces])),
+        frozen(np.array([t.b for t in traces], dtype=np.float64)),
+        frozen(np.array([t.n_updates for t in traces], dtype=np.int64)),
+        frozen(np.array([t.converged for t in traces], dtype=bool)),
+    )
 
 
-def one_vs_all(X, labels, bias=True, order="cyclic", seed=None, max_updates=100_000,
-               max_epochs=1_000) -> OneVsAll:
+def one_vs_all(
+    X, labels, bias=True, order="cyclic", seed=None, max_updates=100_000, max_epochs=1_000
+) -> OneVsAll:
     """One-vs-all reduction (Remark 1.36): one perceptron per class against the rest.
 
     Parameters
@@ -229,15 +243,23 @@ def one_vs_all(X, labels, bias=True, order="cyclic", seed=None, max_updates=100_
     # binary problem j: class j is +1, all others -1
     problems = [(everyone, np.where(codes == j, 1, -1)) for j in range(classes.size)]
     traces, weights, biases, n_updates, converged = _binary_runs(
-        X, problems, bias, order, seed, max_updates, max_epochs)
+        X, problems, bias, order, seed, max_updates, max_epochs
+    )
     negatives = np.array([np.mean(codes != j) for j in range(classes.size)])
-    return OneVsAll(classes=frozen(classes), weights=weights, biases=biases,
-                    n_updates=n_updates, converged=converged, imbalance=frozen(negatives),
-                    traces=traces)
+    return OneVsAll(
+        classes=frozen(classes),
+        weights=weights,
+        biases=biases,
+        n_updates=n_updates,
+        converged=converged,
+        imbalance=frozen(negatives),
+        traces=traces,
+    )
 
 
-def one_vs_one(X, labels, bias=True, order="cyclic", seed=None, max_updates=100_000,
-               max_epochs=1_000) -> OneVsOne:
+def one_vs_one(
+    X, labels, bias=True, order="cyclic", seed=None, max_updates=100_000, max_epochs=1_000
+) -> OneVsOne:
     """One-vs-one reduction (Remark 1.36): a perceptron for every pair of classes.
 
     Parameters
@@ -261,10 +283,20 @@ def one_vs_one(X, labels, bias=True, order="cyclic", seed=None, max_updates=100_
         # binary problem (j, j'): class j is +1, class j' is -1
         problems.append((rows, np.where(codes[rows] == j, 1, -1)))
     traces, weights, biases, n_updates, converged = _binary_runs(
-        X, problems, bias, order, seed, max_updates, max_epochs)
-    negatives = np.array([np.mean(codes[rows] == j_other)
-                          for rows, (_, j_other) in zip(subsets, pair_codes)])
-    return OneVsOne(classes=frozen(classes), pairs=frozen(classes[pair_codes]),
-                    pair_codes=frozen(pair_codes), weights=weights, biases=biases,
-                    n_updates=n_updates, converged=converged, imbalance=frozen(negatives),
-                    subsets=tuple(subsets), traces=traces)
+        X, problems, bias, order, seed, max_updates, max_epochs
+    )
+    negatives = np.array(
+        [np.mean(codes[rows] == j_other) for rows, (_, j_other) in zip(subsets, pair_codes)]
+    )
+    return OneVsOne(
+        classes=frozen(classes),
+        pairs=frozen(classes[pair_codes]),
+        pair_codes=frozen(pair_codes),
+        weights=weights,
+        biases=biases,
+        n_updates=n_updates,
+        converged=converged,
+        imbalance=frozen(negatives),
+        subsets=tuple(subsets),
+        traces=traces,
+    )

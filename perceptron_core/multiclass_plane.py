@@ -75,11 +75,13 @@ def _check_models(ova, ovo) -> None:
     if not isinstance(ova, OneVsAll) or not isinstance(ovo, OneVsOne):
         raise ValueError("give a OneVsAll and a OneVsOne (from one_vs_all and one_vs_one).")
     if not np.array_equal(ova.classes, ovo.classes):
-        raise ValueError("the two schemes were trained on different classes; train both on "
-                         "the same labels.")
+        raise ValueError(
+            "the two schemes were trained on different classes; train both on the same labels."
+        )
     if ova.weights.shape[1] != 2 or ovo.weights.shape[1] != 2:
-        raise ValueError("the plane's regions need points with 2 features; these have "
-                         f"{ova.weights.shape[1]}.")
+        raise ValueError(
+            f"the plane's regions need points with 2 features; these have {ova.weights.shape[1]}."
+        )
 
 
 def _exact_row(weights, bias) -> list[Fraction]:
@@ -119,23 +121,32 @@ def _decide(signs: np.ndarray, ovo: OneVsOne, score_pairs, k: int) -> dict:
         votes[:, j] += pair_signs[:, column] > 0
         votes[:, j_other] += pair_signs[:, column] <= 0
     most = votes == votes.max(axis=1, keepdims=True) if m else votes.astype(bool)
-    return {"ova": np.argmax(top, axis=1), "ova_tie": top.sum(axis=1) > 1,
-            "ovo": np.argmax(most, axis=1), "ovo_tie": most.sum(axis=1) > 1}
+    return {
+        "ova": np.argmax(top, axis=1),
+        "ova_tie": top.sum(axis=1) > 1,
+        "ovo": np.argmax(most, axis=1),
+        "ovo_tie": most.sum(axis=1) > 1,
+    }
 
 
 def _plane_set(pieces: Pieces, in_cell, in_edge, in_corner) -> PlaneSet:
     cells = np.flatnonzero(in_cell)
     area = sum((pieces.cell_areas[c] for c in cells), Fraction(0))
-    lonely_edges = [e for e in np.flatnonzero(in_edge)
-                    if not any(in_cell[c] for c in pieces.edge_cells[e])]
-    lonely_corners = [c for c in np.flatnonzero(in_corner)
-                      if not any(in_edge[e] for e in pieces.corner_edges[c])
-                      and not any(in_cell[cell] for cell in pieces.corner_cells[c])]
+    lonely_edges = [
+        e for e in np.flatnonzero(in_edge) if not any(in_cell[c] for c in pieces.edge_cells[e])
+    ]
+    lonely_corners = [
+        c
+        for c in np.flatnonzero(in_corner)
+        if not any(in_edge[e] for e in pieces.corner_edges[c])
+        and not any(in_cell[cell] for cell in pieces.corner_cells[c])
+    ]
     return PlaneSet(
         share=area / pieces.square_area,
         polygons=tuple(pieces.cells[cell] for cell in cells),
         segments=pieces.edges[np.array(lonely_edges, dtype=np.int64)].reshape(-1, 2, 2),
-        points=pieces.corners[np.array(lonely_corners, dtype=np.int64)].reshape(-1, 2))
+        points=pieces.corners[np.array(lonely_corners, dtype=np.int64)].reshape(-1, 2),
+    )
 
 
 def plane(ova: OneVsAll, ovo: OneVsOne, limit: float) -> dict:
@@ -152,8 +163,10 @@ def plane(ova: OneVsAll, ovo: OneVsOne, limit: float) -> dict:
     lines, score_pairs = scheme_lines(ova, ovo)
     pieces = cut_square(lines, limit)
     k = ova.classes.shape[0]
-    parts = [_decide(signs, ovo, score_pairs, k)
-             for signs in (pieces.cell_signs, pieces.edge_signs, pieces.corner_signs)]
+    parts = [
+        _decide(signs, ovo, score_pairs, k)
+        for signs in (pieces.cell_signs, pieces.edge_signs, pieces.corner_signs)
+    ]
 
     def where(test) -> PlaneSet:
         return _plane_set(pieces, *(test(part) for part in parts))

@@ -188,8 +188,11 @@ def check_steps(steps, n_examined: int) -> np.ndarray:
         raise ValueError("steps must be whole numbers (examined steps, 1-based).") from None
     if raw.size > 10_000_000:
         raise ValueError(f"{raw.size} steps is too many; ask for at most 10^7 at a time.")
-    if raw.dtype.kind not in "iuf" or (raw.dtype.kind == "f" and raw.size and not (
-            np.all(np.isfinite(raw)) and np.all(raw == np.round(raw)))):
+    if raw.dtype.kind not in "iuf" or (
+        raw.dtype.kind == "f"
+        and raw.size
+        and not (np.all(np.isfinite(raw)) and np.all(raw == np.round(raw)))
+    ):
         flat = [check_number(v, "step", integer=True) for v in raw.ravel().tolist()]
         raw = np.array(flat, dtype=object).reshape(raw.shape)
     if raw.size and (raw.min() < 1 or raw.max() > n_examined):
@@ -197,8 +200,9 @@ def check_steps(steps, n_examined: int) -> np.ndarray:
     return raw.astype(np.int64)
 
 
-def examined_indices(steps: np.ndarray, n: int, order: str, seed: int,
-                     greedy_indices: np.ndarray | None) -> np.ndarray:
+def examined_indices(
+    steps: np.ndarray, n: int, order: str, seed: int, greedy_indices: np.ndarray | None
+) -> np.ndarray:
     """The example examined at each of ``steps`` (checked, 1-based), same shape.
 
     A greedy order recorded its choices (``greedy_indices``, one per step); a stream
@@ -266,8 +270,13 @@ class RunRecord:
 
     def indices_at_steps(self, steps) -> np.ndarray:
         """Example index examined at each step in ``steps`` (1-based), same shape."""
-        return examined_indices(check_steps(steps, self.n_examined), self.n_samples, self.order,
-                                self.seed, self.greedy_indices)
+        return examined_indices(
+            check_steps(steps, self.n_examined),
+            self.n_samples,
+            self.order,
+            self.seed,
+            self.greedy_indices,
+        )
 
 
 @dataclass(frozen=True)
@@ -319,9 +328,11 @@ class Trace(RunRecord):
         step = self._check_step(step)
         X, y = check_dataset(X, y, both_classes=False, copy=False)
         if X.shape != (self.n_samples, self.weights.shape[1]):
-            raise ValueError(f"X has shape {X.shape} but the trace was run on "
-                             f"({self.n_samples}, {self.weights.shape[1]}); pass the X and y "
-                             "given to run_perceptron.")
+            raise ValueError(
+                f"X has shape {X.shape} but the trace was run on "
+                f"({self.n_samples}, {self.weights.shape[1]}); pass the X and y "
+                "given to run_perceptron."
+            )
         index = int(self.indices_at_steps([step])[0])
         before = self.updates_before_step(step)
         w, b = self.weights[before], float(self.biases[before])
@@ -331,8 +342,16 @@ class Trace(RunRecord):
         if updated:  # the run's own score and verdict (a score within rounding of delta
             # counted as delta: ScoreRounding)
             score, mistake = float(self.update_scores[before]), bool(self.update_mistakes[before])
-        return ExaminedStep(step=step, index=index, w=w, b=b, score=score, updated=updated,
-                            mistake=mistake, updates_before=before)
+        return ExaminedStep(
+            step=step,
+            index=index,
+            w=w,
+            b=b,
+            score=score,
+            updated=updated,
+            mistake=mistake,
+            updates_before=before,
+        )
 
 
 class _Recorder:
@@ -378,8 +397,9 @@ class _Recorder:
         steps[0] = self.rows[0]
         np.multiply(labels[index, None], X[index], out=steps[1:])
         self.rows = list(np.cumsum(steps, axis=0))
-        addends = np.concatenate([[self.biases[0]], labels[index] if bias
-                                  else np.zeros(index.size)])
+        addends = np.concatenate(
+            [[self.biases[0]], labels[index] if bias else np.zeros(index.size)]
+        )
         self.biases = np.cumsum(addends).tolist()
         self.mistakes = [True] * index.size
 
@@ -390,13 +410,19 @@ class _Recorder:
 
 def _stop_reason(converged, n_updates, epochs, delta, limit_hit, aggressive):
     if converged:
-        return (f"converged: every example has y(w·x + b) > {delta:g} after "
-                f"{n_updates} updates in {epochs} epoch{'s' if epochs != 1 else ''}")
+        return (
+            f"converged: every example has y(w·x + b) > {delta:g} after "
+            f"{n_updates} updates in {epochs} epoch{'s' if epochs != 1 else ''}"
+        )
     if aggressive:
-        return (f"stopped at the {limit_hit} without a separating hyperplane: the aggressive "
-                "rule keeps moving w even on correct examples (Remark 1.19)")
-    return (f"no separator found after {n_updates} updates ({limit_hit}): "
-            "the data may not be linearly separable")
+        return (
+            f"stopped at the {limit_hit} without a separating hyperplane: the aggressive "
+            "rule keeps moving w even on correct examples (Remark 1.19)"
+        )
+    return (
+        f"no separator found after {n_updates} updates ({limit_hit}): "
+        "the data may not be linearly separable"
+    )
 
 
 def check_run_settings(n: int, *, delta, order, seed, max_updates, max_epochs):
@@ -424,13 +450,15 @@ def check_run_settings(n: int, *, delta, order, seed, max_updates, max_epochs):
     if not isinstance(order, str) or order not in ORDERS:
         raise ValueError(f"unknown order {order!r}; choose one of: {', '.join(ORDERS)}.")
     seed = check_seed(seed)
-    max_updates = check_number(max_updates, "max_updates", low=1, high=MAX_UPDATES_LIMIT,
-                               integer=True)
-    max_epochs = check_number(max_epochs, "max_epochs", low=1, high=MAX_EPOCHS_LIMIT,
-                              integer=True)
+    max_updates = check_number(
+        max_updates, "max_updates", low=1, high=MAX_UPDATES_LIMIT, integer=True
+    )
+    max_epochs = check_number(max_epochs, "max_epochs", low=1, high=MAX_EPOCHS_LIMIT, integer=True)
     if max_epochs * n > MAX_STEPS_LIMIT:
-        raise ValueError(f"max_epochs x n = {max_epochs} x {n} examined steps is over the limit "
-                         f"of {MAX_STEPS_LIMIT:.0e}; lower max_epochs.")
+        raise ValueError(
+            f"max_epochs x n = {max_epochs} x {n} examined steps is over the limit "
+            f"of {MAX_STEPS_LIMIT:.0e}; lower max_epochs."
+        )
     return delta, seed, max_updates, max_epochs
 
 
@@ -454,8 +482,19 @@ def check_start(w0, b0, dim: int, bias: bool) -> tuple[np.ndarray, float]:
     return w, b
 
 
-def run_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyclic", seed=None,
-                   max_updates=100_000, max_epochs=1_000, aggressive=False) -> Trace:
+def run_perceptron(
+    X,
+    y,
+    bias=True,
+    delta=0.0,
+    w0=None,
+    b0=0.0,
+    order="cyclic",
+    seed=None,
+    max_updates=100_000,
+    max_epochs=1_000,
+    aggressive=False,
+) -> Trace:
     """Run the perceptron (Algorithm 1.16) and record every update.
 
     Parameters
@@ -494,7 +533,8 @@ def run_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyclic", 
     squares = finite_row_squares(X)
     n, dim = X.shape
     delta, seed, max_updates, max_epochs = check_run_settings(
-        n, delta=delta, order=order, seed=seed, max_updates=max_updates, max_epochs=max_epochs)
+        n, delta=delta, order=order, seed=seed, max_updates=max_updates, max_epochs=max_epochs
+    )
     # the trace's memory: (updates + 1) rows of d weights and a bias
     max_updates = min(max_updates, MAX_TRACE_VALUES // (dim + 1) - 1)
     if max_updates < 1:
@@ -503,9 +543,18 @@ def run_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyclic", 
     if order in GREEDY_ORDERS and not aggressive:  # the stacked engine, with one problem
         from .stacked import run_perceptrons
 
-        return run_perceptrons(X, [(slice(None), y)], bias=bias, delta=delta, w0=w, b0=b,
-                               order=order, seed=seed, max_updates=max_updates,
-                               max_epochs=max_epochs)[0]
+        return run_perceptrons(
+            X,
+            [(slice(None), y)],
+            bias=bias,
+            delta=delta,
+            w0=w,
+            b0=b,
+            order=order,
+            seed=seed,
+            max_updates=max_updates,
+            max_epochs=max_epochs,
+        )[0]
     labels = y.astype(np.float64)
     step_limit = max_epochs * n
     record = _Recorder(w, b)
@@ -517,15 +566,23 @@ def run_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyclic", 
     epochs = int(-(-step // n))
     weights = np.array(record.rows, dtype=np.float64).reshape(-1, dim)
     return Trace(
-        weights=frozen(weights), biases=frozen(record.biases, dtype=np.float64),
+        weights=frozen(weights),
+        biases=frozen(record.biases, dtype=np.float64),
         update_indices=frozen(record.indices, dtype=np.int64),
         update_steps=frozen(record.steps, dtype=np.int64),
         update_scores=frozen(record.scores, dtype=np.float64),
         update_mistakes=frozen(record.mistakes, dtype=bool),
-        n_examined=int(step), epochs=epochs, converged=bool(converged),
+        n_examined=int(step),
+        epochs=epochs,
+        converged=bool(converged),
         stop_reason=_stop_reason(converged, record.count, epochs, delta, limit_hit, aggressive),
-        order=order, seed=seed, delta=delta, bias=bool(bias), aggressive=bool(aggressive),
-        n_samples=n, greedy_indices=None,
+        order=order,
+        seed=seed,
+        delta=delta,
+        bias=bool(bias),
+        aggressive=bool(aggressive),
+        n_samples=n,
+        greedy_indices=None,
     )
 
 
@@ -557,8 +614,9 @@ def _rounding(X, w, squares=None) -> ScoreRounding:
     """The rounding of a run's scores: ||x_j|| of each example as it is updated on, the
     largest of them, the start ||w0|| (:func:`vector_size` each; ``squares``, the rows'
     x·x if known, finds the largest)."""
-    return ScoreRounding(lambda index: vector_size(X[index]), vector_size(w),
-                         largest=largest_row_size(X, squares))
+    return ScoreRounding(
+        lambda index: vector_size(X[index]), vector_size(w), largest=largest_row_size(X, squares)
+    )
 
 
 def vector_size(x: np.ndarray) -> float:
@@ -628,11 +686,12 @@ class ExampleScan:
     def coming(self):
         """Rows of X to score next (a slice in cyclic order, else indices); never past
         the end of the epoch, the step limit or n examples since the last move."""
-        take = min(self.block, self.n - self.position, self.step_limit - self.step,
-                   self.n - self.clean)
+        take = min(
+            self.block, self.n - self.position, self.step_limit - self.step, self.n - self.clean
+        )
         if self.cyclic:
             return slice(self.position, self.position + take)
-        return self.stream[self.position:self.position + take]
+        return self.stream[self.position : self.position + take]
 
     def advance(self, rows, moves: np.ndarray):
         """Examine ``rows`` (from :meth:`coming`) up to the first where ``moves`` holds.
@@ -721,8 +780,9 @@ def _candidates(scores: np.ndarray, delta: float, size: float, dim: int) -> np.n
     return ~(scores > reach) if reach < math.inf else np.ones(scores.shape, dtype=bool)
 
 
-def _run_stream(X, labels, w, b, delta, bias, step_limit, max_updates, record, seed, *,
-                order, squares=None):
+def _run_stream(
+    X, labels, w, b, delta, bias, step_limit, max_updates, record, seed, *, order, squares=None
+):
     """The stream orders, as the plain loop runs them (the same scores, bit for bit, the
     same decisions), at the speed of block products: a block of coming examples is
     scored with one product; the first that could be a mistake is scored again as the
@@ -731,8 +791,7 @@ def _run_stream(X, labels, w, b, delta, bias, step_limit, max_updates, record, s
     if squares is None:
         squares = np.einsum("ij,ij->i", X, X)
     if order == "cyclic" and largest_row_size(X, squares) < _FLOAT32_SAFE:
-        return _run_cyclic(X, labels, w, b, delta, bias, step_limit, max_updates, record,
-                           squares)
+        return _run_cyclic(X, labels, w, b, delta, bias, step_limit, max_updates, record, squares)
     n, dim = X.shape
     scan = ExampleScan(order, n, seed, step_limit)
     rounding = _rounding(X, w, squares)
@@ -753,16 +812,22 @@ def _run_stream(X, labels, w, b, delta, bias, step_limit, max_updates, record, s
                 rounding.add(index)
                 record.add(w, b, index, scan.step, recorded, True)
                 if record.count >= max_updates:
-                    return scan.step, _all_correct(X, labels, w, b, delta, rounding), \
-                        f"limit of {max_updates} updates"
+                    return (
+                        scan.step,
+                        _all_correct(X, labels, w, b, delta, rounding),
+                        f"limit of {max_updates} updates",
+                    )
                 break
             start = offset + 1  # within rounding of the block, not for the loop: go on
         if scan.pass_clean():
             # n examples in a row were correct: check every example at once
             if scan.cyclic or _all_correct(X, labels, w, b, delta, rounding):
                 return scan.step, True, None
-    return (scan.step, _all_correct(X, labels, w, b, delta, rounding),
-            f"limit of {step_limit // X.shape[0]} epochs")
+    return (
+        scan.step,
+        _all_correct(X, labels, w, b, delta, rounding),
+        f"limit of {step_limit // X.shape[0]} epochs",
+    )
 
 
 def _run_cyclic(X, labels, w, b, delta, bias, step_limit, max_updates, record, squares):
@@ -794,10 +859,12 @@ def _run_cyclic(X, labels, w, b, delta, bias, step_limit, max_updates, record, s
         end = position + take
         if end > padded.ready:
             padded.make(end)
-        over = np.greater(np.dot(rows[position:end], weights32, out=score_buffer[:take]),
-                          threshold, out=over_buffer[:take])
-        offset, mistake, recorded = _first_mistake(over, position, X, label_of, w, b, delta,
-                                                   sizes)
+        over = np.greater(
+            np.dot(rows[position:end], weights32, out=score_buffer[:take]),
+            threshold,
+            out=over_buffer[:take],
+        )
+        offset, mistake, recorded = _first_mistake(over, position, X, label_of, w, b, delta, sizes)
         if mistake:
             index = position + offset
             step += offset + 1
@@ -814,8 +881,11 @@ def _run_cyclic(X, labels, w, b, delta, bias, step_limit, max_updates, record, s
             record.add_index(index, step, recorded)
             if record.count >= max_updates:
                 record.rebuild(X, labels, bias)
-                return step, _all_correct(X, labels, w, b, delta, sizes), \
-                    f"limit of {max_updates} updates"
+                return (
+                    step,
+                    _all_correct(X, labels, w, b, delta, sizes),
+                    f"limit of {max_updates} updates",
+                )
             threshold = padded.reach(w, b, delta, sizes, record.count)
         else:
             step += take
@@ -829,8 +899,7 @@ def _run_cyclic(X, labels, w, b, delta, bias, step_limit, max_updates, record, s
         if position == n:
             position = 0
     record.rebuild(X, labels, bias)
-    return step, _all_correct(X, labels, w, b, delta, sizes), \
-        f"limit of {step_limit // n} epochs"
+    return step, _all_correct(X, labels, w, b, delta, sizes), f"limit of {step_limit // n} epochs"
 
 
 def _first_mistake(over, position, X, label_of, w, b, delta, sizes):
@@ -882,8 +951,11 @@ class _UpdateSizes(ScoreRounding):
     def add(self, index: int) -> None:
         self.pending.append(index)
         square = float(self.squares[index])
-        self.upper += (math.sqrt(square) * self.room if _TINY_SQUARE < square < math.inf
-                       else vector_size(self.X[index]))
+        self.upper += (
+            math.sqrt(square) * self.room
+            if _TINY_SQUARE < square < math.inf
+            else vector_size(self.X[index])
+        )
 
     def slack_upper(self, b: float) -> float:
         """At least :meth:`slack` (infinite when the sizes overflow); kept as
@@ -949,10 +1021,13 @@ def _float32_reach(limit: float, dim: int, largest: float, norm_w: float, b: flo
     size = largest * norm_w * _NORM_ROOM + abs(b)
     if not size < _FLOAT32_SAFE_SCORE:
         return np.float32(np.inf)
-    value = (limit + _FLOAT32_ROUNDING * (dim + 4) * size
-             + (dim + 2) * _FLOAT32_TINY * (largest + norm_w + abs(b) + 1.0))
+    value = (
+        limit
+        + _FLOAT32_ROUNDING * (dim + 4) * size
+        + (dim + 2) * _FLOAT32_TINY * (largest + norm_w + abs(b) + 1.0)
+    )
     # a little above: float32 rounds to nearest, off by at most half a unit (2^-24)
-    return np.float32(value * (1.0 + 2.0 ** -22))
+    return np.float32(value * (1.0 + 2.0**-22))
 
 
 #: float32's unit of rounding, twice (for the data and w rounded once each, and the sum of
@@ -961,7 +1036,7 @@ _FLOAT32_ROUNDING = 4 * float(np.finfo(np.float32).eps)
 #: float32 loses relative accuracy below its smallest normal number (1.2e-38): each rounding
 #: of a term there is off by at most this much (2^-120, with room, and itself a normal
 #: float32, so the reach rounds to within half a unit), times the term's factor
-_FLOAT32_TINY = 2.0 ** -120
+_FLOAT32_TINY = 2.0**-120
 #: rows this long may overflow float32 (3.4e38) in a product: the float64 search instead
 _FLOAT32_SAFE = 1e12
 #: scores this large (||x|| ||w|| + |b|) could overflow a float32 sum of 10^4 products
@@ -978,8 +1053,7 @@ _FIRST_BLOCK = 256
 _LARGEST_BLOCK = 1 << 16
 
 
-def _run_aggressive(X, labels, w, b, delta, bias, step_limit, max_updates, record, seed, *,
-                    order):
+def _run_aggressive(X, labels, w, b, delta, bias, step_limit, max_updates, record, seed, *, order):
     """Remark 1.19: update on every example, w_t = w_0 + sum of y_i x_i.
 
     The update of :func:`_update` applied to a whole epoch at once: cumulative
@@ -988,8 +1062,10 @@ def _run_aggressive(X, labels, w, b, delta, bias, step_limit, max_updates, recor
     signed = labels[:, None] * X  # a_i = y_i x_i
     n = signed.shape[0]
     if order in GREEDY_ORDERS:
-        raise ValueError("the aggressive rule updates on every example; use a stream order "
-                         "(cyclic, permuted or random), not a most-violated order.")
+        raise ValueError(
+            "the aggressive rule updates on every example; use a stream order "
+            "(cyclic, permuted or random), not a most-violated order."
+        )
     step, epoch = 0, 0
     while True:
         if _all_correct(X, labels, w, b, delta) and step > 0:

@@ -65,7 +65,7 @@ def _chaotic(sq_norms: np.ndarray, seed: int, tau: int):
         if not draws:
             draws.extend(rng.integers(n, size=1024).tolist()[::-1])  # uniform candidates
         i = draws.pop()
-        if not meets_deadlines(t, deadlines[:i] + deadlines[i + 1:]):
+        if not meets_deadlines(t, deadlines[:i] + deadlines[i + 1 :]):
             i = deadlines.index(min(deadlines))  # earliest deadline first
         deadlines[i] = t + tau
         return i
@@ -161,32 +161,43 @@ def check_system(A, c) -> tuple[np.ndarray, np.ndarray]:
         A = np.array(A, dtype=np.float64, copy=True)
         c = np.array(c, dtype=np.float64, copy=True)
     except (TypeError, ValueError, OverflowError):
-        raise ValueError("A and c must be numeric arrays: A of shape (p unknowns, "
-                         "n inequalities), c of shape (n,).") from None
+        raise ValueError(
+            "A and c must be numeric arrays: A of shape (p unknowns, "
+            "n inequalities), c of shape (n,)."
+        ) from None
     if A.ndim != 2 or A.shape[0] == 0 or A.shape[1] == 0:
-        raise ValueError(f"A must be 2-D of shape (p unknowns, n inequalities), one column "
-                         f"a_i per inequality a_i·w <= c_i; got shape {A.shape}.")
+        raise ValueError(
+            f"A must be 2-D of shape (p unknowns, n inequalities), one column "
+            f"a_i per inequality a_i·w <= c_i; got shape {A.shape}."
+        )
     if c.ndim != 1 or c.shape[0] != A.shape[1]:
-        raise ValueError(f"c must have shape ({A.shape[1]},), one bound per column of A; "
-                         f"got shape {c.shape}.")
+        raise ValueError(
+            f"c must have shape ({A.shape[1]},), one bound per column of A; got shape {c.shape}."
+        )
     if not (np.isfinite(A).all() and np.isfinite(c).all()):
         raise ValueError("A and c must be finite (no NaN or infinity).")
     zero = np.flatnonzero(~A.any(axis=0))
     if zero.size:
-        raise ValueError(f"column {int(zero[0])} of A is zero: the inequality 0 <= c_i has "
-                         "no half-space to project onto; remove it.")
+        raise ValueError(
+            f"column {int(zero[0])} of A is zero: the inequality 0 <= c_i has "
+            "no half-space to project onto; remove it."
+        )
     largest = max(float(np.abs(A).max()), float(np.abs(c).max()))
     if largest > MAX_SYSTEM_VALUE:
-        raise ValueError(f"A and c hold {largest:.3g}; entries above {MAX_SYSTEM_VALUE:g} in "
-                         "size cannot be computed with reliably (||a_i||² overflows). Divide "
-                         "the inequality by a power of ten.")
+        raise ValueError(
+            f"A and c hold {largest:.3g}; entries above {MAX_SYSTEM_VALUE:g} in "
+            "size cannot be computed with reliably (||a_i||² overflows). Divide "
+            "the inequality by a power of ten."
+        )
     with np.errstate(under="ignore"):
         squared = np.einsum("ij,ij->j", A, A)
     tiny = np.flatnonzero(squared < MIN_SQUARED_NORM)
     if tiny.size:
-        raise ValueError(f"column {int(tiny[0])} of A is too small to divide by "
-                         f"(||a_i||² < {MIN_SQUARED_NORM:g}); multiply that inequality by a "
-                         "power of ten.")
+        raise ValueError(
+            f"column {int(tiny[0])} of A is too small to divide by "
+            f"(||a_i||² < {MIN_SQUARED_NORM:g}); multiply that inequality by a "
+            "power of ten."
+        )
     return A, c
 
 
@@ -196,8 +207,7 @@ def _check_point(w, p: int, name: str) -> np.ndarray:
     except (TypeError, ValueError, OverflowError):
         raise ValueError(f"{name} must be a numeric vector of shape ({p},).") from None
     if w.shape != (p,):
-        raise ValueError(f"{name} must have shape ({p},), one entry per row of A; "
-                         f"got {w.shape}.")
+        raise ValueError(f"{name} must have shape ({p},), one entry per row of A; got {w.shape}.")
     if not np.isfinite(w).all():
         raise ValueError(f"{name} contains NaN or infinity.")
     return w
@@ -320,8 +330,8 @@ class ExactSides:
         sizes = np.abs(W)
         reach = sizes[:, :1] * self.abs_rows[:, 0]
         for k in range(1, self.rows.shape[1]):
-            residuals += W[:, k:k + 1] * self.rows[:, k]
-            reach += sizes[:, k:k + 1] * self.abs_rows[:, k]
+            residuals += W[:, k : k + 1] * self.rows[:, k]
+            reach += sizes[:, k : k + 1] * self.abs_rows[:, k]
         residuals -= self.c_float
         return residuals, reach
 
@@ -347,12 +357,24 @@ class ExactSides:
         """w - eta (a_i·w - c_i)/||a_i||^2 a_i in float64, on the side of a_i's tolerance
         line where the exact step from w lands (see the class note)."""
         W = w[None, :]
-        return self.moves(np.array([i]), W, np.array([residual]), np.array([sq_norm]),
-                          np.array([self.eta_float]), self.float_residuals(W)[1])[0][0]
+        return self.moves(
+            np.array([i]),
+            W,
+            np.array([residual]),
+            np.array([sq_norm]),
+            np.array([self.eta_float]),
+            self.float_residuals(W)[1],
+        )[0][0]
 
-    def moves(self, index: np.ndarray, W: np.ndarray, residual: np.ndarray,
-              sq_norm: np.ndarray, eta: np.ndarray, sizes: np.ndarray
-              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def moves(
+        self,
+        index: np.ndarray,
+        W: np.ndarray,
+        residual: np.ndarray,
+        sq_norm: np.ndarray,
+        eta: np.ndarray,
+        sizes: np.ndarray,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """:meth:`move` for many iterates at once: row r moves W[r] on inequality index[r]
         with residual[r], ||a||^2 sq_norm[r] and relaxation parameter eta[r] (``sizes``:
         :meth:`float_residuals`' sizes at W). Returns the new iterates with their
@@ -363,8 +385,11 @@ class ExactSides:
         residuals, reach = self.float_residuals(new)
         rows = np.arange(index.size)
         # the step's rounding: RESIDUAL_ULPS ulps of sum_k |a_ik| (|w_k| + |new_k|) + |c_i|
-        bound = RESIDUAL_ULPS * _EPSILON * (sizes[rows, index] + reach[rows, index]
-                                            + self.abs_c[index] + self.tol_float)
+        bound = (
+            RESIDUAL_ULPS
+            * _EPSILON
+            * (sizes[rows, index] + reach[rows, index] + self.abs_c[index] + self.tol_float)
+        )
         for r in np.flatnonzero(np.abs(residuals[rows, index] - self.tol_float) <= bound):
             kept = self._kept_on_side(int(index[r]), W[r], new[r], float(eta[r]))
             if kept.tobytes() != new[r].tobytes():
@@ -466,8 +491,9 @@ class RelaxationTrace:
         return int(self.moved.sum())
 
 
-def relaxation(A, c, eta=1.0, rule="cyclic", w0=None, seed=None, tol=0.0, max_iter=100_000,
-               tau=None) -> RelaxationTrace:
+def relaxation(
+    A, c, eta=1.0, rule="cyclic", w0=None, seed=None, tol=0.0, max_iter=100_000, tau=None
+) -> RelaxationTrace:
     """Solve A^T w <= c by the relaxation method (Algorithm 1.37, index rules Remark 1.38).
 
     Parameters
@@ -509,12 +535,14 @@ def relaxation(A, c, eta=1.0, rule="cyclic", w0=None, seed=None, tol=0.0, max_it
     RelaxationTrace
         Every iteration t: the chosen index, its residual, whether w moved.
     """
-    return relaxation_sweep(A, c, [eta], rules=[rule], w0=w0, seed=seed, tol=tol,
-                            max_iter=max_iter, tau=tau)[0]
+    return relaxation_sweep(
+        A, c, [eta], rules=[rule], w0=w0, seed=seed, tol=tol, max_iter=max_iter, tau=tau
+    )[0]
 
 
-def relaxation_sweep(A, c, etas, rules=("cyclic",), w0=None, seed=None, tol=0.0,
-                     max_iter=100_000, tau=None) -> tuple[RelaxationTrace, ...]:
+def relaxation_sweep(
+    A, c, etas, rules=("cyclic",), w0=None, seed=None, tol=0.0, max_iter=100_000, tau=None
+) -> tuple[RelaxationTrace, ...]:
     """:func:`relaxation` for every rule of ``rules`` and every eta of ``etas``, computed
     together: one trace per (rule, eta), each the run ``relaxation(A, c, eta=eta,
     rule=rule, ...)`` gives, number for number.
@@ -550,10 +578,16 @@ def relaxation_sweep(A, c, etas, rules=("cyclic",), w0=None, seed=None, tol=0.0,
         if not isinstance(rule, str) or rule not in INDEX_RULES:
             raise ValueError(f"unknown rule {rule!r}; choose one of: {', '.join(INDEX_RULES)}.")
     if raw.ndim != 1 or not rules or not 1 <= raw.size * len(rules) <= MAX_SWEEP_RUNS:
-        raise ValueError(f"give at least one rule and one eta, and at most "
-                         f"{MAX_SWEEP_RUNS} runs (rules x etas) in all.")
-    eta = np.array([check_number(value, "eta (relaxation parameter)", low=0, low_open=True,
-                                 high=2) for value in raw.tolist()])
+        raise ValueError(
+            f"give at least one rule and one eta, and at most "
+            f"{MAX_SWEEP_RUNS} runs (rules x etas) in all."
+        )
+    eta = np.array(
+        [
+            check_number(value, "eta (relaxation parameter)", low=0, low_open=True, high=2)
+            for value in raw.tolist()
+        ]
+    )
     w = np.zeros(p) if w0 is None else _check_point(w0, p, "w0")
     seed = check_seed(seed)
     tol = check_number(tol, "tol", low=0)
@@ -563,8 +597,7 @@ def relaxation_sweep(A, c, etas, rules=("cyclic",), w0=None, seed=None, tol=0.0,
     elif tau is None:
         tau = 2 * n
     else:
-        tau = check_number(tau, f"tau (chaotic window, at least n = {n})", low=n,
-                           integer=True)
+        tau = check_number(tau, f"tau (chaotic window, at least n = {n})", low=n, integer=True)
     sq_norms = np.einsum("ij,ij->j", A, A)  # ||a_i||^2 for each column
     runs = _SweepRuns(A, c, np.tile(eta, len(rules)), w, tol)
     picks = _Picks(rules, eta.size, sq_norms, seed, tau, tol)
@@ -580,9 +613,13 @@ def relaxation_sweep(A, c, etas, rules=("cyclic",), w0=None, seed=None, tol=0.0,
             runs.stop(np.ones(runs.active.size, dtype=bool), residuals, feasible=False)
             break
         runs.step(picks(t, runs.active, residuals), sq_norms, residuals)
-    return tuple(trace for k, rule in enumerate(rules)
-                 for trace in runs.traces(range(k * eta.size, (k + 1) * eta.size), rule, seed,
-                                          tau if rule == "chaotic" else None))
+    return tuple(
+        trace
+        for k, rule in enumerate(rules)
+        for trace in runs.traces(
+            range(k * eta.size, (k + 1) * eta.size), rule, seed, tau if rule == "chaotic" else None
+        )
+    )
 
 
 class _Picks:
@@ -595,8 +632,11 @@ class _Picks:
 
     def __init__(self, rules, per_rule, sq_norms, seed, tau, tol):
         self.tol = tol
-        self.stream = {k: INDEX_RULES[rule](sq_norms, seed, tau)
-                       for k, rule in enumerate(rules) if rule not in _GREEDY_RULES}
+        self.stream = {
+            k: INDEX_RULES[rule](sq_norms, seed, tau)
+            for k, rule in enumerate(rules)
+            if rule not in _GREEDY_RULES
+        }
         self.drawn = np.zeros((len(rules), 0), dtype=np.int64)  # stream picks from t = begin
         self.begin = 0
         self.rule_of = np.repeat(np.arange(len(rules)), per_rule)  # run -> its rule
@@ -620,8 +660,14 @@ class _Picks:
             return int(self._stream(t)[0])
         if self.runs[0] is not active:
             rule = self.rule_of[active]
-            self.runs = (active, rule, [(greedy[rule], greedy[rule].any()) for greedy in
-                                        (self.residual_rule, self.distance_rule)])
+            self.runs = (
+                active,
+                rule,
+                [
+                    (greedy[rule], greedy[rule].any())
+                    for greedy in (self.residual_rule, self.distance_rule)
+                ],
+            )
         _, rule, masks = self.runs
         index = self._stream(t)[rule] if self.stream else np.zeros(active.size, np.int64)
         (residual_runs, any_residual), (distance_runs, any_distance) = masks
@@ -629,8 +675,9 @@ class _Picks:
         if any_residual:
             index[residual_runs] = np.argmax(residuals[residual_runs] - self.tol, axis=1)
         if any_distance:
-            index[distance_runs] = np.argmax((residuals[distance_runs] - self.tol)
-                                             / self.norms, axis=1)
+            index[distance_runs] = np.argmax(
+                (residuals[distance_runs] - self.tol) / self.norms, axis=1
+            )
         return index
 
 
@@ -691,9 +738,9 @@ class _SweepRuns:
         runs = self.active[moved]
         if runs.size:
             before = self.W[runs]
-            new, residuals, sizes = self.sides.moves(picked, before, chosen[moved],
-                                                     sq_norms[picked], self.eta[runs],
-                                                     self.S[runs])
+            new, residuals, sizes = self.sides.moves(
+                picked, before, chosen[moved], sq_norms[picked], self.eta[runs], self.S[runs]
+            )
             self.W[runs] = new
             # a move too small for float64 leaves w (and its residuals) as they were
             changed = np.any(new.view(np.int64) != before.view(np.int64), axis=1)
@@ -705,8 +752,11 @@ class _SweepRuns:
         """The recorded (index, residual, moved) as arrays of shape (iterations, runs),
         built from the stretches of iterations with the same runs going on."""
         steps, count = len(self.chosen), self.eta.size
-        columns = (np.zeros((steps, count), dtype=np.int64), np.zeros((steps, count)),
-                   np.zeros((steps, count), dtype=bool))
+        columns = (
+            np.zeros((steps, count), dtype=np.int64),
+            np.zeros((steps, count)),
+            np.zeros((steps, count), dtype=bool),
+        )
         begin = 0
         while begin < steps:
             runs = self.chosen[begin][0]
@@ -715,8 +765,8 @@ class _SweepRuns:
                 end += 1
             for k, column in enumerate(columns):
                 column[begin:end, runs] = np.array(
-                    [np.broadcast_to(entry[k + 1], runs.shape) for entry in
-                     self.chosen[begin:end]])
+                    [np.broadcast_to(entry[k + 1], runs.shape) for entry in self.chosen[begin:end]]
+                )
             begin = end
         return columns
 
@@ -730,24 +780,36 @@ class _SweepRuns:
             feasible, last = self.ends[run]
             steps = self.n_iter[run]
             yield RelaxationTrace(
-                iterates=frozen(iterates[:steps + 1, run].reshape(-1, p)),
+                iterates=frozen(iterates[: steps + 1, run].reshape(-1, p)),
                 indices=frozen(indices[:steps, run], dtype=np.int64),
                 residuals=frozen(residuals[:steps, run], dtype=np.float64),
-                moved=frozen(moved[:steps, run], dtype=bool), n_iter=steps,
+                moved=frozen(moved[:steps, run], dtype=bool),
+                n_iter=steps,
                 feasible=feasible,
-                stop_reason=_stop_reason(feasible, steps, int(moved[:steps, run].sum()),
-                                         self.tol, last),
-                eta=float(self.eta[run]), rule=rule, seed=seed, tol=self.tol, tau=tau)
+                stop_reason=_stop_reason(
+                    feasible, steps, int(moved[:steps, run].sum()), self.tol, last
+                ),
+                eta=float(self.eta[run]),
+                rule=rule,
+                seed=seed,
+                tol=self.tol,
+                tau=tau,
+            )
 
 
 def _stop_reason(feasible: bool, n_iter: int, moves: int, tol: float, residuals) -> str:
     if feasible:
-        return (f"feasible after {n_iter} iteration{'s' if n_iter != 1 else ''} "
-                f"({moves} move{'s' if moves != 1 else ''}): every aᵢ·w ≤ cᵢ"
-                + (f" + {tol:g}" if tol else "") + " (checked exactly, in fractions)")
+        return (
+            f"feasible after {n_iter} iteration{'s' if n_iter != 1 else ''} "
+            f"({moves} move{'s' if moves != 1 else ''}): every aᵢ·w ≤ cᵢ"
+            + (f" + {tol:g}" if tol else "")
+            + " (checked exactly, in fractions)"
+        )
     worst = int(np.argmax(residuals))
-    return (f"no feasible point after {n_iter} iterations (largest violation "
-            f"{float(residuals[worst]):.3g}, at inequality ({worst + 1}) counting from 1)")
+    return (
+        f"no feasible point after {n_iter} iterations (largest violation "
+        f"{float(residuals[worst]):.3g}, at inequality ({worst + 1}) counting from 1)"
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -805,8 +867,10 @@ def perceptron_eta(A, c, w, i) -> float:
     residual = float(a @ w) - c[i]
     slack = rounding_slack(float(np.linalg.norm(a) * np.linalg.norm(w)) + abs(float(c[i])))
     if residual < -slack:
-        raise ValueError(f"inequality {i} holds strictly at w (a_i·w - c_i = {residual:g}); "
-                         "the perceptron updates only on a mistake, a_i·w >= c_i.")
+        raise ValueError(
+            f"inequality {i} holds strictly at w (a_i·w - c_i = {residual:g}); "
+            "the perceptron updates only on a mistake, a_i·w >= c_i."
+        )
     return float(a @ a) / residual if residual > slack else float("inf")
 
 
@@ -893,11 +957,15 @@ def plane_system(A, c, slack=0.0) -> PlaneSystem:
     """
     A, c = check_system(A, c)
     if A.shape[0] != 2:
-        raise ValueError(f"plane_system decides systems in 2 unknowns; A has {A.shape[0]} "
-                         "rows. Give A of shape (2, n).")
+        raise ValueError(
+            f"plane_system decides systems in 2 unknowns; A has {A.shape[0]} "
+            "rows. Give A of shape (2, n)."
+        )
     slack = exact_value(check_number(slack, "slack", low=0))
-    rows = [(exact_value(a1), exact_value(a2), exact_value(ci) + slack)
-            for a1, a2, ci in zip(A[0], A[1], c)]
+    rows = [
+        (exact_value(a1), exact_value(a2), exact_value(ci) + slack)
+        for a1, a2, ci in zip(A[0], A[1], c)
+    ]
     # the inequalities alpha·w_1 <= beta left after eliminating w_2, with their source rows
     ones = [(a1, ci, (i,)) for i, (a1, a2, ci) in enumerate(rows) if a2 == 0]
     upper = [i for i, r in enumerate(rows) if r[1] > 0]
@@ -909,29 +977,54 @@ def plane_system(A, c, slack=0.0) -> PlaneSystem:
             ones.append((-a2q * a1p + a2p * a1q, -a2q * cp + a2p * cq, (p, q)))
     for alpha, beta, source in ones:
         if alpha == 0 and beta < 0:  # 0·w_1 <= beta < 0: a contradiction
-            how = ("is 0 ≤ " + _decimal_text(beta, Fraction(0)) if len(source) == 1 else
-                   "add up (with positive weights) to 0 ≤ " + _decimal_text(beta, Fraction(0)))
-            return PlaneSystem(False, frozen(np.zeros((0, 2))), None,
-                               f"decided exactly, in fractions: inequalit"
-                               f"{'y' if len(source) == 1 else 'ies'} {_labels(source)} {how}, "
-                               "so no w satisfies them")
+            how = (
+                "is 0 ≤ " + _decimal_text(beta, Fraction(0))
+                if len(source) == 1
+                else "add up (with positive weights) to 0 ≤ " + _decimal_text(beta, Fraction(0))
+            )
+            return PlaneSystem(
+                False,
+                frozen(np.zeros((0, 2))),
+                None,
+                f"decided exactly, in fractions: inequalit"
+                f"{'y' if len(source) == 1 else 'ies'} {_labels(source)} {how}, "
+                "so no w satisfies them",
+            )
     lows = [(beta / alpha, source) for alpha, beta, source in ones if alpha < 0]
     highs = [(beta / alpha, source) for alpha, beta, source in ones if alpha > 0]
     low = max(lows, key=lambda item: item[0]) if lows else None
     high = min(highs, key=lambda item: item[0]) if highs else None
     if low is not None and high is not None and low[0] > high[0]:
-        return PlaneSystem(False, frozen(np.zeros((0, 2))), None,
-                           "decided exactly, in fractions: inequalities "
-                           f"{_labels(low[1] + high[1])} together imply w₁ ≥ "
-                           f"{_decimal_text(low[0], high[0])} and w₁ ≤ "
-                           f"{_decimal_text(high[0], low[0])}, so no w satisfies them")
+        return PlaneSystem(
+            False,
+            frozen(np.zeros((0, 2))),
+            None,
+            "decided exactly, in fractions: inequalities "
+            f"{_labels(low[1] + high[1])} together imply w₁ ≥ "
+            f"{_decimal_text(low[0], high[0])} and w₁ ≤ "
+            f"{_decimal_text(high[0], low[0])}, so no w satisfies them",
+        )
     # a solution: w_1 in [low, high], then w_2 between its bounds at that w_1
-    w1 = (Fraction(0) if low is None and high is None else high[0] if low is None else
-          low[0] if high is None else (low[0] + high[0]) / 2)
+    w1 = (
+        Fraction(0)
+        if low is None and high is None
+        else high[0]
+        if low is None
+        else low[0]
+        if high is None
+        else (low[0] + high[0]) / 2
+    )
     w2_low = max(((ci - a1 * w1) / a2 for a1, a2, ci in rows if a2 < 0), default=None)
     w2_high = min(((ci - a1 * w1) / a2 for a1, a2, ci in rows if a2 > 0), default=None)
-    w2 = (Fraction(0) if w2_low is None and w2_high is None else w2_high if w2_low is None
-          else w2_low if w2_high is None else (w2_low + w2_high) / 2)
+    w2 = (
+        Fraction(0)
+        if w2_low is None and w2_high is None
+        else w2_high
+        if w2_low is None
+        else w2_low
+        if w2_high is None
+        else (w2_low + w2_high) / 2
+    )
     corners = set()
     for i, j in combinations(range(len(rows)), 2):
         (a1i, a2i, ci), (a1j, a2j, cj) = rows[i], rows[j]
@@ -943,10 +1036,17 @@ def plane_system(A, c, slack=0.0) -> PlaneSystem:
         if v not in corners and all(a1 * v[0] + a2 * v[1] <= ck for a1, a2, ck in rows):
             corners.add(v)
     vertices = np.array(sorted((float(x), float(y)) for x, y in corners)).reshape(-1, 2)
-    shape = (f"{len(corners)} corner{'s' if len(corners) != 1 else ''}" if corners else
-             "no corner (it contains a whole line)")
-    return PlaneSystem(True, frozen(vertices), frozen([float(w1), float(w2)]),
-                       f"decided exactly, in fractions: the solution set has {shape}")
+    shape = (
+        f"{len(corners)} corner{'s' if len(corners) != 1 else ''}"
+        if corners
+        else "no corner (it contains a whole line)"
+    )
+    return PlaneSystem(
+        True,
+        frozen(vertices),
+        frozen([float(w1), float(w2)]),
+        f"decided exactly, in fractions: the solution set has {shape}",
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -983,8 +1083,10 @@ def distance_to_solutions(A, c, points, system: PlaneSystem | None = None) -> np
     if not isinstance(system, PlaneSystem):
         raise ValueError("system must be plane_system(A, c) or None.")
     if not system.feasible:
-        raise ValueError("the system has no solution, so there is no distance to it; "
-                         "check plane_system(A, c).feasible first.")
+        raise ValueError(
+            "the system has no solution, so there is no distance to it; "
+            "check plane_system(A, c).feasible first."
+        )
     try:
         W = np.array(points, dtype=np.float64).reshape(-1, 2)
     except (TypeError, ValueError, OverflowError):
@@ -998,8 +1100,9 @@ def distance_to_solutions(A, c, points, system: PlaneSystem | None = None) -> np
     candidates = np.concatenate([W[:, None, :], on_lines, corners], axis=1)  # (m, K, 2)
     norms = np.linalg.norm(A, axis=0)
     excess = candidates @ A - c  # (m, K, n)
-    scale = np.maximum(1.0, np.maximum(np.abs(c), norms * np.linalg.norm(
-        candidates, axis=2)[:, :, None]))
+    scale = np.maximum(
+        1.0, np.maximum(np.abs(c), norms * np.linalg.norm(candidates, axis=2)[:, :, None])
+    )
     inside = np.all(excess <= 1e-9 * scale, axis=2)
     sides = ExactSides(np.ascontiguousarray(A.T), c, 0.0, 1.0)
     inside[:, 0] = [sides.residuals(w).max() <= 0 for w in W]  # w itself: only if truly in
@@ -1086,17 +1189,21 @@ def _repeats(trace: RelaxationTrace, n: int) -> tuple[int | None, tuple | None]:
     same = recent & np.all(back1 == last, axis=1) & np.all(back2 == last, axis=1)
     shift = last - back1
     size = np.linalg.norm(shift, axis=1)
-    steady = (recent & (size > 0)
-              & (np.linalg.norm(back1 - back2 - shift, axis=1) <= 1e-9 * size)
-              & (np.linalg.norm(back2 - back3 - shift, axis=1) <= 1e-9 * size))
+    steady = (
+        recent
+        & (size > 0)
+        & (np.linalg.norm(back1 - back2 - shift, axis=1) <= 1e-9 * size)
+        & (np.linalg.norm(back2 - back3 - shift, axis=1) <= 1e-9 * size)
+    )
     period = int(P[np.argmax(same)]) if same.any() else None
     k = int(np.argmax(steady))
     drift = (int(P[k]), tuple(float(v) for v in shift[k])) if steady.any() else None
     return period, drift
 
 
-def miss_behaviour(A, c, trace: RelaxationTrace,
-                   system: PlaneSystem | None = None) -> MissBehaviour:
+def miss_behaviour(
+    A, c, trace: RelaxationTrace, system: PlaneSystem | None = None
+) -> MissBehaviour:
     """Classify a run of Algorithm 1.37 in the plane that did not reach feasibility.
 
     Parameters
@@ -1119,22 +1226,30 @@ def miss_behaviour(A, c, trace: RelaxationTrace,
     W = trace.iterates
     T = W.shape[0] - 1
     period, drift = _repeats(trace, A.shape[1])
-    violation = float(ExactSides(np.ascontiguousarray(A.T), c, trace.tol,
-                                 trace.eta).residuals(W[-1]).max())
+    violation = float(
+        ExactSides(np.ascontiguousarray(A.T), c, trace.tol, trace.eta).residuals(W[-1]).max()
+    )
     system = plane_system(A, c) if system is None else system
     if system.feasible:
         before, after = distance_to_solutions(A, c, W[[T // 2, T]], system)
         if trace.tol == 0 and trace.eta < 1:
             kind = "never"  # every move leaves its own inequality violated, exactly
-        elif after <= ROUNDING_DISTANCE * max(1.0, float(np.linalg.norm(W[-1])),
-                                              float(np.abs(c).max())):
+        elif after <= ROUNDING_DISTANCE * max(
+            1.0, float(np.linalg.norm(W[-1])), float(np.abs(c).max())
+        ):
             kind = "rounding"  # as close as float64 can tell at this scale
         else:
             kind = "approaching" if after < before * (1 - APPROACH_FALL) else "circling"
-        return MissBehaviour(kind, float(before), float(after),
-                             period if kind in ("circling", "never") else None, violation,
-                             None)
+        return MissBehaviour(
+            kind,
+            float(before),
+            float(after),
+            period if kind in ("circling", "never") else None,
+            violation,
+            None,
+        )
     norms = np.linalg.norm(W, axis=1)
-    first, late = float(norms[:T // 2 + 1].max()), float(norms[(3 * T) // 4:].max())
-    return MissBehaviour("diverging" if late > 1.5 * first else "bounded", first, late,
-                         period, violation, drift)
+    first, late = float(norms[: T // 2 + 1].max()), float(norms[(3 * T) // 4 :].max())
+    return MissBehaviour(
+        "diverging" if late > 1.5 * first else "bounded", first, late, period, violation, drift
+    )

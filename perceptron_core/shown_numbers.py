@@ -25,8 +25,13 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 #: relation sign -> the comparison it states between two exact decimals
-RELATIONS = {"≤": lambda a, b: a <= b, "<": lambda a, b: a < b, ">": lambda a, b: a > b,
-             "≥": lambda a, b: a >= b, "=": lambda a, b: a == b}
+RELATIONS = {
+    "≤": lambda a, b: a <= b,
+    "<": lambda a, b: a < b,
+    ">": lambda a, b: a > b,
+    "≥": lambda a, b: a >= b,
+    "=": lambda a, b: a == b,
+}
 #: the most digits a number is given before its exact (shortest round-trip) form is used
 MOST_DIGITS = 17
 
@@ -138,8 +143,7 @@ def fixed_text(value: float, places: int) -> str:
     return _minus(text)
 
 
-def inequality_texts(left: float, relation: str, right: float,
-                     digits: int = 2) -> tuple[str, str]:
+def inequality_texts(left: float, relation: str, right: float, digits: int = 2) -> tuple[str, str]:
     """Both sides of "left ``relation`` right", two computed numbers, as written.
 
     Parameters
@@ -166,7 +170,8 @@ def inequality_texts(left: float, relation: str, right: float,
     for places in range(start, MOST_DIGITS + 1):
         texts = fixed_text(left, places), fixed_text(right, places)
         shown = [decimal_value(text) for text in texts]
-        if all(s != 0 or v == 0 for s, v in zip(shown, (left, right), strict=True)) and \
-                RELATIONS[relation](*shown):
+        if all(s != 0 or v == 0 for s, v in zip(shown, (left, right), strict=True)) and RELATIONS[
+            relation
+        ](*shown):
             return texts
     return exact_text(left), exact_text(right)

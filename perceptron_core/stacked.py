@@ -50,9 +50,18 @@ from .perceptron import (
 _ENGINE_ROUNDING = 4 * _EPSILON
 
 
-def run_perceptrons(X, problems: Sequence, bias=True, delta=0.0, w0=None, b0=0.0,
-                    order="cyclic", seed=None, max_updates=100_000,
-                    max_epochs=1_000) -> tuple[Trace, ...]:
+def run_perceptrons(
+    X,
+    problems: Sequence,
+    bias=True,
+    delta=0.0,
+    w0=None,
+    b0=0.0,
+    order="cyclic",
+    seed=None,
+    max_updates=100_000,
+    max_epochs=1_000,
+) -> tuple[Trace, ...]:
     """Run one perceptron (Algorithm 1.16) per binary problem, all at once.
 
     Parameters
@@ -77,8 +86,8 @@ def run_perceptrons(X, problems: Sequence, bias=True, delta=0.0, w0=None, b0=0.0
         raise ValueError("give at least one problem (rows of X and their labels).")
     n_max = max(labels.size for _, labels in problems)
     delta, seed, max_updates, max_epochs = check_run_settings(
-        n_max, delta=delta, order=order, seed=seed, max_updates=max_updates,
-        max_epochs=max_epochs)
+        n_max, delta=delta, order=order, seed=seed, max_updates=max_updates, max_epochs=max_epochs
+    )
     dim = X.shape[1]
     max_updates = min(max_updates, MAX_TRACE_VALUES // (dim + 1) - 1)
     if max_updates < 1:
@@ -95,8 +104,11 @@ def _check_problem(X, problem):
     except (TypeError, ValueError):
         raise ValueError("each problem must be a pair (rows of X, labels -1/+1).") from None
     index = np.arange(X.shape[0])[rows] if isinstance(rows, slice) else np.asarray(rows)
-    if index.ndim != 1 or index.dtype.kind not in "iu" or (
-            index.size and (index.min() < 0 or index.max() >= X.shape[0])):
+    if (
+        index.ndim != 1
+        or index.dtype.kind not in "iu"
+        or (index.size and (index.min() < 0 or index.max() >= X.shape[0]))
+    ):
         raise ValueError(f"a problem's rows must be indices into X (0 to {X.shape[0] - 1}).")
     if index.size == 0:
         raise ValueError("a problem needs at least one example.")
@@ -121,9 +133,9 @@ class _Runs:
         # a_j = y_j (x_j, 1), coordinate-major: signed[k] is coordinate k of every example
         self.signed = np.zeros((coordinates, count, n_max))
         for p, (rows, labels) in enumerate(problems):
-            self.signed[:dim, p, :rows.size] = (labels[:, None] * X[rows]).T
+            self.signed[:dim, p, : rows.size] = (labels[:, None] * X[rows]).T
             if bias:
-                self.signed[dim, p, :rows.size] = labels
+                self.signed[dim, p, : rows.size] = labels
         self.padding = np.where(self.valid, 0.0, np.inf)  # makes padded scores +inf
         self.weights = np.zeros((count, coordinates))  # (w, b) of every run
         self.weights[:, :dim] = w0
@@ -136,7 +148,7 @@ class _Runs:
         row_size[used] = [vector_size(X[j]) for j in used.tolist()]
         self.row_size = np.zeros((count, n_max))
         for p, rows in enumerate(self.rows):
-            self.row_size[p, :rows.size] = row_size[rows]
+            self.row_size[p, : rows.size] = row_size[rows]
         self.largest = self.row_size.max(axis=1)
         self.overflow = not np.isfinite(self.largest).all()  # sizes beyond a float
         self.total = np.full(count, vector_size(w0))  # ||w0|| + Σ over updates ||x_i||
@@ -165,7 +177,7 @@ class _Runs:
         weights = self.weights[which]
         total = signed[0] * weights[:, :1]
         for k in range(1, signed.shape[0]):
-            total += signed[k] * weights[:, k:k + 1]
+            total += signed[k] * weights[:, k : k + 1]
         total += padding
         return total
 
@@ -189,8 +201,11 @@ class _Runs:
     def slack(self, which: np.ndarray, size: np.ndarray | None = None) -> np.ndarray:
         """ScoreRounding.slack of each run (0 where the sizes overflowed)."""
         slack = ROUNDING_ULPS * _EPSILON * (self.size(which) if size is None else size)
-        return slack if not self.overflow and slack.max() < math.inf else np.where(
-            slack < math.inf, slack, 0.0)
+        return (
+            slack
+            if not self.overflow and slack.max() < math.inf
+            else np.where(slack < math.inf, slack, 0.0)
+        )
 
     # --- the loop -----------------------------------------------------------------------
 
@@ -200,15 +215,21 @@ class _Runs:
             turn(self.gather_live())
 
     def finish(self, runs, converged, limit: str | None) -> None:
-        for p, done in zip(np.atleast_1d(runs).tolist(), np.broadcast_to(
-                converged, np.atleast_1d(runs).shape).tolist()):
+        for p, done in zip(
+            np.atleast_1d(runs).tolist(),
+            np.broadcast_to(converged, np.atleast_1d(runs).shape).tolist(),
+        ):
             self.going[p] = False
             self.converged[p] = done
-            self.limit_hit[p] = limit if limit is None else limit.format(
-                epochs=int(self.step_limit[p] // self.sizes[p]))
+            self.limit_hit[p] = (
+                limit
+                if limit is None
+                else limit.format(epochs=int(self.step_limit[p] // self.sizes[p]))
+            )
 
-    def update(self, runs: np.ndarray, index: np.ndarray, scores: np.ndarray,
-               slack: np.ndarray) -> None:
+    def update(
+        self, runs: np.ndarray, index: np.ndarray, scores: np.ndarray, slack: np.ndarray
+    ) -> None:
         """The runs ``runs`` update on their examples ``index``: (w, b) <- (w, b) + a, that
         is w + y x and b + y, the loop's sums; the trace records the scores (delta for
         one within rounding of it)."""
@@ -253,7 +274,7 @@ class _Runs:
         orders this engine's scores (their own test), for the stream orders each decided
         as the loop decides it (np.dot for the few within this engine's rounding)."""
         which = np.array([p])
-        scores = self.scores(which)[0][:self.sizes[p]]
+        scores = self.scores(which)[0][: self.sizes[p]]
         slack = float(self.slack(which)[0])
         if self.order in GREEDY_ORDERS:
             return bool(np.all(scores > self.delta + slack))
@@ -275,8 +296,12 @@ class _Runs:
         w = self.weights[which, :dim]
         norm_w = np.sqrt(np.einsum("pk,pk->p", w, w))
         b = np.abs(self.weights[which, dim]) if self.bias else 0.0
-        return (_ENGINE_ROUNDING * (self.signed.shape[0] + 2)
-                * (self.largest[which] * norm_w * (1 + 1e-9) + b) + 1e-300)
+        return (
+            _ENGINE_ROUNDING
+            * (self.signed.shape[0] + 2)
+            * (self.largest[which] * norm_w * (1 + 1e-9) + b)
+            + 1e-300
+        )
 
     def norms(self, which: np.ndarray) -> np.ndarray:
         """||a_j|| = sqrt(||x_j||^2 + 1) (without the 1 when there is no bias), as the
@@ -306,8 +331,11 @@ class _Runs:
             ahead = maybe & (streams.grid >= position[:, None])
         else:
             order = streams.rows[which]  # (len, n_max): each run's stream of examples
-            ahead = (np.take_along_axis(maybe, order, axis=1)
-                     & (streams.grid >= position[:, None]) & self.valid[which])
+            ahead = (
+                np.take_along_axis(maybe, order, axis=1)
+                & (streams.grid >= position[:, None])
+                & self.valid[which]
+            )
         first = ahead.argmax(axis=1)
         found = np.take_along_axis(ahead, first[:, None], axis=1)[:, 0]
         sizes = self.sizes[which]
@@ -325,12 +353,20 @@ class _Runs:
             streams.advance(which[done], reach[done])
         near = ~stop & found
         if near.any():
-            self.stream_candidates(which[near], first[near], position[near], slack[near],
-                                   threshold[near], band[near], scores[near],
-                                   None if order is None else order[near])
+            self.stream_candidates(
+                which[near],
+                first[near],
+                position[near],
+                slack[near],
+                threshold[near],
+                band[near],
+                scores[near],
+                None if order is None else order[near],
+            )
 
-    def stream_candidates(self, which, first, position, slack, threshold, band, scores,
-                          order) -> None:
+    def stream_candidates(
+        self, which, first, position, slack, threshold, band, scores, order
+    ) -> None:
         """The runs ``which`` examine their streams up to their candidates (slots
         ``first``): a mistake unless it is within this engine's rounding of the threshold
         and the loop's own score says otherwise."""
@@ -379,8 +415,11 @@ class _Runs:
 
     def traces(self) -> tuple[Trace, ...]:
         count, dim = len(self.rows), self.X.shape[1]
-        log = [np.concatenate(column) if self.log else np.zeros(0)
-               for column in zip(*self.log)] if self.log else [np.zeros(0, dtype=np.int64)] * 4
+        log = (
+            [np.concatenate(column) if self.log else np.zeros(0) for column in zip(*self.log)]
+            if self.log
+            else [np.zeros(0, dtype=np.int64)] * 4
+        )
         runs, index, steps, scores = log
         grouped = np.argsort(runs, kind="stable")  # each run's updates, in their order
         bounds = np.searchsorted(runs[grouped], np.arange(count + 1))
@@ -391,33 +430,55 @@ class _Runs:
             choice_bounds = np.searchsorted(chooser[by_run], np.arange(count + 1))
         out = []
         for p, rows in enumerate(self.rows):
-            mine = grouped[bounds[p]:bounds[p + 1]]
+            mine = grouped[bounds[p] : bounds[p + 1]]
             updated = index[mine].astype(np.int64)
             # w_k = w0 + y_1 x_1 + ... + y_k x_k: the sums the loop makes, in its order
             addends = np.empty((updated.size + 1, dim))
             addends[0] = self.start[0]
             addends[1:] = self.signed[:dim, p, updated].T
             weights = np.cumsum(addends, axis=0)
-            biases = (np.cumsum(np.concatenate([[self.start[1]], self.labels[p][updated]]))
-                      if self.bias else np.zeros(updated.size + 1))
+            biases = (
+                np.cumsum(np.concatenate([[self.start[1]], self.labels[p][updated]]))
+                if self.bias
+                else np.zeros(updated.size + 1)
+            )
             n, n_examined = rows.size, int(self.steps[p])
             epochs = int(-(-n_examined // n))
             greedy = None
             if self.order in GREEDY_ORDERS:
-                greedy = choice[by_run[choice_bounds[p]:choice_bounds[p + 1]]] \
-                    if self.choices else np.zeros(0, dtype=np.int64)
-            out.append(Trace(
-                weights=frozen(weights), biases=frozen(biases),
-                update_indices=frozen(updated), update_steps=frozen(steps[mine],
-                                                                    dtype=np.int64),
-                update_scores=frozen(scores[mine], dtype=np.float64),
-                update_mistakes=frozen(np.ones(updated.size, dtype=bool)),
-                n_examined=n_examined, epochs=epochs, converged=bool(self.converged[p]),
-                stop_reason=_stop_reason(bool(self.converged[p]), updated.size, epochs,
-                                         self.delta, self.limit_hit[p], False),
-                order=self.order, seed=self.seed, delta=self.delta, bias=bool(self.bias),
-                aggressive=False, n_samples=n,
-                greedy_indices=None if greedy is None else frozen(greedy, dtype=np.int64)))
+                greedy = (
+                    choice[by_run[choice_bounds[p] : choice_bounds[p + 1]]]
+                    if self.choices
+                    else np.zeros(0, dtype=np.int64)
+                )
+            out.append(
+                Trace(
+                    weights=frozen(weights),
+                    biases=frozen(biases),
+                    update_indices=frozen(updated),
+                    update_steps=frozen(steps[mine], dtype=np.int64),
+                    update_scores=frozen(scores[mine], dtype=np.float64),
+                    update_mistakes=frozen(np.ones(updated.size, dtype=bool)),
+                    n_examined=n_examined,
+                    epochs=epochs,
+                    converged=bool(self.converged[p]),
+                    stop_reason=_stop_reason(
+                        bool(self.converged[p]),
+                        updated.size,
+                        epochs,
+                        self.delta,
+                        self.limit_hit[p],
+                        False,
+                    ),
+                    order=self.order,
+                    seed=self.seed,
+                    delta=self.delta,
+                    bias=bool(self.bias),
+                    aggressive=False,
+                    n_samples=n,
+                    greedy_indices=None if greedy is None else frozen(greedy, dtype=np.int64),
+                )
+            )
         return tuple(out)
 
 
@@ -432,7 +493,7 @@ class _Streams:
         self.grid = np.arange(n_max)
         self.rows = np.zeros((sizes.size, n_max), dtype=np.int64)
         for p in range(sizes.size):
-            self.rows[p, :sizes[p]] = example_order(order, int(sizes[p]), seed, 0)
+            self.rows[p, : sizes[p]] = example_order(order, int(sizes[p]), seed, 0)
 
     def advance(self, runs: np.ndarray, counts: np.ndarray) -> None:
         """Move the runs ``runs`` on by ``counts`` examples; a finished epoch starts the

@@ -169,8 +169,11 @@ class SweepResult:
 
     def columns(self) -> dict[str, np.ndarray]:
         """Every per-run column plus the ratio, for a table or a CSV file."""
-        out = {f.name: np.asarray(getattr(self, f.name)) for f in fields(self)
-               if f.name not in ("parameter", "bias", "order")}
+        out = {
+            f.name: np.asarray(getattr(self, f.name))
+            for f in fields(self)
+            if f.name not in ("parameter", "bias", "order")
+        }
         out["ratio"] = self.ratio
         out["bias"] = np.full(self.n_runs, self.bias)
         out["order"] = np.full(self.n_runs, self.order)
@@ -198,8 +201,15 @@ def log_grid(low, high, count, name: str = "value") -> np.ndarray:
     return np.geomspace(low, high, count) if count > 1 else np.array([low])
 
 
-def parse_values(text: str, name: str = "value", *, integer: bool = False, low=None,
-                 high=None, max_count: int = 30) -> np.ndarray:
+def parse_values(
+    text: str,
+    name: str = "value",
+    *,
+    integer: bool = False,
+    low=None,
+    high=None,
+    max_count: int = 30,
+) -> np.ndarray:
     """Read a comma- or space-separated list of numbers, e.g. "10, 50, 200".
 
     Raises ValueError naming the first entry that is not a number or lies
@@ -211,10 +221,12 @@ def parse_values(text: str, name: str = "value", *, integer: bool = False, low=N
             check_number(bound, f"{bound_name} (limit of the {name} values)")
     max_count = check_number(max_count, "max_count", low=1, high=MAX_RUNS, integer=True)
     if not isinstance(text, str) or not text.strip():
-        raise ValueError(f"give at least one {name}, e.g. \"1, 2, 5\".")
+        raise ValueError(f'give at least one {name}, e.g. "1, 2, 5".')
     if len(text) > MAX_TEXT:
-        raise ValueError(f"the list of {name} values is {len(text)} characters long; give at "
-                         f"most {max_count} values (at most {MAX_TEXT} characters).")
+        raise ValueError(
+            f"the list of {name} values is {len(text)} characters long; give at "
+            f"most {max_count} values (at most {MAX_TEXT} characters)."
+        )
     values = []
     for token in re.split(r"[,;\s]+", text.strip()):
         if not token:
@@ -223,17 +235,24 @@ def parse_values(text: str, name: str = "value", *, integer: bool = False, low=N
             number = float(token)
         except ValueError:
             shown = token if len(token) <= 40 else token[:37] + "..."
-            raise ValueError(f"{shown!r} is not a number; list the {name} values as "
-                             "numbers separated by commas.") from None
-        values.append(check_number(int(number) if integer and number.is_integer() else number,
-                                   name, low=low, high=high, integer=integer))
+            raise ValueError(
+                f"{shown!r} is not a number; list the {name} values as numbers separated by commas."
+            ) from None
+        values.append(
+            check_number(
+                int(number) if integer and number.is_integer() else number,
+                name,
+                low=low,
+                high=high,
+                integer=integer,
+            )
+        )
     try:
         distinct = np.unique(np.array(values, dtype=np.int64 if integer else np.float64))
     except OverflowError:
         raise ValueError(f"a value of {name} is too large; give values below 2**63.") from None
     if distinct.size > max_count:
-        raise ValueError(f"{distinct.size} values of {name} is too many; give at most "
-                         f"{max_count}.")
+        raise ValueError(f"{distinct.size} values of {name} is too many; give at most {max_count}.")
     return distinct
 
 
@@ -250,16 +269,18 @@ def concat_sweeps(parts) -> SweepResult:
     first = parts[0]
     for part in parts[1:]:
         if (part.parameter, part.bias, part.order) != (first.parameter, first.bias, first.order):
-            raise ValueError("cannot join sweeps of different kinds (parameter, bias or order "
-                             "differ).")
-    columns = {f.name: frozen(np.concatenate([getattr(part, f.name) for part in parts]))
-               for f in fields(SweepResult) if f.name not in ("parameter", "bias", "order")}
-    return SweepResult(parameter=first.parameter, bias=first.bias, order=first.order,
-                       **columns)
+            raise ValueError(
+                "cannot join sweeps of different kinds (parameter, bias or order differ)."
+            )
+    columns = {
+        f.name: frozen(np.concatenate([getattr(part, f.name) for part in parts]))
+        for f in fields(SweepResult)
+        if f.name not in ("parameter", "bias", "order")
+    }
+    return SweepResult(parameter=first.parameter, bias=first.bias, order=first.order, **columns)
 
 
-def _run_one(margin, seed, n, dim, bias, delta, order, radius, scale, shift,
-             max_work=None):
+def _run_one(margin, seed, n, dim, bias, delta, order, radius, scale, shift, max_work=None):
     """One run: data, bounds, perceptron. Returns a dict of its row. Raises
     MarginUnfinished when the data's margin takes more than ``max_work``."""
     data = make_separable(n, margin, dim, radius, seed, through_origin=not bias)
@@ -285,7 +306,8 @@ def _run_one(margin, seed, n, dim, bias, delta, order, radius, scale, shift,
     except MarginUnfinished:
         raise MarginUnfinished(
             f"the margin of the data at n = {n}, d = {dim} (seed {seed}) was not reached "
-            "within the work allowed; use a smaller n or d.") from None
+            "within the work allowed; use a smaller n or d."
+        ) from None
     if gamma_2 <= 0:
         raise ValueError(
             f"the data (margin {margin:g}, seed {seed}, shift {shift:g}) are not separable "
@@ -293,15 +315,36 @@ def _run_one(margin, seed, n, dim, bias, delta, order, radius, scale, shift,
         )
     bound = threshold_bound(max_norm_sq, gamma_2, delta)
     cap = int(min(math.floor(bound) + 1, MAX_UPDATES_PER_RUN))
-    trace = run_perceptron(X, y, bias=bias, delta=delta, order=order, seed=seed,
-                           max_updates=cap,
-                           max_epochs=min(10 * cap + 100, MAX_EPOCHS_LIMIT, MAX_STEPS_LIMIT // n))
+    trace = run_perceptron(
+        X,
+        y,
+        bias=bias,
+        delta=delta,
+        order=order,
+        seed=seed,
+        max_updates=cap,
+        max_epochs=min(10 * cap + 100, MAX_EPOCHS_LIMIT, MAX_STEPS_LIMIT // n),
+    )
     return dict(
-        margin=margin, seed=seed, n=n, dim=dim, delta=delta, scale=scale, shift=shift,
-        updates=trace.n_updates, epochs=trace.epochs, converged=trace.converged,
-        radius=R, gamma=gamma, gamma_2=gamma_2, max_norm_sq=max_norm_sq,
-        novikoff=novikoff_bound(R, gamma), padded=padded_bound(max_norm_sq, gamma_2),
-        bound=bound, margin_mistakes=margin_mistake_bound(gamma), exact=solved.exact,
+        margin=margin,
+        seed=seed,
+        n=n,
+        dim=dim,
+        delta=delta,
+        scale=scale,
+        shift=shift,
+        updates=trace.n_updates,
+        epochs=trace.epochs,
+        converged=trace.converged,
+        radius=R,
+        gamma=gamma,
+        gamma_2=gamma_2,
+        max_norm_sq=max_norm_sq,
+        novikoff=novikoff_bound(R, gamma),
+        padded=padded_bound(max_norm_sq, gamma_2),
+        bound=bound,
+        margin_mistakes=margin_mistake_bound(gamma),
+        exact=solved.exact,
     )
 
 
@@ -340,23 +383,30 @@ def estimated_run_seconds(n, dim, margin, bias=True, delta=0.0, radius=1.0) -> f
     delta = check_number(delta, "delta", low=0)
     relative = min(radius / margin, 1e9)
     updates = min(MAX_UPDATES_PER_RUN, 20 * relative + min(delta, 1e9) * relative**2)
-    margin_part = (_SECONDS_PER_PADDED_UNIT * n * dim * min(n, 2 * dim) if bias
-                   else _SECONDS_PER_HOMOGENEOUS_UNIT * n * dim)
-    return float(_SECONDS_PER_RUN + margin_part
-                 + updates * (_SECONDS_PER_UPDATE + _SECONDS_PER_UPDATE_FEATURE * dim)
-                 + n * (_SECONDS_PER_POINT + _SECONDS_PER_COORDINATE * dim))
+    margin_part = (
+        _SECONDS_PER_PADDED_UNIT * n * dim * min(n, 2 * dim)
+        if bias
+        else _SECONDS_PER_HOMOGENEOUS_UNIT * n * dim
+    )
+    return float(
+        _SECONDS_PER_RUN
+        + margin_part
+        + updates * (_SECONDS_PER_UPDATE + _SECONDS_PER_UPDATE_FEATURE * dim)
+        + n * (_SECONDS_PER_POINT + _SECONDS_PER_COORDINATE * dim)
+    )
 
 
 _INTEGER_COLUMNS = ("seed", "n", "dim", "updates", "epochs")
 
 
-def _sweep(parameter, values, seeds, *, bias, order, radius, max_work=None,
-           **fixed) -> SweepResult:
+def _sweep(parameter, values, seeds, *, bias, order, radius, max_work=None, **fixed) -> SweepResult:
     """Run every (value, seed) pair: ``parameter`` takes each of ``values``, the other
     settings of :func:`_run_one` are ``fixed`` (by default no threshold, scaling or shift).
     A run's margin stops with MarginUnfinished past ``max_work``."""
-    settings = [(value, {"delta": 0.0, "scale": 1.0, "shift": 0.0, **fixed, parameter: value})
-                for value in values]
+    settings = [
+        (value, {"delta": 0.0, "scale": 1.0, "shift": 0.0, **fixed, parameter: value})
+        for value in values
+    ]
     if not isinstance(order, str) or order not in ORDERS:
         raise ValueError(f"unknown order {order!r:.40}; choose one of: {', '.join(ORDERS)}.")
     seeds = _check_seeds(seeds)
@@ -365,29 +415,58 @@ def _sweep(parameter, values, seeds, *, bias, order, radius, max_work=None,
     if total == 0:
         raise ValueError(f"nothing to sweep: give at least one {parameter} value.")
     if total > MAX_RUNS:
-        raise ValueError(f"{total} runs is too many for one sweep (at most {MAX_RUNS}); "
-                         "use fewer values or fewer seeds.")
-    estimate = sum(estimated_run_seconds(
-        setting["n"], setting["dim"], setting["margin"], bias=bool(bias),
-        delta=setting["delta"], radius=radius + abs(setting["shift"]))
-        for _, setting in settings) * len(seeds)
+        raise ValueError(
+            f"{total} runs is too many for one sweep (at most {MAX_RUNS}); "
+            "use fewer values or fewer seeds."
+        )
+    estimate = sum(
+        estimated_run_seconds(
+            setting["n"],
+            setting["dim"],
+            setting["margin"],
+            bias=bool(bias),
+            delta=setting["delta"],
+            radius=radius + abs(setting["shift"]),
+        )
+        for _, setting in settings
+    ) * len(seeds)
     if estimate > MAX_SWEEP_SECONDS:
-        raise ValueError(f"this sweep would take about {estimate:.0f} s of computing (at most "
-                         f"{MAX_SWEEP_SECONDS:.0f} s per call); use fewer values or seeds, a "
-                         "smaller n, d or delta, or run it one value at a time.")
+        raise ValueError(
+            f"this sweep would take about {estimate:.0f} s of computing (at most "
+            f"{MAX_SWEEP_SECONDS:.0f} s per call); use fewer values or seeds, a "
+            "smaller n, d or delta, or run it one value at a time."
+        )
     rows, values = [], []
     for value, setting in settings:
         for seed in seeds:
-            rows.append(_run_one(seed=seed, bias=bool(bias), order=order, radius=radius,
-                                 max_work=max_work, **setting))
+            rows.append(
+                _run_one(
+                    seed=seed,
+                    bias=bool(bias),
+                    order=order,
+                    radius=radius,
+                    max_work=max_work,
+                    **setting,
+                )
+            )
             values.append(value)
     columns = {}
     for name in rows[0]:
-        dtype = (np.int64 if name in _INTEGER_COLUMNS else
-                 bool if name in ("converged", "exact") else np.float64)
+        dtype = (
+            np.int64
+            if name in _INTEGER_COLUMNS
+            else bool
+            if name in ("converged", "exact")
+            else np.float64
+        )
         columns[name] = frozen([row[name] for row in rows], dtype=dtype)
-    return SweepResult(parameter=parameter, value=frozen(values, dtype=np.float64),
-                       bias=bool(bias), order=order, **columns)
+    return SweepResult(
+        parameter=parameter,
+        value=frozen(values, dtype=np.float64),
+        bias=bool(bias),
+        order=order,
+        **columns,
+    )
 
 
 def _check_seeds(seeds) -> list[int]:
@@ -419,8 +498,9 @@ def _check_values(values, name, **limits) -> list:
     return [check_number(v.item() if hasattr(v, "item") else v, name, **limits) for v in array]
 
 
-def margin_sweep(margins, seeds, n=200, dim=2, bias=True, delta=0.0, order="cyclic",
-                 radius=1.0, max_work=None) -> SweepResult:
+def margin_sweep(
+    margins, seeds, n=200, dim=2, bias=True, delta=0.0, order="cyclic", radius=1.0, max_work=None
+) -> SweepResult:
     """Updates to convergence for each margin gamma and seed.
 
     Parameters
@@ -447,36 +527,80 @@ def margin_sweep(margins, seeds, n=200, dim=2, bias=True, delta=0.0, order="cycl
     """
     margins = _check_values(margins, "margin", low=0, low_open=True)
     delta = check_number(delta, "delta (threshold)", low=0)
-    return _sweep("margin", margins, seeds, bias=bias, order=order, radius=radius,
-                  n=n, dim=dim, delta=delta, max_work=max_work)
+    return _sweep(
+        "margin",
+        margins,
+        seeds,
+        bias=bias,
+        order=order,
+        radius=radius,
+        n=n,
+        dim=dim,
+        delta=delta,
+        max_work=max_work,
+    )
 
 
-def n_sweep(sizes, seeds, margin=0.1, dim=2, bias=True, delta=0.0, order="cyclic",
-            radius=1.0, max_work=None) -> SweepResult:
+def n_sweep(
+    sizes, seeds, margin=0.1, dim=2, bias=True, delta=0.0, order="cyclic", radius=1.0, max_work=None
+) -> SweepResult:
     """Updates for each sample size n at a fixed margin (the bound does not involve n)."""
     sizes = _check_values(sizes, "n (number of points)", low=2, integer=True)
-    return _sweep("n", sizes, seeds, bias=bias, order=order, radius=radius,
-                  margin=margin, dim=dim, delta=delta, max_work=max_work)
+    return _sweep(
+        "n",
+        sizes,
+        seeds,
+        bias=bias,
+        order=order,
+        radius=radius,
+        margin=margin,
+        dim=dim,
+        delta=delta,
+        max_work=max_work,
+    )
 
 
-def dim_sweep(dims, seeds, margin=0.1, n=200, bias=True, delta=0.0, order="cyclic",
-              radius=1.0, max_work=None) -> SweepResult:
+def dim_sweep(
+    dims, seeds, margin=0.1, n=200, bias=True, delta=0.0, order="cyclic", radius=1.0, max_work=None
+) -> SweepResult:
     """Updates for each dimension d at a fixed margin (the bound does not involve d)."""
     dims = _check_values(dims, "d (number of features)", low=1, integer=True)
-    return _sweep("dim", dims, seeds, bias=bias, order=order, radius=radius,
-                  margin=margin, n=n, delta=delta, max_work=max_work)
+    return _sweep(
+        "dim",
+        dims,
+        seeds,
+        bias=bias,
+        order=order,
+        radius=radius,
+        margin=margin,
+        n=n,
+        delta=delta,
+        max_work=max_work,
+    )
 
 
-def delta_sweep(deltas, seeds, margin=0.1, n=200, dim=2, bias=True, order="cyclic",
-                radius=1.0, max_work=None) -> SweepResult:
+def delta_sweep(
+    deltas, seeds, margin=0.1, n=200, dim=2, bias=True, order="cyclic", radius=1.0, max_work=None
+) -> SweepResult:
     """Updates for each threshold delta: bound (1.4) grows linearly in delta."""
     deltas = _check_values(deltas, "delta (threshold)", low=0)
-    return _sweep("delta", deltas, seeds, bias=bias, order=order, radius=radius,
-                  margin=margin, n=n, dim=dim, max_work=max_work)
+    return _sweep(
+        "delta",
+        deltas,
+        seeds,
+        bias=bias,
+        order=order,
+        radius=radius,
+        margin=margin,
+        n=n,
+        dim=dim,
+        max_work=max_work,
+    )
 
 
-def scale_sweep(scales, seeds, margin=0.1, n=200, dim=2, bias=True, order="cyclic",
-                radius=1.0, max_work=None) -> SweepResult:
+def scale_sweep(
+    scales, seeds, margin=0.1, n=200, dim=2, bias=True, order="cyclic", radius=1.0, max_work=None
+) -> SweepResult:
     """Exercise 1.29, scaling: X -> lambda X for each lambda, same data per seed.
 
     Through the origin (bias False, delta = 0, w_0 = 0) the iterates are
@@ -484,12 +608,23 @@ def scale_sweep(scales, seeds, margin=0.1, n=200, dim=2, bias=True, order="cycli
     the original, so the runs make exactly the same updates.
     """
     scales = _check_values(scales, "scaling factor lambda", low=0, low_open=True)
-    return _sweep("scale", scales, seeds, bias=bias, order=order, radius=radius,
-                  margin=margin, n=n, dim=dim, max_work=max_work)
+    return _sweep(
+        "scale",
+        scales,
+        seeds,
+        bias=bias,
+        order=order,
+        radius=radius,
+        margin=margin,
+        n=n,
+        dim=dim,
+        max_work=max_work,
+    )
 
 
-def shift_sweep(shifts, seeds, margin=0.1, n=200, dim=2, order="cyclic",
-                radius=1.0, max_work=None) -> SweepResult:
+def shift_sweep(
+    shifts, seeds, margin=0.1, n=200, dim=2, order="cyclic", radius=1.0, max_work=None
+) -> SweepResult:
     """Exercise 1.29, translation: X -> X + u e_1 for each shift u, with a bias.
 
     A translation keeps the data separable by an affine hyperplane (same
@@ -498,5 +633,15 @@ def shift_sweep(shifts, seeds, margin=0.1, n=200, dim=2, order="cyclic",
     learns a bias.
     """
     shifts = _check_values(shifts, "shift u")
-    return _sweep("shift", shifts, seeds, bias=True, order=order, radius=radius,
-                  margin=margin, n=n, dim=dim, max_work=max_work)
+    return _sweep(
+        "shift",
+        shifts,
+        seeds,
+        bias=True,
+        order=order,
+        radius=radius,
+        margin=margin,
+        n=n,
+        dim=dim,
+        max_work=max_work,
+    )

@@ -61,8 +61,9 @@ def padded_bound(max_norm_sq: float, margin_2: float) -> float:
     return _representable(value, "T(A)", "use a larger margin gamma_2 or smaller examples")
 
 
-def threshold_bound(max_norm_sq: float, margin: float, delta: float = 0.0,
-                    w0_norm: float = 0.0) -> float:
+def threshold_bound(
+    max_norm_sq: float, margin: float, delta: float = 0.0, w0_norm: float = 0.0
+) -> float:
     """The general bound (1.4) of Theorem 1.28 (notes-perceptron-yu.txt), with ||w*|| = 1.
 
     t <= ((2 delta + ||A||_{2,inf}^2) ||w*||^2 + 2 s ||w*|| ||w_0||) / s^2, here with
@@ -76,8 +77,9 @@ def threshold_bound(max_norm_sq: float, margin: float, delta: float = 0.0,
     with np.errstate(over="ignore"):
         numerator = float(np.float64(2) * delta + max_norm_sq + np.float64(2) * s * w0_norm)
     value = _ratio_sq(numerator, s)
-    return _representable(value, "bound (1.4)", "use a larger margin or smaller delta, "
-                          "||w_0|| or examples")
+    return _representable(
+        value, "bound (1.4)", "use a larger margin or smaller delta, ||w_0|| or examples"
+    )
 
 
 def bias_bound(radius: float, epsilon: float) -> float:
@@ -90,8 +92,9 @@ def bias_bound(radius: float, epsilon: float) -> float:
     with np.errstate(over="ignore"):
         numerator = float(np.float64(2) * (np.float64(radius) ** 2 + 1))
     value = _ratio_sq(numerator, _positive(epsilon, "epsilon (margin)"))
-    return _representable(value, "2 (R^2 + 1) / epsilon^2",
-                          "use a larger margin or a smaller radius")
+    return _representable(
+        value, "2 (R^2 + 1) / epsilon^2", "use a larger margin or a smaller radius"
+    )
 
 
 def margin_mistake_bound(margin: float) -> float:
@@ -156,13 +159,20 @@ def bound_summary(X, y, bias=True, delta=0.0, w0_norm=0.0) -> BoundSummary:
     inf = float("inf")
     separable = margin_2 > 0 and geometric.separable
     return BoundSummary(
-        radius=radius, margin=geometric.margin, margin_2=margin_2,
+        radius=radius,
+        margin=geometric.margin,
+        margin_2=margin_2,
         max_norm_sq=max_norm_sq,
-        novikoff=(novikoff_bound(radius, geometric.margin)
-                  if separable and radius > 0 and np.isfinite(geometric.margin) else inf),
+        novikoff=(
+            novikoff_bound(radius, geometric.margin)
+            if separable and radius > 0 and np.isfinite(geometric.margin)
+            else inf
+        ),
         padded=padded_bound(max_norm_sq, margin_2) if separable else inf,
         bound=threshold_bound(max_norm_sq, margin_2, delta, w0_norm) if separable else inf,
-        separable=bool(separable), reference=frozen(reference), exact=bool(exact),
+        separable=bool(separable),
+        reference=frozen(reference),
+        exact=bool(exact),
     )
 
 
@@ -186,8 +196,7 @@ class ProofQuantities:
     reference: np.ndarray
 
 
-def proof_quantities(trace: Trace, X, y, bounds: BoundSummary | None = None
-                     ) -> ProofQuantities:
+def proof_quantities(trace: Trace, X, y, bounds: BoundSummary | None = None) -> ProofQuantities:
     """<w_t, w*> and ||w_t||^2 along a trace, with the lines the proof predicts.
 
     Parameters
@@ -210,21 +219,26 @@ def proof_quantities(trace: Trace, X, y, bounds: BoundSummary | None = None
     if bounds is None:
         bounds = bound_summary(X, y, bias=trace.bias)
     elif not isinstance(bounds, BoundSummary) or bounds.reference.shape != (
-            X.shape[1] + trace.bias,):
+        X.shape[1] + trace.bias,
+    ):
         raise ValueError("bounds must be the BoundSummary of these data with the trace's bias.")
     # w* and gamma_2 of the padded a_i = y_i (x_i, 1) with a bias, of a_i = y_i x_i without
     margin, max_norm_sq = bounds.margin_2, bounds.max_norm_sq
     reference = np.asarray(bounds.reference)
-    iterates = (np.column_stack([trace.weights, trace.biases]) if trace.bias
-                else np.asarray(trace.weights))
+    iterates = (
+        np.column_stack([trace.weights, trace.biases]) if trace.bias else np.asarray(trace.weights)
+    )
     updates = np.arange(iterates.shape[0])
     alignment = iterates @ reference
     norm_sq = np.einsum("ij,ij->i", iterates, iterates)
     return ProofQuantities(
-        alignment=frozen(alignment), norm_sq=frozen(norm_sq),
+        alignment=frozen(alignment),
+        norm_sq=frozen(norm_sq),
         alignment_lower=frozen(alignment[0] + updates * margin),
         norm_sq_upper=frozen(norm_sq[0] + updates * (max_norm_sq + 2 * trace.delta)),
-        margin=float(margin), max_norm_sq=max_norm_sq, reference=frozen(reference),
+        margin=float(margin),
+        max_norm_sq=max_norm_sq,
+        reference=frozen(reference),
     )
 
 
@@ -257,8 +271,8 @@ def training_path(trace: Trace, X, y) -> tuple[np.ndarray, np.ndarray]:
     accuracy = np.empty(weights.shape[0])
     chunk = max(1, 2_000_000 // max(1, X.shape[0]))
     for start in range(0, weights.shape[0], chunk):
-        scores = (weights[start:start + chunk] @ X.T + biases[start:start + chunk, None]) * y
-        accuracy[start:start + chunk] = np.mean(scores > 0, axis=1)
+        scores = (weights[start : start + chunk] @ X.T + biases[start : start + chunk, None]) * y
+        accuracy[start : start + chunk] = np.mean(scores > 0, axis=1)
     return frozen(norms), frozen(accuracy)
 
 
@@ -305,8 +319,9 @@ class BoundStatement:
     reason: str = ""
 
 
-def run_bounds(bounds: BoundSummary, *, bias: bool, delta: float, w0_norm: float
-               ) -> list[BoundStatement]:
+def run_bounds(
+    bounds: BoundSummary, *, bias: bool, delta: float, w0_norm: float
+) -> list[BoundStatement]:
     """The bounds a page may name for one run, the one that holds first.
 
     On separable data Theorem 1.28 gives bound (1.4) for any delta >= 0 and
@@ -316,8 +331,9 @@ def run_bounds(bounds: BoundSummary, *, bias: bool, delta: float, w0_norm: float
     data are not separable in the sense the run needs.
     """
     if not isinstance(bounds, BoundSummary):
-        raise ValueError(f"bounds must be the BoundSummary of bound_summary(X, y), got "
-                         f"{type(bounds).__name__}.")
+        raise ValueError(
+            f"bounds must be the BoundSummary of bound_summary(X, y), got {type(bounds).__name__}."
+        )
     if not bounds.separable:
         return []
     delta = check_number(delta, "delta", low=0)
@@ -326,29 +342,42 @@ def run_bounds(bounds: BoundSummary, *, bias: bool, delta: float, w0_norm: float
     plain = delta == 0 and w0_norm == 0
     if plain:
         name = "T(A) = max‖aᵢ‖²/γ₂², eq. 1.5" if bias else "(R/γ)², Theorem 1.28 with no bias"
-        hypotheses = (f"separable data ({vectors}), start at w = 0, update when "
-                      "y(w·x + b) ≤ 0")
+        hypotheses = f"separable data ({vectors}), start at w = 0, update when y(w·x + b) ≤ 0"
     else:
         name = "bound (1.4) of Theorem 1.28"
         start = "‖(w₀, b₀)‖" if bias else "‖w₀‖"
-        hypotheses = (f"separable data ({vectors}), update when y(w·x + b) ≤ δ = "
-                      f"{exact_text(delta)}, start with {start} = {significant_text(w0_norm, 3)}")
-    statements = [BoundStatement(name=name, value=bounds.bound, hypotheses=hypotheses,
-                                 holds=True)]
+        hypotheses = (
+            f"separable data ({vectors}), update when y(w·x + b) ≤ δ = "
+            f"{exact_text(delta)}, start with {start} = {significant_text(w0_norm, 3)}"
+        )
+    statements = [BoundStatement(name=name, value=bounds.bound, hypotheses=hypotheses, holds=True)]
     if not plain:
-        statements.append(BoundStatement(
-            name="T(A)", value=bounds.padded, hypotheses="w₀ = 0 and δ = 0", holds=False,
-            reason="it assumes a start at w = 0 and δ = 0"))
+        statements.append(
+            BoundStatement(
+                name="T(A)",
+                value=bounds.padded,
+                hypotheses="w₀ = 0 and δ = 0",
+                holds=False,
+                reason="it assumes a start at w = 0 and δ = 0",
+            )
+        )
     if bias and np.isfinite(bounds.novikoff):
-        statements.append(BoundStatement(
-            name="(R/γ)²", value=bounds.novikoff, hypotheses="no bias: a line through 0",
-            holds=False, reason="it is a theorem for a perceptron with no bias"))
+        statements.append(
+            BoundStatement(
+                name="(R/γ)²",
+                value=bounds.novikoff,
+                hypotheses="no bias: a line through 0",
+                holds=False,
+                reason="it is a theorem for a perceptron with no bias",
+            )
+        )
     return statements
 
 
 # ---------------------------------------------------------------------------
 # The notebook's bound with a bias, and the words the pages use for named results
 # ---------------------------------------------------------------------------
+
 
 def bias_bound_margin(radius: float, margin: float) -> float:
     """A margin epsilon for which the hypotheses of ``bias_bound`` hold: gamma / max(1, R).
@@ -405,75 +434,176 @@ def whole_cap(value: float) -> int:
 NOTATION = {
     "xᵢ, yᵢ": "the i-th example and its label, yᵢ ∈ {−1, +1}",
     "w, b": "the weight vector and the bias: the prediction is sign(w·x + b) (b = 0 when no "
-            "bias is learnt); the notes on margins write β for w",
-    "w*": "a unit vector (with a bias b*) that separates the data: the one a proof "
-          "compares w with",
+    "bias is learnt); the notes on margins write β for w",
+    "w*": "a unit vector (with a bias b*) that separates the data: the one a proof compares w with",
     "d": "the dimension: how many coordinates each example xᵢ has",
     "n": "the number of examples (on /relaxation, of inequalities)",
     "N": "the number of training points; the test point is number N + 1",
     "t": "the number of updates so far: examples that failed the test y(w·x + b) ≤ δ (the "
-         "notes' mistakes)",
+    "notes' mistakes)",
     "xₖ": "the k-th example of a sequence, k = 1, 2, 3, …: k counts examples, not updates",
     "u": "the shift of a translation: every example moves by u along the first coordinate, "
-         "xᵢ → xᵢ + u e₁ (Exercise 1.29)",
+    "xᵢ → xᵢ + u e₁ (Exercise 1.29)",
     "R": "radius of the data: R = maxᵢ ‖xᵢ‖",
     "γ": "geometric margin: the largest distance from the nearest example to a separating "
-         "hyperplane (through the origin when there is no bias); γ means a margin and "
-         "nothing else",
+    "hyperplane (through the origin when there is no bias); γ means a margin and "
+    "nothing else",
     "aᵢ": "the padded example aᵢ = yᵢ(xᵢ, 1) with a bias (Remark 1.17); aᵢ = yᵢxᵢ without",
     "γ₂": "margin of the padded problem: γ₂ = max over ‖w‖ ≤ 1 of minᵢ ⟨aᵢ, w⟩; with a bias "
-          "the bias counts in the norm, so γ₂ ≤ γ",
+    "the bias counts in the norm, so γ₂ ≤ γ",
     "δ": "threshold: an update happens when y(w·x + b) ≤ δ (δ = 0 in the plain perceptron)",
     "w₀": "the starting weights (w₀ = 0, b₀ = 0 unless a random start is chosen); with a "
-          "bias, (1.4) uses the length of the padded start, ‖(w₀, b₀)‖",
+    "bias, (1.4) uses the length of the padded start, ‖(w₀, b₀)‖",
     "s": "a margin of an unnormalised w*: ⟨aᵢ, w*⟩ ≥ s > 0 for every i (bound (1.4))",
     "T(A)": "maxᵢ ‖aᵢ‖² / γ₂²: most updates from w₀ = 0 with δ = 0 (eq. 1.5)",
     "(1.4)": "t ≤ (2δ + maxᵢ ‖aᵢ‖² + 2γ₂‖w₀‖) / γ₂²: most updates for any δ ≥ 0 and start w₀ "
-             "(Theorem 1.28 with a unit w*)",
+    "(Theorem 1.28 with a unit w*)",
     "ε": "the notebook's margin: some (w*, b*) with ‖w*‖ ≤ 1 and b*² ≤ 1 has "
-         "yᵢ(w*·xᵢ + b*) ≥ ε for every i",
+    "yᵢ(w*·xᵢ + b*) ≥ ε for every i",
     "λ": "the factor every example is multiplied by when the data are scaled (Exercise 1.29)",
     "sign(0)": "read as −1: a point on the hyperplane is predicted −1",
     "ŷ": "the predicted label: ŷ = sign(f(x)), with sign(0) = −1",
     "β": "the notes' name for the weight vector w (β* for w*, β₀ for the start w₀)",
     "η": "step size: the relaxation parameter of a relaxation step, or the step of SGD",
     "τ": "the window of the chaotic rule: every inequality is chosen at least once in every "
-         "τ iterations",
+    "τ iterations",
     "aᵢ·w ≤ cᵢ": "inequality i of the system Aᵀw ≤ c (A has the columns aᵢ)",
     "Pᵢ(w)": "the nearest point to w of the half-plane of inequality i (the projection)",
     "k": "the number of classes",
     "K(x, z)": "a kernel: K(x, z) = Φ(x)·Φ(z), the inner product of the features (x and z "
-               "name its two arguments; b is only ever the bias)",
+    "name its two arguments; b is only ever the bias)",
     "Φ": "a feature map: Φ(x) lists the features of x (the lift)",
     "f(x)": "the score the prediction thresholds: f(x) = w·x + b, or with a kernel "
-            "f(x) = Σᵢ αᵢ yᵢ K(xᵢ, x) + b; the prediction is sign f(x)",
+    "f(x) = Σᵢ αᵢ yᵢ K(xᵢ, x) + b; the prediction is sign f(x)",
     "αᵢ": "how many updates example i has caused (the dual weights: w = Σᵢ αᵢ yᵢ Φ(xᵢ))",
     "κ": "the kernel's scale: (κ x·z + c)^degree for the polynomial kernel, exp(−κ‖x − z‖²) "
-         "for the RBF kernel, where a larger κ means narrower bumps (software such as "
-         "scikit-learn calls it gamma)",
+    "for the RBF kernel, where a larger κ means narrower bumps (software such as "
+    "scikit-learn calls it gamma)",
     "σ": "the width of the RBF kernel: exp(−κ‖x − z‖²) = exp(−‖x − z‖²/(2σ²)), σ = 1/√(2κ)",
     "c": "the constant of the polynomial kernel (κ x·z + c)^degree",
     "R_Φ, γ_Φ": "the radius and the margin of the padded examples yᵢ(Φ(xᵢ), 1) in feature "
-                "space (without the 1 when no bias is learnt)",
+    "space (without the 1 when no bias is learnt)",
 }
 
 #: page -> the symbols its Notation panel lists (keys of NOTATION), in the order shown
 PAGE_NOTATION = {
-    "home": ("xᵢ, yᵢ", "w, b", "f(x)", "ŷ", "w*", "d", "t", "R", "γ", "aᵢ", "γ₂", "δ", "w₀", "s",
-             "T(A)", "(1.4)", "sign(0)"),
-    "train": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "d", "n", "t", "R", "γ", "aᵢ", "γ₂", "δ", "w₀", "s",
-              "T(A)", "(1.4)", "sign(0)"),
-    "bound": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "β", "d", "n", "t", "R", "γ", "aᵢ", "γ₂", "δ",
-              "w₀", "s", "T(A)", "(1.4)", "ε", "λ", "u", "sign(0)"),
+    "home": (
+        "xᵢ, yᵢ",
+        "w, b",
+        "f(x)",
+        "ŷ",
+        "w*",
+        "d",
+        "t",
+        "R",
+        "γ",
+        "aᵢ",
+        "γ₂",
+        "δ",
+        "w₀",
+        "s",
+        "T(A)",
+        "(1.4)",
+        "sign(0)",
+    ),
+    "train": (
+        "xᵢ, yᵢ",
+        "w, b",
+        "f(x)",
+        "w*",
+        "d",
+        "n",
+        "t",
+        "R",
+        "γ",
+        "aᵢ",
+        "γ₂",
+        "δ",
+        "w₀",
+        "s",
+        "T(A)",
+        "(1.4)",
+        "sign(0)",
+    ),
+    "bound": (
+        "xᵢ, yᵢ",
+        "w, b",
+        "f(x)",
+        "w*",
+        "β",
+        "d",
+        "n",
+        "t",
+        "R",
+        "γ",
+        "aᵢ",
+        "γ₂",
+        "δ",
+        "w₀",
+        "s",
+        "T(A)",
+        "(1.4)",
+        "ε",
+        "λ",
+        "u",
+        "sign(0)",
+    ),
     "aggressive": ("xᵢ, yᵢ", "xₖ", "w, b", "f(x)", "w*", "t", "δ", "s", "sign(0)"),
     "adversary": ("xᵢ, yᵢ", "w, b", "w*", "d", "n", "t", "γ", "δ", "s", "T(A)", "sign(0)"),
-    "kernels": ("xᵢ, yᵢ", "w, b", "d", "n", "t", "R", "γ", "K(x, z)", "Φ", "f(x)", "αᵢ", "κ", "σ",
-                "c", "R_Φ, γ_Φ", "δ", "sign(0)"),
-    "generalisation": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "β", "d", "N", "t", "γ", "δ", "η", "sign(0)"),
+    "kernels": (
+        "xᵢ, yᵢ",
+        "w, b",
+        "d",
+        "n",
+        "t",
+        "R",
+        "γ",
+        "K(x, z)",
+        "Φ",
+        "f(x)",
+        "αᵢ",
+        "κ",
+        "σ",
+        "c",
+        "R_Φ, γ_Φ",
+        "δ",
+        "sign(0)",
+    ),
+    "generalisation": (
+        "xᵢ, yᵢ",
+        "w, b",
+        "f(x)",
+        "w*",
+        "β",
+        "d",
+        "N",
+        "t",
+        "γ",
+        "δ",
+        "η",
+        "sign(0)",
+    ),
     "multiclass": ("xᵢ, yᵢ", "w, b", "d", "n", "k", "sign(0)"),
     "relaxation": ("aᵢ·w ≤ cᵢ", "w, b", "n", "t", "γ", "δ", "η", "τ", "Pᵢ(w)", "w₀"),
-    "class": ("xᵢ, yᵢ", "w, b", "f(x)", "w*", "d", "n", "t", "R", "γ", "aᵢ", "γ₂", "δ", "w₀",
-              "s", "T(A)", "(1.4)", "sign(0)"),
+    "class": (
+        "xᵢ, yᵢ",
+        "w, b",
+        "f(x)",
+        "w*",
+        "d",
+        "n",
+        "t",
+        "R",
+        "γ",
+        "aᵢ",
+        "γ₂",
+        "δ",
+        "w₀",
+        "s",
+        "T(A)",
+        "(1.4)",
+        "sign(0)",
+    ),
 }
 
 
@@ -493,35 +623,35 @@ def page_notation(page: str) -> dict[str, str]:
 NAMED_RESULTS = {
     "Definition 1.12": "Thresholding: predict sign(f(x)), where this app reads sign(0) = −1.",
     "Algorithm 1.16": "The perceptron: look at one example at a time; if y(w·x + b) ≤ δ, add "
-                      "y·x to w and y to b; otherwise change nothing.",
+    "y·x to w and y to b; otherwise change nothing.",
     "Remark 1.17": "Padding: with aᵢ = yᵢ(xᵢ, 1) and the vector (w, b), the test is "
-                   "⟨aᵢ, (w, b)⟩ ≤ δ and the update adds aᵢ, so the bias is one more weight.",
+    "⟨aᵢ, (w, b)⟩ ≤ δ and the update adds aᵢ, so the bias is one more weight.",
     "Remark 1.19": "Updating after every example, right or wrong, can make infinitely many "
-                   "mistakes on a separable sequence of bounded examples; updating only on "
-                   "mistakes cannot (Theorem 1.28).",
+    "mistakes on a separable sequence of bounded examples; updating only on "
+    "mistakes cannot (Theorem 1.28).",
     "Theorem 1.28": "If some w* has ⟨aᵢ, w*⟩ ≥ s > 0 for every i, the perceptron makes "
-                    "finitely many updates, at most the bound (1.4); if every example is "
-                    "examined again and again, it ends with ⟨aᵢ, w⟩ > δ for all i.",
+    "finitely many updates, at most the bound (1.4); if every example is "
+    "examined again and again, it ends with ⟨aᵢ, w⟩ > δ for all i.",
     "bound (1.4)": "t ≤ ((2δ + maxᵢ‖aᵢ‖²)‖w*‖² + 2s‖w*‖‖w₀‖) / s² for any start w₀ and "
-                   "threshold δ ≥ 0, when ⟨aᵢ, w*⟩ ≥ s > 0 for all i.",
+    "threshold δ ≥ 0, when ⟨aᵢ, w*⟩ ≥ s > 0 for all i.",
     "eq. 1.5": "T(A) = maxᵢ‖aᵢ‖² / γ₂²: the bound (1.4) with the best unit w*, for w₀ = 0 "
-               "and δ = 0.",
+    "and δ = 0.",
     "Exercise 1.29": "What do scaling every xᵢ by λ > 0, or moving every xᵢ by the same "
-                     "vector, do to separability, to the speed of the perceptron and to (1.4)?",
+    "vector, do to separability, to the speed of the perceptron and to (1.4)?",
     "Theorem 1.34": "For any deterministic learner and margin γ there is a data set of "
-                    "min(⌊1/γ²⌋, d) unit vectors with margin ≥ γ on which it errs every time.",
+    "min(⌊1/γ²⌋, d) unit vectors with margin ≥ γ on which it errs every time.",
     "Theorem 1.35": "With every aᵢ ≠ 0 and updates only when ⟨w, aᵢ⟩ ≤ 0 (δ = 0), from any "
-                    "start w₀, the weights stay bounded even on data that are not separable.",
+    "start w₀, the weights stay bounded even on data that are not separable.",
     "Remark 1.38": "Ways to pick the next example: cyclic, chaotic, randomised, permuted, "
-                   "maximal distance, maximal residual.",
+    "maximal distance, maximal residual.",
     "Exercise 1.20": "A sequence of growing examples, all labelled +1, on which the "
-                     "aggressive rule errs on every single example.",
+    "aggressive rule errs on every single example.",
     "Novikoff": "(R/γ)²: most updates of the perceptron with no bias, from w = 0 with δ = 0, "
-                "when ‖xᵢ‖ ≤ R and a unit w* through the origin has margin γ.",
+    "when ‖xᵢ‖ ≤ R and a unit w* through the origin has margin γ.",
     "notebook bound": "2(R² + 1)/ε²: most updates of the perceptron with a bias, from "
-                      "(w, b) = 0 with δ = 0, when some (w*, b*) with ‖w*‖ ≤ 1 and b*² ≤ 1 "
-                      "has yᵢ(w*·xᵢ + b*) ≥ ε for all i.",
+    "(w, b) = 0 with δ = 0, when some (w*, b*) with ‖w*‖ ≤ 1 and b*² ≤ 1 "
+    "has yᵢ(w*·xᵢ + b*) ≥ ε for all i.",
     "3/γ² lemma": "The margin perceptron (no bias, w₀ = 0, update when y w·x ≤ 1) makes at "
-                  "most 3/γ² updates when ‖xᵢ‖ ≤ 1 and a unit w* has margin γ (the notes "
-                  "write β for w).",
+    "most 3/γ² updates when ‖xᵢ‖ ≤ 1 and a unit w* has margin γ (the notes "
+    "write β for w).",
 }

@@ -28,8 +28,11 @@ def line_count(path: Path) -> int:
 def docstring_lines(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
     """How many lines the function's docstring takes (0 without one)."""
     first = node.body[0] if node.body else None
-    if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
-            and isinstance(first.value.value, str)):
+    if (
+        isinstance(first, ast.Expr)
+        and isinstance(first.value, ast.Constant)
+        and isinstance(first.value.value, str)
+    ):
         return first.end_lineno - first.lineno + 1
     return 0
 
@@ -69,13 +72,18 @@ def script_function_lengths(path: Path) -> list[tuple[str, int, int]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--limit", type=int, default=60,
-                        help="list functions longer than this many lines (default 60)")
+    parser.add_argument(
+        "--limit",
+        type=int,
+        default=60,
+        help="list functions longer than this many lines (default 60)",
+    )
     limit = parser.parse_args().limit
 
     print("Lines per file in pages/")
-    for path in sorted(p for p in PAGE_FOLDER.rglob("*") if p.is_file() and p.suffix in
-                       (".py", ".js", ".css")):
+    for path in sorted(
+        p for p in PAGE_FOLDER.rglob("*") if p.is_file() and p.suffix in (".py", ".js", ".css")
+    ):
         print(f"  {line_count(path):5d}  {path.relative_to(ROOT)}")
 
     print(f"\nFunctions over {limit} lines (docstring not counted)")

@@ -49,24 +49,49 @@ SHOTS = {
     # Predict first: /train waits on the line of its next update (three candidates), after
     # four lines and one "no update" predicted; /relaxation waits on where w lands, after the
     # index rule's pick was predicted (keys: a move, then the answers)
-    **{f"{page}-predict{suffix}": (f"{page}?predict=1{query}", size, keys)
-       for page, keys in (
-           ("train", ["ArrowRight", "a", "ArrowRight", "b", "ArrowRight", "c", "ArrowRight", "a",
-                      "ArrowDown", "n", "ArrowRight"]),
-           ("relaxation", ["ArrowDown", "1", "a", "ArrowDown", "2"]))
-       for suffix, query, size in (("", "", (1440, 900)), ("-phone", "", (390, 844)),
-                                   ("-presenter", "&present=1", (1920, 1080)))},
+    **{
+        f"{page}-predict{suffix}": (f"{page}?predict=1{query}", size, keys)
+        for page, keys in (
+            (
+                "train",
+                [
+                    "ArrowRight",
+                    "a",
+                    "ArrowRight",
+                    "b",
+                    "ArrowRight",
+                    "c",
+                    "ArrowRight",
+                    "a",
+                    "ArrowDown",
+                    "n",
+                    "ArrowRight",
+                ],
+            ),
+            ("relaxation", ["ArrowDown", "1", "a", "ArrowDown", "2"]),
+        )
+        for suffix, query, size in (
+            ("", "", (1440, 900)),
+            ("-phone", "", (390, 844)),
+            ("-presenter", "&present=1", (1920, 1080)),
+        )
+    },
 }
 #: what a phone's browser says it is (the pages lay their charts out for a phone then)
-PHONE_AGENT = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
-               "Chrome/126.0.0.0 Mobile Safari/537.36")
+PHONE_AGENT = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/126.0.0.0 Mobile Safari/537.36"
+)
 
 
 def shoot(browser, base: str, out_dir: Path, name: str, path: str, size, keys) -> bool:
     phone = size[0] < 500
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                                  has_touch=phone, is_mobile=phone,
-                                  **({"user_agent": PHONE_AGENT} if phone else {}))
+    context = browser.new_context(
+        viewport={"width": size[0], "height": size[1]},
+        has_touch=phone,
+        is_mobile=phone,
+        **({"user_agent": PHONE_AGENT} if phone else {}),
+    )
     page = context.new_page()
     try:
         open_url(page, f"{base}/{path}", timeout=120_000)
@@ -76,15 +101,18 @@ def shoot(browser, base: str, out_dir: Path, name: str, path: str, size, keys) -
             player = page.get_by_test_id("perceptron-player")
             player.wait_for(timeout=60_000)
             if "present" not in path:  # bring the player to the top of the window
-                player.evaluate("(el) => { el.scrollIntoView({block: 'start'}); let box = el;"
-                                " while (box && box.scrollHeight <= box.clientHeight) box = "
-                                "box.parentElement || box.getRootNode().host;"
-                                " if (box) box.scrollBy(0, -70); }")  # clear of the header
+                player.evaluate(
+                    "(el) => { el.scrollIntoView({block: 'start'}); let box = el;"
+                    " while (box && box.scrollHeight <= box.clientHeight) box = "
+                    "box.parentElement || box.getRootNode().host;"
+                    " if (box) box.scrollBy(0, -70); }"
+                )  # clear of the header
             for key in keys:
                 page.keyboard.press(key)
         # widgets still loading show as grey skeletons: wait until every one is drawn
-        page.wait_for_function("() => !document.querySelector('[data-testid^=\"stSkeleton\"]')",
-                               timeout=60_000)
+        page.wait_for_function(
+            "() => !document.querySelector('[data-testid^=\"stSkeleton\"]')", timeout=60_000
+        )
         page.wait_for_timeout(1500)
         page.screenshot(path=str(out_dir / f"{name}.png"))
         return True

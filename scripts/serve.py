@@ -128,12 +128,32 @@ class RedisServer:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
-                [self.binary, "--port", str(self.port), "--bind", "127.0.0.1",
-                 "--protected-mode", "yes", "--dir", str(self.data_dir), "--appendonly", "yes",
-                 "--appendfsync", "everysec", "--save", "", "--daemonize", "no",
-                 "--logfile", ""],
-                stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-                preexec_fn=_die_with_parent)
+                [
+                    self.binary,
+                    "--port",
+                    str(self.port),
+                    "--bind",
+                    "127.0.0.1",
+                    "--protected-mode",
+                    "yes",
+                    "--dir",
+                    str(self.data_dir),
+                    "--appendonly",
+                    "yes",
+                    "--appendfsync",
+                    "everysec",
+                    "--save",
+                    "",
+                    "--daemonize",
+                    "no",
+                    "--logfile",
+                    "",
+                ],
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                preexec_fn=_die_with_parent,
+            )
         return self.process
 
     def ready(self) -> bool:
@@ -146,8 +166,9 @@ class RedisServer:
                 code = None if self.process is None else self.process.returncode
                 raise RuntimeError(f"redis-server exited with code {code}:\n{self.log_tail()}")
             if time.monotonic() > deadline:
-                raise RuntimeError(f"redis-server not answering on port {self.port} after "
-                                   f"{timeout} s")
+                raise RuntimeError(
+                    f"redis-server not answering on port {self.port} after {timeout} s"
+                )
             time.sleep(0.05)
 
     def log_tail(self, lines: int = 10) -> str:
@@ -158,8 +179,9 @@ class RedisServer:
 
 
 @contextlib.contextmanager
-def redis_server(port: int | None = None, data_dir: Path | str | None = None,
-                 timeout: float = 20.0) -> Iterator[tuple[str, subprocess.Popen]]:
+def redis_server(
+    port: int | None = None, data_dir: Path | str | None = None, timeout: float = 20.0
+) -> Iterator[tuple[str, subprocess.Popen]]:
     """Debian's redis-server on 127.0.0.1:``port`` (a free one by default), persistence in
     ``data_dir`` (a folder of its own, removed afterwards, by default); yields its URL and
     process and stops it on exit."""
@@ -168,8 +190,9 @@ def redis_server(port: int | None = None, data_dir: Path | str | None = None,
         raise FileNotFoundError("redis-server not found (Debian: apt-get install -y redis-server)")
     with contextlib.ExitStack() as stack:
         if data_dir is None:
-            data_dir = stack.enter_context(tempfile.TemporaryDirectory(
-                prefix="perceptron-lab-redis-"))
+            data_dir = stack.enter_context(
+                tempfile.TemporaryDirectory(prefix="perceptron-lab-redis-")
+            )
         server = RedisServer(binary, port or free_port(), Path(data_dir))
         server.spawn()
         stack.callback(server.stop)
@@ -215,8 +238,11 @@ def haproxy_stats(stats_port: int) -> dict[str, dict[str, str]]:
     """The statistics (STATS_PORT) per server of the backend: status, scur, stot, ..."""
     with _NO_PROXY.open(f"http://127.0.0.1:{stats_port}/;csv", timeout=5) as response:
         text = response.read().decode().lstrip("# ")
-    return {row["svname"]: row for row in csv.DictReader(io.StringIO(text))
-            if row["pxname"] == "replicas" and row["svname"] not in ("BACKEND", "FRONTEND")}
+    return {
+        row["svname"]: row
+        for row in csv.DictReader(io.StringIO(text))
+        if row["pxname"] == "replicas" and row["svname"] not in ("BACKEND", "FRONTEND")
+    }
 
 
 @dataclass
@@ -259,8 +285,10 @@ class Deployment:
     haproxy: subprocess.Popen | None = None
     workdir: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="serve-")))
     cookie_secret: str = field(
-        default_factory=lambda: os.environ.get("STREAMLIT_SERVER_COOKIE_SECRET")
-        or secrets.token_hex(32))
+        default_factory=lambda: (
+            os.environ.get("STREAMLIT_SERVER_COOKIE_SECRET") or secrets.token_hex(32)
+        )
+    )
     extra_streamlit_args: list[str] = field(default_factory=list)
     #: the live classes' store, shared by every replica (None: each replica keeps its own)
     redis: RedisServer | None = None
@@ -285,8 +313,11 @@ class Deployment:
 
     def pids(self) -> list[int]:
         """Process ids of the proxy, of every running replica and of Redis."""
-        procs = [self.haproxy, *(r.process for r in self.replicas),
-                 self.redis.process if self.redis else None]
+        procs = [
+            self.haproxy,
+            *(r.process for r in self.replicas),
+            self.redis.process if self.redis else None,
+        ]
         return [p.pid for p in procs if p is not None and p.poll() is None]
 
     def start_replica(self, replica: Replica) -> None:
@@ -294,20 +325,45 @@ class Deployment:
         # one BLAS thread, as `make run` does: on a busy 2-core server OpenBLAS's second
         # thread spins waiting for a core, and that spinning counts against a request's
         # CPU budget (docs/benchmarks-history.md, the core)
-        env = dict(os.environ, PYTHONUNBUFFERED="1",
-                   STREAMLIT_BROWSER_GATHER_USAGE_STATS="false",
-                   STREAMLIT_SERVER_COOKIE_SECRET=self.cookie_secret, **ONE_BLAS_THREAD)
+        env = dict(
+            os.environ,
+            PYTHONUNBUFFERED="1",
+            STREAMLIT_BROWSER_GATHER_USAGE_STATS="false",
+            STREAMLIT_SERVER_COOKIE_SECRET=self.cookie_secret,
+            **ONE_BLAS_THREAD,
+        )
         if self.redis_url:
             env[REDIS_URL_VARIABLE] = self.redis_url
-        command = [sys.executable, "-m", "streamlit", "run", "app.py",
-                   "--server.port", str(replica.port), "--server.address", "127.0.0.1",
-                   "--server.headless", "true", "--browser.gatherUsageStats", "false",
-                   "--server.runOnSave", "false", "--server.fileWatcherType", "none",
-                   *self.extra_streamlit_args]
+        command = [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "app.py",
+            "--server.port",
+            str(replica.port),
+            "--server.address",
+            "127.0.0.1",
+            "--server.headless",
+            "true",
+            "--browser.gatherUsageStats",
+            "false",
+            "--server.runOnSave",
+            "false",
+            "--server.fileWatcherType",
+            "none",
+            *self.extra_streamlit_args,
+        ]
         with open(replica.log_path, "ab") as log:
             replica.process = subprocess.Popen(
-                command, cwd=self.app_dir, env=env, stdin=subprocess.DEVNULL, stdout=log,
-                stderr=subprocess.STDOUT, preexec_fn=_die_with_parent)
+                command,
+                cwd=self.app_dir,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                preexec_fn=_die_with_parent,
+            )
 
     def wait_healthy(self, replica: Replica, timeout: float = 90.0) -> None:
         deadline = time.monotonic() + timeout
@@ -315,8 +371,10 @@ class Deployment:
             if replica.process is None or replica.process.poll() is not None:
                 raise RuntimeError(f"replica {replica.name} exited:\n{self.log_tail(replica)}")
             if time.monotonic() > deadline:
-                raise RuntimeError(f"replica {replica.name} not healthy after {timeout:.0f} s:"
-                                   f"\n{self.log_tail(replica)}")
+                raise RuntimeError(
+                    f"replica {replica.name} not healthy after {timeout:.0f} s:"
+                    f"\n{self.log_tail(replica)}"
+                )
             time.sleep(0.25)
 
     @staticmethod
@@ -328,8 +386,13 @@ class Deployment:
         config = self.workdir / "haproxy.cfg"
         config.write_text(render_config([(r.name, f"127.0.0.1:{r.port}") for r in self.replicas]))
         self.haproxy_binary = binary
-        check = subprocess.run([binary, "-c", "-q", "-f", str(config)], env=self._haproxy_env(),
-                               capture_output=True, text=True, timeout=30)
+        check = subprocess.run(
+            [binary, "-c", "-q", "-f", str(config)],
+            env=self._haproxy_env(),
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
         if check.returncode != 0:
             raise RuntimeError(f"haproxy rejected {config}:\n{check.stdout}{check.stderr}")
         self.spawn_haproxy()
@@ -353,7 +416,10 @@ class Deployment:
         """Start HAProxy with the configuration :meth:`start_haproxy` wrote (no wait)."""
         self.haproxy = subprocess.Popen(
             [self.haproxy_binary, "-db", "-f", str(self.workdir / "haproxy.cfg")],
-            env=self._haproxy_env(), stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+            env=self._haproxy_env(),
+            stdin=subprocess.DEVNULL,
+            preexec_fn=_die_with_parent,
+        )
         return self.haproxy
 
     def stop_replica(self, index: int, sig: int = signal.SIGKILL) -> None:
@@ -378,10 +444,17 @@ class Deployment:
 
 
 @contextlib.contextmanager
-def deployment(replicas: int = 2, port: int | None = None, *, address: str = "127.0.0.1",
-               stats_port: int | None = None, app_dir: Path | str = REPO_ROOT,
-               extra_streamlit_args: list[str] | None = None, redis: bool = True,
-               redis_dir: Path | str | None = None) -> Iterator[Deployment]:
+def deployment(
+    replicas: int = 2,
+    port: int | None = None,
+    *,
+    address: str = "127.0.0.1",
+    stats_port: int | None = None,
+    app_dir: Path | str = REPO_ROOT,
+    extra_streamlit_args: list[str] | None = None,
+    redis: bool = True,
+    redis_dir: Path | str | None = None,
+) -> Iterator[Deployment]:
     """Start Redis (unless ``redis=False``; its data in ``redis_dir``, or in a folder of its
     own removed afterwards), ``replicas`` Streamlit servers and HAProxy; stop everything on
     exit."""
@@ -391,13 +464,19 @@ def deployment(replicas: int = 2, port: int | None = None, *, address: str = "12
     redis_binary = find_redis_server() if redis else None
     if redis and redis_binary is None:
         raise FileNotFoundError("redis-server not found (Debian: apt-get install -y redis-server)")
-    dep = Deployment(port=port or free_port(), address=address, app_dir=Path(app_dir),
-                     stats_port=stats_port, extra_streamlit_args=list(extra_streamlit_args or []))
+    dep = Deployment(
+        port=port or free_port(),
+        address=address,
+        app_dir=Path(app_dir),
+        stats_port=stats_port,
+        extra_streamlit_args=list(extra_streamlit_args or []),
+    )
     with contextlib.ExitStack() as stack:
         stack.callback(dep.stop)  # the proxy and the replicas, and the work folder
         if redis:
-            redis_dir = redis_dir or stack.enter_context(tempfile.TemporaryDirectory(
-                prefix="perceptron-lab-redis-"))
+            redis_dir = redis_dir or stack.enter_context(
+                tempfile.TemporaryDirectory(prefix="perceptron-lab-redis-")
+            )
             dep.redis = RedisServer(redis_binary, free_port(), Path(redis_dir))
             stack.callback(dep.redis.stop)
             dep.redis.spawn()
@@ -451,24 +530,40 @@ class Supervisor:
     """Starts again whatever process of a :class:`Deployment` exits, with back-off, and says
     so: call :meth:`check` every fraction of a second. ``log`` gets one line per event."""
 
-    def __init__(self, dep: Deployment, log: Callable[[str], None] = print,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        dep: Deployment,
+        log: Callable[[str], None] = print,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.log, self.clock = log, clock
         self.watched: list[Watched] = []
         if dep.redis is not None:
             redis = dep.redis
-            self.watched.append(Watched(
-                "redis-server", lambda: redis.process, redis.spawn, redis.ready,
-                redis.log_tail))
-        self.watched.append(Watched(
-            "haproxy", lambda: dep.haproxy, dep.spawn_haproxy,
-            lambda: listening(dep.port, dep.host, timeout=0.5)))
+            self.watched.append(
+                Watched(
+                    "redis-server", lambda: redis.process, redis.spawn, redis.ready, redis.log_tail
+                )
+            )
+        self.watched.append(
+            Watched(
+                "haproxy",
+                lambda: dep.haproxy,
+                dep.spawn_haproxy,
+                lambda: listening(dep.port, dep.host, timeout=0.5),
+            )
+        )
         for replica in dep.replicas:
-            self.watched.append(Watched(
-                f"replica {replica.name}", lambda r=replica: r.process,
-                lambda r=replica: (dep.start_replica(r), r.process)[1],
-                lambda r=replica: health_ok(r.url, timeout=1.0),
-                lambda r=replica: dep.log_tail(r, 10), first_delay=REPLICA_RESTART_SECONDS))
+            self.watched.append(
+                Watched(
+                    f"replica {replica.name}",
+                    lambda r=replica: r.process,
+                    lambda r=replica: (dep.start_replica(r), r.process)[1],
+                    lambda r=replica: health_ok(r.url, timeout=1.0),
+                    lambda r=replica: dep.log_tail(r, 10),
+                    first_delay=REPLICA_RESTART_SECONDS,
+                )
+            )
         now = clock()
         for watched in self.watched:
             watched.started_at = now
@@ -482,8 +577,10 @@ class Supervisor:
         if w.restart_at is None and process is not None and process.poll() is None:
             if not w.up and w.ready():
                 w.up = True
-                self.log(f"{w.name} (pid {process.pid}) serves again, "
-                         f"{now - (w.down_since or now):.1f} s after it went down")
+                self.log(
+                    f"{w.name} (pid {process.pid}) serves again, "
+                    f"{now - (w.down_since or now):.1f} s after it went down"
+                )
             if w.failures and now - w.started_at >= STABLE_SECONDS:
                 w.failures = 0
             return
@@ -495,17 +592,24 @@ class Supervisor:
             delay = min(MAX_BACKOFF_SECONDS, max(w.first_delay, backoff))
             w.restart_at = now + delay
             code = None if process is None else process.returncode
-            self.log(f"{w.name} exited ({_exit_text(code)}); starting it again "
-                     + ("now" if delay == 0 else f"in {delay:.0f} s")
-                     + (f" (exit {w.failures} in a row; its log ends:\n{w.log_tail()})"
-                        if w.failures > 1 else ""))
+            self.log(
+                f"{w.name} exited ({_exit_text(code)}); starting it again "
+                + ("now" if delay == 0 else f"in {delay:.0f} s")
+                + (
+                    f" (exit {w.failures} in a row; its log ends:\n{w.log_tail()})"
+                    if w.failures > 1
+                    else ""
+                )
+            )
         if now >= w.restart_at:
             try:
                 started = w.spawn()
             except OSError as error:
                 w.restart_at = now + MAX_BACKOFF_SECONDS
-                self.log(f"{w.name} could not be started ({error}); trying again in "
-                         f"{MAX_BACKOFF_SECONDS:.0f} s")
+                self.log(
+                    f"{w.name} could not be started ({error}); trying again in "
+                    f"{MAX_BACKOFF_SECONDS:.0f} s"
+                )
                 return
             w.restart_at, w.started_at = None, now
             self.log(f"{w.name} started again (pid {started.pid})")
@@ -523,23 +627,30 @@ def students_address(address: str, port: int) -> str:
     """Where the students' phones reach this deployment, said in a sentence (the origin the
     class page puts in its join link and QR code: classroom/join_link.py)."""
     if address.startswith("127.") or address in ("localhost", "::1"):
-        return (f"Students cannot reach it: it listens on {address} only (ADDRESS=0.0.0.0 "
-                "listens on every network).")
+        return (
+            f"Students cannot reach it: it listens on {address} only (ADDRESS=0.0.0.0 "
+            "listens on every network)."
+        )
     if str(REPO_ROOT) not in sys.path:
         sys.path.insert(0, str(REPO_ROOT))
     from classroom.join_link import join_origin
 
     seen = "127.0.0.1" if address in ("0.0.0.0", "", "::") else address
     origin = join_origin(f"http://{seen}:{port}/")
-    where = {"public": "PERCEPTRON_LAB_PUBLIC_URL",
-             "network": f"this machine's address on {origin.interface or 'its network'}",
-             "seen": "the address it listens on"}.get(origin.how)
+    where = {
+        "public": "PERCEPTRON_LAB_PUBLIC_URL",
+        "network": f"this machine's address on {origin.interface or 'its network'}",
+        "seen": "the address it listens on",
+    }.get(origin.how)
     if where is None:
-        return ("Students cannot reach it: this machine has no network address (set "
-                "PERCEPTRON_LAB_PUBLIC_URL to the address phones reach)."
-                + (f" {origin.problem}" if origin.problem else ""))
-    return (f"Students join at {origin.origin}/class ({where})."
-            + (f" {origin.problem}" if origin.problem else ""))
+        return (
+            "Students cannot reach it: this machine has no network address (set "
+            "PERCEPTRON_LAB_PUBLIC_URL to the address phones reach)."
+            + (f" {origin.problem}" if origin.problem else "")
+        )
+    return f"Students join at {origin.origin}/class ({where})." + (
+        f" {origin.problem}" if origin.problem else ""
+    )
 
 
 def main() -> int:
@@ -563,19 +674,32 @@ def main() -> int:
     log(f"starting Redis, {count} replica(s) and HAProxy ...")
     try:
         redis_dir = os.environ.get("REDIS_DIR", "").strip() or None
-        with deployment(count, port, address=address, stats_port=stats_port,
-                        redis_dir=redis_dir) as dep:
-            log(f"redis-server (pid {dep.redis.process.pid}) on {dep.redis_url}, append-only "
+        with deployment(
+            count, port, address=address, stats_port=stats_port, redis_dir=redis_dir
+        ) as dep:
+            log(
+                f"redis-server (pid {dep.redis.process.pid}) on {dep.redis_url}, append-only "
                 f"file in {dep.redis.data_dir}"
-                + ("" if redis_dir else " (this start's own folder, removed at Ctrl-C; "
-                                        "REDIS_DIR=... keeps the classes across starts)"))
+                + (
+                    ""
+                    if redis_dir
+                    else " (this start's own folder, removed at Ctrl-C; "
+                    "REDIS_DIR=... keeps the classes across starts)"
+                )
+            )
             for replica in dep.replicas:
-                log(f"replica {replica.name} (pid {replica.process.pid}) on {replica.url}, "
-                    f"log {replica.log_path}")
-            log(f"haproxy (pid {dep.haproxy.pid}) listening on {address}:{port}"
-                + (f"; statistics http://127.0.0.1:{stats_port}/" if stats_port else ""))
-            log(f"Perceptron Lab on {dep.url} (this machine). {students_address(address, port)} "
-                "Ctrl-C stops everything.")
+                log(
+                    f"replica {replica.name} (pid {replica.process.pid}) on {replica.url}, "
+                    f"log {replica.log_path}"
+                )
+            log(
+                f"haproxy (pid {dep.haproxy.pid}) listening on {address}:{port}"
+                + (f"; statistics http://127.0.0.1:{stats_port}/" if stats_port else "")
+            )
+            log(
+                f"Perceptron Lab on {dep.url} (this machine). {students_address(address, port)} "
+                "Ctrl-C stops everything."
+            )
             supervisor = Supervisor(dep, log)
             while not stopping:
                 supervisor.check()

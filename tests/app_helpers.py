@@ -43,8 +43,14 @@ def page_files() -> list[str]:
     return [HOME] + [page_path(entry) for entry in PAGE_TABLE]
 
 
-def open_page(page: str = HOME, query: dict[str, str] | None = None, *,
-              state: dict | None = None, timeout: float = 180, parts_open: bool = True) -> AppTest:
+def open_page(
+    page: str = HOME,
+    query: dict[str, str] | None = None,
+    *,
+    state: dict | None = None,
+    timeout: float = 180,
+    parts_open: bool = True,
+) -> AppTest:
     """Run ``page`` (e.g. "pages/train.py") as a link with ``query`` would open it.
 
     ``state`` holds session-state values set before the page runs (as app.py sets
@@ -75,8 +81,11 @@ def player_payload(at: AppTest, page: str, *, required: bool = True) -> dict | N
     A page sends one player; with ``required=False`` it may send none (None is returned:
     no data to run on yet).
     """
-    players = [element for element in at.get("bidi_component")
-               if element.proto.component_name == f"perceptron_player_{page}"]
+    players = [
+        element
+        for element in at.get("bidi_component")
+        if element.proto.component_name == f"perceptron_player_{page}"
+    ]
     if not players and not required:
         return None
     assert len(players) == 1, f"{len(players)} players named perceptron_player_{page}"
@@ -90,9 +99,12 @@ SVG_CHART = "perceptron_svg_chart"
 def chart_elements(at: AppTest) -> list:
     """Every chart element on the page, in page order: ``st.plotly_chart`` elements and the
     SVG chart components (pages/chart/) that draw the figures Plotly is not needed for."""
-    return [element for element in at._tree
-            if element.type == "plotly_chart"
-            or (element.type == "bidi_component" and element.proto.component_name == SVG_CHART)]
+    return [
+        element
+        for element in at._tree
+        if element.type == "plotly_chart"
+        or (element.type == "bidi_component" and element.proto.component_name == SVG_CHART)
+    ]
 
 
 def chart_figure(element) -> dict:
@@ -142,8 +154,9 @@ def plotly_array(value) -> np.ndarray:
 def trace_named(figure, name_start: str):
     """The first trace whose name starts with ``name_start`` (a figure's JSON or a go.Figure)."""
     traces = figure["data"] if isinstance(figure, dict) else figure.data
-    names = [(trace.get("name") if isinstance(trace, dict) else trace.name) or ""
-             for trace in traces]
+    names = [
+        (trace.get("name") if isinstance(trace, dict) else trace.name) or "" for trace in traces
+    ]
     for trace, name in zip(traces, names):
         if name.startswith(name_start):
             return trace
@@ -175,8 +188,9 @@ class _TableReader(HTMLParser):
             self.tables[-1]["rows"].append([])
         elif tag in ("th", "td") and self.tables:
             self._cell = []
-            self.tables[-1]["header_scopes"].append(dict(attrs).get("scope") if tag == "th"
-                                                    else None)
+            self.tables[-1]["header_scopes"].append(
+                dict(attrs).get("scope") if tag == "th" else None
+            )
         elif tag == "caption":
             self._in_caption = True
 
@@ -274,8 +288,9 @@ def link_warning(at: AppTest) -> str:
     return warnings[0]
 
 
-def assert_link_warning_names(at: AppTest, params: dict[str, str], ignored: set[str],
-                              longest: int) -> None:
+def assert_link_warning_names(
+    at: AppTest, params: dict[str, str], ignored: set[str], longest: int
+) -> None:
     """The page opened with link ``params`` names exactly the keys in ``ignored``.
 
     No ignored key: no link warning. Otherwise one warning, shorter than ``longest``

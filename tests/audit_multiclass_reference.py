@@ -33,8 +33,9 @@ def frac(value) -> Fraction:
 
 def ova_at(weights, biases, point) -> tuple[int, bool]:
     """argmax_j w_j·x + b_j at an exact point: (first class with the top score, tied?)."""
-    scores = [frac(w[0]) * point[0] + frac(w[1]) * point[1] + frac(b)
-              for w, b in zip(weights, biases)]
+    scores = [
+        frac(w[0]) * point[0] + frac(w[1]) * point[1] + frac(b) for w, b in zip(weights, biases)
+    ]
     best = max(scores)
     return scores.index(best), scores.count(best) > 1
 
@@ -79,8 +80,10 @@ def lines_of(ova, ovo) -> list[tuple[Fraction, Fraction, Fraction]]:
     """Every line either rule changes on: one-vs-one's pair lines and s_i = s_j."""
     rows = [(frac(w[0]), frac(w[1]), frac(b)) for w, b in zip(ovo.weights, ovo.biases)]
     scores = [(frac(w[0]), frac(w[1]), frac(b)) for w, b in zip(ova.weights, ova.biases)]
-    rows += [tuple(p - q for p, q in zip(scores[i], scores[j]))
-             for i, j in combinations(range(len(scores)), 2)]
+    rows += [
+        tuple(p - q for p, q in zip(scores[i], scores[j]))
+        for i, j in combinations(range(len(scores)), 2)
+    ]
     return [row for row in rows if row[0] or row[1]]
 
 
@@ -101,8 +104,15 @@ def clip(polygon, line, sign):
 
 
 def area(polygon) -> Fraction:
-    return abs(sum((p[0] * q[1] - q[0] * p[1] for p, q in
-                    zip(polygon, polygon[1:] + polygon[:1])), Fraction(0))) / 2
+    return (
+        abs(
+            sum(
+                (p[0] * q[1] - q[0] * p[1] for p, q in zip(polygon, polygon[1:] + polygon[:1])),
+                Fraction(0),
+            )
+        )
+        / 2
+    )
 
 
 def square(limit):
@@ -116,14 +126,21 @@ def exact_shares(ova, ovo, limit) -> dict:
     lines = lines_of(ova, ovo)
     k = len(ova.classes)
     total = area(square(limit))
-    out = {"ova": [Fraction(0)] * k, "ovo": [Fraction(0)] * k, "ova_tie": Fraction(0),
-           "ovo_tie": Fraction(0), "disagree": Fraction(0)}
+    out = {
+        "ova": [Fraction(0)] * k,
+        "ovo": [Fraction(0)] * k,
+        "ova_tie": Fraction(0),
+        "ovo_tie": Fraction(0),
+        "disagree": Fraction(0),
+    }
 
     def visit(polygon, depth):
         if depth == len(lines):
             size = area(polygon)
-            centre = (sum(p[0] for p in polygon) / len(polygon),
-                      sum(p[1] for p in polygon) / len(polygon))
+            centre = (
+                sum(p[0] for p in polygon) / len(polygon),
+                sum(p[1] for p in polygon) / len(polygon),
+            )
             r = rules_at(ova, ovo, centre)
             out["ova"][r["ova"]] += size / total
             out["ovo"][r["ovo"]] += size / total
@@ -148,8 +165,12 @@ def exact_shares(ova, ovo, limit) -> dict:
 def zero_area_candidates(ova, ovo, limit) -> tuple[list, list]:
     """(corners, stretch midpoints) of all lines inside the square, exactly."""
     L = frac(limit)
-    sides = [(Fraction(1), Fraction(0), -L), (Fraction(1), Fraction(0), L),
-             (Fraction(0), Fraction(1), -L), (Fraction(0), Fraction(1), L)]
+    sides = [
+        (Fraction(1), Fraction(0), -L),
+        (Fraction(1), Fraction(0), L),
+        (Fraction(0), Fraction(1), -L),
+        (Fraction(0), Fraction(1), L),
+    ]
     lines = lines_of(ova, ovo)
     everything = lines + sides
 
@@ -164,8 +185,9 @@ def zero_area_candidates(ova, ovo, limit) -> tuple[list, list]:
 
     corners, middles = set(), set()
     for u in lines:
-        on_u = sorted({p for v in everything if v is not u and (p := meet(u, v)) is not None
-                       and inside(p)})
+        on_u = sorted(
+            {p for v in everything if v is not u and (p := meet(u, v)) is not None and inside(p)}
+        )
         corners.update(on_u)
         middles.update(((p[0] + q[0]) / 2, (p[1] + q[1]) / 2) for p, q in zip(on_u, on_u[1:]))
     corners.update((sx * L, sy * L) for sx in (-1, 1) for sy in (-1, 1))
@@ -191,8 +213,11 @@ def zero_area_places(ova, ovo, limit, shares) -> dict:
                 if r[key]:
                     note(key, kind)
     out = {}
-    for key in [("ova", j) for j in range(k)] + [("ovo", j) for j in range(k)] + [
-            "ova_tie", "ovo_tie", "disagree"]:
+    for key in (
+        [("ova", j) for j in range(k)]
+        + [("ovo", j) for j in range(k)]
+        + ["ova_tie", "ovo_tie", "disagree"]
+    ):
         share = shares[key[0]][key[1]] if isinstance(key, tuple) else shares[key]
         kinds = found.get(key, set())
         if share > 0:
@@ -218,8 +243,9 @@ def line_separates(P, N) -> bool:
     X = np.vstack([P, N])
     y = np.concatenate([np.ones(len(P)), -np.ones(len(N))])
     A_ub = -(y[:, None] * np.hstack([X, np.ones((len(y), 1))]))
-    result = linprog(np.zeros(3), A_ub=A_ub, b_ub=-np.ones(len(y)), bounds=[(None, None)] * 3,
-                     method="highs")
+    result = linprog(
+        np.zeros(3), A_ub=A_ub, b_ub=-np.ones(len(y)), bounds=[(None, None)] * 3, method="highs"
+    )
     return result.status == 0
 
 
@@ -229,11 +255,19 @@ def reference_runs(X, labels, order, seed, max_epochs, max_updates=MAX_UPDATES) 
     classes = sorted(set(labels.tolist()))
 
     def run(rows, y):
-        r = reference_perceptron(X[rows], y, bias=True, order=order, seed=seed,
-                                 max_updates=max_updates, max_epochs=max_epochs)
+        r = reference_perceptron(
+            X[rows],
+            y,
+            bias=True,
+            order=order,
+            seed=seed,
+            max_updates=max_updates,
+            max_epochs=max_epochs,
+        )
         updates = len(r.update_indices)
-        limit = None if r.converged else ("update limit" if updates >= max_updates
-                                          else "epoch limit")
+        limit = (
+            None if r.converged else ("update limit" if updates >= max_updates else "epoch limit")
+        )
         return updates, r.converged, limit, r.w, r.b
 
     everyone = np.arange(len(labels))
@@ -250,7 +284,10 @@ def percent(share, decimals=1) -> str:
     share = Fraction(share)
     text = f"{float(share):.{decimals}%}"
     if 0 < share < 1 and float(text[:-1]) in (0.0, 100.0):
-        least = 10.0 ** -decimals
-        return (f"< {least:.{decimals}f}%" if float(text[:-1]) == 0
-                else f"> {100 - least:.{decimals}f}%")
+        least = 10.0**-decimals
+        return (
+            f"< {least:.{decimals}f}%"
+            if float(text[:-1]) == 0
+            else f"> {100 - least:.{decimals}f}%"
+        )
     return text

@@ -114,13 +114,23 @@ def run_streamlit(
     port = port or free_port()
     base_url = f"http://127.0.0.1:{port}"
     cmd = [
-        sys.executable, "-m", "streamlit", "run", str(app_path),
-        "--server.port", str(port),
-        "--server.address", "127.0.0.1",
-        "--server.headless", "true",
-        "--browser.gatherUsageStats", "false",
-        "--server.runOnSave", "false",
-        "--server.fileWatcherType", "none",
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        str(app_path),
+        "--server.port",
+        str(port),
+        "--server.address",
+        "127.0.0.1",
+        "--server.headless",
+        "true",
+        "--browser.gatherUsageStats",
+        "false",
+        "--server.runOnSave",
+        "false",
+        "--server.fileWatcherType",
+        "none",
         *(extra_args or []),
     ]
     env = dict(os.environ)
@@ -251,9 +261,7 @@ def assert_no_exception(page: Any) -> None:
         import pytest
 
         joined = "\n---\n".join(t.strip() for t in texts)
-        pytest.fail(
-            f"Streamlit app shows {len(texts)} exception(s):\n{joined}", pytrace=False
-        )
+        pytest.fail(f"Streamlit app shows {len(texts)} exception(s):\n{joined}", pytrace=False)
 
 
 def assert_nothing_leaks(page: Any) -> None:
@@ -263,7 +271,7 @@ def assert_nothing_leaks(page: Any) -> None:
 
     assert_no_exception(page)
     body = page.locator("body").inner_text()
-    assert "Traceback" not in body and "/work/" not in body and ".py\"" not in body
+    assert "Traceback" not in body and "/work/" not in body and '.py"' not in body
     assert "could not be drawn" not in body
     expect(page.locator('[data-testid="stAppDeployButton"]')).to_have_count(0)
 
@@ -290,12 +298,12 @@ def enter_value(page: Any, key: str, value: str) -> None:
 def upload_csv(page: Any, name: str, content: bytes) -> None:
     """Drop a CSV file named ``name`` into the page's file uploader and wait for the rerun."""
     page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
-        files=[{"name": name, "mimeType": "text/csv", "buffer": content}])
+        files=[{"name": name, "mimeType": "text/csv", "buffer": content}]
+    )
     wait_for_app(page, timeout=PAGE_TIMEOUT)
 
 
-def upload_then_lose_the_server(page: Any, port: int, path: str, name: str,
-                                content: bytes) -> None:
+def upload_then_lose_the_server(page: Any, port: int, path: str, name: str, content: bytes) -> None:
     """On a server of its own on ``port``: open ``path``, upload ``content`` as ``name`` and
     wait for the player; then stop that server and wait until the page knows it is gone."""
     from playwright.sync_api import expect
@@ -305,7 +313,8 @@ def upload_then_lose_the_server(page: Any, port: int, path: str, name: str,
         upload_csv(page, name, content)
         page.get_by_test_id("perceptron-player").wait_for()
     expect(page.locator(APP_SELECTOR)).not_to_have_attribute(
-        "data-test-connection-state", "CONNECTED", timeout=30_000)
+        "data-test-connection-state", "CONNECTED", timeout=30_000
+    )
 
 
 def assert_the_lost_upload_is_named(page: Any, name: str) -> None:
@@ -314,7 +323,8 @@ def assert_the_lost_upload_is_named(page: Any, name: str) -> None:
     from playwright.sync_api import expect
 
     expect(page.locator(APP_SELECTOR)).to_have_attribute(
-        "data-test-connection-state", "CONNECTED", timeout=60_000)
+        "data-test-connection-state", "CONNECTED", timeout=60_000
+    )
     warning = page.locator(ALERT_SELECTOR, has_text="server restarted")
     warning.wait_for(timeout=30_000)
     assert "upload the file again" in warning.inner_text()
@@ -364,14 +374,21 @@ def open_link_with_step(page: Any, other_page: Any, step: int) -> tuple[str, Any
     a pause), open that link in ``other_page`` (say, another student's browser) and return
     (the link, the player there)."""
     page.wait_for_function(
-        "(step) => new URLSearchParams(location.search).get('step') === String(step)", arg=step)
+        "(step) => new URLSearchParams(location.search).get('step') === String(step)", arg=step
+    )
     link = page.url
     return link, open_player(other_page, link)
 
 
-def wait_for_player(player: Any, step: int | None = None, updates: int | None = None, *,
-                    playing: bool | None = None, min_updates: int | None = None,
-                    timeout: float = 30_000) -> tuple[int, int]:
+def wait_for_player(
+    player: Any,
+    step: int | None = None,
+    updates: int | None = None,
+    *,
+    playing: bool | None = None,
+    min_updates: int | None = None,
+    timeout: float = 30_000,
+) -> tuple[int, int]:
     """Wait until a player root (a locator of ``data-testid="perceptron-player"``) shows
     the given ``data-step`` / ``data-updates`` / ``data-playing`` (or at least
     ``min_updates``), then return (step, updates).
@@ -388,13 +405,18 @@ def wait_for_player(player: Any, step: int | None = None, updates: int | None = 
         except Exception:  # noqa: BLE001 - mounting: the attributes are not there yet
             shown_step = shown_updates = None
             shown_playing = None
-        if shown_step is not None and (step is None or shown_step == step) and (
-                updates is None or shown_updates == updates) and (
-                playing is None or shown_playing == playing) and (
-                min_updates is None or shown_updates >= min_updates):
+        if (
+            shown_step is not None
+            and (step is None or shown_step == step)
+            and (updates is None or shown_updates == updates)
+            and (playing is None or shown_playing == playing)
+            and (min_updates is None or shown_updates >= min_updates)
+        ):
             return shown_step, shown_updates
         if time.monotonic() > deadline:
-            raise TimeoutError(f"player shows step {shown_step}, updates {shown_updates}, "
-                               f"playing {shown_playing}; wanted step {step}, updates "
-                               f"{updates}, playing {playing}, at least {min_updates}")
+            raise TimeoutError(
+                f"player shows step {shown_step}, updates {shown_updates}, "
+                f"playing {shown_playing}; wanted step {step}, updates "
+                f"{updates}, playing {playing}, at least {min_updates}"
+            )
         time.sleep(0.03)

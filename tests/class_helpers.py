@@ -52,8 +52,7 @@ def start_class(page, server, query=""):
     button(page, "Start a class").click()
     page.wait_for_function("() => new URLSearchParams(location.search).has('code')")
     wait_for_app(page)
-    held = page.wait_for_function(
-        "() => localStorage.getItem('lab_class_instructor')").json_value()
+    held = page.wait_for_function("() => localStorage.getItem('lab_class_instructor')").json_value()
     import json
 
     held = json.loads(held)

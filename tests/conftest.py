@@ -47,9 +47,16 @@ def _unavailable(reason: str) -> None:
 
 
 #: files whose tests start processes of their own (Streamlit, HAProxy, Redis, serve.py)
-SERVER_FILES = {"test_class_hostile.py", "test_class_serve.py", "test_class_serve_faults.py",
-                "test_class_serve_projector.py", "test_fresh_server.py", "test_serve_config.py",
-                "test_load_client.py", "test_upload_limits.py"}
+SERVER_FILES = {
+    "test_class_hostile.py",
+    "test_class_serve.py",
+    "test_class_serve_faults.py",
+    "test_class_serve_projector.py",
+    "test_fresh_server.py",
+    "test_serve_config.py",
+    "test_load_client.py",
+    "test_upload_limits.py",
+}
 #: fixtures that start a server
 SERVER_FIXTURES = {"streamlit_server", "redis_url"}
 

@@ -123,8 +123,7 @@ def _brute_force(rows, labels, free_bias):
             w, b, mu = solved
             if min(mu) < 0:
                 continue
-            if all(sum(p * q for p, q in zip(rows[i], w)) + labels[i] * b >= 1
-                   for i in range(n)):
+            if all(sum(p * q for p, q in zip(rows[i], w)) + labels[i] * b >= 1 for i in range(n)):
                 value = 1 / sum(v * v for v in w)
                 best = value if best is None else max(best, value)
     return best if best is not None else Fraction(0)

@@ -23,20 +23,82 @@ import re
 from decimal import Decimal, InvalidOperation
 
 #: proto fields that hold nothing a student reads (ids, styles, scripts, raw bytes)
-NOT_TEXT = frozenset({"id", "form_id", "key", "component_name", "css", "js_content",
-                      "html_content", "css_content", "js_source", "url", "page_script_hash",
-                      "arrow_data", "data", "format", "icon", "type", "theme",
-                      "selection_mode", "placeholder"})
+NOT_TEXT = frozenset(
+    {
+        "id",
+        "form_id",
+        "key",
+        "component_name",
+        "css",
+        "js_content",
+        "html_content",
+        "css_content",
+        "js_source",
+        "url",
+        "page_script_hash",
+        "arrow_data",
+        "data",
+        "format",
+        "icon",
+        "type",
+        "theme",
+        "selection_mode",
+        "placeholder",
+    }
+)
 #: keys of a figure's or a payload's JSON that hold no text (data arrays, colours, ids)
-NOT_TEXT_JSON = frozenset({"bdata", "dtype", "shape", "run_id", "uid", "json_key",
-                           "color", "colorscale", "fillcolor", "bgcolor", "bordercolor",
-                           "symbol", "dash", "mode", "type", "xref", "yref", "xanchor",
-                           "yanchor", "anchor", "overlaying", "side", "layer", "hoverinfo",
-                           "legendgroup", "filename", "family", "textposition", "fill",
-                           "visible", "matches", "scaleanchor", "tickmode", "ticks",
-                           "exponentformat", "rangemode", "constrain", "hovermode",
-                           "dragmode", "clickmode", "orientation", "valign", "align",
-                           "xaxis", "yaxis", "axref", "ayref", "autorange"})
+NOT_TEXT_JSON = frozenset(
+    {
+        "bdata",
+        "dtype",
+        "shape",
+        "run_id",
+        "uid",
+        "json_key",
+        "color",
+        "colorscale",
+        "fillcolor",
+        "bgcolor",
+        "bordercolor",
+        "symbol",
+        "dash",
+        "mode",
+        "type",
+        "xref",
+        "yref",
+        "xanchor",
+        "yanchor",
+        "anchor",
+        "overlaying",
+        "side",
+        "layer",
+        "hoverinfo",
+        "legendgroup",
+        "filename",
+        "family",
+        "textposition",
+        "fill",
+        "visible",
+        "matches",
+        "scaleanchor",
+        "tickmode",
+        "ticks",
+        "exponentformat",
+        "rangemode",
+        "constrain",
+        "hovermode",
+        "dragmode",
+        "clickmode",
+        "orientation",
+        "valign",
+        "align",
+        "xaxis",
+        "yaxis",
+        "axref",
+        "ayref",
+        "autorange",
+    }
+)
 
 #: an unfilled format field: {NAME}, not LaTeX's \mathbf{x}, x_{t}, x^{2} or \frac{a}{b},
 #: nor Plotly's %{x}, nor a JavaScript template's ${x}
@@ -84,8 +146,7 @@ def page_texts(at) -> list[str]:
         proto = getattr(node, "proto", None)
         if isinstance(proto, Message):
             proto_strings(proto, out, NOT_TEXT, _json_field)
-        if getattr(node, "type", None) in ("arrow_data_frame", "arrow_table", "dataframe",
-                                           "table"):
+        if getattr(node, "type", None) in ("arrow_data_frame", "arrow_table", "dataframe", "table"):
             frame = node.value
             out.extend(str(name) for name in frame.columns)
             out.extend(str(cell) for cell in frame.astype(str).to_numpy().ravel())
@@ -113,20 +174,36 @@ def placeholders(text: str) -> list[str]:
 #: a printed decimal number: a sign (the true minus too), digits (thousands with commas),
 #: decimals, an exponent
 NUMBER = r"[−\-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][−\-+]?\d+)?"
-OPERATORS = {"≤": lambda a, b: a <= b, "<": lambda a, b: a < b,
-             "≥": lambda a, b: a >= b, ">": lambda a, b: a > b}
+OPERATORS = {
+    "≤": lambda a, b: a <= b,
+    "<": lambda a, b: a < b,
+    "≥": lambda a, b: a >= b,
+    ">": lambda a, b: a > b,
+}
 #: LaTeX and ASCII spellings of the operators
-SPELLINGS = ((r"\leq", "≤"), (r"\geq", "≥"), (r"\le", "≤"), (r"\ge", "≥"), (r"\lt", "<"),
-             (r"\gt", ">"), ("<=", "≤"), (">=", "≥"))
+SPELLINGS = (
+    (r"\leq", "≤"),
+    (r"\geq", "≥"),
+    (r"\le", "≤"),
+    (r"\ge", "≥"),
+    (r"\lt", "<"),
+    (r"\gt", ">"),
+    ("<=", "≤"),
+    (">=", "≥"),
+)
 #: the left side: a number at the end, before it nothing that makes it part of a sum or
 #: product ("2·0.5 ≤" is not read): the start, a space after a word, "=", "(", ",", ":", ";"
-LEFT = re.compile(rf"(?:^|(?<=[\s(=,:;\[]))(?:(?P<symbol>[^\s=<>≤≥,;:()\[\]]+)\s*=\s*)?"
-                  rf"(?P<number>{NUMBER})\s*$")
+LEFT = re.compile(
+    rf"(?:^|(?<=[\s(=,:;\[]))(?:(?P<symbol>[^\s=<>≤≥,;:()\[\]]+)\s*=\s*)?"
+    rf"(?P<number>{NUMBER})\s*$"
+)
 #: the right side: a number first, possibly written "symbol = number", then nothing that
 #: makes it part of a longer expression ("≤ 0.5·40" is not read)
-RIGHT = re.compile(rf"^\s*(?:(?P<symbol>[^\s\d=<>≤≥,;:()\[\]−\-+][^\s=<>≤≥,;:()\[\]]*)\s*=\s*)?"
-                   rf"(?P<number>{NUMBER})"
-                   r"(?=\s*$|\s*[,;:)\]!?]|\.(?!\d)|\s+(?![·×*/+−\-^%\d]))")
+RIGHT = re.compile(
+    rf"^\s*(?:(?P<symbol>[^\s\d=<>≤≥,;:()\[\]−\-+][^\s=<>≤≥,;:()\[\]]*)\s*=\s*)?"
+    rf"(?P<number>{NUMBER})"
+    r"(?=\s*$|\s*[,;:)\]!?]|\.(?!\d)|\s+(?![·×*/+−\-^%\d]))"
+)
 
 
 def _decimal(text: str) -> Decimal | None:
@@ -142,7 +219,7 @@ def _left_ok(before: str, match: re.Match) -> bool:
     ("2 · 0.5 ≤" is not read)."""
     if match.group("symbol"):
         return True
-    rest = before[:match.start("number")].rstrip()
+    rest = before[: match.start("number")].rstrip()
     return not rest or rest[-1] not in "·×*/+−-^√≈~∼"
 
 
@@ -155,7 +232,7 @@ def inequalities(text: str) -> list[tuple]:
     text = text.replace("$", " ")
     found = []
     for op in re.finditer(r"[≤≥<>]", text):
-        before, after = text[:op.start()], text[op.end():]
+        before, after = text[: op.start()], text[op.end() :]
         # the sides of an inequality do not cross a line or the end of a sentence
         before = re.split(r"\n|\.\s", before)[-1]
         after = after.split("\n")[0]
@@ -165,7 +242,7 @@ def inequalities(text: str) -> list[tuple]:
         a, b = _decimal(left.group("number")), _decimal(right.group("number"))
         if a is None or b is None:
             continue
-        shown = f"{before[left.start():].strip()} {op.group()} {after[:right.end()].strip()}"
+        shown = f"{before[left.start() :].strip()} {op.group()} {after[: right.end()].strip()}"
         found.append((shown, a, op.group(), b, left.group("symbol"), right.group("symbol")))
     return found
 

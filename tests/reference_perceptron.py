@@ -36,13 +36,31 @@ import numpy as np
 from perceptron_core import example_order
 
 
-def reference_perceptron(X, y, bias=True, delta=0.0, w0=None, b0=0.0, order="cyclic", seed=0,
-                         max_updates=100_000, max_epochs=1_000, aggressive=False, check="streak"):
+def reference_perceptron(
+    X,
+    y,
+    bias=True,
+    delta=0.0,
+    w0=None,
+    b0=0.0,
+    order="cyclic",
+    seed=0,
+    max_updates=100_000,
+    max_epochs=1_000,
+    aggressive=False,
+    check="streak",
+):
     X, y = np.asarray(X, dtype=float), np.asarray(y, dtype=float)
     n, d = X.shape
-    st = SimpleNamespace(w=np.zeros(d) if w0 is None else np.array(w0, dtype=float), b=float(b0),
-                         steps=0, examined=[], update_indices=[], update_steps=[],
-                         update_scores=[])
+    st = SimpleNamespace(
+        w=np.zeros(d) if w0 is None else np.array(w0, dtype=float),
+        b=float(b0),
+        steps=0,
+        examined=[],
+        update_indices=[],
+        update_steps=[],
+        update_scores=[],
+    )
     st.weights, st.biases = [st.w.copy()], [st.b]
 
     sizes = [float(np.linalg.norm(X[i])) for i in range(n)]

@@ -139,13 +139,17 @@ def test_learner_menu_is_built_from_the_core_table():
 
 def test_forced_mistakes_chart_meets_the_bound():
     at = open_page(PAGE)
-    spec = [s for s in plotly_specs(at) if any((t.get("name") or "").startswith(
-        "perceptron upper bound") for t in s["data"])][0]
+    spec = [
+        s
+        for s in plotly_specs(at)
+        if any((t.get("name") or "").startswith("perceptron upper bound") for t in s["data"])
+    ][0]
     assert spec["layout"]["xaxis"]["type"] == "log" and spec["layout"]["yaxis"]["type"] == "log"
     bound = trace_named(spec, "perceptron upper bound 1/γ²")
     forced = trace_named(spec, "mistakes forced")
-    for x, y_bound, y_forced in zip(plotly_array(bound["x"]), plotly_array(bound["y"]),
-                                    plotly_array(forced["y"])):
+    for x, y_bound, y_forced in zip(
+        plotly_array(bound["x"]), plotly_array(bound["y"]), plotly_array(forced["y"])
+    ):
         assert y_forced <= y_bound + 1e-9
         if x <= 50:
             assert y_forced == int(x)  # meet (up to the floor) while 1/gamma^2 <= d

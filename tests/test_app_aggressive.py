@@ -38,7 +38,9 @@ def test_table_of_first_examples(at):
     assert len(table) == 40 and table["example k"].tolist() == list(range(1, 41))
     first = table.iloc[0]
     assert first["example k"] == 1 and first["xₖ"] == "−2x"
-    assert first["aggressive rule: score"] == "0 mistake" and first["mistake-driven rule"] == "mistake"
+    assert (
+        first["aggressive rule: score"] == "0 mistake" and first["mistake-driven rule"] == "mistake"
+    )
     by_t = table.set_index("example k")
     assert by_t.loc[32, "aggressive rule: score"].endswith(" mistake")
     assert by_t.loc[32, "mistake-driven rule"] == ""

@@ -39,9 +39,12 @@ def test_default_page_shows_the_margin_sweep(default_page):
     assert at.title[0].value == "Mistakes against the bound"
     sweep, ratio = plotly_specs(at)
     assert [t["name"] for t in sweep["data"]] == [
-        "runs (one dot each)", "median over seeds", "T(A) = (R²+1)/γ₂², largest over seeds",
+        "runs (one dot each)",
+        "median over seeds",
+        "T(A) = (R²+1)/γ₂², largest over seeds",
         "2(R²+1)/ε² (notebook), largest over seeds",  # issue 12 item 5: it holds here too
-        "(R/γ)², geometric γ: reference only"]
+        "(R/γ)², geometric γ: reference only",
+    ]
     assert sweep["layout"]["xaxis"]["type"] == "log" and sweep["layout"]["yaxis"]["type"] == "log"
     assert plotly_array(trace_named(sweep, "runs")["y"]).size == 8 * 5
     runs = plotly_array(trace_named(ratio, "runs")["y"])
@@ -67,8 +70,11 @@ def test_every_control_of_every_tab_is_in_the_link():
     inputs_of_tab = {}
     for tab in (None, *TABS):
         at = open_bound(tab)
-        controls = [w for kind in ("toggle", "selectbox", "number_input", "text_input")
-                    for w in at.get(kind)]
+        controls = [
+            w
+            for kind in ("toggle", "selectbox", "number_input", "text_input")
+            for w in at.get(kind)
+        ]
         assert all(w.proto.query_param_key == w.key for w in controls), tab
         assert not any(r.proto.query_param_key for r in at.get("radio"))
         inputs_of_tab[tab] = {w.key for w in controls} - shared
@@ -118,7 +124,9 @@ def test_n_and_d_tab_draws_flat_bounds_and_handles_bad_text():
         flat = plotly_array(trace_named(spec, "largest T(A)")["y"])
         assert flat.size == 2 and flat[0] == flat[1]
         assert spec["layout"]["xaxis"]["type"] == "log"
-    assert plotly_array(trace_named(by_d, "median")["x"]).max() == 100  # the default d values, 1 to 100
+    assert (
+        plotly_array(trace_named(by_d, "median")["x"]).max() == 100
+    )  # the default d values, 1 to 100
     at.text_input(key="bound_n_values").set_value("10, lots").run()
     assert not at.exception
     assert any("'lots' is not a number" in e.value for e in at.error)
@@ -153,7 +161,9 @@ def test_scaling_through_the_origin_is_checked_to_change_nothing():
     medians = plotly_array(trace_named(scale_chart, "median")["y"])
     assert np.all(medians == medians[0])
     assert len(at.dataframe) == 2  # the runs, one row each
-    numbers = [t for t in static_tables(at) if t.attrs["caption"].startswith("The sweep in numbers")]
+    numbers = [
+        t for t in static_tables(at) if t.attrs["caption"].startswith("The sweep in numbers")
+    ]
     assert list(numbers[0].columns[:2]) == ["λ", "runs"]
     assert len(numbers) == 2 and numbers[0]["median updates"].nunique() == 1  # λ changes nothing
     keys = {d.key for d in at.get("download_button")}
@@ -165,6 +175,7 @@ def test_the_scaling_tab_says_prominently_whether_a_bias_is_learnt():
     tab says which setting its runs use, read from the toggle on screen; with a bias it
     counts the seeds whose updates changed with λ (checked against the core's runs)."""
     from perceptron_core.sweeps import scale_sweep
+
     at = open_bound("scale")
     for bias in (True, False):
         at.toggle(key="bound_bias").set_value(bias).run()
@@ -175,8 +186,9 @@ def test_the_scaling_tab_says_prominently_whether_a_bias_is_learnt():
         shown = [m.value for m in at.markdown if "changed with λ for" in m.value]
         if bias:
             core = scale_sweep([0.1, 0.3, 1, 3, 10], 3, margin=0.1, n=200, dim=2, bias=True)
-            changed = sum(np.unique(core.updates[core.seed == s]).size > 1
-                          for s in np.unique(core.seed))
+            changed = sum(
+                np.unique(core.updates[core.seed == s]).size > 1 for s in np.unique(core.seed)
+            )
             assert len(shown) == 1 and f"for {changed} of 3 seeds" in shown[0]
         else:
             assert not shown

@@ -13,9 +13,20 @@ from app_helpers import markdown_text, open_page, player_payload, widget
 from perceptron_core import generalisation_curve, make_unit_margin, margin_perceptron
 
 PAGE = "pages/generalisation.py"
-KEYS = ["n", "margin", "data_seed", "order_seed", "curve_n", "curve_margin", "curve_dim",
-        "repeats", "curve_seed", "stab_n", "heldout", "eta"]
-
+KEYS = [
+    "n",
+    "margin",
+    "data_seed",
+    "order_seed",
+    "curve_n",
+    "curve_margin",
+    "curve_dim",
+    "repeats",
+    "curve_seed",
+    "stab_n",
+    "heldout",
+    "eta",
+]
 
 
 def test_the_page_opens_and_sends_the_core_run():
@@ -34,8 +45,9 @@ def test_the_page_opens_and_sends_the_core_run():
     assert sent["bound"]["value"] == 300 and sent["bound"]["relation"] == "= 300"
     # the curve's sentence and the step-size check are there
     text = markdown_text(at)
-    curve = generalisation_curve(n_train=[2, 5, 10, 20, 50, 100, 200], margin=0.1, dim=2,
-                                 repeats=500, seed=0, n_test=5_000)
+    curve = generalisation_curve(
+        n_train=[2, 5, 10, 20, 50, 100, 200], margin=0.1, dim=2, repeats=500, seed=0, n_test=5_000
+    )
     assert f"the most in one run here was {int(curve.margin_mistakes.max())}" in text
     zero = [int(n) for n, row in zip(curve.n_train, curve.errors) if not np.any(row > 0)]
     if zero:
@@ -56,8 +68,17 @@ def test_changing_the_data_sends_a_new_run():
 
 
 def test_a_link_round_trip():
-    query = {"n": "60", "margin": "0.2", "order_seed": "3", "step": "5", "heldout": "4",
-             "stab_n": "20", "eta": "0.5", "curve_n": "3, 30", "repeats": "50"}
+    query = {
+        "n": "60",
+        "margin": "0.2",
+        "order_seed": "3",
+        "step": "5",
+        "heldout": "4",
+        "stab_n": "20",
+        "eta": "0.5",
+        "curve_n": "3, 30",
+        "repeats": "50",
+    }
     at = open_page(PAGE, query)
     assert widget(at, "n").value == 60 and widget(at, "margin").value == 0.2
     assert widget(at, "eta").value == 0.5 and widget(at, "curve_n").value == "3, 30"
@@ -80,8 +101,11 @@ def test_a_link_round_trip():
     full = margin_perceptron(stab.X, stab.y, order="cyclic", unit=True)
     caused = 3 in set(full.update_indices.tolist())
     text = markdown_text(at)
-    assert (f"Point 4 **caused {int(np.sum(full.update_indices == 3))} margin" in text
-            if caused else "Point 4 **caused no margin mistake**" in text)
+    assert (
+        f"Point 4 **caused {int(np.sum(full.update_indices == 3))} margin" in text
+        if caused
+        else "Point 4 **caused no margin mistake**" in text
+    )
 
 
 def test_a_bad_link_value_is_named_and_the_default_used():
@@ -108,14 +132,16 @@ def test_the_cached_charts_are_the_figures_built_afresh():
 
     def same(sent: dict, fig) -> None:
         expected = json.loads(fig.to_json())
-        assert json.dumps(sent["data"], sort_keys=True) == json.dumps(expected["data"],
-                                                                      sort_keys=True)
+        assert json.dumps(sent["data"], sort_keys=True) == json.dumps(
+            expected["data"], sort_keys=True
+        )
         assert sent["layout"]["title"] == expected["layout"]["title"]
 
     at = open_page(PAGE, {"curve_n": "3, 7", "repeats": "20", "curve_seed": "4242"})
     assert not at.error, [e.value for e in at.error]
-    curve = generalisation_curve(n_train=[3, 7], margin=0.1, dim=2, repeats=20, seed=4242,
-                                 n_test=5_000)
+    curve = generalisation_curve(
+        n_train=[3, 7], margin=0.1, dim=2, repeats=20, seed=4242, n_test=5_000
+    )
     same(plotly_spec(at, "curve_chart"), viz.curve_figure(curve))
     same(plotly_spec(at, "loss_chart"), viz.loss_figure("loss"))
     same(plotly_spec(at, "slope_chart"), viz.loss_figure("slope"))

@@ -18,11 +18,26 @@ from perceptron_core import (
 )
 
 PAGE = "pages/kernels.py"
-KEYED = ["data", "n", "data_seed", "noise", "kernel", "degree", "coef0", "scale", "bias",
-         "order", "order_seed", "lift", "bits_x", "bits_z", "conj_kind", "conj_size",
-         "conj_bits", "conj_m"]
-
-
+KEYED = [
+    "data",
+    "n",
+    "data_seed",
+    "noise",
+    "kernel",
+    "degree",
+    "coef0",
+    "scale",
+    "bias",
+    "order",
+    "order_seed",
+    "lift",
+    "bits_x",
+    "bits_z",
+    "conj_kind",
+    "conj_size",
+    "conj_bits",
+    "conj_m",
+]
 
 
 def test_page_opens_with_keyed_widgets_and_the_core_run():
@@ -31,8 +46,17 @@ def test_page_opens_with_keyed_widgets_and_the_core_run():
         assert key in at.session_state, key
     data = player_payload(at, "kernels")
     ds = make_circles(n=100, seed=0)
-    kt = kernel_perceptron(ds.X, ds.y, kernel="rbf", scale=2.0, bias=True, order="cyclic",
-                           seed=0, max_updates=2_000, max_epochs=500)
+    kt = kernel_perceptron(
+        ds.X,
+        ds.y,
+        kernel="rbf",
+        scale=2.0,
+        bias=True,
+        order="cyclic",
+        seed=0,
+        max_updates=2_000,
+        max_epochs=500,
+    )
     np.testing.assert_allclose(data["X"], ds.X)
     assert data["y"] == ds.y.tolist()
     assert data["updates"]["indices"] == kt.update_indices.tolist()
@@ -46,16 +70,39 @@ def test_page_opens_with_keyed_widgets_and_the_core_run():
 
 
 def test_settings_from_a_link_reach_the_run_and_round_trip():
-    query = {"data": "xor", "n": "60", "data_seed": "3", "noise": "0.05", "kernel": "poly",
-             "degree": "3", "coef0": "0.5", "scale": "1.5", "bias": "false",
-             "order": "permuted", "order_seed": "4", "lift": "product", "bits_x": "1011",
-             "conj_kind": "disjunction", "conj_bits": "12"}
+    query = {
+        "data": "xor",
+        "n": "60",
+        "data_seed": "3",
+        "noise": "0.05",
+        "kernel": "poly",
+        "degree": "3",
+        "coef0": "0.5",
+        "scale": "1.5",
+        "bias": "false",
+        "order": "permuted",
+        "order_seed": "4",
+        "lift": "product",
+        "bits_x": "1011",
+        "conj_kind": "disjunction",
+        "conj_bits": "12",
+    }
     at = open_page(PAGE, query)
     assert all("link had values" not in w.value for w in at.warning)
     ds = with_label_noise(make_xor(n=60, seed=3), 0.05, seed=4)
-    kt = kernel_perceptron(ds.X, ds.y, kernel="poly", degree=3, coef0=0.5, scale=1.5,
-                           bias=False, order="permuted", seed=4, max_updates=2_000,
-                           max_epochs=500)
+    kt = kernel_perceptron(
+        ds.X,
+        ds.y,
+        kernel="poly",
+        degree=3,
+        coef0=0.5,
+        scale=1.5,
+        bias=False,
+        order="permuted",
+        seed=4,
+        max_updates=2_000,
+        max_epochs=500,
+    )
     data = player_payload(at, "kernels")
     assert data["updates"]["indices"] == kt.update_indices.tolist()
     assert data["bias"] is False and data["kernel"]["degree"] == 3
@@ -100,6 +147,7 @@ def test_a_view_set_with_the_controls_is_reopened_by_its_link():
 # What moved from the page into perceptron_core/viz/kernels.py
 # ---------------------------------------------------------------------------
 
+
 def test_claim_2_1_by_hand_matches_counting_the_conjunctions():
     """Φ(x)·Φ(z) = 2^|Ones(x, z)|: counted here over every subset of d = 1 to 4 bits."""
     from itertools import product
@@ -112,10 +160,11 @@ def test_claim_2_1_by_hand_matches_counting_the_conjunctions():
             x, z, problem = read_bits(x_text, z_text)
             assert problem is None
             columns, text = conjunction_by_hand(x, z)
-            true_on_both = sum(all(x[j] and z[j] for j in range(d) if s >> j & 1)
-                               for s in range(2 ** d))
+            true_on_both = sum(
+                all(x[j] and z[j] for j in range(d) if s >> j & 1) for s in range(2**d)
+            )
             assert sum(columns["both"]) == true_on_both == 2 ** int(x @ z)
-            assert f"= {2 ** int(x @ z):,}." in text and len(columns["conjunction"]) == 2 ** d
+            assert f"= {2 ** int(x @ z):,}." in text and len(columns["conjunction"]) == 2**d
 
 
 def test_bits_that_are_not_zeros_or_ones_are_refused():

@@ -18,8 +18,11 @@ PAGES = page_files()
 def test_app_registers_the_ten_pages():
     assert PAGES[0] == HOME and len(PAGES) == len(set(PAGES)) == 10, PAGES
     # every page script (a file that draws under page_guard) is in the table, and no other
-    scripts = {f"pages/{path.name}" for path in (Path(APP).parent / "pages").glob("*.py")
-               if "with page_guard(" in path.read_text(encoding="utf-8")}
+    scripts = {
+        f"pages/{path.name}"
+        for path in (Path(APP).parent / "pages").glob("*.py")
+        if "with page_guard(" in path.read_text(encoding="utf-8")
+    }
     assert set(PAGES) == scripts
     # the top of pages/ holds the ten page scripts and nothing else of Python (issue #20:
     # the player and the page parts sit in folders of their own)

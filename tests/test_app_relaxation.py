@@ -20,32 +20,53 @@ from perceptron_core.viz.relaxation import PRESETS, RULES_TEXT, rows_text, rows_
 PAGE = "pages/relaxation.py"
 
 
-
 def test_default_view_sends_the_core_run_and_every_control_is_keyed():
     at = open_page(PAGE)
     sent = player_payload(at, "relaxation")
     A, c = rows_to_system(next(iter(PRESETS.values()))[0])  # the first preset: the default
-    trace = relaxation(A, c, eta=1.0, rule="cyclic", w0=np.zeros(2), seed=0, tol=0.001,
-                       max_iter=1000, tau=10)
+    trace = relaxation(
+        A, c, eta=1.0, rule="cyclic", w0=np.zeros(2), seed=0, tol=0.001, max_iter=1000, tau=10
+    )
     np.testing.assert_array_equal(sent["iterates"], trace.iterates)
     assert sent["indices"] == trace.indices.tolist()
     assert sent["player"]["update_steps"] == (np.flatnonzero(trace.moved) + 1).tolist()
     assert sent["player"]["start_step"] is None and sent["player"]["present"] is False
     assert sent["feasible"] and sent["system"]["feasible"]
-    for key in ("system", "eta", "rule", "tau", "seed", "tol", "w0_1", "w0_2", "max_iter",
-                "sweep", "p_n", "p_margin", "p_seed", "p_delta"):
+    for key in (
+        "system",
+        "eta",
+        "rule",
+        "tau",
+        "seed",
+        "tol",
+        "w0_1",
+        "w0_2",
+        "max_iter",
+        "sweep",
+        "p_n",
+        "p_margin",
+        "p_seed",
+        "p_delta",
+    ):
         assert key in at.session_state, key
     assert at.get("download_button")  # the sweep's CSV
 
 
 def test_a_link_reopens_settings_and_step():
-    query = {"system": "thin sliver", "eta": "2.0", "rule": "chaotic", "tau": "7",
-             "seed": "4", "step": "5"}
+    query = {
+        "system": "thin sliver",
+        "eta": "2.0",
+        "rule": "chaotic",
+        "tau": "7",
+        "seed": "4",
+        "step": "5",
+    }
     at = open_page(PAGE, query)
     sent = player_payload(at, "relaxation")
     A, c = rows_to_system(PRESETS["thin sliver"][0])
-    trace = relaxation(A, c, eta=2.0, rule="chaotic", w0=np.zeros(2), seed=4, tol=0.001,
-                       max_iter=1000, tau=7)
+    trace = relaxation(
+        A, c, eta=2.0, rule="chaotic", w0=np.zeros(2), seed=4, tol=0.001, max_iter=1000, tau=7
+    )
     np.testing.assert_array_equal(sent["iterates"], trace.iterates)
     assert sent["rule"] == "chaotic" and sent["tau"] == 7 and sent["eta"] == 2.0
     assert sent["player"]["start_step"] == 5
@@ -87,8 +108,9 @@ def test_bad_link_values_are_reported_and_ignored():
 def test_perceptron_section_reports_both_core_runs():
     at = open_page(PAGE, {"p_n": "10", "p_delta": "0.2", "eta": "1.5"})
     data = make_separable(n=10, margin=0.15, dim=2, radius=1.0, seed=3, through_origin=True)
-    percep = run_perceptron(data.X, data.y, bias=False, delta=0.2, order="cyclic",
-                            max_updates=5_000, max_epochs=1_000)
+    percep = run_perceptron(
+        data.X, data.y, bias=False, delta=0.2, order="cyclic", max_updates=5_000, max_epochs=1_000
+    )
     A, c = perceptron_system(data.X, data.y, bias=False, delta=0.2)
     relax = relaxation(A, c, eta=1.5, rule="cyclic", tol=0.0, max_iter=20_000)
     table = table_with_column(at, "perceptron")
@@ -118,8 +140,9 @@ def test_many_own_rows_run_with_every_rule_and_the_default_tau(n, rule):
     assert plotly_chart(at, "sweep_chart") and at.get("download_button")
     # the τ used is said: for the chaotic rule above the player, else in the sweep's text
     said = [w.value for w in at.warning] if rule == "chaotic" else [RULES_TEXT]
-    assert any(f"τ = 10 is below n = {n}" in t or "τ = n when the τ set is below n" in t
-               for t in said)
+    assert any(
+        f"τ = 10 is below n = {n}" in t or "τ = n when the τ set is below n" in t for t in said
+    )
 
 
 def test_rows_typed_into_the_table_run_with_the_default_cyclic_rule():

@@ -16,14 +16,21 @@ PAGE = "pages/train.py"
 DEFAULTS = dict(n=40, margin=0.1, seed=7)
 
 
-
-
 def reference_trace(**changes):
     settings = {**DEFAULTS, **changes}
-    data = make_separable(n=settings["n"], margin=settings["margin"], dim=2, radius=1.0,
-                          seed=settings["seed"])
-    return data, run_perceptron(data.X, data.y, bias=True, delta=0.0, order="cyclic", seed=0,
-                                max_updates=5_000, max_epochs=500)
+    data = make_separable(
+        n=settings["n"], margin=settings["margin"], dim=2, radius=1.0, seed=settings["seed"]
+    )
+    return data, run_perceptron(
+        data.X,
+        data.y,
+        bias=True,
+        delta=0.0,
+        order="cyclic",
+        seed=0,
+        max_updates=5_000,
+        max_epochs=500,
+    )
 
 
 def test_the_player_gets_the_whole_run_once():

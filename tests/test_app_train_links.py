@@ -10,10 +10,20 @@ from perceptron_core import make_separable, run_perceptron, with_label_noise
 PAGE = "pages/train.py"
 
 
-
 def test_a_link_restores_data_algorithm_and_step():
-    at = open_page(PAGE, {"n": "60", "margin": "0.2", "order": "permuted", "order_seed": "3",
-                     "bias": "false", "through_origin": "true", "step": "7", "speed": "fast"})
+    at = open_page(
+        PAGE,
+        {
+            "n": "60",
+            "margin": "0.2",
+            "order": "permuted",
+            "order_seed": "3",
+            "bias": "false",
+            "through_origin": "true",
+            "step": "7",
+            "speed": "fast",
+        },
+    )
     assert at.number_input(key="n").value == 60
     assert at.slider(key="margin").value == 0.2
     assert at.selectbox(key="order").value == "permuted"
@@ -21,8 +31,9 @@ def test_a_link_restores_data_algorithm_and_step():
     sent = player_payload(at, "train")
     assert sent["player"]["start_step"] == 7 and sent["player"]["speed"] == "fast"
     data = make_separable(n=60, margin=0.2, dim=2, radius=1.0, seed=7, through_origin=True)
-    trace = run_perceptron(data.X, data.y, bias=False, order="permuted", seed=3,
-                           max_updates=5_000, max_epochs=500)
+    trace = run_perceptron(
+        data.X, data.y, bias=False, order="permuted", seed=3, max_updates=5_000, max_epochs=500
+    )
     assert sent["updates"]["indices"] == trace.update_indices.tolist()
     assert sent["bias"] is False
     assert not at.warning
@@ -36,8 +47,9 @@ def test_the_link_step_applies_to_the_first_run_only():
 
 
 def test_bad_link_values_fall_back_and_are_named():
-    at = open_page(PAGE, {"n": "99999", "margin": "abc", "order": "zigzag", "step": "-4",
-                     "speed": "warp"})
+    at = open_page(
+        PAGE, {"n": "99999", "margin": "abc", "order": "zigzag", "step": "-4", "speed": "warp"}
+    )
     assert at.number_input(key="n").value == 40
     assert at.slider(key="margin").value == 0.1
     assert at.selectbox(key="order").value == "cyclic"
@@ -61,8 +73,9 @@ def test_label_noise_never_converges_and_sends_bounded_weights():
     assert "Stopped without converging" in sent["end_text"]
     assert "No line separates these data" in sent["facts"]
     assert sent["proof"] is None and sent["path"] is not None
-    data = with_label_noise(make_separable(n=40, margin=0.1, dim=2, radius=1.0, seed=7), 0.2,
-                            seed=8)
+    data = with_label_noise(
+        make_separable(n=40, margin=0.1, dim=2, radius=1.0, seed=7), 0.2, seed=8
+    )
     trace = run_perceptron(data.X, data.y, max_updates=5_000, max_epochs=500)
     assert not trace.converged
     assert sent["player"]["n_examined"] == trace.n_examined
@@ -101,8 +114,9 @@ def test_drawn_data_get_their_margin_and_bound():
     from perceptron_core import bound_summary
 
     points = [[0.5, 0.5, 1], [0.6, 0.4, 1], [-0.5, -0.4, -1], [-0.3, -0.6, -1]]
-    at = open_page(PAGE, {"source": "draw",
-                          "points": ";".join(f"{a},{b},{c}" for a, b, c in points)})
+    at = open_page(
+        PAGE, {"source": "draw", "points": ";".join(f"{a},{b},{c}" for a, b, c in points)}
+    )
     array = np.array(points, dtype=float)
     summary = bound_summary(array[:, :2], array[:, 2].astype(int), bias=True)
     sent = player_payload(at, "train")
@@ -113,6 +127,7 @@ def test_drawn_data_get_their_margin_and_bound():
 
 def test_the_order_menu_is_in_words_and_the_link_keeps_the_plain_name():
     from perceptron_core.perceptron import GREEDY_ORDERS, ORDERS, STREAM_ORDERS
+
     at = open_page(PAGE, {"order": "max_distance"})  # a link written before the menu had words
     menu = at.selectbox(key="order")
     assert menu.value == "max_distance" and not at.warning
@@ -124,8 +139,9 @@ def test_the_order_menu_is_in_words_and_the_link_keeps_the_plain_name():
     assert at.query_params["order"] in ("permuted", ["permuted"])  # the plain name, as before
     trace = player_payload(at, "train")["updates"]["indices"]
     data = make_separable(n=40, margin=0.1, dim=2, radius=1.0, seed=7)
-    expected = run_perceptron(data.X, data.y, bias=True, order="permuted", seed=0,
-                              max_updates=5_000, max_epochs=500)
+    expected = run_perceptron(
+        data.X, data.y, bias=True, order="permuted", seed=0, max_updates=5_000, max_epochs=500
+    )
     assert trace == expected.update_indices.tolist()
     at.selectbox(key="order").set_value("cyclic").run()  # the default leaves the link
     assert "order" not in at.query_params

@@ -40,29 +40,41 @@ def certificate_holds(result, gamma: float) -> None:
     with ‖w*‖² <= 1 and every yᵢ⟨eᵢ, w*⟩ >= γ, and a mistake in every round."""
     g = Fraction(repr(float(gamma)))
     n = result.n_mistakes
-    assert result.predictions.size == n and all(p != y for p, y in
-                                                zip(result.predictions, result.y))
-    w = [g * int(label) for label in result.y]          # the certificate γ·y, exactly
+    assert result.predictions.size == n and all(
+        p != y for p, y in zip(result.predictions, result.y)
+    )
+    w = [g * int(label) for label in result.y]  # the certificate γ·y, exactly
     assert sum(v * v for v in w) <= 1
     assert all(int(label) * v == g for label, v in zip(result.y, w))
-    assert [Fraction(c) for c in result.certificate[:n]] == [Fraction(float(g)) * int(y)
-                                                            for y in result.y]
+    assert [Fraction(c) for c in result.certificate[:n]] == [
+        Fraction(float(g)) * int(y) for y in result.y
+    ]
     assert result.norm_squared == n * g * g
 
 
-@pytest.mark.parametrize("gamma, dim, expected", [
-    (0.1, 1000, 100),                  # 100 · (1/10)² = 1 exactly: 100 rounds
-    (0.1000000000000025, 1000, 99),    # 100 γ² = 1 + 5·10⁻¹⁴ > 1: only 99 (was 100)
-    (0.3, 50, 11), (0.25, 100, 16), (0.01, 1000, 1000), (1.0, 7, 1), (0.707, 50, 2),
-])
+@pytest.mark.parametrize(
+    "gamma, dim, expected",
+    [
+        (0.1, 1000, 100),  # 100 · (1/10)² = 1 exactly: 100 rounds
+        (0.1000000000000025, 1000, 99),  # 100 γ² = 1 + 5·10⁻¹⁴ > 1: only 99 (was 100)
+        (0.3, 50, 11),
+        (0.25, 100, 16),
+        (0.01, 1000, 1000),
+        (1.0, 7, 1),
+        (0.707, 50, 2),
+    ],
+)
 def test_the_forced_count_is_decided_exactly(gamma, dim, expected):
     assert rounds(gamma, dim) == expected == cx.adversary_size(gamma, dim)
     certificate_holds(cx.adversarial_lower_bound(gamma, min(dim, 1000), "perceptron"), gamma)
 
 
 @settings(max_examples=80, deadline=None)
-@given(thousandths=st.integers(min_value=10, max_value=1000), dim=st.integers(1, 400),
-       learner=st.sampled_from(sorted(cx.LEARNERS)))
+@given(
+    thousandths=st.integers(min_value=10, max_value=1000),
+    dim=st.integers(1, 400),
+    learner=st.sampled_from(sorted(cx.LEARNERS)),
+)
 def test_theorem_1_34_holds_for_every_typed_margin(thousandths, dim, learner):
     gamma = thousandths / 1000  # what the number field can hold: three decimals
     result = cx.adversarial_lower_bound(gamma, dim, learner)
@@ -86,18 +98,22 @@ def test_the_certificate_states_exact_numbers():
 
 
 def test_a_margin_just_above_one_tenth_forces_99_rounds():
-    at = open_page(PAGE, {"adv_gamma": "0.1000000000000025", "adv_dim": "1000",
-                          "adv_learner": PERCEPTRON})
+    at = open_page(
+        PAGE, {"adv_gamma": "0.1000000000000025", "adv_dim": "1000", "adv_learner": PERCEPTRON}
+    )
     assert at.metric[0].value == "99"
     (text,) = [s.value for s in at.success if "Certificate checked" in s.value]
     assert "99 mistakes out of 99" in text and "< 1, so ‖w\\*‖ < 1." in text
 
 
-@pytest.mark.parametrize("played, dim, words", [
-    (0, 50, "It is the first example: you have seen nothing yet."),
-    (3, 50, "It is orthogonal to the 3 examples so far"),
-    (1, 50, "It is orthogonal to the 1 example so far"),
-])
+@pytest.mark.parametrize(
+    "played, dim, words",
+    [
+        (0, 50, "It is the first example: you have seen nothing yet."),
+        (3, 50, "It is orthogonal to the 3 examples so far"),
+        (1, 50, "It is orthogonal to the 1 example so far"),
+    ],
+)
 def test_the_round_prompt_reads_right(played, dim, words):
     assert words in viz.round_prompt(played, 25, dim)
     assert "other 0 coordinates" not in viz.round_prompt(0, 1, 1)
@@ -116,8 +132,9 @@ def test_the_sweep_s_points_meet_the_theorem():
 @pytest.mark.parametrize("width", [360, 390, 430])
 def test_the_rounds_table_does_not_pan_sideways_on_a_phone(browser, streamlit_server, width):
     """All 25 rounds of a built-in learner: the table's box needs no sideways scrolling."""
-    context = browser.new_context(viewport={"width": width, "height": 800}, is_mobile=True,
-                                  has_touch=True)
+    context = browser.new_context(
+        viewport={"width": width, "height": 800}, is_mobile=True, has_touch=True
+    )
     try:
         page = context.new_page()
         open_url(page, f"{streamlit_server}/adversary?adv_learner=Majority+label+seen+so+far")

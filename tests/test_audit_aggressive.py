@@ -29,8 +29,8 @@ def example(k: int) -> int:
 
 def both_rules(T: int) -> dict:
     """Both rules run example by example, in Python integers (exact)."""
-    w = b = 0            # aggressive
-    v = c = 0            # mistake-driven
+    w = b = 0  # aggressive
+    v = c = 0  # mistake-driven
     aggressive, standard, scores = [], [], []
     for k in range(1, T + 1):
         x = example(k)
@@ -38,7 +38,7 @@ def both_rules(T: int) -> dict:
         scores.append(score) if k <= 64 else None
         if score <= 0:
             aggressive.append(k)
-        w, b = w + x, b + 1          # the aggressive rule updates every time
+        w, b = w + x, b + 1  # the aggressive rule updates every time
         if v * x + c <= 0:
             standard.append(k)
             v, c = v + x, c + 1
@@ -62,21 +62,29 @@ def test_mistake_lists_match_an_exact_loop(T):
 def test_the_page_states_the_loop_s_mistakes(page):
     """The metrics, their help, the sentence and the table, at the default T = 10^6."""
     truth = both_rules(10**6)
-    assert [m.value for m in page.metric] == [str(len(truth["standard"])),
-                                              str(len(truth["aggressive"]))]
+    assert [m.value for m in page.metric] == [
+        str(len(truth["standard"])),
+        str(len(truth["aggressive"])),
+    ]
     text = "\n".join(m.value for m in page.markdown)
     assert "errs on examples 1 and 3 and then ends with w = −1·x and b = 2" in text
     powers = [2**j for j in range(5, 20)]
     assert set(powers) <= set(truth["aggressive"])
     early = sorted(set(truth["aggressive"]) - set(powers))
     assert early == [1, 3, 5]
-    assert ("The aggressive rule errs on examples 1, 3 and 5, and then on every power of two "
-            f"from 32 to 524288 ({len(powers)} of them, the last power of two up to "
-            "T = 1,000,000)") in text
+    assert (
+        "The aggressive rule errs on examples 1, 3 and 5, and then on every power of two "
+        f"from 32 to 524288 ({len(powers)} of them, the last power of two up to "
+        "T = 1,000,000)"
+    ) in text
     helps = [m.proto.help for m in page.metric]
     assert helps[0].startswith("on examples 1 and 3;")
-    assert helps[1] == "on examples " + ", ".join(map(str, truth["aggressive"][:-1])) + \
-        f" and {truth['aggressive'][-1]}"
+    assert (
+        helps[1]
+        == "on examples "
+        + ", ".join(map(str, truth["aggressive"][:-1]))
+        + f" and {truth['aggressive'][-1]}"
+    )
 
 
 def test_the_table_of_first_examples_matches_the_loop(page):
@@ -86,18 +94,27 @@ def test_the_table_of_first_examples_matches_the_loop(page):
     cells = table["aggressive rule: score"]
     scores = [int(cell.split()[0].replace("−", "-")) for cell in cells]
     assert scores == truth["scores"][:40]
-    assert [k for k, cell in zip(table["example k"], cells)
-            if cell.endswith(" mistake")] == [k for k in truth["aggressive"] if k <= 40]
-    assert [k for k, v in zip(table["example k"], table["mistake-driven rule"])
-            if v == "mistake"] == truth["standard"]
-    assert [k for k, v in zip(table["example k"], table["xₖ"]) if v == "−2x"] == [1, 2, 4, 8,
-                                                                                  16, 32]
+    assert [k for k, cell in zip(table["example k"], cells) if cell.endswith(" mistake")] == [
+        k for k in truth["aggressive"] if k <= 40
+    ]
+    assert [
+        k for k, v in zip(table["example k"], table["mistake-driven rule"]) if v == "mistake"
+    ] == truth["standard"]
+    assert [k for k, v in zip(table["example k"], table["xₖ"]) if v == "−2x"] == [
+        1,
+        2,
+        4,
+        8,
+        16,
+        32,
+    ]
 
 
 @pytest.mark.parametrize("width", [360, 390, 430])
 def test_the_table_does_not_pan_sideways_on_a_phone(browser, streamlit_server, width):
-    context = browser.new_context(viewport={"width": width, "height": 800}, is_mobile=True,
-                                  has_touch=True)
+    context = browser.new_context(
+        viewport={"width": width, "height": 800}, is_mobile=True, has_touch=True
+    )
     try:
         page = context.new_page()
         open_url(page, f"{streamlit_server}/aggressive")
@@ -157,17 +174,29 @@ def test_exercise_1_20_scores_are_minus_two_k_minus_one_squared():
         score = w * x + b
         assert score == -2 * (k - 1) ** 2 == sequence.scores[k - 1]
         w, b = w + x, b + 1
-    assert any(s.value.startswith("60 mistakes in 60 examples; the separator w = 0, b = 1 "
-                                  "gives every example a score of at least 1 > 0")
-               for s in at.success)
+    assert any(
+        s.value.startswith(
+            "60 mistakes in 60 examples; the separator w = 0, b = 1 "
+            "gives every example a score of at least 1 > 0"
+        )
+        for s in at.success
+    )
 
 
 def test_examples_are_numbered_k_not_t():
     """One symbol, one meaning: t counts updates; the aggressive page numbers examples by k
     (it wrote x_t, 'at t = 1, 3', 'from t = 32 on' and 'mistakes made up to t')."""
     text = page_texts(open_page(PAGE))
-    for pattern in (r"\bt = \d", r"x_t\b", r"xₜ", r"x_\{t", r"\by_t\b", r"w_t\b", r"up to t\b",
-                    r"\bt \(example"):
+    for pattern in (
+        r"\bt = \d",
+        r"x_t\b",
+        r"xₜ",
+        r"x_\{t",
+        r"\by_t\b",
+        r"w_t\b",
+        r"up to t\b",
+        r"\bt \(example",
+    ):
         assert not re.search(pattern, text), pattern
     assert "Example number $k$ is\n$\\mathbf{x}_k$" in text
 
@@ -183,6 +212,8 @@ def test_every_length_states_its_own_counts(T):
     assert f"from 32 to {powers[-1]} ({len(powers)} of them" in text
     cumulative = plotly_spec(at, "aggressive_cumulative")
     steps = [t for t in cumulative["data"] if (t.get("line") or {}).get("shape") == "hv"]
-    assert [int(plotly_array(t["y"])[-1]) for t in steps] == [len(truth["standard"]),
-                                                            len(truth["aggressive"])]
+    assert [int(plotly_array(t["y"])[-1]) for t in steps] == [
+        len(truth["standard"]),
+        len(truth["aggressive"]),
+    ]
     assert np.all(plotly_array(steps[1]["x"]) <= T)

@@ -22,8 +22,10 @@ from perceptron_core.sweeps import log_grid, margin_sweep
 from perceptron_core.viz import bound as viz
 
 PAGE = "pages/bound.py"
-TABS = {"mistakes": ":material/target: Margin mistakes",
-        "scale": ":material/open_in_full: Scaling and translation"}
+TABS = {
+    "mistakes": ":material/target: Margin mistakes",
+    "scale": ":material/open_in_full: Scaling and translation",
+}
 
 
 def percent(share: float) -> str:
@@ -46,8 +48,10 @@ def test_the_dots_sentence_is_the_runs_own_at_n_2():
     text = markdown_text(at)
     assert "well under" not in text and "random data are far from" not in text
     ratio = plotly_array(trace_named(plotly_spec(at, "bound_ratio_chart"), "runs")["y"])
-    assert (f"each of these {ratio.size} runs made {between(ratio)} of the updates its own "
-            f"T(A) allows (median {percent(float(np.median(ratio)))})") in text
+    assert (
+        f"each of these {ratio.size} runs made {between(ratio)} of the updates its own "
+        f"T(A) allows (median {percent(float(np.median(ratio)))})"
+    ) in text
 
 
 def test_the_margin_mistakes_sentence_reads_R_from_the_runs_at_n_2():
@@ -58,12 +62,17 @@ def test_the_margin_mistakes_sentence_reads_R_from_the_runs_at_n_2():
     radii = []
     for margin in log_grid(0.05, 0.5, 6):
         for seed in range(5):
-            X = np.asarray(make_separable(n=2, margin=margin, dim=2, seed=seed, radius=1.0,
-                                          through_origin=True).X)
+            X = np.asarray(
+                make_separable(
+                    n=2, margin=margin, dim=2, seed=seed, radius=1.0, through_origin=True
+                ).X
+            )
             radii.append(float(np.max(np.linalg.norm(X, axis=1))))
     share = (2 + np.square(radii)) / 3
-    assert (f"lies between {min(radii):.3g} and {max(radii):.3g}, so the dashed line (1.4), "
-            f"(2 + R²)/γ², lies at {between(share)} of the blue line 3/γ²") in text
+    assert (
+        f"lies between {min(radii):.3g} and {max(radii):.3g}, so the dashed line (1.4), "
+        f"(2 + R²)/γ², lies at {between(share)} of the blue line 3/γ²"
+    ) in text
 
 
 def test_the_translation_is_u_and_s_stays_the_margin_of_1_4():
@@ -92,8 +101,14 @@ def test_each_table_row_is_one_run_and_the_line_is_their_largest_T_A():
 
 
 def test_margins_exactly_two_apart_are_not_called_not_2():
-    at = bound_page({"bound_margin_low": "0.0625", "bound_margin_high": "0.5",
-                     "bound_margin_count": "4", "bound_margin_seeds": "1"})
+    at = bound_page(
+        {
+            "bound_margin_low": "0.0625",
+            "bound_margin_high": "0.5",
+            "bound_margin_count": "4",
+            "bound_margin_seeds": "1",
+        }
+    )
     text = markdown_text(at)
     assert "about 2.00 times apart," in text and "(not 2)" not in text
     assert "4 margins × 1 seed," in text  # not '1 seeds'
@@ -106,28 +121,34 @@ def test_the_bias_off_margin_is_the_exact_one():
     for margin, seed, gamma in zip(sweep.margin, sweep.seed, sweep.gamma):
         data = make_separable(n=40, margin=margin, dim=2, seed=int(seed), through_origin=True)
         X, y = np.asarray(data.X), np.asarray(data.y)
-        exact = certified_margin_squared(X, y, bias=False,
-                                         guess=closest_first(X, y, data.w_star))
+        exact = certified_margin_squared(X, y, bias=False, guess=closest_first(X, y, data.w_star))
         assert abs(gamma - np.sqrt(float(exact))) <= np.spacing(gamma)
     assert sweep.exact.all()
 
 
 @settings(max_examples=12, deadline=None)
-@given(n=st.integers(2, 30), count=st.integers(2, 4), seeds=st.integers(1, 3),
-       bias=st.booleans(), low=st.sampled_from([0.01, 0.03, 0.1]))
+@given(
+    n=st.integers(2, 30),
+    count=st.integers(2, 4),
+    seeds=st.integers(1, 3),
+    bias=st.booleans(),
+    low=st.sampled_from([0.01, 0.03, 0.1]),
+)
 def test_the_sweep_words_are_the_runs_numbers(n, count, seeds, bias, low):
     """What halving_note and the table caption say, recomputed from the runs."""
     r = margin_sweep(log_grid(low, 0.5, count), seeds, n=n, dim=2, bias=bias)
     ratio = r.updates / r.bound
     assert viz.ratio_spread_text(ratio, "T(A)") == (
         f"each of these {ratio.size} runs made {between(ratio)} of the updates its own T(A) "
-        f"allows (median {percent(float(np.median(ratio)))}).")
+        f"allows (median {percent(float(np.median(ratio)))})."
+    )
     reason = viz.halving_reason(r, bias)
     if np.ptp(r.radius):
         assert f"R ranged from {r.radius.min():.4g} to {r.radius.max():.4g}" in reason
     apart = r.values()[1:] / r.values()[:-1]
     assert ("(not 2)" in viz.margin_step_text(r.values(), r.per_value("bound"))) == (
-        not np.allclose(apart, 2.0, rtol=5e-3))
+        not np.allclose(apart, 2.0, rtol=5e-3)
+    )
     for part in viz.largest_bound_text(r, "γ").split("; "):
         value, rest = part.removeprefix("γ = ").split(": ")
         rows = np.isclose(r.value, float(value), rtol=1e-5)
@@ -138,17 +159,25 @@ def test_the_sweep_words_are_the_runs_numbers(n, count, seeds, bias, low):
 def test_a_run_stopped_at_the_cap_is_not_called_a_bug():
     """λ = 0.001 at margin 0.005: the runs hit the page's cap of 200,000 updates while T(A)
     allows about 4·10¹⁰; that is not 'the theorem forbids this: a bug'."""
-    at = bound_page({"bound_scale_margin": "0.005", "bound_scale_values": "0.001",
-                     "bound_scale_seeds": "1", "bound_shift_values": "0",
-                     "bound_shift_seeds": "1"}, "scale")
+    at = bound_page(
+        {
+            "bound_scale_margin": "0.005",
+            "bound_scale_values": "0.001",
+            "bound_scale_seeds": "1",
+            "bound_shift_values": "0",
+            "bound_shift_seeds": "1",
+        },
+        "scale",
+    )
     for _ in range(20):  # press Continue until the sweep has run
         buttons = [b for b in at.button if b.key and b.key.startswith("bound_continue")]
         if not buttons:
             break
         buttons[0].click().run()
     assert not [e.value for e in at.error if "bug" in e.value]
-    assert any("stopped after 200,000 updates, the most this page runs" in w.value
-               for w in at.warning)
+    assert any(
+        "stopped after 200,000 updates, the most this page runs" in w.value for w in at.warning
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -201,8 +230,9 @@ LINKS = [
 @pytest.mark.parametrize("link", LINKS)
 def test_tick_labels_never_collide(browser, streamlit_server, link, width):
     phone = width < 500
-    context = browser.new_context(viewport={"width": width, "height": 900}, is_mobile=phone,
-                                  has_touch=phone)
+    context = browser.new_context(
+        viewport={"width": width, "height": 900}, is_mobile=phone, has_touch=phone
+    )
     try:
         page = context.new_page()
         open_url(page, f"{streamlit_server}/{link}", timeout=240_000)

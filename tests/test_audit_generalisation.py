@@ -36,9 +36,15 @@ def exact_unit_gram(X, y):
             norm = sum(v * v for v in row).sqrt()
             units.append([v / norm for v in row])
         n = len(units)
-        gram = [[Decimal(1) if i == j else
-                 int(y[i]) * int(y[j]) * sum(a * b for a, b in zip(units[i], units[j]))
-                 for j in range(n)] for i in range(n)]
+        gram = [
+            [
+                Decimal(1)
+                if i == j
+                else int(y[i]) * int(y[j]) * sum(a * b for a, b in zip(units[i], units[j]))
+                for j in range(n)
+            ]
+            for i in range(n)
+        ]
     return gram, units
 
 
@@ -70,8 +76,10 @@ def direction(counts, y, units):
     """The learned w = sum_j c_j y_j u_j as floats (50 digits, then rounded)."""
     with localcontext() as ctx:
         ctx.prec = 50
-        w = [sum(Decimal(c * int(y[j])) * units[j][k] for j, c in enumerate(counts) if c)
-             for k in range(len(units[0]))]
+        w = [
+            sum(Decimal(c * int(y[j])) * units[j][k] for j, c in enumerate(counts) if c)
+            for k in range(len(units[0]))
+        ]
     return np.array([float(v) for v in w])
 
 
@@ -115,22 +123,26 @@ def test_kind_2_the_small_n_curve_is_the_exact_recomputation_run_by_run(size):
     from perceptron_core.generalisation import curve_run_data
 
     margin, repeats, seed = 0.1, 200, 7
-    curve = generalisation_curve(n_train=[size], margin=margin, dim=2, repeats=repeats,
-                                 seed=seed)
+    curve = generalisation_curve(n_train=[size], margin=margin, dim=2, repeats=repeats, seed=seed)
     for run in range(repeats):
         rng, star, X, y = curve_run_data(seed, size, run, margin, 2)
         counts, order, units = exact_margin_perceptron(
-            X, y, lambda rng=rng: rng.integers(0, size, size=size))
+            X, y, lambda rng=rng: rng.integers(0, size, size=size)
+        )
         assert curve.margin_mistakes[0, run] == len(order), run
         assert curve.errors[0, run] == pytest.approx(
-            error_2d(direction(counts, y, units), star, margin), abs=1e-9), run
+            error_2d(direction(counts, y, units), star, margin), abs=1e-9
+        ), run
     if size == 1:  # w = y x, then y x·w = 1: one margin mistake in every run
         assert np.all(curve.margin_mistakes == 1)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(size=st.integers(1, 6), margin=st.sampled_from([0.05, 0.1, 0.15, 0.3, 0.55, 0.9]),
-       seed=st.integers(0, 10**6))
+@given(
+    size=st.integers(1, 6),
+    margin=st.sampled_from([0.05, 0.1, 0.15, 0.3, 0.55, 0.9]),
+    seed=st.integers(0, 10**6),
+)
 def test_kind_2_property_curve_runs_match_the_exact_rule(size, margin, seed):
     from perceptron_core.generalisation import curve_run_data
 
@@ -138,20 +150,25 @@ def test_kind_2_property_curve_runs_match_the_exact_rule(size, margin, seed):
     for run in range(8):
         rng, star, X, y = curve_run_data(seed, size, run, margin, 2)
         counts, order, units = exact_margin_perceptron(
-            X, y, lambda rng=rng: rng.integers(0, size, size=size))
+            X, y, lambda rng=rng: rng.integers(0, size, size=size)
+        )
         assert curve.margin_mistakes[0, run] == len(order)
         assert curve.errors[0, run] == pytest.approx(
-            error_2d(direction(counts, y, units), star, margin), abs=1e-9)
+            error_2d(direction(counts, y, units), star, margin), abs=1e-9
+        )
         # the Lemma's cap, for gamma as typed
         assert len(order) <= 3 / Fraction(repr(margin)) ** 2
 
 
 @settings(max_examples=30, deadline=None)
-@given(n=st.integers(2, 40), margin=st.sampled_from([0.05, 0.1, 0.2, 0.45, 0.9]),
-       data_seed=st.integers(0, 10**6), order_seed=st.integers(0, 10**6),
-       order=st.sampled_from(["random", "cyclic", "permuted"]))
-def test_kind_2_property_the_page_run_is_the_exact_rule(n, margin, data_seed, order_seed,
-                                                        order):
+@given(
+    n=st.integers(2, 40),
+    margin=st.sampled_from([0.05, 0.1, 0.2, 0.45, 0.9]),
+    data_seed=st.integers(0, 10**6),
+    order_seed=st.integers(0, 10**6),
+    order=st.sampled_from(["random", "cyclic", "permuted"]),
+)
+def test_kind_2_property_the_page_run_is_the_exact_rule(n, margin, data_seed, order_seed, order):
     data = make_unit_margin(n=n, margin=margin, dim=2, seed=data_seed)
     X, y = np.asarray(data.X), np.asarray(data.y)
     trace = margin_perceptron(X, y, order=order, seed=order_seed, unit=True)
@@ -176,8 +193,9 @@ def test_kind_2_the_page_sends_the_exact_rule_run():
     sent = player_payload(at, "generalisation")
     data = make_unit_margin(n=5, margin=0.1, dim=2, seed=0)
     epochs = iter(example_order("random", 5, 11, e) for e in range(10**6))
-    _, order, _ = exact_margin_perceptron(np.asarray(data.X), np.asarray(data.y),
-                                          lambda: next(epochs))
+    _, order, _ = exact_margin_perceptron(
+        np.asarray(data.X), np.asarray(data.y), lambda: next(epochs)
+    )
     assert sent["updates"]["indices"] == order and order[:2] == [0, 3]
     assert sent["own"] == {"index": 0, "until": 1}  # the player's exact own score, k = 1
 
@@ -189,8 +207,9 @@ def test_every_n_typed_has_its_bounds_printed_and_its_own_tick():
     from app_helpers import open_page, plotly_spec, static_tables
 
     sizes = [2, 5, 10, 20, 50, 99]
-    at = open_page(PAGE, {"curve_n": ", ".join(map(str, sizes)), "repeats": "20",
-                          "curve_margin": "0.15"})
+    at = open_page(
+        PAGE, {"curve_n": ", ".join(map(str, sizes)), "repeats": "20", "curve_margin": "0.15"}
+    )
     table = next(t for t in static_tables(at, numbers=False) if "N" in t.columns)
     assert table["N"].tolist() == [str(n) for n in sizes]
     gamma = Fraction("0.15")
@@ -206,10 +225,18 @@ def test_every_n_typed_has_its_bounds_printed_and_its_own_tick():
     assert axis["ticktext"] == [f"{int(v):,}" for v in ticks]
 
 
-@pytest.mark.parametrize("typed, relation, cap", [
-    ("0.1", "= 300", 300), ("0.15", "≈ 133.33", 133), ("0.2", "= 75", 75),
-    ("0.3", "≈ 33.33", 33), ("0.35", "≈ 24.49", 24), ("0.9", "≈ 3.70", 3), ("0.05", "= 1,200",
-                                                                           1200)])
+@pytest.mark.parametrize(
+    "typed, relation, cap",
+    [
+        ("0.1", "= 300", 300),
+        ("0.15", "≈ 133.33", 133),
+        ("0.2", "= 75", 75),
+        ("0.3", "≈ 33.33", 33),
+        ("0.35", "≈ 24.49", 24),
+        ("0.9", "≈ 3.70", 3),
+        ("0.05", "= 1,200", 1200),
+    ],
+)
 def test_kind_3_the_lemmas_bound_is_written_equal_only_when_it_is(typed, relation, cap):
     """3/γ² = 133.33 was written for 400/3. Each γ of the number box's grid: '=' exactly
     when the digits shown are the exact value (fractions here), and the cap is the floor."""
@@ -224,8 +251,10 @@ def test_kind_3_the_lemmas_bound_is_written_equal_only_when_it_is(typed, relatio
 
 
 @settings(max_examples=80, deadline=None)
-@given(eta=st.decimals(min_value="0.01", max_value="100", places=2),
-       margin=st.decimals(min_value="0.05", max_value="0.9", places=2))
+@given(
+    eta=st.decimals(min_value="0.01", max_value="100", places=2),
+    margin=st.decimals(min_value="0.05", max_value="0.9", places=2),
+)
 def test_kind_3_property_hinge_bound_relation_is_exact(eta, margin):
     from perceptron_core.viz.generalisation import hinge_bound, relation_text
 
@@ -263,8 +292,7 @@ def test_kind_4_the_curve_says_where_the_bound_is_vacuous_and_why_zero_errors():
     zero = [n for n, row in zip((3, 30, 2000), curve.errors) if not np.any(row > 0)]
     names = [f"{n:,}" for n in zero]
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    assert zero and any(t.startswith(f"At N = {listed} **none") and "arcsin γ" in t
-                        for t in texts)
+    assert zero and any(t.startswith(f"At N = {listed} **none") and "arcsin γ" in t for t in texts)
 
 
 def test_the_stability_section_numbers_points_from_one_and_says_the_held_out_margin():
@@ -312,8 +340,10 @@ def test_kind_7_the_quiz_uses_the_pages_kinks():
 # In the browser: the player's words at the tie, the curve's ticks and the charts on a phone
 # ---------------------------------------------------------------------------
 
-PHONE_AGENT = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
-               "Chrome/126.0.0.0 Mobile Safari/537.36")
+PHONE_AGENT = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/126.0.0.0 Mobile Safari/537.36"
+)
 
 
 def test_kind_2_the_player_says_the_tie_is_no_margin_mistake(page, streamlit_server):
@@ -321,8 +351,9 @@ def test_kind_2_the_player_says_the_tie_is_no_margin_mistake(page, streamlit_ser
     the panel counts it with y x·w ≥ 1 (the old player updated it: 0.9999999999999999)."""
     from browser_helpers import assert_no_exception, open_player, wait_for_player
 
-    player = open_player(page, f"{streamlit_server}/generalisation?n=5&data_seed=0"
-                               "&order_seed=11&step=2")
+    player = open_player(
+        page, f"{streamlit_server}/generalisation?n=5&data_seed=0&order_seed=11&step=2"
+    )
     assert wait_for_player(player, 2, 1) == (2, 1)
     text = player.get_by_test_id("step-text").inner_text()
     assert "Step 2: example 1," in text and "y x·w = 1 ≥ 1" in text and "no update" in text
@@ -336,28 +367,39 @@ def open_parts(page) -> None:
     from browser_helpers import wait_for_app
 
     for _ in range(4):
-        closed = page.locator("[data-testid='stExpander'] details:not([open]) summary",
-                              has_text="Show")
+        closed = page.locator(
+            "[data-testid='stExpander'] details:not([open]) summary", has_text="Show"
+        )
         if not closed.count():
             return
         closed.first.click()
         wait_for_app(page, timeout=120_000)
 
 
-def test_on_a_phone_the_curves_ticks_are_the_n_typed_and_no_chart_text_is_clipped(browser,
-                                                                                   streamlit_server):
+def test_on_a_phone_the_curves_ticks_are_the_n_typed_and_no_chart_text_is_clipped(
+    browser, streamlit_server
+):
     """390 px wide: the x axis labels only N typed, at their places, none touching; every
     text of the curve's and the losses' charts lies inside its chart (the slope chart's
     title was cut off on a phone); the page does not pan sideways."""
     from browser_helpers import open_url
 
     sizes = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 99, 100, 1000]
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                  has_touch=True, user_agent=PHONE_AGENT)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        user_agent=PHONE_AGENT,
+    )
     try:
         page = context.new_page()
-        open_url(page, f"{streamlit_server}/generalisation?curve_n="
-                       + "%2C".join(map(str, sizes)) + "&repeats=10", timeout=120_000)
+        open_url(
+            page,
+            f"{streamlit_server}/generalisation?curve_n="
+            + "%2C".join(map(str, sizes))
+            + "&repeats=10",
+            timeout=120_000,
+        )
         open_parts(page)
         curve = page.locator("svg.svg-chart[aria-label^='Chart: test error']").first
         curve.wait_for(timeout=60_000)
@@ -379,7 +421,11 @@ def test_on_a_phone_the_curves_ticks_are_the_n_typed_and_no_chart_text_is_clippe
                                                  || r.bottom > box.bottom + 1))
                   .map(([s]) => s); }""")
             assert outside == [], (svg.get_attribute("aria-label"), outside)
-        assert page.evaluate("() => document.documentElement.scrollWidth"
-                             " - document.documentElement.clientWidth") <= 0
+        assert (
+            page.evaluate(
+                "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+            <= 0
+        )
     finally:
         context.close()

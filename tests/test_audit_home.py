@@ -45,8 +45,9 @@ def test_the_first_paragraph_names_every_update_the_test_makes(home):
     −1 point on the hyperplane (predicted right, updated) and for a score in (0, δ]."""
     on_the_line = run_perceptron(np.array([[0.5, 0.5]]), np.array([-1]))
     assert on_the_line.update_indices.tolist() == [0]  # predicted −1 = its label, updated
-    within_delta = run_perceptron(np.array([[1.0, 0.0], [0.1, 0.0]]), np.array([1, 1]),
-                                  bias=False, delta=0.2)
+    within_delta = run_perceptron(
+        np.array([[1.0, 0.0], [0.1, 0.0]]), np.array([1, 1]), bias=False, delta=0.2
+    )
     assert 1 in within_delta.update_indices.tolist()  # score 0.1 > 0, at most δ
     first = paragraph(home, "**Binary classification**")
     assert "only when that example is on the wrong side." not in first
@@ -83,7 +84,9 @@ def test_the_stop_rule_is_every_example_passing(home):
 
 separable_data = st.tuples(
     st.lists(st.tuples(st.floats(-1, 1), st.floats(-1, 1)), min_size=2, max_size=6),
-    st.floats(-np.pi, np.pi), st.floats(-0.5, 0.5))
+    st.floats(-np.pi, np.pi),
+    st.floats(-0.5, 0.5),
+)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -102,8 +105,9 @@ def test_why_it_stops_holds_for_every_order(data, order, seed):
     gamma_2 = min_norm(A)
     bound = float(np.max(np.einsum("ij,ij->i", A, A))) / gamma_2**2
     run = run_perceptron(X, y, order=order, seed=seed, max_updates=100_000, max_epochs=100_000)
-    ref = reference_perceptron(X, y, order=order, seed=seed, max_updates=100_000,
-                               max_epochs=100_000)
+    ref = reference_perceptron(
+        X, y, order=order, seed=seed, max_updates=100_000, max_epochs=100_000
+    )
     assert run.update_indices.tolist() == ref.update_indices.tolist()
     assert run.converged and run.n_updates <= bound * (1 + 1e-9)
     assert np.all(y * (X @ run.weights[-1] + run.biases[-1]) > 0)

@@ -140,8 +140,9 @@ def test_a_tie_on_a_line_is_drawn_as_a_line_not_as_grid_cells():
     assert table["one-vs-all"][row] == "0 (ties only on lines)"
     assert table["one-vs-one"][row] == "0 (no tie)"
     text = markdown_text(at)
-    assert ("The two schemes give different classes on no area of the square drawn, only on "
-            "lines") in text
+    assert (
+        "The two schemes give different classes on no area of the square drawn, only on lines"
+    ) in text
     assert "0.6%" not in text + " ".join(table["one-vs-all"])
     # the exact halves, and the rules on the line by the plain reference
     X, labels = drawn(TWO_CLASSES)
@@ -221,8 +222,7 @@ def test_the_middle_class_key_is_what_the_page_says_for_those_points():
     assert "no line separates it" in said
     assert "class 0 against the rest" not in said and "class 2 against the rest" not in said
     X, labels = drawn(points)
-    assert [line_separates(X[labels == c], X[labels != c]) for c in range(3)] == [
-        True, False, True]
+    assert [line_separates(X[labels == c], X[labels != c]) for c in range(3)] == [True, False, True]
     assert q.answer == "B vs rest"
     _, ovo = fitted(X, labels)
     assert ovo.converged.all()
@@ -236,8 +236,13 @@ def test_the_middle_class_key_is_what_the_page_says_for_those_points():
 def test_runs_stopped_by_the_update_limit_say_so():
     """n = 600, k = 6, spread 0.6, one class in the middle, 200 epochs: every one-vs-all run
     makes MAX_UPDATES updates before its 200 epochs; the old table said "no (epoch limit)"."""
-    query = {"k": "6", "n": "600", "spread": "0.6", "layout": "one class in the middle",
-             "max_epochs": "200"}
+    query = {
+        "k": "6",
+        "n": "600",
+        "spread": "0.6",
+        "layout": "one class in the middle",
+        "max_epochs": "200",
+    }
     at = open_page(PAGE, query)
     ova_table = next(t for t in static_tables(at) if "vs rest" in t.iloc[:, 0].str.cat())
     assert "epoch limit" not in " ".join(ova_table.astype(str).to_numpy().ravel()) + warnings(at)
@@ -246,8 +251,9 @@ def test_runs_stopped_by_the_update_limit_say_so():
     table = table_with_column(at, "wins in the square")
     for (updates, _converged, limit, _, _), text in zip(runs["ova"], table["its run"]):
         assert limit == "update limit" and updates == MAX_UPDATES
-        assert text.startswith(f"stopped at the limit of {MAX_UPDATES:,} updates after "
-                               f"{MAX_UPDATES:,} updates")
+        assert text.startswith(
+            f"stopped at the limit of {MAX_UPDATES:,} updates after {MAX_UPDATES:,} updates"
+        )
     assert "the epoch limit" not in table["its run"].str.cat()
     middle = next(m.value for m in at.markdown if m.value.startswith("Class 0 sits"))
     assert middle.endswith(f"it stopped at the limit of {MAX_UPDATES:,} updates.")
@@ -277,8 +283,10 @@ def test_a_gap_of_ten_to_the_minus_thirteen_is_still_separated_by_a_line():
     X, labels = np.vstack([P, N]), np.array([0] * 3 + [1] * 3)
     ova, ovo, limit, region, numbers = viz.fit_both(X, labels, "cyclic", 0, 5)
     assert numbers["separable"] == [True, True] and numbers["pairs_separable"] == [True]
-    assert all(text.endswith("a line does separate it") or text.startswith("separated")
-               for text in viz.imbalance_columns(ova, region, numbers)["its run"])
+    assert all(
+        text.endswith("a line does separate it") or text.startswith("separated")
+        for text in viz.imbalance_columns(ova, region, numbers)["its run"]
+    )
 
 
 def test_touching_hulls_are_not_separated():
@@ -293,14 +301,12 @@ def test_touching_hulls_are_not_separated():
 
 
 @pytest.mark.parametrize("k, spread, separable", [(3, 0.02, True), (6, 0.3, False)])
-def test_the_middle_class_is_said_separable_exactly_when_a_line_separates_it(k, spread,
-                                                                            separable):
+def test_the_middle_class_is_said_separable_exactly_when_a_line_separates_it(k, spread, separable):
     """No fixed sentence about the middle class: with k = 3 and a small spread a line does
     separate it (the linear program finds one); with k = 6 and 0.3 none does."""
     X, labels = blobs(k, spread=spread, middle=True)
     assert line_separates(X[labels == 0], X[labels != 0]) is separable
-    at = open_page(PAGE, {"k": str(k), "spread": str(spread),
-                          "layout": "one class in the middle"})
+    at = open_page(PAGE, {"k": str(k), "spread": str(spread), "layout": "one class in the middle"})
     said = [m.value for m in at.markdown if m.value.startswith("Class 0 sits in the middle")]
     assert len(said) == 1
     assert ("a line does separate 0 from the rest" in said[0]) is separable
@@ -311,7 +317,8 @@ def test_the_middle_class_is_said_separable_exactly_when_a_line_separates_it(k, 
         line = line_separates(X[labels == j], X[labels != j])
         text = problems["its run"][j]
         assert text.startswith("separated it") or text.endswith(
-            "a line does separate it" if line else "no line separates it")
+            "a line does separate it" if line else "no line separates it"
+        )
         assert line or not text.startswith("separated it")
 
 
@@ -326,7 +333,8 @@ def test_every_pair_says_whether_a_line_separates_it_not_only_whether_its_run_di
         line = line_separates(X[labels == j], X[labels == jj])
         lines.append(line)
         assert text.startswith("separated it") or text.endswith(
-            "a line does separate it" if line else "no line separates it")
+            "a line does separate it" if line else "no line separates it"
+        )
     assert any(text.endswith("a line does separate it") for text in texts)
     assert not all(lines)
 
@@ -339,26 +347,33 @@ def test_every_pair_says_whether_a_line_separates_it_not_only_whether_its_run_di
 def test_shares_are_never_rounded_to_none_or_all():
     assert viz.share_text(0.99996) == "> 99.9%" and viz.share_text(1.0) == "100.0%"
     assert viz.share_text(599 / 600, 0) == "> 99%" and viz.count_text(599, 600) == (
-        "599 of 600 (> 99%)")
+        "599 of 600 (> 99%)"
+    )
     assert viz.share_text(1 / 600, 0) == "< 1%" and viz.share_text(0.0001) == "< 0.1%"
     assert viz.share_text(0.0) == "0.0%" and viz.count_text(90, 120) == "90 of 120 (75%)"
     for share in np.random.default_rng(0).uniform(0, 1, 200).tolist() + [1e-9, 1 - 1e-9]:
         assert viz.share_text(share) == percent(Fraction(share))
 
 
-@pytest.mark.parametrize("k, n, epochs, budget", [
-    (6, 600, 500, 0.43),   # 0.4323: "0.43" is not more than 0.43, "0.432" is
-    (6, 580, 500, 0.425),  # 0.4257: "0.4" would be less than the budget
-    (6, 600, 203, 0.368),  # 0.3681: just over
-    (5, 600, 250, 0.5), (3, 6, 1, 0.5)])  # within: no warning
+@pytest.mark.parametrize(
+    "k, n, epochs, budget",
+    [
+        (6, 600, 500, 0.43),  # 0.4323: "0.43" is not more than 0.43, "0.432" is
+        (6, 580, 500, 0.425),  # 0.4257: "0.4" would be less than the budget
+        (6, 600, 203, 0.368),  # 0.3681: just over
+        (5, 600, 250, 0.5),
+        (3, 6, 1, 0.5),
+    ],
+)  # within: no warning
 def test_the_budget_warning_compares_numbers_that_are_true_as_written(k, n, epochs, budget):
     """An estimate of 4.02 s was written "about 4 s ..., more than the 4 s"."""
     seconds = viz.fit_seconds(k, n, epochs)
     text = viz.budget_text(k, n, epochs, budget)
     assert (text is None) == (seconds <= budget)
     if text is not None:
-        shown, limit = re.search(r"about ([\d.]+) s of computing.*more than the ([\d.]+) s",
-                                 text).groups()
+        shown, limit = re.search(
+            r"about ([\d.]+) s of computing.*more than the ([\d.]+) s", text
+        ).groups()
         assert float(shown) > float(limit) == budget
         assert abs(float(shown) - seconds) <= 0.5 * 10 ** -len(shown.partition(".")[2])
     own = viz.budget_text(6, 600, 500, 0.4, own=True)
@@ -380,14 +395,18 @@ def test_a_link_s_drawn_points_come_back_as_they_were_given():
 def test_a_single_point_of_a_class_among_many_is_not_one_hundred_percent():
     """299 points of class 1 and one of class 0: 299 of 300 negatives, which the old table
     rounded to "100%"."""
-    grid = [(x / 10, y / 10) for x in range(-15, 16) for y in range(-15, 16, 3)
-            if (x, y) != (0, 0)][:299]
+    grid = [
+        (x / 10, y / 10) for x in range(-15, 16) for y in range(-15, 16, 3) if (x, y) != (0, 0)
+    ][:299]
     points = ";".join(f"{x:g},{y:g},1" for x, y in grid) + ";0,0,0"
     at = open_page(PAGE, {"source": "draw", "points": points})
     n = points.count(";") + 1
     assert n == 300
-    cells = [cell for table in static_tables(at) for cell in
-             table.astype(str).to_numpy().ravel().tolist()]
+    cells = [
+        cell
+        for table in static_tables(at)
+        for cell in table.astype(str).to_numpy().ravel().tolist()
+    ]
     assert not [cell for cell in cells if "100%" in cell]  # 299 of 300 is not all
     table = table_with_column(at, "wins in the square")
     assert table["−1 examples"][0] == f"{n - 1} of {n} ({percent(Fraction(n - 1, n), 0)})"
@@ -404,9 +423,9 @@ def check_page(at, X, labels, order="cyclic", seed=0, max_epochs=100, middle=Fal
     runs = reference_runs(X, labels, order, seed, max_epochs)
     classes = runs["classes"]
     k = len(classes)
-    for (updates, converged, _, w, b), model, j in (
-            [(r, ova, j) for j, r in enumerate(runs["ova"])]
-            + [(r, ovo, j) for j, r in enumerate(runs["ovo"])]):
+    for (updates, converged, _, w, b), model, j in [
+        (r, ova, j) for j, r in enumerate(runs["ova"])
+    ] + [(r, ovo, j) for j, r in enumerate(runs["ovo"])]:
         assert (updates, converged) == (int(model.n_updates[j]), bool(model.converged[j]))
         assert np.array_equal(w, model.weights[j]) and b == model.biases[j]
     limit = viz.axis_limit(X)
@@ -415,7 +434,7 @@ def check_page(at, X, labels, order="cyclic", seed=0, max_epochs=100, middle=Fal
     train = training_numbers(ova, ovo, X, labels)
     n = len(labels)
     separable = [line_separates(X[labels == c], X[labels != c]) for c in classes]
-    pairs = [(a, b) for i, a in enumerate(classes) for b in classes[i + 1:]]
+    pairs = [(a, b) for i, a in enumerate(classes) for b in classes[i + 1 :]]
     pairs_separable = [line_separates(X[labels == a], X[labels == b]) for a, b in pairs]
     for (_, converged, *_), line in zip(runs["ova"] + runs["ovo"], separable + pairs_separable):
         assert line or not converged  # a run that stopped with every point right had a line
@@ -425,10 +444,15 @@ def check_page(at, X, labels, order="cyclic", seed=0, max_epochs=100, middle=Fal
     expected_area = {}
     for key in ("ova_tie", "ovo_tie"):
         where = places[key]
-        expected_area[key] = (percent(shares[key]) if where == "area" else
-                              "0 (no tie)" if where == "nowhere" else
-                              "0 (ties only on lines" if where == "lines" else
-                              "0 (ties only at points)")
+        expected_area[key] = (
+            percent(shares[key])
+            if where == "area"
+            else "0 (no tie)"
+            if where == "nowhere"
+            else "0 (ties only on lines"
+            if where == "lines"
+            else "0 (ties only at points)"
+        )
     for column, key, count in (("one-vs-all", "ova", k), ("one-vs-one", "ovo", k * (k - 1) // 2)):
         cells = list(table[column])
         right = train[f"{key}_right"]
@@ -443,17 +467,22 @@ def check_page(at, X, labels, order="cyclic", seed=0, max_epochs=100, middle=Fal
     sentence = next(m.value for m in at.markdown if m.value.startswith("The two schemes"))
     points = f"on {train['disagree']} of the {n} training points."
     if places["disagree"] == "area":
-        assert sentence.startswith("The two schemes give different classes on "
-                                   f"**{percent(shares['disagree'])}** of the square drawn")
+        assert sentence.startswith(
+            "The two schemes give different classes on "
+            f"**{percent(shares['disagree'])}** of the square drawn"
+        )
         assert sentence.endswith(points)
     elif places["disagree"] == "nowhere":
         assert train["disagree"] == 0
-        assert sentence == ("The two schemes give the same class everywhere in the square "
-                            f"drawn, so also at all {n} training points.")
+        assert sentence == (
+            "The two schemes give the same class everywhere in the square "
+            f"drawn, so also at all {n} training points."
+        )
     else:
         kind = "on lines" if places["disagree"] == "lines" else "at points"
-        assert sentence.startswith("The two schemes give different classes on no area of the "
-                                   f"square drawn, only {kind}")
+        assert sentence.startswith(
+            f"The two schemes give different classes on no area of the square drawn, only {kind}"
+        )
         assert sentence.endswith(points)
 
     # one-vs-all's problems
@@ -463,16 +492,21 @@ def check_page(at, X, labels, order="cyclic", seed=0, max_epochs=100, middle=Fal
         updates, converged, stop, _, _ = runs["ova"][j]
         assert problems["problem"][j] == f"{c} vs rest"
         assert problems["−1 examples"][j] == (
-            f"{n - counts[j]} of {n} ({percent(Fraction(n - counts[j], n), 0)})")
+            f"{n - counts[j]} of {n} ({percent(Fraction(n - counts[j], n), 0)})"
+        )
         run = problems["its run"][j]
         if converged:
             assert run == f"separated it after {updates:,} update{'s' * (updates != 1)}"
         else:
-            limit_words = ("the epoch limit" if stop == "epoch limit" else
-                           f"the limit of {MAX_UPDATES:,} updates")
+            limit_words = (
+                "the epoch limit"
+                if stop == "epoch limit"
+                else f"the limit of {MAX_UPDATES:,} updates"
+            )
             line = "a line does separate it" if separable[j] else "no line separates it"
-            assert run == (f"stopped at {limit_words} after {updates:,} "
-                           f"update{'s' * (updates != 1)}; {line}")
+            assert run == (
+                f"stopped at {limit_words} after {updates:,} update{'s' * (updates != 1)}; {line}"
+            )
         where, cell = places[("ova", j)], problems["wins in the square"][j]
         if where == "area":
             assert cell == percent(shares["ova"][j])
@@ -495,10 +529,14 @@ def check_page(at, X, labels, order="cyclic", seed=0, max_epochs=100, middle=Fal
         if converged:
             assert run == f"separated it after {updates:,} update{'s' * (updates != 1)}"
         else:
-            assert run.startswith("stopped at the epoch limit" if stop == "epoch limit" else
-                                  f"stopped at the limit of {MAX_UPDATES:,} updates")
-            assert run.endswith("a line does separate it" if pairs_separable[p] else
-                                "no line separates it")
+            assert run.startswith(
+                "stopped at the epoch limit"
+                if stop == "epoch limit"
+                else f"stopped at the limit of {MAX_UPDATES:,} updates"
+            )
+            assert run.endswith(
+                "a line does separate it" if pairs_separable[p] else "no line separates it"
+            )
 
     # the warnings: a note for each class not separated, or winning no area or all of it
     said = warnings(at)
@@ -506,14 +544,16 @@ def check_page(at, X, labels, order="cyclic", seed=0, max_epochs=100, middle=Fal
         _, converged, _, _, _ = runs["ova"][j]
         whole = shares["ova"][j] == 1
         note = f"class {c} against the rest was not separated" in said or (
-            f"class {c} wins" in said)
+            f"class {c} wins" in said
+        )
         assert note == (not converged or places[("ova", j)] != "area" or whole), (c, said)
         if places[("ova", j)] == "nowhere":
             assert re.search(rf"class {c}\b[^\n]*wins nowhere in the square drawn", said)
         elif places[("ova", j)] in ("lines", "points"):
             kind = "on lines" if places[("ova", j)] == "lines" else "at points"
-            assert re.search(rf"class {c}\b[^\n]*wins no area of the square drawn, only {kind}",
-                             said)
+            assert re.search(
+                rf"class {c}\b[^\n]*wins no area of the square drawn, only {kind}", said
+            )
         elif not whole:
             if not converged:
                 assert f"wins {percent(shares['ova'][j])} of the square drawn" in said
@@ -521,9 +561,12 @@ def check_page(at, X, labels, order="cyclic", seed=0, max_epochs=100, middle=Fal
     for j, c in enumerate(classes):
         w, b = ova.weights[j], ova.biases[j]
         L = frac(limit)
-        corners = {(frac(w[0]) * sx * L + frac(w[1]) * sy * L + frac(b) > 0) -
-                   (frac(w[0]) * sx * L + frac(w[1]) * sy * L + frac(b) < 0)
-                   for sx in (-1, 1) for sy in (-1, 1)}
+        corners = {
+            (frac(w[0]) * sx * L + frac(w[1]) * sy * L + frac(b) > 0)
+            - (frac(w[0]) * sx * L + frac(w[1]) * sy * L + frac(b) < 0)
+            for sx in (-1, 1)
+            for sy in (-1, 1)
+        }
         misses = bool(w.any()) and corners in ({1}, {-1})
         assert (f"class {c}'s perceptron ended with w = 0" in said) == (not w.any())
         assert (f"the line {c} vs rest lies outside the square drawn" in said) == misses
@@ -542,28 +585,51 @@ def check_page(at, X, labels, order="cyclic", seed=0, max_epochs=100, middle=Fal
 PAGES = [
     ({"k": "3"}, dict(k=3)),
     ({"k": "6"}, dict(k=6)),
-    ({"k": "3", "layout": "one class in the middle", "spread": "0.02"},
-     dict(k=3, spread=0.02, middle=True)),
-    ({"k": "6", "layout": "one class in the middle", "spread": "0.6", "max_epochs": "20"},
-     dict(k=6, spread=0.6, middle=True, max_epochs=20)),
-    ({"k": "4", "spread": "0.5", "order": "permuted", "order_seed": "3", "max_epochs": "10"},
-     dict(k=4, spread=0.5, order="permuted", seed=3, max_epochs=10)),
-    ({"k": "5", "n": "40", "spread": "0.3", "order": "random", "max_epochs": "7"},
-     dict(k=5, n=40, spread=0.3, order="random", max_epochs=7)),
-    ({"k": "3", "n": "30", "spread": "0.4", "order": "max_residual", "max_epochs": "5"},
-     dict(k=3, n=30, spread=0.4, order="max_residual", max_epochs=5)),
-    ({"k": "4", "n": "30", "spread": "0.4", "order": "max_distance", "max_epochs": "5"},
-     dict(k=4, n=30, spread=0.4, order="max_distance", max_epochs=5)),
+    (
+        {"k": "3", "layout": "one class in the middle", "spread": "0.02"},
+        dict(k=3, spread=0.02, middle=True),
+    ),
+    (
+        {"k": "6", "layout": "one class in the middle", "spread": "0.6", "max_epochs": "20"},
+        dict(k=6, spread=0.6, middle=True, max_epochs=20),
+    ),
+    (
+        {"k": "4", "spread": "0.5", "order": "permuted", "order_seed": "3", "max_epochs": "10"},
+        dict(k=4, spread=0.5, order="permuted", seed=3, max_epochs=10),
+    ),
+    (
+        {"k": "5", "n": "40", "spread": "0.3", "order": "random", "max_epochs": "7"},
+        dict(k=5, n=40, spread=0.3, order="random", max_epochs=7),
+    ),
+    (
+        {"k": "3", "n": "30", "spread": "0.4", "order": "max_residual", "max_epochs": "5"},
+        dict(k=3, n=30, spread=0.4, order="max_residual", max_epochs=5),
+    ),
+    (
+        {"k": "4", "n": "30", "spread": "0.4", "order": "max_distance", "max_epochs": "5"},
+        dict(k=4, n=30, spread=0.4, order="max_distance", max_epochs=5),
+    ),
 ]
 
 
 @pytest.mark.parametrize("query, case", PAGES, ids=[str(q) for q, _ in PAGES])
 def test_the_page_says_what_the_references_compute_on_blobs(query, case):
     at = open_page(PAGE, query)
-    X, labels = blobs(case.get("k", 4), case.get("n", 120), case.get("spread", 0.12),
-                      middle=case.get("middle", False))
-    check_page(at, X, labels, case.get("order", "cyclic"), case.get("seed", 0),
-               case.get("max_epochs", 100), case.get("middle", False))
+    X, labels = blobs(
+        case.get("k", 4),
+        case.get("n", 120),
+        case.get("spread", 0.12),
+        middle=case.get("middle", False),
+    )
+    check_page(
+        at,
+        X,
+        labels,
+        case.get("order", "cyclic"),
+        case.get("seed", 0),
+        case.get("max_epochs", 100),
+        case.get("middle", False),
+    )
 
 
 DRAWN = {
@@ -573,8 +639,10 @@ DRAWN = {
     "the origin alone": "0,0,0;1,1,1;-1,1,2;1,-1,3",
     "a point of each class": "0,0,0;1,0,1;0,1,2",
     "collinear": "-1,0,0;0,0,1;1,0,2;-0.5,0,0;0.5,0,2",
-    "symmetric six": ";".join(f"{np.cos(a):.3f},{np.sin(a):.3f},{j}"
-                               for j, a in enumerate(np.linspace(0, 2 * np.pi, 7)[:-1])),
+    "symmetric six": ";".join(
+        f"{np.cos(a):.3f},{np.sin(a):.3f},{j}"
+        for j, a in enumerate(np.linspace(0, 2 * np.pi, 7)[:-1])
+    ),
 }
 
 
@@ -601,8 +669,9 @@ def test_the_side_by_side_accuracy_matches_scikit_learn_where_the_algorithms_coi
     assert ova.converged.all()
     with python_warnings.catch_warnings():
         python_warnings.simplefilter("ignore", ConvergenceWarning)
-        peer = OneVsRestClassifier(Perceptron(eta0=1.0, shuffle=False, tol=None,
-                                              max_iter=100)).fit(X, labels)
+        peer = OneVsRestClassifier(Perceptron(eta0=1.0, shuffle=False, tol=None, max_iter=100)).fit(
+            X, labels
+        )
     right = int(np.sum(peer.predict(X) == labels))
     table = table_with_column(at, "one-vs-all")
     assert table["one-vs-all"][0] == f"{percent(Fraction(right, len(labels)))} ({right} of 120)"
@@ -616,10 +685,14 @@ def test_the_side_by_side_accuracy_matches_scikit_learn_where_the_algorithms_coi
 @st.composite
 def board(draw):
     k = draw(st.integers(2, 4))
-    extra = draw(st.lists(st.tuples(st.integers(-20, 20), st.integers(-20, 20),
-                                    st.integers(0, k - 1)), max_size=8))
-    first = draw(st.lists(st.tuples(st.integers(-20, 20), st.integers(-20, 20)),
-                          min_size=k, max_size=k))
+    extra = draw(
+        st.lists(
+            st.tuples(st.integers(-20, 20), st.integers(-20, 20), st.integers(0, k - 1)), max_size=8
+        )
+    )
+    first = draw(
+        st.lists(st.tuples(st.integers(-20, 20), st.integers(-20, 20)), min_size=k, max_size=k)
+    )
     rows = [(x, y, j) for j, (x, y) in enumerate(first)] + extra
     X = np.array([[x * 0.05, y * 0.05] for x, y, _ in rows])
     labels = np.array([j for *_, j in rows])
@@ -638,12 +711,21 @@ def test_every_share_and_count_is_the_independent_one(data):
     for key in ("ova_tie", "ovo_tie", "disagree"):
         assert region[key].share == shares[key]
     places = zero_area_places(ova, ovo, limit, shares)
-    for key, part in [(("ova", j), p) for j, p in enumerate(region["ova"])] + [
-            (("ovo", j), p) for j, p in enumerate(region["ovo"])] + [
-            (key, region[key]) for key in ("ova_tie", "ovo_tie", "disagree")]:
+    for key, part in (
+        [(("ova", j), p) for j, p in enumerate(region["ova"])]
+        + [(("ovo", j), p) for j, p in enumerate(region["ovo"])]
+        + [(key, region[key]) for key in ("ova_tie", "ovo_tie", "disagree")]
+    ):
         expected = places[key]
-        got = ("area" if part.has_area else "lines" if part.has_lines else
-               "points" if part.has_points else "nowhere")
+        got = (
+            "area"
+            if part.has_area
+            else "lines"
+            if part.has_lines
+            else "points"
+            if part.has_points
+            else "nowhere"
+        )
         assert got == expected, (key, got, expected)
     train = training_numbers(ova, ovo, X, labels)
     assert numbers["one-vs-all"]["right"] == train["ova_right"]
@@ -652,8 +734,7 @@ def test_every_share_and_count_is_the_independent_one(data):
     assert numbers["one-vs-one"]["training_ties"] == train["ovo_ties"]
     assert numbers["disagree_training"] == train["disagree"]
     classes = sorted(set(labels.tolist()))
-    assert numbers["separable"] == [line_separates(X[labels == c], X[labels != c])
-                                    for c in classes]
+    assert numbers["separable"] == [line_separates(X[labels == c], X[labels != c]) for c in classes]
     if region["disagree"].empty:
         assert train["disagree"] == 0  # the training points lie in the square
 
@@ -672,9 +753,14 @@ def test_the_lines_drawn_lie_where_the_rule_changes(data):
         scores = np.sort(ova.weights @ middle + ova.biases)
         assert scores[-1] - scores[-2] <= 1e-9 * scale
     k = len(ova.classes)
-    lines = np.vstack([np.column_stack([ovo.weights, ovo.biases])]
-                      + [np.append(ova.weights[i] - ova.weights[j], ova.biases[i] - ova.biases[j])
-                         for i in range(k) for j in range(i + 1, k)])
+    lines = np.vstack(
+        [np.column_stack([ovo.weights, ovo.biases])]
+        + [
+            np.append(ova.weights[i] - ova.weights[j], ova.biases[i] - ova.biases[j])
+            for i in range(k)
+            for j in range(i + 1, k)
+        ]
+    )
     for a, b in region["disagree"].segments:
         middle = np.append((a + b) / 2, 1.0)
         assert np.min(np.abs(lines @ middle)) <= 1e-9 * scale
@@ -684,10 +770,14 @@ def test_the_lines_drawn_lie_where_the_rule_changes(data):
 # The exact plane's public functions: bad input raises ValueError only
 # ---------------------------------------------------------------------------
 
-JUNK = st.one_of(st.none(), st.text(max_size=3), st.floats(allow_nan=True),
-                 st.integers(-10**30, 10**30), st.lists(st.floats(), max_size=4),
-                 st.lists(st.lists(st.one_of(st.floats(), st.text(max_size=1)), max_size=4),
-                          max_size=4))
+JUNK = st.one_of(
+    st.none(),
+    st.text(max_size=3),
+    st.floats(allow_nan=True),
+    st.integers(-(10**30), 10**30),
+    st.lists(st.floats(), max_size=4),
+    st.lists(st.lists(st.one_of(st.floats(), st.text(max_size=1)), max_size=4), max_size=4),
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -696,13 +786,16 @@ def test_the_exact_plane_refuses_bad_input_with_a_value_error(first, second):
     from perceptron_core import arrangement
     from perceptron_core import multiclass_plane as mp
 
-    calls = [lambda: arrangement.exact(first), lambda: arrangement.integer_line(first),
-             lambda: arrangement.cut_square(first, second),
-             lambda: arrangement.point_signs(first, second),
-             lambda: arrangement.line_meets_square(first, second),
-             lambda: arrangement.strictly_separable(first, second),
-             lambda: mp.plane(first, second, 1.0), lambda: mp.predict_exactly(first, second,
-                                                                               [[0.0, 0.0]])]
+    calls = [
+        lambda: arrangement.exact(first),
+        lambda: arrangement.integer_line(first),
+        lambda: arrangement.cut_square(first, second),
+        lambda: arrangement.point_signs(first, second),
+        lambda: arrangement.line_meets_square(first, second),
+        lambda: arrangement.strictly_separable(first, second),
+        lambda: mp.plane(first, second, 1.0),
+        lambda: mp.predict_exactly(first, second, [[0.0, 0.0]]),
+    ]
     for call in calls:
         try:
             call()
@@ -754,11 +847,15 @@ def view(page) -> dict:
     wait_for_app(page)
     page.wait_for_timeout(800)  # the charts draw after the script run
     pills = page.locator(".st-key-lines button")
-    return {"pills": [(pills.nth(i).inner_text(), pills.nth(i).get_attribute("aria-pressed"))
-                      for i in range(pills.count())],
-            "charts": page.evaluate(CHARTS_JS),
-            "tables": page.locator("table").all_inner_texts(),
-            "alerts": page.locator('[data-testid="stAlert"]').all_inner_texts()}
+    return {
+        "pills": [
+            (pills.nth(i).inner_text(), pills.nth(i).get_attribute("aria-pressed"))
+            for i in range(pills.count())
+        ],
+        "charts": page.evaluate(CHARTS_JS),
+        "tables": page.locator("table").all_inner_texts(),
+        "alerts": page.locator('[data-testid="stAlert"]').all_inner_texts(),
+    }
 
 
 def fresh_view(browser, url: str) -> dict:
@@ -769,8 +866,7 @@ def fresh_view(browser, url: str) -> dict:
         return view(other)
 
 
-def test_browser_lines_after_raising_k_are_what_the_link_opens(browser, page,
-                                                              streamlit_server):
+def test_browser_lines_after_raising_k_are_what_the_link_opens(browser, page, streamlit_server):
     from browser_helpers import open_url, wait_for_app
 
     open_url(page, f"{streamlit_server}/multiclass?k=4")
@@ -780,8 +876,13 @@ def test_browser_lines_after_raising_k_are_what_the_link_opens(browser, page,
     slider.focus()
     slider.press("ArrowRight")
     clicked = view(page)
-    assert clicked["pills"] == [("0", "true"), ("1", "false"), ("2", "true"), ("3", "true"),
-                                ("4", "true")]
+    assert clicked["pills"] == [
+        ("0", "true"),
+        ("1", "false"),
+        ("2", "true"),
+        ("3", "true"),
+        ("4", "true"),
+    ]
     legend = clicked["charts"][0]["legend"]
     assert "line 4 vs rest" in legend and "line 1 vs rest" not in legend
     assert "k=5" in page.url
@@ -794,8 +895,7 @@ def test_browser_lines_after_raising_k_are_what_the_link_opens(browser, page,
     assert fresh_view(browser, page.url) == back
 
 
-def test_browser_changing_n_twice_shows_the_charts_of_a_fresh_load(browser, page,
-                                                                  streamlit_server):
+def test_browser_changing_n_twice_shows_the_charts_of_a_fresh_load(browser, page, streamlit_server):
     """Old charts stayed beside the new ones (9 charts where a fresh page has 3)."""
     from browser_helpers import enter_value, open_url
 
@@ -805,24 +905,32 @@ def test_browser_changing_n_twice_shows_the_charts_of_a_fresh_load(browser, page
     clicked = view(page)
     assert len(clicked["charts"]) == 3
     assert [c["label"] for c in clicked["charts"]] == [
-        "Chart: one-vs-all: argmax of k scores", "Chart: one-vs-one: most votes",
-        "Chart: where they disagree"]
+        "Chart: one-vs-all: argmax of k scores",
+        "Chart: one-vs-one: most votes",
+        "Chart: where they disagree",
+    ]
     assert sum(c["points"] for c in clicked["charts"]) == 3 * 140
     assert all(c["heatmaps"] == 0 for c in clicked["charts"])  # no grid cells drawn
     assert "n=140" in page.url
     assert fresh_view(browser, page.url) == clicked
 
 
-@pytest.mark.parametrize("query", ["", "?k=6&layout=one+class+in+the+middle&spread=0.6"
-                                       "&max_epochs=30"])
+@pytest.mark.parametrize(
+    "query", ["", "?k=6&layout=one+class+in+the+middle&spread=0.6&max_epochs=30"]
+)
 def test_browser_nothing_pans_sideways_on_a_phone(browser, streamlit_server, query):
     """At 390 px the page does not scroll sideways, and neither does any table in its box."""
     from browser_helpers import PAGE_TIMEOUT, open_url
 
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                  has_touch=True, user_agent=(
-                                      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
-                                      "(KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36"))
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        user_agent=(
+            "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
+            "(KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36"
+        ),
+    )
     context.set_default_timeout(PAGE_TIMEOUT)
     try:
         phone = context.new_page()
@@ -830,8 +938,12 @@ def test_browser_nothing_pans_sideways_on_a_phone(browser, streamlit_server, que
         phone.get_by_text("One-vs-one: the pairs").click()  # the pairs' table, opened
         phone.locator(".lab-table-box").nth(2).wait_for(state="visible")
         phone.wait_for_timeout(1000)
-        assert phone.evaluate("() => document.documentElement.scrollWidth"
-                              " - document.documentElement.clientWidth") == 0
+        assert (
+            phone.evaluate(
+                "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+            == 0
+        )
         boxes = phone.evaluate("""() => Array.from(document.querySelectorAll('.lab-table-box'))
             .map((box) => [box.scrollWidth, box.clientWidth])""")
         assert len(boxes) >= 3

@@ -30,13 +30,19 @@ def typed(value: float) -> Fraction:
 
 def exact_residuals(A, c, w) -> list[Fraction]:
     """a_i·w − c_i in fractions: the decimals of A and c, the float w as stored."""
-    return [sum(typed(a) * Fraction(float(v)) for a, v in zip(column, w)) - typed(ci)
-            for column, ci in zip(np.asarray(A).T, c)]
+    return [
+        sum(typed(a) * Fraction(float(v)) for a, v in zip(column, w)) - typed(ci)
+        for column, ci in zip(np.asarray(A).T, c)
+    ]
 
 
 def page_texts(at) -> str:
-    return "\n".join([markdown_text(at)] + [c.value for c in at.caption]
-                     + [i.value for i in at.info] + [w.value for w in at.warning])
+    return "\n".join(
+        [markdown_text(at)]
+        + [c.value for c in at.caption]
+        + [i.value for i in at.info]
+        + [w.value for w in at.warning]
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -52,8 +58,9 @@ def test_kind_1_tolerance_zero_with_eta_below_one_is_never_called_feasible():
     at = open_page(PAGE, {"system": "wide polygon", "eta": "0.7", "tol": "0.0"})
     sent = player_payload(at, "relaxation")
     assert not sent["feasible"] and sent["n_iter"] == 1000
-    assert "never will be" in sent["end_text"] and "Raise the iteration limit" not in \
-        sent["end_text"]
+    assert (
+        "never will be" in sent["end_text"] and "Raise the iteration limit" not in sent["end_text"]
+    )
     A, c = np.array(sent["A"]).T, np.array(sent["c"])
     final = exact_residuals(A, c, sent["iterates"][-1])
     assert max(final) > 0  # really outside, exactly
@@ -68,20 +75,30 @@ def exact_step(A, c, w, i, eta) -> tuple[Fraction, Fraction]:
     return r, (1 - typed(eta)) * r
 
 
-systems = st.lists(st.tuples(st.sampled_from([-2.4, -1.0, -0.5, -0.125, 0.0, 0.1, 0.3, 1.0, 3.0]),
-                             st.sampled_from([-1.0, -0.25, 0.0, 0.15, 0.8, 1.0, 2.0]),
-                             st.sampled_from([-1.0, -0.3, 0.0, 0.5, 1.0, 2.5])),
-                   min_size=1, max_size=5).filter(lambda rows: all(r[0] or r[1] for r in rows))
+systems = st.lists(
+    st.tuples(
+        st.sampled_from([-2.4, -1.0, -0.5, -0.125, 0.0, 0.1, 0.3, 1.0, 3.0]),
+        st.sampled_from([-1.0, -0.25, 0.0, 0.15, 0.8, 1.0, 2.0]),
+        st.sampled_from([-1.0, -0.3, 0.0, 0.5, 1.0, 2.5]),
+    ),
+    min_size=1,
+    max_size=5,
+).filter(lambda rows: all(r[0] or r[1] for r in rows))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(rows=systems, eta=st.sampled_from([0.05, 0.3, 0.7, 0.95, 1.0, 1.3, 1.95, 2.0]),
-       tol=st.sampled_from([0.0, 0.0, 0.001, 0.125]), rule=st.sampled_from(list(INDEX_RULES)),
-       start=st.tuples(st.sampled_from([0.0, 3.0, -1.5]), st.sampled_from([0.0, 2.0, -0.7])))
+@given(
+    rows=systems,
+    eta=st.sampled_from([0.05, 0.3, 0.7, 0.95, 1.0, 1.3, 1.95, 2.0]),
+    tol=st.sampled_from([0.0, 0.0, 0.001, 0.125]),
+    rule=st.sampled_from(list(INDEX_RULES)),
+    start=st.tuples(st.sampled_from([0.0, 3.0, -1.5]), st.sampled_from([0.0, 2.0, -0.7])),
+)
 # a move whose line passes through w₂ = 0: nudged by single ulps of a w₂ near 10⁻¹⁷ it never
 # got there ("a move could not be put on its exact side")
-@example(rows=[(-2.4, -1.0, -1.0), (0.0, 0.15, 0.0)], eta=1.0, tol=0.0, rule="cyclic",
-         start=(0.0, 0.0))
+@example(
+    rows=[(-2.4, -1.0, -1.0), (0.0, 0.15, 0.0)], eta=1.0, tol=0.0, rule="cyclic", start=(0.0, 0.0)
+)
 def test_kind_1_property_every_decision_is_exact(rows, eta, tol, rule, start):
     """Over random systems typed with few decimals: a run called feasible satisfies every
     aᵢ·w ≤ cᵢ + tol exactly; every move's inequality ends on the side of its tolerance line
@@ -89,8 +106,7 @@ def test_kind_1_property_every_decision_is_exact(rows, eta, tol, rule, start):
     "violated" is violated exactly; with tolerance 0 and η < 1 a run that moves is never
     feasible."""
     A, c = rviz.rows_to_system(rows)
-    trace = relaxation(A, c, eta=eta, rule=rule, w0=np.array(start), seed=1, tol=tol,
-                       max_iter=150)
+    trace = relaxation(A, c, eta=eta, rule=rule, w0=np.array(start), seed=1, tol=tol, max_iter=150)
     t_exact = typed(tol)
     if trace.feasible:
         assert all(r <= t_exact for r in exact_residuals(A, c, trace.iterates[-1]))
@@ -151,25 +167,28 @@ def test_kind_5_parallel_lines_are_named_only_where_two_are_parallel():
     of contradicting parallel half-planes exists (checked here by cross products)."""
     A, c = rviz.rows_to_system(rviz.PRESETS["infeasible"][0])
     normals = A.T
-    assert all(abs(a @ np.array([-b[1], b[0]])) > 0 for k, a in enumerate(normals)
-               for b in normals[k + 1:])
+    assert all(
+        abs(a @ np.array([-b[1], b[0]])) > 0
+        for k, a in enumerate(normals)
+        for b in normals[k + 1 :]
+    )
     trace = relaxation(A, c, eta=2.0, max_iter=1000, tol=0.001)
     text = rviz.no_solution_text(A, c, trace, plane_system(A, c))
     assert "parallel" not in text
     # the drift it states is the one the iterates show
     shift = trace.iterates[-1] - trace.iterates[-4]
     np.testing.assert_allclose(trace.iterates[-4] - trace.iterates[-7], shift)
-    assert f"every 3 moved w by the same ({shift[0]:.3g}, {shift[1]:.3g})".replace("-", "−") \
-        in text
+    assert f"every 3 moved w by the same ({shift[0]:.3g}, {shift[1]:.3g})".replace("-", "−") in text
     a = np.array([0.6, 0.8])
     A2, c2 = np.column_stack([a, -a]), np.array([-1.0, -1.0])
     trace2 = relaxation(A2, c2, eta=2.0, max_iter=200)
     assert "(1) and (2) are parallel half-planes" in rviz.no_solution_text(
-        A2, c2, trace2, plane_system(A2, c2))
+        A2, c2, trace2, plane_system(A2, c2)
+    )
 
 
 def test_kind_5_a_cycle_is_called_for_ever_only_when_it_repeats_bit_for_bit():
-    """"w comes back to the same point every P iterations, for ever" was decided with a
+    """ "w comes back to the same point every P iterations, for ever" was decided with a
     tolerance of 1e-9 of a step; now the period is an exact repetition of the float
     iterate (a deterministic rule then repeats for ever)."""
     A, c = np.array([[1.0, -1.0], [0.0, 0.0]]), np.zeros(2)
@@ -212,8 +231,9 @@ def test_kind_6_a_run_whose_moves_all_keep_the_hypothesis_says_so():
     A, c = rviz.rows_to_system(rviz.PRESETS["infeasible"][0])
     trace = relaxation(A, c, eta=2.0, max_iter=300)
     moves = np.flatnonzero(trace.moved)
-    assert not any(exact_residuals(A, np.zeros(3), trace.iterates[t])[trace.indices[t]] < 0
-                   for t in moves)
+    assert not any(
+        exact_residuals(A, np.zeros(3), trace.iterates[t])[trace.indices[t]] < 0 for t in moves
+    )
     text = rviz.no_solution_text(A, c, trace, plane_system(A, c))
     assert f"none of this run's {len(moves):,} moves did" in text
     assert "here (1) and (2)" in text  # c₁ = c₂ = −1 < 0, as every system without solution
@@ -275,7 +295,8 @@ def test_kind_3_the_rows_are_written_as_typed():
 
 
 def test_kind_3_a_move_too_short_for_float64_is_said_so_and_tiny_numbers_keep_digits(
-        page, streamlit_server):
+    page, streamlit_server
+):
     """w₁ ≤ 0 and w₁ ≥ 0 from w₁ = 3 with η = 0.5 and tolerance 0: w₁ halves until
     5e−324, the smallest float above 0, and stays there, still violating w₁ ≤ 0 (exactly).
     The sentence says the move is too short to store, and writes w₁ and the residual with
@@ -284,13 +305,19 @@ def test_kind_3_a_move_too_short_for_float64_is_said_so_and_tiny_numbers_keep_di
 
     A, c = rviz.rows_to_system([[1.0, 0.0, 0.0], [-1.0, 0.0, 0.0]])
     trace = relaxation(A, c, eta=0.5, w0=[3.0, 0.0], tol=0.0, max_iter=5000, seed=0, tau=10)
-    stuck = [t + 1 for t in range(2500, 2600) if trace.moved[t]
-             and np.array_equal(trace.iterates[t + 1], trace.iterates[t])]
+    stuck = [
+        t + 1
+        for t in range(2500, 2600)
+        if trace.moved[t] and np.array_equal(trace.iterates[t + 1], trace.iterates[t])
+    ]
     t = stuck[0]
     assert exact_residuals(A, c, trace.iterates[t])[0] > 0  # still outside, exactly
-    player = open_player(page, f"{streamlit_server}/relaxation?system=your+own+rows"
-                               f"&rows=1,0,0;-1,0,0&eta=0.5&w0_1=3.0&tol=0.0&max_iter=5000"
-                               f"&step={t}")
+    player = open_player(
+        page,
+        f"{streamlit_server}/relaxation?system=your+own+rows"
+        f"&rows=1,0,0;-1,0,0&eta=0.5&w0_1=3.0&tol=0.0&max_iter=5000"
+        f"&step={t}",
+    )
     wait_for_player(player, t)
     text = player.get_by_test_id("step-text").inner_text()
     assert "too short for float64 to store" in text and "> 0: violated" in text
@@ -304,8 +331,11 @@ def test_kind_3_a_residual_beside_the_tolerance_keeps_its_side(page, streamlit_s
     "0.001 > 0.001" with three decimals."""
     from browser_helpers import open_player, wait_for_player
 
-    player = open_player(page, f"{streamlit_server}/relaxation?system=your+own+rows"
-                               "&rows=1,1,1&w0_1=0.5012&w0_2=0.5&tol=0.001&step=1")
+    player = open_player(
+        page,
+        f"{streamlit_server}/relaxation?system=your+own+rows"
+        "&rows=1,1,1&w0_1=0.5012&w0_2=0.5&tol=0.001&step=1",
+    )
     wait_for_player(player, 1)
     text = player.get_by_test_id("step-text").inner_text()
     assert "aᵢ·w − cᵢ = 0.00120 > 0.001: violated" in text, text
@@ -320,7 +350,7 @@ def test_the_chaotic_rule_visits_every_inequality_in_every_window_of_tau(n, extr
     pick = INDEX_RULES["chaotic"](np.ones(n), seed, tau)
     picks = [pick(t, np.zeros(n)) for t in range(6 * tau + 5)]
     for start in range(len(picks) - tau + 1):
-        assert set(picks[start:start + tau]) == set(range(n))
+        assert set(picks[start : start + tau]) == set(range(n))
 
 
 @pytest.mark.parametrize("tau", ["3", "6", "1000"])
@@ -331,7 +361,7 @@ def test_the_chaotic_run_on_the_page_uses_the_tau_it_names(tau):
     assert sent["tau"] == used
     picks = sent["indices"]
     for start in range(len(picks) - used + 1):
-        assert set(picks[start:start + used]) == {0, 1, 2}
+        assert set(picks[start : start + used]) == {0, 1, 2}
 
 
 def test_kind_1_a_point_outside_is_never_at_distance_zero():
@@ -345,6 +375,8 @@ def test_kind_1_a_point_outside_is_never_at_distance_zero():
     assert miss.kind == "never" and miss.after > 0
     text = rviz.end_text(A, c, trace, plane_system(A, c))
     assert " to 0 " not in text and "distance 0" not in text
-    lower = max(max(r, 0) / np.hypot(*A[:, i]) for i, r in enumerate(
-        exact_residuals(A, c, trace.iterates[-1])))
+    lower = max(
+        max(r, 0) / np.hypot(*A[:, i])
+        for i, r in enumerate(exact_residuals(A, c, trace.iterates[-1]))
+    )
     assert miss.after >= float(lower)

@@ -33,8 +33,12 @@ from perceptron_core.theory import NAMED_RESULTS, NOTATION, threshold_bound
 PAGE = "pages/train.py"
 #: where every /train run stops if it has not converged: (updates, epochs)
 LIMITS = getattr(runs, "LIMITS", (5_000, 500))
-SIGNS = {"≤": lambda a, b: a <= b, ">": lambda a, b: a > b, "<": lambda a, b: a < b,
-         "≥": lambda a, b: a >= b}
+SIGNS = {
+    "≤": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    "<": lambda a, b: a < b,
+    "≥": lambda a, b: a >= b,
+}
 #: a number as the page writes it: real minus, decimals, e-notation (2.0e−4)
 NUMBER = r"−?\d[\d,]*(?:\.\d+)?(?:e−?\d+)?"
 
@@ -63,6 +67,7 @@ def train_payload(query: dict) -> dict:
 # ---------------------------------------------------------------------------
 # Independent references: margins by brute force over the hulls (2-D and 3-D)
 # ---------------------------------------------------------------------------
+
 
 def _nearest_on_simplex(vertices: np.ndarray) -> np.ndarray | None:
     """The point of the affine hull of ``vertices`` nearest 0, if it lies inside them."""
@@ -99,9 +104,11 @@ def reference_margins(X, y) -> dict:
     X, y = np.asarray(X, float), np.asarray(y)
     pos, neg = X[y > 0], X[y < 0]
     both = len(pos) and len(neg)
-    return {"origin": min_norm(y[:, None] * X),
-            "bias": min_norm([p - q for p in pos for q in neg]) / 2 if both else np.inf,
-            "padded": min_norm(y[:, None] * np.hstack([X, np.ones((len(y), 1))]))}
+    return {
+        "origin": min_norm(y[:, None] * X),
+        "bias": min_norm([p - q for p in pos for q in neg]) / 2 if both else np.inf,
+        "padded": min_norm(y[:, None] * np.hstack([X, np.ones((len(y), 1))])),
+    }
 
 
 def shown_number(text: str, name: str) -> float:
@@ -113,6 +120,7 @@ def shown_number(text: str, name: str) -> float:
 # ---------------------------------------------------------------------------
 # Kind 3: a rounded number inside a shown relation
 # ---------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("delta", ["0.005", "0.004", "0.1234567", "0.125"])
 def test_delta_is_written_as_typed_wherever_it_is_compared(delta):
@@ -140,8 +148,11 @@ def test_predict_shows_numbers_that_work_out_to_the_runs_answer():
     written, the score is 0 ≤ 0 (an update), but the run's score is 0.004 > 0 (none)."""
     link = {"source": "draw", "points": "1,1,1;0.504,-0.5,1", "bias": "false", "step": "1"}
     question = predict_next_step_question(link)
-    numbers = re.search(rf"x = \(({NUMBER}), ({NUMBER})\), y = ([+−]1), with "
-                        rf"w = \(({NUMBER}), ({NUMBER})\)", question.question)
+    numbers = re.search(
+        rf"x = \(({NUMBER}), ({NUMBER})\), y = ([+−]1), with "
+        rf"w = \(({NUMBER}), ({NUMBER})\)",
+        question.question,
+    )
     x1, x2, label, w1, w2 = (exact(v.replace("+", "")) for v in numbers.groups())
     assert (label * (w1 * x1 + w2 * x2) <= 0) == question.answer.startswith("Yes")
     assert question.answer.startswith("No")
@@ -150,6 +161,7 @@ def test_predict_shows_numbers_that_work_out_to_the_runs_answer():
 # ---------------------------------------------------------------------------
 # Kind 5: a cause computed, not guessed
 # ---------------------------------------------------------------------------
+
 
 def test_predict_at_step_0_names_the_cause_for_a_minus_one_point():
     """At w = 0 a −1 point is predicted right (sign(0) = −1); it updates because 0 ≤ δ."""
@@ -173,8 +185,9 @@ def test_no_advice_to_lower_a_delta_that_is_already_0():
 # Kind 4: a fixed sentence false for some settings
 # ---------------------------------------------------------------------------
 
+
 def test_label_noise_that_flips_nothing_is_said_to_flip_nothing():
-    """"Flip labels at random: the data stop being separable": at 0.01 none flips."""
+    """ "Flip labels at random: the data stop being separable": at 0.01 none flips."""
     at = open_page(PAGE, {"noise": "0.01"})
     assert "stop being separable" not in widget(at, "noise").help
     note = " ".join(caption.value for caption in at.sidebar.caption)
@@ -205,10 +218,12 @@ def test_a_constant_accuracy_is_not_said_to_keep_jumping():
 # Kind 6: a theorem within its hypotheses
 # ---------------------------------------------------------------------------
 
+
 def test_theorem_1_35_is_not_applied_to_a_zero_column_without_saying_so():
     """Without a bias a point at the origin has aᵢ = 0, outside Theorem 1.35's hypotheses."""
-    sent = train_payload({"source": "draw", "points": "0,0,1;0.5,0,-1;-0.5,0.2,-1",
-                          "bias": "false"})
+    sent = train_payload(
+        {"source": "draw", "points": "0,0,1;0.5,0,-1;-0.5,0.2,-1", "bias": "false"}
+    )
     caption = sent["path"]["caption"]
     assert "every aᵢ ≠ 0" in caption and "Example 1, at the origin, has aᵢ = 0" in caption
     assert "aᵢ ≠ 0" in NAMED_RESULTS["Theorem 1.35"]
@@ -217,6 +232,7 @@ def test_theorem_1_35_is_not_applied_to_a_zero_column_without_saying_so():
 # ---------------------------------------------------------------------------
 # Kind 1: separability decided exactly (perceptron_core/margin.py), and said so
 # ---------------------------------------------------------------------------
+
 
 def test_a_margin_of_five_times_ten_to_the_minus_thirteen_is_a_margin():
     """Separable by a margin of 5·10⁻¹³ (the line x₂ = 0): called "not separable (computed
@@ -243,13 +259,16 @@ def test_no_line_is_said_with_how_it_was_decided():
 # Kind 8: one symbol, one meaning
 # ---------------------------------------------------------------------------
 
+
 def test_the_planted_line_is_not_called_w_star():
     """w* is the unit vector of the proof (best padded margin); the generator's line is
     another one and is not called w*."""
     at = open_page(PAGE)
     assert "w*" not in widget(at, "show_planted").label
-    assert "w* is the unit vector with the best margin" in player_payload(at, "train")[
-        "proof"]["caption"]
+    assert (
+        "w* is the unit vector with the best margin"
+        in player_payload(at, "train")["proof"]["caption"]
+    )
     assert NOTATION["t"].startswith("the number of updates")
 
 
@@ -257,9 +276,20 @@ def test_the_planted_line_is_not_called_w_star():
 # The student's items: the random start's two bounds
 # ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("query", [{"init": "random"}, {"init": "random", "delta": "0.5",
-                                                         "order_seed": "3", "bias": "false",
-                                                         "through_origin": "true"}])
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        {"init": "random"},
+        {
+            "init": "random",
+            "delta": "0.5",
+            "order_seed": "3",
+            "bias": "false",
+            "through_origin": "true",
+        },
+    ],
+)
 def test_a_random_start_says_why_its_two_bounds_differ(query):
     sent = train_payload(query)
     title = sent["proof"]["title"]
@@ -271,10 +301,12 @@ def test_a_random_start_says_why_its_two_bounds_differ(query):
     low, high = 0.0, 1e7
     for _ in range(200):
         middle = (low + high) / 2
-        low, high = (middle, high) if a0 + middle * gamma <= np.sqrt(n0 + middle * step) \
-            else (low, middle)
-    worst = threshold_bound(step - 2 * settings_["delta"], gamma, settings_["delta"],
-                            float(np.linalg.norm(w0)))
+        low, high = (
+            (middle, high) if a0 + middle * gamma <= np.sqrt(n0 + middle * step) else (low, middle)
+        )
+    worst = threshold_bound(
+        step - 2 * settings_["delta"], gamma, settings_["delta"], float(np.linalg.norm(w0))
+    )
     assert f"at most t = {low:,.2f} updates from this start" in title
     assert f"{worst:,.2f}, is at least that" in title and worst >= low
     assert "assumes the worst one" in title
@@ -286,13 +318,16 @@ def test_a_random_start_says_why_its_two_bounds_differ(query):
 # Kind 2: a tie is decided as the run decides it (exact arithmetic for grid points)
 # ---------------------------------------------------------------------------
 
+
 def exact_states(G, y, trace, scale=20):
     """(w, b) after each update in exact arithmetic, for points G / scale on a grid."""
     w, b = [Fraction(0), Fraction(0)], Fraction(0)
     states = [(tuple(w), b)]
     for i in trace.update_indices:
-        w = [w[0] + int(y[i]) * Fraction(int(G[i][0]), scale),
-             w[1] + int(y[i]) * Fraction(int(G[i][1]), scale)]
+        w = [
+            w[0] + int(y[i]) * Fraction(int(G[i][0]), scale),
+            w[1] + int(y[i]) * Fraction(int(G[i][1]), scale),
+        ]
         b = b + int(y[i]) if trace.bias else b
         states.append((tuple(w), b))
     return states
@@ -309,8 +344,9 @@ def test_the_players_allowance_is_the_runs(seed):
     data = with_label_noise(make_separable(n=50, seed=seed), 0.2, seed=seed)
     X, y = np.asarray(data.X), np.asarray(data.y)
     start = np.array([0.3, -0.2]) if seed % 2 else None
-    trace = run_perceptron(X, y, w0=start, b0=0.1 if seed % 2 else 0.0, max_updates=3_000,
-                           max_epochs=200)
+    trace = run_perceptron(
+        X, y, w0=start, b0=0.1 if seed % 2 else 0.0, max_updates=3_000, max_epochs=200
+    )
     rounding = ScoreRounding(row_norms(X), float(row_norms(trace.weights[:1])[0]))
     replayed = []
     for k, b in enumerate(trace.biases):
@@ -321,9 +357,15 @@ def test_the_players_allowance_is_the_runs(seed):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.tuples(st.integers(-8, 8), st.integers(-8, 8), st.sampled_from([-1, 1])),
-                min_size=2, max_size=7, unique_by=lambda p: p[:2]),
-       st.booleans())
+@given(
+    st.lists(
+        st.tuples(st.integers(-8, 8), st.integers(-8, 8), st.sampled_from([-1, 1])),
+        min_size=2,
+        max_size=7,
+        unique_by=lambda p: p[:2],
+    ),
+    st.booleans(),
+)
 def test_rings_and_accuracy_decide_grid_ties_exactly(points, bias):
     """On points of the drawing grid, a score that is 0 in exact arithmetic is 0 for the
     rings ("an update is due") and for the accuracy (predicted −1), as for the run."""
@@ -335,19 +377,31 @@ def test_rings_and_accuracy_decide_grid_ties_exactly(points, bias):
     y = np.array([p[2] for p in points])
     X = G / 20
     trace, bounds, statements, case, proof, w0_norm = train.__wrapped__(
-        X, y, bias, 0.0, "cyclic", "zero", 0)
-    sent = viz.player_payload(X, y, trace, bounds, statements=statements, case=case,
-                              proof=proof, w0_norm=w0_norm, limit=viz.axis_limit(X),
-                              player=player_spec("id", trace.n_examined, trace.update_steps),
-                              limits=LIMITS)
+        X, y, bias, 0.0, "cyclic", "zero", 0
+    )
+    sent = viz.player_payload(
+        X,
+        y,
+        trace,
+        bounds,
+        statements=statements,
+        case=case,
+        proof=proof,
+        w0_norm=w0_norm,
+        limit=viz.axis_limit(X),
+        player=player_spec("id", trace.n_examined, trace.update_steps),
+        limits=LIMITS,
+    )
     up = sent["updates"]
     for k, (w, b) in enumerate(exact_states(G, y, trace)[:60]):
         values = [w[0] * Fraction(int(g[0]), 20) + w[1] * Fraction(int(g[1]), 20) + b for g in G]
         due = [int(label) * f <= 0 for f, label in zip(values, y)]
         # the player's ring test, as train_scene.js computes it (same operations, in order)
         wf, bf = up["weights"][k], up["biases"][k]
-        shown = [label * (wf[0] * x[0] + wf[1] * x[1] + bf) <= 0 + up["slack"][k]
-                 for x, label in zip(X.tolist(), y.tolist())]
+        shown = [
+            label * (wf[0] * x[0] + wf[1] * x[1] + bf) <= 0 + up["slack"][k]
+            for x, label in zip(X.tolist(), y.tolist())
+        ]
         assert shown == due, (k, values)
         right = sum((1 if f > 0 else -1) == label for f, label in zip(values, y))
         assert round(up["accuracy"][k] * len(y)) == right
@@ -360,9 +414,9 @@ def test_rings_and_accuracy_decide_grid_ties_exactly(points, bias):
 #: a coordinate: 0, or at least 10⁻³ in size (numbers the page's data checks accept and that
 #: round-off does not swamp)
 coordinate = st.one_of(st.just(0.0), st.floats(1e-3, 1), st.floats(-1, -1e-3))
-small_data = st.lists(st.tuples(coordinate, coordinate, st.sampled_from([-1, 1])),
-                      min_size=1, max_size=7).map(
-    lambda rows: (np.array([r[:2] for r in rows]), np.array([r[2] for r in rows])))
+small_data = st.lists(
+    st.tuples(coordinate, coordinate, st.sampled_from([-1, 1])), min_size=1, max_size=7
+).map(lambda rows: (np.array([r[:2] for r in rows]), np.array([r[2] for r in rows])))
 
 
 def _sent(X, y, bias, delta, start="zero", seed=0):
@@ -371,16 +425,30 @@ def _sent(X, y, bias, delta, start="zero", seed=0):
     from perceptron_core.viz.player import player_spec
 
     trace, bounds, statements, case, proof, w0_norm = train.__wrapped__(
-        X, y, bias, delta, "cyclic", start, seed)
+        X, y, bias, delta, "cyclic", start, seed
+    )
     return trace, viz.player_payload(
-        X, y, trace, bounds, statements=statements, case=case, proof=proof, w0_norm=w0_norm,
-        limit=viz.axis_limit(X), player=player_spec("id", trace.n_examined,
-                                                     trace.update_steps), limits=LIMITS)
+        X,
+        y,
+        trace,
+        bounds,
+        statements=statements,
+        case=case,
+        proof=proof,
+        w0_norm=w0_norm,
+        limit=viz.axis_limit(X),
+        player=player_spec("id", trace.n_examined, trace.update_steps),
+        limits=LIMITS,
+    )
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(small_data, st.booleans(), st.sampled_from([0.0, 0.005, 0.125, 0.3, 2.0]),
-       st.sampled_from(["zero", "random"]))
+@given(
+    small_data,
+    st.booleans(),
+    st.sampled_from([0.0, 0.005, 0.125, 0.3, 2.0]),
+    st.sampled_from(["zero", "random"]),
+)
 def test_facts_and_end_text_agree_with_brute_force_and_a_plain_loop(data, bias, delta, start):
     X, y = data
     if np.any(~X.any(axis=1)) or len({tuple(r) for r in X.round(9)}) < len(X):
@@ -400,11 +468,24 @@ def test_facts_and_end_text_agree_with_brute_force_and_a_plain_loop(data, bias, 
             assert abs(gamma_2 - margins["padded"]) <= 5e-4 * margins["padded"] + 1e-9
         assert sent["bound"] is not None and trace.n_updates <= sent["bound"]["value"]
     if wanted <= 1e-9 and not (one_class and bias):
-        assert re.search(r"No line( through the origin)? (separates these data|has every "
-                         r"point strictly on one side) \(decided in exact arithmetic",
-                         facts) and sent["bound"] is None
-    ref = reference_perceptron(X, y, bias=bias, delta=delta, w0=trace.weights[0],
-                               b0=trace.biases[0], max_updates=LIMITS[0], max_epochs=LIMITS[1])
+        assert (
+            re.search(
+                r"No line( through the origin)? (separates these data|has every "
+                r"point strictly on one side) \(decided in exact arithmetic",
+                facts,
+            )
+            and sent["bound"] is None
+        )
+    ref = reference_perceptron(
+        X,
+        y,
+        bias=bias,
+        delta=delta,
+        w0=trace.weights[0],
+        b0=trace.biases[0],
+        max_updates=LIMITS[0],
+        max_epochs=LIMITS[1],
+    )
     assert ref.update_indices.tolist() == trace.update_indices.tolist()
     if trace.converged:
         final = y * (X @ trace.weights[-1] + trace.biases[-1])
@@ -446,16 +527,22 @@ def test_the_accuracy_sentence_is_the_runs(data, bias):
 def _views():
     rng = np.random.default_rng(34)
     for _ in range(14):
-        yield {"n": str(int(rng.integers(2, 30))), "margin": f"{rng.uniform(0.02, 0.4):.2f}",
-               "data_seed": str(int(rng.integers(0, 500))),
-               "bias": str(bool(rng.random() < 0.7)).lower(),
-               "delta": ["0", "0.004", "0.005", "0.125", "0.5"][int(rng.integers(5))],
-               "order": ["cyclic", "permuted", "random"][int(rng.integers(3))],
-               "init": ["zero", "random"][int(rng.integers(2))],
-               "order_seed": str(int(rng.integers(0, 50))),
-               "noise": ["0", "0", "0.2"][int(rng.integers(3))]}
-    yield {"source": "draw", "points": "0.1,0.2,1;-0.15,0.1,-1;0.05,-0.25,1;0.3,0.05,-1",
-           "delta": "0.005"}
+        yield {
+            "n": str(int(rng.integers(2, 30))),
+            "margin": f"{rng.uniform(0.02, 0.4):.2f}",
+            "data_seed": str(int(rng.integers(0, 500))),
+            "bias": str(bool(rng.random() < 0.7)).lower(),
+            "delta": ["0", "0.004", "0.005", "0.125", "0.5"][int(rng.integers(5))],
+            "order": ["cyclic", "permuted", "random"][int(rng.integers(3))],
+            "init": ["zero", "random"][int(rng.integers(2))],
+            "order_seed": str(int(rng.integers(0, 50))),
+            "noise": ["0", "0", "0.2"][int(rng.integers(3))],
+        }
+    yield {
+        "source": "draw",
+        "points": "0.1,0.2,1;-0.15,0.1,-1;0.05,-0.25,1;0.3,0.05,-1",
+        "delta": "0.005",
+    }
 
 
 @pytest.mark.parametrize("view", list(_views()), ids=lambda v: "-".join(v.values())[:60])
@@ -464,18 +551,25 @@ def test_predict_the_next_step_against_a_plain_loop(view):
     typed, the cause the plain loop's score shows, and the count of examples still failing."""
     settings_, X, y, trace, _ = run_from_link(view)
     delta = settings_["delta"]
-    ref = reference_perceptron(X, y, bias=settings_["bias"], delta=delta, w0=trace.weights[0],
-                               b0=trace.biases[0], order=settings_["order"],
-                               seed=settings_["order_seed"], max_updates=LIMITS[0],
-                               max_epochs=LIMITS[1])
+    ref = reference_perceptron(
+        X,
+        y,
+        bias=settings_["bias"],
+        delta=delta,
+        w0=trace.weights[0],
+        b0=trace.biases[0],
+        order=settings_["order"],
+        seed=settings_["order_seed"],
+        max_updates=LIMITS[0],
+        max_epochs=LIMITS[1],
+    )
     updated_at = {int(s): k for k, s in enumerate(ref.update_steps)}
     for shown in sorted({0, 1, trace.n_examined - 1, *range(0, trace.n_examined, 11)}):
         q = predict_next_step_question(dict(view, step=str(shown)))
         nxt, index = shown + 1, int(ref.examined[shown])
         assert q.answer.startswith("Yes") == (nxt in updated_at)
         assert_relations_true(q.why)
-        assert re.search(rf"δ = {re.escape(view.get('delta', '0'))}\b",
-                         q.question)
+        assert re.search(rf"δ = {re.escape(view.get('delta', '0'))}\b", q.question)
         numbers = [exact(v) for v in re.findall(NUMBER, q.question.split(": x = ")[1])]
         label = 1 if y[index] > 0 else -1
         x1, x2, w1, w2 = numbers[0], numbers[1], numbers[3], numbers[4]
@@ -494,14 +588,18 @@ def test_predict_the_next_step_against_a_plain_loop(view):
                 assert "right side and predicted correctly" in q.why
         else:
             failing = int(np.sum(y * (X @ w + bias_now) <= delta + 1e-9))
-            said = ("every example passes" if failing == 0
-                    else f"{failing:,} other example{'s' * (failing != 1)} still fail")
+            said = (
+                "every example passes"
+                if failing == 0
+                else f"{failing:,} other example{'s' * (failing != 1)} still fail"
+            )
             assert said in q.why
 
 
 # ---------------------------------------------------------------------------
 # Kind 7: the quiz keys against the page's own runs
 # ---------------------------------------------------------------------------
+
 
 def test_the_quiz_keys_agree_with_runs_of_the_page():
     questions = {q.key: q for q in QUESTIONS_BY_PAGE["train"]}
@@ -520,7 +618,8 @@ def test_the_quiz_keys_agree_with_runs_of_the_page():
     plain, with_delta = train_payload({}), train_payload({"delta": "0.5"})
     gamma_2 = min_norm(np.asarray(data.y)[:, None] * np.hstack([data.X, np.ones((40, 1))]))
     assert with_delta["bound"]["value"] - plain["bound"]["value"] == pytest.approx(
-        2 * 0.5 / gamma_2**2, rel=1e-6)
+        2 * 0.5 / gamma_2**2, rel=1e-6
+    )
     assert "2δ/γ₂²" in questions["quiz_delta"].answer
     assert run_perceptron(data.X, data.y, delta=0.5).converged
 
@@ -528,6 +627,7 @@ def test_the_quiz_keys_agree_with_runs_of_the_page():
 # ---------------------------------------------------------------------------
 # The browser: what only the player shows
 # ---------------------------------------------------------------------------
+
 
 def _player_text(page, url: str, moves: list[str]):
     from browser_helpers import open_player, wait_for_player
@@ -543,8 +643,9 @@ def _player_text(page, url: str, moves: list[str]):
 def test_a_phone_is_told_what_to_tap_and_a_keyboard_which_keys(browser, streamlit_server):
     from browser_helpers import PAGE_TIMEOUT
 
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                is_mobile=True)
+    phone = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
     try:
         page = phone.new_page()
         page.set_default_timeout(PAGE_TIMEOUT)
@@ -553,14 +654,16 @@ def test_a_phone_is_told_what_to_tap_and_a_keyboard_which_keys(browser, streamli
         assert "Tap" in text and "→" not in text and "↓" not in text, text
         player.locator('button[data-action="play"]').click()
         live = player.locator(".live")
-        page.wait_for_function("el => el.textContent.includes('Playing')", arg=live.element_handle())
+        page.wait_for_function(
+            "el => el.textContent.includes('Playing')", arg=live.element_handle()
+        )
         assert "Tap Pause" in live.inner_text() and "Space" not in live.inner_text()
     finally:
         phone.close()
 
 
 def test_the_counters_show_the_runs_totals_as_totals(page, streamlit_server):
-    """"updates 0 / 42" read like a bound: the value is the count so far, the run's total
+    """ "updates 0 / 42" read like a bound: the value is the count so far, the run's total
     stands under it as the run's total."""
     player = _player_text(page, f"{streamlit_server}/train", [])
     assert "Press Next mistake" in player.get_by_test_id("step-text").inner_text()
@@ -571,16 +674,21 @@ def test_the_counters_show_the_runs_totals_as_totals(page, streamlit_server):
     assert "/" not in player.locator(".counters").inner_text()
 
 
-def test_the_player_writes_delta_as_typed_and_a_tiny_score_with_its_digits(page,
-                                                                            streamlit_server):
-    """"0.000 ≤ δ = 0.01" for δ = 0.005 and "0.000 > δ = 0" for a score of 2·10⁻⁴."""
-    player = _player_text(page, f"{streamlit_server}/train?source=draw&points="
-                                "0.5,0.5,-1;-0.5,-0.5,1&delta=0.005", ["next_example"])
+def test_the_player_writes_delta_as_typed_and_a_tiny_score_with_its_digits(page, streamlit_server):
+    """ "0.000 ≤ δ = 0.01" for δ = 0.005 and "0.000 > δ = 0" for a score of 2·10⁻⁴."""
+    player = _player_text(
+        page,
+        f"{streamlit_server}/train?source=draw&points=0.5,0.5,-1;-0.5,-0.5,1&delta=0.005",
+        ["next_example"],
+    )
     text = player.get_by_test_id("step-text").inner_text()
     assert "= 0 ≤ δ = 0.005" in text, text
     assert_relations_true(text)
-    player = _player_text(page, f"{streamlit_server}/train?source=draw&points="
-                                "1,0,1;0.0002,0,1&bias=false", ["next_example", "next_example"])
+    player = _player_text(
+        page,
+        f"{streamlit_server}/train?source=draw&points=1,0,1;0.0002,0,1&bias=false",
+        ["next_example", "next_example"],
+    )
     text = player.get_by_test_id("step-text").inner_text()
     assert "0.0002 > δ = 0" in text, text
     assert_relations_true(text)
@@ -590,17 +698,23 @@ def test_a_grid_tie_is_ringed_as_due(page, streamlit_server):
     """Two drawn points: after two updates example 1 has y(w·x + b) = 0 exactly (3.5·10⁻¹⁸ in
     floats): an update is due there, and its ring is drawn."""
     points = "-0.25,-0.05,1;-0.3,0.2,-1"
-    player = _player_text(page, f"{streamlit_server}/train?source=draw&points={points}",
-                          ["next_mistake", "next_mistake"])
+    player = _player_text(
+        page,
+        f"{streamlit_server}/train?source=draw&points={points}",
+        ["next_mistake", "next_mistake"],
+    )
     assert player.get_attribute("data-updates") == "2"
     rings = player.locator("g.rings path").evaluate_all(
-        "paths => paths.map(p => (p.getAttribute('d').match(/a/g) || []).length / 2)")
+        "paths => paths.map(p => (p.getAttribute('d').match(/a/g) || []).length / 2)"
+    )
     G = np.array([[-5, -1], [-6, 4]])
     y = np.array([1, -1])
     trace = run_perceptron(G / 20, y)
     w, b = exact_states(G, y, trace)[2]
-    due = sum(int(label) * (w[0] * Fraction(int(g[0]), 20) + w[1] * Fraction(int(g[1]), 20)
-                            + b) <= 0 for g, label in zip(G, y))
+    due = sum(
+        int(label) * (w[0] * Fraction(int(g[0]), 20) + w[1] * Fraction(int(g[1]), 20) + b) <= 0
+        for g, label in zip(G, y)
+    )
     assert sum(rings) == due >= 1
 
 
@@ -613,25 +727,48 @@ def test_the_players_numbers_are_the_pythons(browser):
     from perceptron_core.viz.train import percent_text
 
     rng = np.random.default_rng(3)
-    values = [0.005, 0.004, 0.1234567, 1e-7, 1e-5, 1e-4, 0.30000000000000004, 2.5, 1e20, -3e-9,
-              *rng.uniform(-1, 1, 30), *(10.0 ** rng.uniform(-12, 3, 30))]
+    values = [
+        0.005,
+        0.004,
+        0.1234567,
+        1e-7,
+        1e-5,
+        1e-4,
+        0.30000000000000004,
+        2.5,
+        1e20,
+        -3e-9,
+        *rng.uniform(-1, 1, 30),
+        *(10.0 ** rng.uniform(-12, 3, 30)),
+    ]
     deltas = [0.0, 0.005, 0.1, 0.125, 0.3, 1e-7]
-    cases = [(float(v), rel, exact_text(d)) for v in values for d in deltas
-             for rel in ("≤", ">") if SIGNS[rel](v, d)]
-    counts = [(int(c), int(t)) for t in (3, 40, 400, 2000, 20000)
-              for c in (0, 1, t // 3, t // 2, t - 1, t)]
+    cases = [
+        (float(v), rel, exact_text(d))
+        for v in values
+        for d in deltas
+        for rel in ("≤", ">")
+        if SIGNS[rel](v, d)
+    ]
+    counts = [
+        (int(c), int(t))
+        for t in (3, 40, 400, 2000, 20000)
+        for c in (0, 1, t // 3, t // 2, t - 1, t)
+    ]
     script = (Path(__file__).resolve().parent.parent / "pages/player/scene_numbers.js").read_text()
     context = browser.new_context(bypass_csp=True)
     try:
         page = context.new_page()
         page.set_content("<html><body></body></html>")
-        page.add_script_tag(content=script + "\nwindow.numbers = { exactText, relationText, "
-                                             "percentText };")
-        shown = page.evaluate("""([values, cases, counts]) => [
+        page.add_script_tag(
+            content=script + "\nwindow.numbers = { exactText, relationText, percentText };"
+        )
+        shown = page.evaluate(
+            """([values, cases, counts]) => [
             values.map((v) => window.numbers.exactText(v)),
             cases.map(([v, r, o]) => window.numbers.relationText(v, r, o)),
             counts.map(([c, t]) => window.numbers.percentText(c, t))]""",
-                              [values, cases, counts])
+            [values, cases, counts],
+        )
     finally:
         context.close()
     assert shown[0] == [exact_text(v) for v in values]

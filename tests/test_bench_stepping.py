@@ -25,13 +25,28 @@ def meta(tid, name):
 
 def event(name, ts, dur, tid=MAIN, url=None, tdur=None):
     data = {"url": url} if url is not None else {}
-    return {"ph": "X", "name": name, "pid": PID, "tid": tid, "ts": ts, "dur": dur,
-            "tdur": dur if tdur is None else tdur, "args": {"data": data}}
+    return {
+        "ph": "X",
+        "name": name,
+        "pid": PID,
+        "tid": tid,
+        "ts": ts,
+        "dur": dur,
+        "tdur": dur if tdur is None else tdur,
+        "args": {"data": data},
+    }
 
 
 def stamp(message, ts, tts):
-    return {"ph": "I", "name": "TimeStamp", "pid": PID, "tid": MAIN, "ts": ts, "tts": tts,
-            "args": {"data": {"message": message}}}
+    return {
+        "ph": "I",
+        "name": "TimeStamp",
+        "pid": PID,
+        "tid": MAIN,
+        "ts": ts,
+        "tts": tts,
+        "args": {"data": {"message": message}},
+    }
 
 
 def synthetic_trace(rng: random.Random, steps: int):
@@ -104,11 +119,15 @@ def test_a_trace_without_the_harness_stamps_is_refused():
 def test_page_function_is_cut_at_its_own_closing_brace():
     """The benchmark's function is taken whole from Lighthouse's script: nested blocks
     included, the next function left out; a missing function is a ValueError."""
-    source = ("function before() { return 1; }\n"
-              "function computeBenchmarkIndex() {\n  function inner() { if (x) { y(); } }\n"
-              "  return {a: inner()};\n}\nfunction after() { return 2; }\n")
+    source = (
+        "function before() { return 1; }\n"
+        "function computeBenchmarkIndex() {\n  function inner() { if (x) { y(); } }\n"
+        "  return {a: inner()};\n}\nfunction after() { return 2; }\n"
+    )
     text = bs.page_function(source, "computeBenchmarkIndex")
-    assert text.startswith("function computeBenchmarkIndex() {") and text.endswith("return {a: inner()};\n}")
+    assert text.startswith("function computeBenchmarkIndex() {") and text.endswith(
+        "return {a: inner()};\n}"
+    )
     assert "after" not in text and "before" not in text
     with pytest.raises(ValueError):
         bs.page_function(source, "missing")

@@ -26,8 +26,9 @@ def test_every_page_renders_without_exception(page, streamlit_server, path):
     assert PAGES[path].lower() in heading.inner_text().lower()
     if path:
         # a chart (SVG, or Plotly where it must) or the player
-        page.wait_for_selector(".js-plotly-plot, svg.svg-chart, [data-testid=perceptron-player]",
-                               timeout=30_000)
+        page.wait_for_selector(
+            ".js-plotly-plot, svg.svg-chart, [data-testid=perceptron-player]", timeout=30_000
+        )
 
 
 def test_deep_link_on_a_fresh_server_uses_the_app_navigation(browser):

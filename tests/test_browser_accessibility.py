@@ -19,13 +19,14 @@ from browser_helpers import PLAYER_SELECTOR, open_url, wait_for_app
 pytestmark = pytest.mark.browser
 
 #: every page's address: Home is "/", the others /<name>
-PAGE_URLS = ["/" if path.endswith("home.py") else "/" + Path(path).stem
-             for path in page_files()]
+PAGE_URLS = ["/" if path.endswith("home.py") else "/" + Path(path).stem for path in page_files()]
 #: the sizes every page is checked at: a desktop, a phone held upright, a small phone
 DESKTOP, PHONE, SMALL_PHONE = (1440, 900), (390, 844), (360, 740)
 #: a phone browser's user agent (the page lays its charts out for a phone when it says "Mobi")
-PHONE_AGENT = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
-               "Chrome/126.0.0.0 Mobile Safari/537.36")
+PHONE_AGENT = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/126.0.0.0 Mobile Safari/537.36"
+)
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 SERIOUS = ("serious", "critical")
 
@@ -44,9 +45,12 @@ def axe_source() -> str:
 def open_sized(browser, base: str, url: str, size: tuple[int, int]):
     """A fresh context of ``size`` (a phone size is a touch screen) at ``url``."""
     phone = min(size) < 500  # upright or on its side
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                                  has_touch=phone, is_mobile=phone,
-                                  **({"user_agent": PHONE_AGENT} if phone else {}))
+    context = browser.new_context(
+        viewport={"width": size[0], "height": size[1]},
+        has_touch=phone,
+        is_mobile=phone,
+        **({"user_agent": PHONE_AGENT} if phone else {}),
+    )
     page = context.new_page()
     open_url(page, base + url)
     if url not in ("/", "/class"):  # the pages with a chart or a player: wait until drawn
@@ -62,7 +66,9 @@ def serious_violations(page, source: str) -> list[str]:
              const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
              return result.violations.map(v => ({id: v.id, impact: v.impact,
                  where: v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')}));
-           }""", AXE_TAGS)
+           }""",
+        AXE_TAGS,
+    )
     return [f"{v['id']} ({v['impact']}): {v['where']}" for v in found if v["impact"] in SERIOUS]
 
 
@@ -77,7 +83,8 @@ def sideways_overflow(page) -> list:
              if (main && main.scrollWidth > main.clientWidth + 1)
                out.push(['main column', main.scrollWidth, main.clientWidth]);
              return out;
-           }""")
+           }"""
+    )
 
 
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1440x900", "390x844"])
@@ -92,8 +99,9 @@ def test_axe_finds_no_serious_violation(browser, streamlit_server, axe_source, u
 
 @pytest.mark.parametrize("size", [PHONE, SMALL_PHONE], ids=["390x844", "360x740"])
 @pytest.mark.parametrize("url", PAGE_URLS)
-def test_on_a_phone_nothing_pans_sideways_and_the_sidebar_is_closed(browser, streamlit_server,
-                                                                    url, size):
+def test_on_a_phone_nothing_pans_sideways_and_the_sidebar_is_closed(
+    browser, streamlit_server, url, size
+):
     context, page = open_sized(browser, streamlit_server, url, size)
     try:
         assert sideways_overflow(page) == []
@@ -101,8 +109,12 @@ def test_on_a_phone_nothing_pans_sideways_and_the_sidebar_is_closed(browser, str
         # closed at load: the sidebar is out of view (the student opens it from the header)
         box = sidebar.bounding_box() if sidebar.count() else None
         assert box is None or box["x"] + box["width"] <= 1, box
-        assert page.locator('[data-testid="stExpandSidebarButton"], '
-                            '[data-testid="stSidebarCollapsedControl"]').count() >= 1
+        assert (
+            page.locator(
+                '[data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapsedControl"]'
+            ).count()
+            >= 1
+        )
     finally:
         context.close()
 
@@ -196,16 +208,20 @@ def tab_until(page, wanted, most: int = 120) -> dict:
 
 def player_state(page) -> dict:
     player = page.locator(PLAYER_SELECTOR)
-    return {"step": int(player.get_attribute("data-step")),
-            "updates": int(player.get_attribute("data-updates"))}
+    return {
+        "step": int(player.get_attribute("data-step")),
+        "updates": int(player.get_attribute("data-updates")),
+    }
 
 
 def test_focus_is_always_visible(browser, streamlit_server):
     """A 3 px ring in near-black (#111 against white or light grey: over 15:1)."""
     context, page = open_sized(browser, streamlit_server, "/train", DESKTOP)
     try:
-        seen = [tab_until(page, lambda f: f["tag"] in ("BUTTON", "INPUT", "SUMMARY", "A"))
-                for _ in range(6)]
+        seen = [
+            tab_until(page, lambda f: f["tag"] in ("BUTTON", "INPUT", "SUMMARY", "A"))
+            for _ in range(6)
+        ]
         for focused in seen:
             assert focused["outline"] >= 3 and focused["outlineStyle"] != "none", focused
             assert focused["outlineColor"] in ("rgb(17, 17, 17)",), focused
@@ -266,7 +282,8 @@ def test_kernels_two_predicted_regions_differ_in_greyscale(browser, streamlit_se
         page.keyboard.press("End")  # the finished run: both regions are large
         page.wait_for_timeout(500)
         href = page.locator(f"{PLAYER_SELECTOR} svg foreignObject.field canvas").first.evaluate(
-            "canvas => canvas.toDataURL()")
+            "canvas => canvas.toDataURL()"
+        )
         picture = Image.open(io.BytesIO(base64.b64decode(href.split(",", 1)[1])))
         rgb = np.asarray(picture.convert("RGB"), dtype=float)
         grey = np.asarray(picture.convert("L"), dtype=float)

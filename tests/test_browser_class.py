@@ -11,8 +11,14 @@ from browser_helpers import new_page, open_player, open_url, wait_for_app, wait_
 from class_helpers import start_class
 from test_browser_accessibility import axe_script, serious_violations
 
-INSTRUCTOR_BUTTONS = ("Start a class", "Open the poll", "Show the answers", "Close the poll",
-                      "Publish this view", "Stop publishing")
+INSTRUCTOR_BUTTONS = (
+    "Start a class",
+    "Open the poll",
+    "Show the answers",
+    "Close the poll",
+    "Publish this view",
+    "Stop publishing",
+)
 
 
 def _button(page, label):
@@ -40,13 +46,18 @@ def _assert_a_students_page(page, key):
     # nothing pans sideways on a phone, and every option is a large tap target
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     heights = page.locator(".lab-option").evaluate_all(
-        "(nodes) => nodes.map(n => n.getBoundingClientRect().height)")
+        "(nodes) => nodes.map(n => n.getBoundingClientRect().height)"
+    )
     assert heights and min(heights) >= 44, heights
 
 
 def test_a_class_from_start_to_the_last_poll(browser, streamlit_server):
-    with new_page(browser, 1280, 720) as projector, new_page(browser, 390, 844) as phone, \
-            new_page(browser, 360, 740) as phone2, new_page(browser, 1024, 768) as tablet:
+    with (
+        new_page(browser, 1280, 720) as projector,
+        new_page(browser, 390, 844) as phone,
+        new_page(browser, 360, 740) as phone2,
+        new_page(browser, 1024, 768) as tablet,
+    ):
         code, key = _start(projector, streamlit_server, "?present=1")  # presenter mode
         assert re.fullmatch(r"[A-Z2-9]{6}", code)
         visible = projector.locator("body").inner_text()
@@ -55,7 +66,8 @@ def test_a_class_from_start_to_the_last_poll(browser, streamlit_server):
         join = f"{streamlit_server}/class?code={code}"
         assert projector.locator('img[alt^="QR code of the join link"]').count() == 1
         qr_width = projector.locator('img[alt^="QR code"]').evaluate(
-            "(n) => n.getBoundingClientRect().width")
+            "(n) => n.getBoundingClientRect().width"
+        )
         assert qr_width >= 300, qr_width  # a code of 37 modules, > 8 px each on the projector
 
         for student in (phone, phone2):
@@ -94,8 +106,7 @@ def test_a_class_from_start_to_the_last_poll(browser, streamlit_server):
         assert projector.get_by_text("2 answers").count() >= 1
 
 
-def test_a_wrong_code_a_wrong_key_and_a_garbled_token_get_clear_messages(browser,
-                                                                          streamlit_server):
+def test_a_wrong_code_a_wrong_key_and_a_garbled_token_get_clear_messages(browser, streamlit_server):
     with new_page(browser, 1280, 800) as instructor, new_page(browser, 390, 844) as phone:
         code, key = _start(instructor, streamlit_server)
         open_url(phone, f"{streamlit_server}/class?code=ZZZZZZ")
@@ -132,13 +143,14 @@ def _wait_frame_step(page, step, timeout=8000):
     return time.monotonic() - start
 
 
-def test_a_student_who_follows_sees_the_instructors_steps_by_themselves(browser,
-                                                                         streamlit_server):
+def test_a_student_who_follows_sees_the_instructors_steps_by_themselves(browser, streamlit_server):
     with new_page(browser, 1280, 800) as instructor, new_page(browser, 390, 844) as phone:
         code, key = _start(instructor, streamlit_server)
         instructor.wait_for_function(
             "(code) => (JSON.parse(localStorage.getItem('lab_class_instructor') || '{}')).code"
-            " === code", arg=code)
+            " === code",
+            arg=code,
+        )
         open_url(phone, f"{streamlit_server}/class?code={code}")
         _wait_text(phone, "Waiting for the instructor's question")
         phone.get_by_label("Follow the lecturer").check()
@@ -156,7 +168,8 @@ def test_a_student_who_follows_sees_the_instructors_steps_by_themselves(browser,
             step, _ = wait_for_player(player, updates=updates)
             lecture.wait_for_function(
                 "(step) => new URLSearchParams(location.search).get('step') === String(step)",
-                arg=step)  # the player wrote its step (the moment it publishes)
+                arg=step,
+            )  # the player wrote its step (the moment it publishes)
             seen.append(_wait_frame_step(phone, step))
             src = _frame_src(phone)
             assert src.startswith("/train?") and "present=" not in src and key not in src

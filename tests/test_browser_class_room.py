@@ -19,8 +19,9 @@ def reachable_addresses() -> set[str]:
     """This machine's addresses a phone in the room could reach, from `ip -j addr` (not the
     app's way of reading them): not loopback nor link-local, on an interface that is up."""
     found = set()
-    listed = json.loads(subprocess.run(["ip", "-j", "addr"], capture_output=True, text=True,
-                                       check=True).stdout)
+    listed = json.loads(
+        subprocess.run(["ip", "-j", "addr"], capture_output=True, text=True, check=True).stdout
+    )
     for interface in listed:
         if "UP" not in interface.get("flags", []):
             continue
@@ -36,8 +37,9 @@ def join_link(page, code) -> str:
     return next(word for word in text.split() if word.endswith(f"/class?code={code}"))
 
 
-def test_the_key_never_reaches_the_address_bar_and_the_join_link_is_reachable(browser,
-                                                                              streamlit_server):
+def test_the_key_never_reaches_the_address_bar_and_the_join_link_is_reachable(
+    browser, streamlit_server
+):
     with new_page(browser, 1280, 720) as projector, new_page(browser, 1024, 768) as tablet:
         code, key = start_class(projector, streamlit_server, "?present=1")
         # opened on 127.0.0.1: the link and the QR code name this machine's network address
@@ -45,8 +47,9 @@ def test_the_key_never_reaches_the_address_bar_and_the_join_link_is_reachable(br
         addresses = reachable_addresses()
         if addresses:
             assert host in addresses, (host, addresses)
-            wait_text(projector, "You opened this page at 127.0.0.1, which only this machine "
-                                 "reaches")
+            wait_text(
+                projector, "You opened this page at 127.0.0.1, which only this machine reaches"
+            )
         else:
             wait_text(projector, "no network address phones could reach")
         alt = projector.locator('img[alt^="QR code of the join link"]').get_attribute("alt")
@@ -87,8 +90,9 @@ def test_the_key_never_reaches_the_address_bar_and_the_join_link_is_reachable(br
             assert laptop.evaluate("() => history.length") == entries
 
 
-def test_after_show_the_answers_a_students_tap_is_refused_with_a_sentence(browser,
-                                                                          streamlit_server):
+def test_after_show_the_answers_a_students_tap_is_refused_with_a_sentence(
+    browser, streamlit_server
+):
     with new_page(browser, 1280, 800) as projector, new_page(browser, 390, 844) as phone:
         code, _key = start_class(projector, streamlit_server)
         open_poll(projector)
@@ -105,8 +109,9 @@ def test_after_show_the_answers_a_students_tap_is_refused_with_a_sentence(browse
         wait_text(projector, "Answers shown")
         assert not student_option(phone, "B").is_disabled()
         student_option(phone, "B").click()  # to the answer the projector now shows as right
-        wait_text(phone, "The answers are shown, so this poll is closed: your answer was not "
-                         "counted.")
+        wait_text(
+            phone, "The answers are shown, so this poll is closed: your answer was not counted."
+        )
         assert phone.locator(".lab-error").count() == 1
         projector.wait_for_timeout(1500)
         assert "A. exactly one ✓ right answer" in projector.locator("body").inner_text()
@@ -115,8 +120,11 @@ def test_after_show_the_answers_a_students_tap_is_refused_with_a_sentence(browse
 
 
 def test_vote_again_shows_both_votes_side_by_side(browser, streamlit_server):
-    with new_page(browser, 1280, 720) as projector, new_page(browser, 390, 844) as one, \
-            new_page(browser, 390, 844) as two:
+    with (
+        new_page(browser, 1280, 720) as projector,
+        new_page(browser, 390, 844) as one,
+        new_page(browser, 390, 844) as two,
+    ):
         code, _key = start_class(projector, streamlit_server, "?present=1")
         open_poll(projector)  # the first question: its right answer is A, "exactly one"
         for phone, letter in ((one, "B"), (two, "A")):
@@ -142,22 +150,32 @@ def test_vote_again_shows_both_votes_side_by_side(browser, streamlit_server):
         heads = table.locator("thead th").all_inner_texts()
         assert heads == ["Option", "1st vote", "2nd vote"]
         right = table.locator("tr.lab-right").inner_text()
-        assert "A. exactly one ✓ right answer" in right and "1 (50%)" in right \
-            and "2 (100%)" in right
-        wait_text(projector, "Right answers: 1 of 2 (50%) in the first vote, 2 of 2 (100%) in "
-                             "the second. Of the 2 who voted both times, 1 moved to the right "
-                             "answer and 0 moved away from it.")
+        assert (
+            "A. exactly one ✓ right answer" in right and "1 (50%)" in right and "2 (100%)" in right
+        )
+        wait_text(
+            projector,
+            "Right answers: 1 of 2 (50%) in the first vote, 2 of 2 (100%) in "
+            "the second. Of the 2 who voted both times, 1 moved to the right "
+            "answer and 0 moved away from it.",
+        )
 
 
 def inside(page, locator) -> bool:
     box = locator.bounding_box()
     size = page.viewport_size
-    return box is not None and box["x"] >= 0 and box["y"] >= 0 and \
-        box["x"] + box["width"] <= size["width"] and box["y"] + box["height"] <= size["height"]
+    return (
+        box is not None
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size["width"]
+        and box["y"] + box["height"] <= size["height"]
+    )
 
 
 def test_at_1280x720_in_presenter_mode_the_results_and_buttons_are_in_the_window(
-        browser, streamlit_server):
+    browser, streamlit_server
+):
     with new_page(browser, 1280, 720) as projector, new_page(browser, 390, 844) as phone:
         code, _key = start_class(projector, streamlit_server, "?present=1")
         open_poll(projector)
@@ -172,23 +190,29 @@ def test_at_1280x720_in_presenter_mode_the_results_and_buttons_are_in_the_window
         wait_for_app(projector)
         wait_text(projector, "Answers shown")
         assert projector.evaluate("() => window.scrollY") == 0
-        for part in (projector.locator(".lab-headline"), projector.locator("table.lab-results"),
-                     *(button(projector, label) for label in buttons)):
+        for part in (
+            projector.locator(".lab-headline"),
+            projector.locator("table.lab-results"),
+            *(button(projector, label) for label in buttons),
+        ):
             assert inside(projector, part), part
 
 
-def test_a_browser_that_clears_its_storage_cannot_vote_twice_unnoticed(browser,
-                                                                       streamlit_server):
+def test_a_browser_that_clears_its_storage_cannot_vote_twice_unnoticed(browser, streamlit_server):
     with new_page(browser, 1280, 800) as projector, new_page(browser, 390, 844) as phone:
         code, _key = start_class(projector, streamlit_server)
         open_poll(projector)
         joins = []
-        phone.on("request", lambda r: joins.append(r) if r.url.endswith("/class-api/join")
-                 else None)
+        phone.on(
+            "request", lambda r: joins.append(r) if r.url.endswith("/class-api/join") else None
+        )
         # a key this browser kept that does not run the class: said, forgotten, a student
         open_url(phone, f"{streamlit_server}/class")
-        phone.evaluate("(code) => localStorage.setItem('lab_class_instructor', "
-                       "JSON.stringify({code, key: 'x'.repeat(32)}))", code)
+        phone.evaluate(
+            "(code) => localStorage.setItem('lab_class_instructor', "
+            "JSON.stringify({code, key: 'x'.repeat(32)}))",
+            code,
+        )
         open_url(phone, f"{streamlit_server}/class?code={code}")
         wait_text(phone, "does not run this class: you see it as a student", timeout=15000)
         assert phone.evaluate("() => localStorage.getItem('lab_class_instructor')") is None
@@ -216,8 +240,10 @@ def test_a_browser_that_clears_its_storage_cannot_vote_twice_unnoticed(browser,
         student_option(phone, "B").click()
         wait_text(phone, "Your answer: B, as many as the order allows")
         wait_text(projector, "2 answers · Poll open · 2 joined")
-        wait_text(projector, "1 of these answers came from a browser that joined after this "
-                             "poll's first answer")
+        wait_text(
+            projector,
+            "1 of these answers came from a browser that joined after this poll's first answer",
+        )
 
 
 def test_the_websocket_carries_no_server_path_or_installation_id(browser, streamlit_server):
@@ -226,8 +252,7 @@ def test_the_websocket_carries_no_server_path_or_installation_id(browser, stream
     ids = {Installation.instance().installation_id, Installation.instance().installation_id_v3}
     frames = []
     with new_page(browser, 1280, 800) as page:
-        page.on("websocket",
-                lambda ws: ws.on("framereceived", lambda data: frames.append(data)))
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(data)))
         open_url(page, f"{streamlit_server}/class")
         page.evaluate("() => 0")
     payload = b"".join(f if isinstance(f, bytes) else f.encode() for f in frames)

@@ -85,8 +85,17 @@ def test_train_numbers_examples_from_one(page, streamlit_server):
 
 def test_kernels_numbers_examples_and_alphas_from_one(page, streamlit_server):
     data = make_circles(n=100, seed=0)
-    trace = kernel_perceptron(data.X, data.y, kernel="rbf", scale=2.0, bias=True,
-                              order="random", seed=3, max_updates=2_000, max_epochs=500)
+    trace = kernel_perceptron(
+        data.X,
+        data.y,
+        kernel="rbf",
+        scale=2.0,
+        bias=True,
+        order="random",
+        seed=3,
+        max_updates=2_000,
+        max_epochs=500,
+    )
     indices = trace.indices_at_steps(np.arange(1, STEPS + 1))
     updated_at = set(trace.update_steps.tolist())
     assert updated_at & set(range(1, STEPS + 1))  # some α is raised on the way
@@ -98,8 +107,9 @@ def test_kernels_numbers_examples_and_alphas_from_one(page, streamlit_server):
         alpha = re.search(r"α([₀-₉]+) ← α([₀-₉]+) \+ 1 = (\d+)", text)
         kernel = re.search(r"y·K\(x([₀-₉]+), x\)", text)
         assert alpha and kernel, text
-        assert {alpha[1], alpha[2], kernel[1]} == {str(shown).translate(
-            str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))}
+        assert {alpha[1], alpha[2], kernel[1]} == {
+            str(shown).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
+        }
         assert int(alpha[1].translate(SUBSCRIPT)) == shown
         # α of example `shown` counts its updates up to and including this step
         k = int(np.searchsorted(trace.update_steps, t, side="right"))
@@ -125,8 +135,9 @@ def test_generalisation_numbers_examples_from_one(page, streamlit_server):
 
 def test_relaxation_numbers_inequalities_from_one(page, streamlit_server):
     A, c = rows_to_system(PRESETS["thin sliver"][0])
-    trace = relaxation(A, c, eta=1.0, rule="randomized", w0=np.zeros(2), seed=0, tol=0.001,
-                       max_iter=1000, tau=10)
+    trace = relaxation(
+        A, c, eta=1.0, rule="randomized", w0=np.zeros(2), seed=0, tol=0.001, max_iter=1000, tau=10
+    )
     player = open_player(page, f"{streamlit_server}/relaxation?system=thin+sliver&rule=randomized")
     wait_for_player(player, 0, 0)
     page.get_by_role("heading").first.click()

@@ -19,8 +19,10 @@ from __future__ import annotations
 import pytest
 from browser_helpers import PAGE_TIMEOUT, assert_no_exception, open_url
 
-PHONE_AGENT = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
-               "Chrome/126.0.0.0 Mobile Safari/537.36")
+PHONE_AGENT = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/126.0.0.0 Mobile Safari/537.36"
+)
 KATEX = ("rehype-katex", "katex.", "KaTeX_")
 GRID = ("arrowFormatUtils", "DataFrame.")
 ITALIC = ("SourceSansVF-Italic",)
@@ -40,8 +42,12 @@ NOT_REQUESTED = {
 
 def first_visit(browser, url: str):
     """Open ``url`` in a new phone context; the page and every URL it requested."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                  has_touch=True, user_agent=PHONE_AGENT)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        user_agent=PHONE_AGENT,
+    )
     context.set_default_timeout(PAGE_TIMEOUT)
     page = context.new_page()
     requested: list[str] = []
@@ -53,8 +59,9 @@ def first_visit(browser, url: str):
 
 def sideways_overflow(page) -> int:
     """How far the page itself scrolls sideways, in CSS pixels (0: not at all)."""
-    return page.evaluate("() => document.documentElement.scrollWidth"
-                         " - document.documentElement.clientWidth")
+    return page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
 
 
 @pytest.mark.parametrize("name", list(NOT_REQUESTED))
@@ -63,8 +70,11 @@ def test_a_first_visit_requests_no_chunk_it_does_not_need(browser, streamlit_ser
     try:
         assert_no_exception(page)
         assert any("/static/js/" in url for url in requested)  # the log did record the chunks
-        unwanted = [url for url in requested
-                    if any(part in url.rsplit("/", 1)[-1] for part in NOT_REQUESTED[name])]
+        unwanted = [
+            url
+            for url in requested
+            if any(part in url.rsplit("/", 1)[-1] for part in NOT_REQUESTED[name])
+        ]
         assert unwanted == [], f"/{name} requested {unwanted}"
         assert sideways_overflow(page) <= 0
     finally:

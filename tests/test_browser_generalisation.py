@@ -57,8 +57,9 @@ def test_keys_step_the_margin_perceptron_and_say_which_kind(page, streamlit_serv
 def test_a_link_with_step_reopens_that_step(page, streamlit_server):
     data, trace = default_run(n=60, margin=0.2, order_seed=3)
     step = int(trace.update_steps[4])
-    player = open_player(page, f"{streamlit_server}/generalisation"
-                               f"?n=60&margin=0.2&order_seed=3&step={step}")
+    player = open_player(
+        page, f"{streamlit_server}/generalisation?n=60&margin=0.2&order_seed=3&step={step}"
+    )
     assert wait_for_player(player, step, 5) == (step, 5)
     # stepping writes the new step to the address bar after a pause
     page.get_by_role("heading", name="1. The margin perceptron").click()

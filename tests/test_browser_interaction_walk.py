@@ -62,8 +62,9 @@ from pages.common.question_bank import QUESTIONS_BY_PAGE
 #: every page: Home at /, then the table's pages at /<name>
 PAGES = ["home", *(entry.name for entry in PAGE_TABLE)]
 #: the quizzes' answers (see the module's docstring)
-QUIZ_KEYS = frozenset(question.key for questions in QUESTIONS_BY_PAGE.values()
-                      for question in questions)
+QUIZ_KEYS = frozenset(
+    question.key for questions in QUESTIONS_BY_PAGE.values() for question in questions
+)
 #: a sweep that has used its request's share of the CPU pauses with a Continue button: how
 #: far one request gets depends on the machine's load, so both screens press Continue
 #: until the sweep is done before they are compared
@@ -104,8 +105,9 @@ def open_deferred_parts(page) -> None:
 def finish_sweeps(page) -> None:
     """Press a paused sweep's Continue until it is done (see RESUME_PREFIXES)."""
     for _ in range(20):
-        buttons = page.locator(", ".join(f"[class*='st-key-{prefix}'] button"
-                                         for prefix in RESUME_PREFIXES))
+        buttons = page.locator(
+            ", ".join(f"[class*='st-key-{prefix}'] button" for prefix in RESUME_PREFIXES)
+        )
         if buttons.count() == 0:
             return
         buttons.first.click()
@@ -178,8 +180,10 @@ class Walk:
             self.page.wait_for_timeout(1000)
             walked, opened = settled_screen(self.page), self.fresh_screen(url, again=True)
         self.comparisons += 1
-        print(f"  {change}: settled {settled - started:.1f} s, "
-              f"fresh {time.monotonic() - settled:.1f} s")
+        print(
+            f"  {change}: settled {settled - started:.1f} s, "
+            f"fresh {time.monotonic() - settled:.1f} s"
+        )
         if errors:
             self.failures.append(f"after {change}: the page shows an exception: {errors}")
         if walked != opened:
@@ -214,8 +218,9 @@ class Walk:
         """Walk every control on screen not walked yet, in the order they appear."""
         self.note_revealed(path)
         while True:
-            todo = next((c for c in self.controls()
-                         if c.key not in self.walked and not c.disabled), None)
+            todo = next(
+                (c for c in self.controls() if c.key not in self.walked and not c.disabled), None
+            )
             if todo is None:
                 return
             options = select_options(self.page, todo) if todo.kind == "select" else None
@@ -246,8 +251,9 @@ class Walk:
         """Walk what the page shows; then, for each control shown or enabled only after
         some changes, make those changes again, walk it there, and undo them."""
         self.walk_here(())
-        while pending := [key for key, paths in self.reach.items()
-                          if key not in self.walked and paths]:
+        while pending := [
+            key for key, paths in self.reach.items() if key not in self.walked and paths
+        ]:
             key = pending[0]
             path = self.reach[key].pop()  # the latest series of changes that showed it
             undo = self.apply(path)
@@ -268,12 +274,15 @@ def test_a_view_reached_by_clicks_is_the_view_its_link_opens(browser, streamlit_
         walk.start(page, fresh)
         walk.run()
     seconds = time.monotonic() - started
-    print(f"\n/{walk.path}: {len(walk.walked)} controls walked, {walk.comparisons} "
-          f"comparisons in {seconds:.0f} s ({walk.seconds_fresh:.0f} s opening fresh); "
-          + "; ".join(f"{key}: {values}" for key, values in walk.walked.items()))
+    print(
+        f"\n/{walk.path}: {len(walk.walked)} controls walked, {walk.comparisons} "
+        f"comparisons in {seconds:.0f} s ({walk.seconds_fresh:.0f} s opening fresh); "
+        + "; ".join(f"{key}: {values}" for key, values in walk.walked.items())
+    )
     # a control the walk saw enabled but could not bring back to change
     unreached = [key for key in walk.reach if key not in walk.walked]
     assert walk.walked, "no control found: the walk found nothing to change"
-    assert not walk.failures, (f"{len(walk.failures)} view(s) differ from their link:\n\n"
-                               + "\n\n".join(walk.failures))
+    assert not walk.failures, (
+        f"{len(walk.failures)} view(s) differ from their link:\n\n" + "\n\n".join(walk.failures)
+    )
     assert not unreached, f"controls shown once but never again to be walked: {unreached}"

@@ -25,9 +25,11 @@ def core_run(data, **settings):
 
 
 def browser_field(player):
-    field = player.evaluate("el => ({k: el.kernelField.updates, b: el.kernelField.bias, "
-                            "grid: Array.from(el.kernelField.values), "
-                            "points: Array.from(el.kernelField.points)})")
+    field = player.evaluate(
+        "el => ({k: el.kernelField.updates, b: el.kernelField.bias, "
+        "grid: Array.from(el.kernelField.values), "
+        "points: Array.from(el.kernelField.points)})"
+    )
     bias = field["b"]
     return field["k"], np.asarray(field["grid"]) + bias, np.asarray(field["points"]) + bias
 
@@ -35,8 +37,12 @@ def browser_field(player):
 def grid_points(limit):
     axis = np.arange(GRID)
     cols, rows = np.meshgrid(axis, axis)  # row-major, top row first, as the scene lays them out
-    return np.column_stack([-limit + 2 * limit * cols.ravel() / (GRID - 1),
-                            limit - 2 * limit * rows.ravel() / (GRID - 1)])
+    return np.column_stack(
+        [
+            -limit + 2 * limit * cols.ravel() / (GRID - 1),
+            limit - 2 * limit * rows.ravel() / (GRID - 1),
+        ]
+    )
 
 
 def test_keys_step_the_kernel_run_and_f_matches_the_core(page, streamlit_server):
@@ -71,8 +77,9 @@ def test_keys_step_the_kernel_run_and_f_matches_the_core(page, streamlit_server)
 
 def test_a_link_with_step_reopens_that_step(page, streamlit_server):
     data = make_xor(n=60, seed=2)
-    trace = core_run(data, kernel="poly", degree=2, coef0=1.0, scale=2.0, bias=True,
-                     order="cyclic", seed=0)
+    trace = core_run(
+        data, kernel="poly", degree=2, coef0=1.0, scale=2.0, bias=True, order="cyclic", seed=0
+    )
     target = int(trace.update_steps[4])
     query = "?data=xor&n=60&data_seed=2&kernel=poly"
     player = open_player(page, f"{streamlit_server}/kernels{query}&step={target}")

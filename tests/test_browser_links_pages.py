@@ -58,8 +58,8 @@ def wait_for_text(page, text: str) -> None:
 # /adversary
 # ---------------------------------------------------------------------------
 
-def test_adversary_link_reproduces_gamma_d_and_the_students_moves(page, browser,
-                                                                   streamlit_server):
+
+def test_adversary_link_reproduces_gamma_d_and_the_students_moves(page, browser, streamlit_server):
     open_url(page, f"{streamlit_server}/adversary")
     enter_value(page, "adv_gamma", "0.1")
     enter_value(page, "adv_dim", "200")
@@ -99,10 +99,11 @@ def test_adversary_malformed_link_warns_and_falls_back(page, streamlit_server):
 # /aggressive
 # ---------------------------------------------------------------------------
 
+
 def test_aggressive_link_reproduces_both_lengths(page, browser, streamlit_server):
     open_url(page, f"{streamlit_server}/aggressive")
-    press_slider(page, "aggressive_T", "ArrowLeft", 2)       # 10^6 -> 10^4
-    press_slider(page, "always_wrong_T", "ArrowRight", 5)    # 20 -> 25
+    press_slider(page, "aggressive_T", "ArrowLeft", 2)  # 10^6 -> 10^4
+    press_slider(page, "always_wrong_T", "ArrowRight", 5)  # 20 -> 25
     wait_for_text(page, "25 mistakes in 25 examples")
     expect(metrics(page)).to_have_text(["2", "12"])  # mistake-driven vs aggressive, T = 10^4
     url = page.url
@@ -111,7 +112,8 @@ def test_aggressive_link_reproduces_both_lengths(page, browser, streamlit_server
     with new_page(browser, 1280, 900) as again:
         open_url(again, url)
         expect(slider(again, "aggressive_T")).to_have_attribute(
-            "aria-valuetext", "10^4 = 10,000", timeout=PAGE_TIMEOUT)
+            "aria-valuetext", "10^4 = 10,000", timeout=PAGE_TIMEOUT
+        )
         expect(slider(again, "always_wrong_T")).to_have_attribute("aria-valuetext", "25")
         wait_for_text(again, "25 mistakes in 25 examples")
         expect(metrics(again)).to_have_text(["2", "12"], timeout=PAGE_TIMEOUT)
@@ -132,6 +134,7 @@ def test_aggressive_malformed_link_warns_and_falls_back(page, streamlit_server):
 # ---------------------------------------------------------------------------
 # /bound
 # ---------------------------------------------------------------------------
+
 
 def runs_text(page):
     return page.get_by_text(re.compile(r"\d+ runs \(")).first
@@ -168,7 +171,8 @@ def test_bound_link_reproduces_the_open_tab(page, browser, streamlit_server):
     with new_page(browser, 1280, 900) as again:
         open_url(again, url)
         expect(again.get_by_role("tab", name="Threshold δ")).to_have_attribute(
-            "aria-selected", "true", timeout=PAGE_TIMEOUT)
+            "aria-selected", "true", timeout=PAGE_TIMEOUT
+        )
         expect(input_box(again, "bound_delta_seeds")).to_have_value("2", timeout=PAGE_TIMEOUT)
         wait_for_text(again, "All 12 runs converged within bound (1.4)")
         assert_no_exception(again)
@@ -188,8 +192,7 @@ def test_bound_malformed_link_warns_and_falls_back(page, streamlit_server):
 
 def test_bound_quiz_answer_shows_the_explanation(page, streamlit_server):
     open_url(page, f"{streamlit_server}/bound")
-    page.locator(".st-key-bound_quiz_scale").get_by_text("It does not change",
-                                                         exact=True).click()
+    page.locator(".st-key-bound_quiz_scale").get_by_text("It does not change", exact=True).click()
     page.locator(".st-key-bound_quiz_scale_check").get_by_role("button", name="Check").click()
     wait_for_app(page, timeout=PAGE_TIMEOUT)
     wait_for_text(page, "(R/γ)² is the same number")

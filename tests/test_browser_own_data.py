@@ -27,8 +27,10 @@ from perceptron_core import kernel_perceptron
 from perceptron_core.viz.train import axis_limit
 
 GOOD_CSV = b"x1,x2,label\n0.5,0.5,cat\n0.6,0.3,cat\n-0.5,-0.4,dog\n-0.3,-0.6,dog\n0.2,-0.7,dog\n"
-IRIS_LIKE = (b"petal,sepal,species\n0.9,0.1,setosa\n0.8,0.2,setosa\n-0.1,0.9,versicolor\n"
-             b"0.1,0.8,versicolor\n-0.8,-0.5,virginica\n-0.7,-0.6,virginica\n")
+IRIS_LIKE = (
+    b"petal,sepal,species\n0.9,0.1,setosa\n0.8,0.2,setosa\n-0.1,0.9,versicolor\n"
+    b"0.1,0.8,versicolor\n-0.8,-0.5,virginica\n-0.7,-0.6,virginica\n"
+)
 
 
 def click_board(page, chart_key, fx, fy):
@@ -65,8 +67,17 @@ def test_kernels_drawn_points_train_and_the_player_steps_them(page, streamlit_se
     points = np.array(link_points(page))
     assert points.shape == (4, 3) and points[:, 2].tolist() == [1, -1, -1, -1]
     X, y = points[:, :2], points[:, 2].astype(int)
-    trace = kernel_perceptron(X, y, kernel="poly", degree=2, coef0=1.0, scale=2.0, bias=True,
-                              max_updates=2_000, max_epochs=500)
+    trace = kernel_perceptron(
+        X,
+        y,
+        kernel="poly",
+        degree=2,
+        coef0=1.0,
+        scale=2.0,
+        bias=True,
+        max_updates=2_000,
+        max_epochs=500,
+    )
     player = page.get_by_test_id("perceptron-player")
     player.wait_for()
     player.scroll_into_view_if_needed()
@@ -75,8 +86,9 @@ def test_kernels_drawn_points_train_and_the_player_steps_them(page, streamlit_se
         page.keyboard.press("ArrowRight")
         wait_for_player(player, int(trace.update_steps[k - 1]), k)
     k, f_grid, f_points = browser_field(player)
-    np.testing.assert_allclose(f_grid, trace.decision_function(grid_points(axis_limit(X, 1.0)),
-                                                                upto=2), atol=1e-9)
+    np.testing.assert_allclose(
+        f_grid, trace.decision_function(grid_points(axis_limit(X, 1.0)), upto=2), atol=1e-9
+    )
     np.testing.assert_allclose(f_points, trace.decision_function(X, upto=2), atol=1e-9)
     page.keyboard.press("End")
     wait_for_player(player, trace.n_examined, trace.n_updates)
@@ -88,7 +100,8 @@ def test_kernels_drawn_points_train_and_the_player_steps_them(page, streamlit_se
 
 
 def test_kernels_upload_shows_the_name_as_written_and_keeps_data_on_a_bad_file(
-        page, streamlit_server):
+    page, streamlit_server
+):
     open_url(page, f"{streamlit_server}/kernels?data=upload")
     upload_csv(page, "**x**.csv", GOOD_CSV)
     caption = page.locator('[data-testid="stCaptionContainer"]', has_text="5 rows")
@@ -109,8 +122,9 @@ def test_kernels_upload_shows_the_name_as_written_and_keeps_data_on_a_bad_file(
     assert_no_exception(page)
 
 
-def test_the_exported_kernel_player_steps_from_a_file_with_no_network(page, streamlit_server,
-                                                                     tmp_path):
+def test_the_exported_kernel_player_steps_from_a_file_with_no_network(
+    page, streamlit_server, tmp_path
+):
     query = "data=draw&kernel=rbf&points=0.5,0.5,1;0.6,-0.4,-1;-0.5,-0.5,1;-0.4,0.6,-1"
     open_player(page, f"{streamlit_server}/kernels?{query}")
     with page.expect_download() as download_info:
@@ -118,8 +132,15 @@ def test_the_exported_kernel_player_steps_from_a_file_with_no_network(page, stre
     html_file = tmp_path / "kernels.html"
     download_info.value.save_as(html_file)
     points = np.array(link_points(page))
-    trace = kernel_perceptron(points[:, :2], points[:, 2].astype(int), kernel="rbf", scale=2.0,
-                              bias=True, max_updates=2_000, max_epochs=500)
+    trace = kernel_perceptron(
+        points[:, :2],
+        points[:, 2].astype(int),
+        kernel="rbf",
+        scale=2.0,
+        bias=True,
+        max_updates=2_000,
+        max_epochs=500,
+    )
     offline = page.context.browser.new_context()
     try:
         viewer = offline.new_page()

@@ -22,8 +22,16 @@ from perceptron_core import make_separable, run_perceptron
 
 def default_trace(n=40):
     data = make_separable(n=n, margin=0.1, dim=2, radius=1.0, seed=7)
-    return data, run_perceptron(data.X, data.y, bias=True, delta=0.0, order="cyclic", seed=0,
-                                max_updates=5_000, max_epochs=500)
+    return data, run_perceptron(
+        data.X,
+        data.y,
+        bias=True,
+        delta=0.0,
+        order="cyclic",
+        seed=0,
+        max_updates=5_000,
+        max_epochs=500,
+    )
 
 
 def test_keys_work_straight_after_opening_and_not_while_typing(page, streamlit_server):
@@ -92,9 +100,11 @@ def test_scrubbing_jumps_to_an_update_and_back_undoes_the_drag(page, streamlit_s
     data, trace = default_trace()
     player = open_player(page, f"{streamlit_server}/train")
     slider = player.get_by_role("slider", name="jump to update")
-    slider.evaluate("(el) => { for (const v of [2, 4, 5]) { el.value = v; "
-                    "el.dispatchEvent(new Event('input', {bubbles: true})); } "
-                    "el.dispatchEvent(new Event('change', {bubbles: true})); }")
+    slider.evaluate(
+        "(el) => { for (const v of [2, 4, 5]) { el.value = v; "
+        "el.dispatchEvent(new Event('input', {bubbles: true})); } "
+        "el.dispatchEvent(new Event('change', {bubbles: true})); }"
+    )
     wait_for_player(player, int(trace.update_steps[4]), 5)
     assert "update 5 of" in player.inner_text()
     player.get_by_role("button", name="Back").click()
@@ -147,8 +157,10 @@ def test_a_link_with_a_step_opens_that_step_in_a_fresh_browser(browser, streamli
         link, other = open_link_with_step(page, fresh, step)
         assert "order=permuted" in link
         assert wait_for_player(other, step, updates) == (step, updates)
-        assert other.get_by_test_id("step-text").inner_text() == \
-            player.get_by_test_id("step-text").inner_text()
+        assert (
+            other.get_by_test_id("step-text").inner_text()
+            == player.get_by_test_id("step-text").inner_text()
+        )
 
 
 def test_two_students_step_independently(browser, streamlit_server):
@@ -178,8 +190,7 @@ def test_presenter_stage_fits_the_screen(browser, streamlit_server, size):
         wait_for_player(player, updates=1)
 
 
-def test_exported_player_steps_from_a_file_with_no_server(page, streamlit_server,
-                                                         tmp_path: Path):
+def test_exported_player_steps_from_a_file_with_no_server(page, streamlit_server, tmp_path: Path):
     data, trace = default_trace()
     open_player(page, f"{streamlit_server}/train")
     page.get_by_text("Export: data, trace, player").click()
@@ -213,8 +224,7 @@ def test_the_page_asks_nothing_of_the_internet(page, streamlit_server):
     page.keyboard.press("ArrowRight")
     wait_for_player(player, updates=1)
     page.wait_for_timeout(500)
-    outside = [url for url in requests
-               if not url.startswith((streamlit_server, "data:", "blob:"))]
+    outside = [url for url in requests if not url.startswith((streamlit_server, "data:", "blob:"))]
     assert outside == []
 
 
@@ -222,8 +232,9 @@ def test_a_proof_chart_of_a_tiny_range_draws_a_few_ticks(page, streamlit_server)
     """No bias, two nearly parallel points: ⟨w_t, w*⟩ stays below 10⁻¹⁴. Ticks stepped with
     an absolute tolerance of 10⁻⁹ made 200 000 of them and the player died ("Maximum call
     stack size exceeded"); the chart now has a handful."""
-    player = open_player(page, f"{streamlit_server}/train?balance=0.1&data_seed=0&margin=0.01"
-                               "&n=2&bias=false")
+    player = open_player(
+        page, f"{streamlit_server}/train?balance=0.1&data_seed=0&margin=0.01&n=2&bias=false"
+    )
     assert_no_exception(page)
     charts = player.locator("svg.mini")
     assert charts.count() >= 2

@@ -60,8 +60,12 @@ FOCUSED_JS = """() => {
 def phone_page(browser, size):
     """A fresh context of ``size``: a touch screen at 390 px, a small window at 360 px."""
     touch = size[0] == 390
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=touch,
-                                  is_mobile=touch, device_scale_factor=2 if touch else 1)
+    context = browser.new_context(
+        viewport={"width": size[0], "height": size[1]},
+        has_touch=touch,
+        is_mobile=touch,
+        device_scale_factor=2 if touch else 1,
+    )
     context.set_default_timeout(120_000)  # a loaded 2-core machine opens /kernels slowly
     return context, context.new_page()
 
@@ -91,8 +95,10 @@ def swipe(page, box, dx):
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     for k in range(1, 7):
-        cdp.send("Input.dispatchTouchEvent",
-                 {"type": "touchMove", "touchPoints": [{"x": x + dx * k / 6, "y": y + 3}]})
+        cdp.send(
+            "Input.dispatchTouchEvent",
+            {"type": "touchMove", "touchPoints": [{"x": x + dx * k / 6, "y": y + 3}]},
+        )
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
@@ -191,7 +197,9 @@ def test_focus_stays_on_a_control_when_a_move_disables_its_button(page, streamli
     player.get_by_role("button", name="Run to end").click()
     wait_for_player(player, min_updates=1)
     focused = page.evaluate(FOCUSED_JS)
-    assert focused["tag"] == "BUTTON" and not focused["disabled"] and "Back" in focused["text"], focused
+    assert focused["tag"] == "BUTTON" and not focused["disabled"] and "Back" in focused["text"], (
+        focused
+    )
     player.get_by_role("button", name="Reset").click()
     wait_for_player(player, 0, 0)
     player.get_by_role("button", name="Next example").click()

@@ -75,7 +75,9 @@ def test_an_update_rewrites_only_the_tiles_whose_rings_change(page, streamlit_se
         wait_for_player(player, steps[k - 1], k)
         writes = page.evaluate("() => window.__ringWrites.splice(0)")
         # no tile is written with the text it already had
-        assert all(old != new for old, new in writes), f"a tile rewritten unchanged after {k} updates"
+        assert all(old != new for old, new in writes), (
+            f"a tile rewritten unchanged after {k} updates"
+        )
         written.append(len(writes))
     assert tiles > 1 and sum(written) > 0
     # an update that moves the line a little leaves some tiles as they are

@@ -15,8 +15,10 @@ from __future__ import annotations
 from browser_helpers import open_player, wait_for_player
 
 #: how many marks a group's paths draw: each mark is one subpath (one "M") of its tiles' paths
-MARKS_JS = ("(root, selector) => Array.from(root.querySelectorAll(selector))"
-            ".reduce((count, path) => count + ((path.getAttribute('d') || '').match(/M/g) || []).length, 0)")
+MARKS_JS = (
+    "(root, selector) => Array.from(root.querySelectorAll(selector))"
+    ".reduce((count, path) => count + ((path.getAttribute('d') || '').match(/M/g) || []).length, 0)"
+)
 #: the panel's count of examples with α > 0 ("12 of 300")
 SUPPORT_JS = "(root) => root.querySelector('[data-counter=\"support\"]').textContent"
 
@@ -28,15 +30,19 @@ def shown(player, group: str) -> int:
 def test_kernels_faint_marks_sit_in_a_layer_no_step_writes(page, streamlit_server):
     player = open_player(page, f"{streamlit_server}/kernels?dataset=circles&n=300")
     wait_for_player(player, 0, 0)
-    layer = player.evaluate(r"""(root) => {
+    layer = player.evaluate(
+        r"""(root) => {
       const still = root.querySelector('svg.plane foreignObject.still'), inner = still.querySelector('svg');
       window.__stillWrites = 0;
       new MutationObserver((records) => { window.__stillWrites += records.length; })
         .observe(still, { attributes: true, childList: true, characterData: true, subtree: true });
       return { marks: (MARKS)(inner, 'g.data path'), willChange: getComputedStyle(inner).willChange,
                events: getComputedStyle(still).pointerEvents };
-    }""".replace("MARKS", MARKS_JS))
-    assert layer["marks"] == 300 and "transform" in layer["willChange"] and layer["events"] == "none"
+    }""".replace("MARKS", MARKS_JS)
+    )
+    assert (
+        layer["marks"] == 300 and "transform" in layer["willChange"] and layer["events"] == "none"
+    )
     for _ in range(5):
         page.keyboard.press("ArrowRight")
     _, updates = wait_for_player(player, min_updates=5)

@@ -116,13 +116,18 @@ def predict_run(page, player, moves, truth, wrong_at=(1, 4, 5, 9)) -> dict:
         said = f"{score['right']} of {score['total']} predicted right"
         live = _wait(lambda: player.locator(".live").inner_text(), "nothing said")
         _wait(lambda: said in player.locator(".live").inner_text(), f"live region: {live}")
-        assert player.get_by_test_id("predict-verdict").inner_text().startswith(
-            "✓ Right" if score["streak"] else "✗ Not quite")
+        assert (
+            player.get_by_test_id("predict-verdict")
+            .inner_text()
+            .startswith("✓ Right" if score["streak"] else "✗ Not quite")
+        )
     for name, value in score.items():
         assert _attr(player, f"data-predict-{name}") == str(value), (name, score)
     shown = player.get_by_test_id("predict-score").inner_text()
-    assert shown == (f"{score['right']} of {score['total']} predicted right · streak "
-                     f"{score['streak']} · longest streak {score['best']}")
+    assert shown == (
+        f"{score['right']} of {score['total']} predicted right · streak "
+        f"{score['streak']} · longest streak {score['best']}"
+    )
     return score
 
 
@@ -135,8 +140,11 @@ def train_truth(view):
             return ("y", "n") if target in steps else ("n", "y")
         k = steps.index(target)
         new_w, new_b = trace.weights[k + 1], float(trace.biases[k + 1])
-        return _update_letter(_candidates(player), lambda c: np.array_equal(c[1], new_w) and
-                              (not trace.bias or c[2] == new_b))
+        return _update_letter(
+            _candidates(player),
+            lambda c: np.array_equal(c[1], new_w) and (not trace.bias or c[2] == new_b),
+        )
+
     return trace, truth
 
 
@@ -152,14 +160,24 @@ def test_train_waits_for_each_prediction_and_scores_the_run(page, streamlit_serv
     first = _wait(lambda: _attr(player, "data-predict-pending"), "no question")
     prompt = player.get_by_test_id("predict-prompt").inner_text()
     index = int(trace.indices_at_steps(np.array([1]))[0])
-    assert first == "update" and re.match(rf"Step 1 examines example {index + 1}, x [=≈] \(", prompt)
+    assert first == "update" and re.match(
+        rf"Step 1 examines example {index + 1}, x [=≈] \(", prompt
+    )
     page.keyboard.press("ArrowDown")  # another move while it waits: still waiting, nothing drawn
     page.wait_for_timeout(300)
     assert wait_for_player(player)[0] == 0 and _attr(player, "data-predict-pending") == "update"
     page.keyboard.press("ArrowLeft")  # Back drops the question, scores nothing
     _wait(lambda: _attr(player, "data-predict-pending") == "", "the question stays")
-    moves = ["ArrowDown", "ArrowDown", "ArrowRight", "ArrowDown", "ArrowRight", "ArrowRight",
-             "ArrowDown", "ArrowDown"]
+    moves = [
+        "ArrowDown",
+        "ArrowDown",
+        "ArrowRight",
+        "ArrowDown",
+        "ArrowRight",
+        "ArrowRight",
+        "ArrowDown",
+        "ArrowDown",
+    ]
     score = predict_run(page, player, moves, truth)
     assert 0 < score["right"] < score["total"]  # right and wrong answers both
     verdict = player.get_by_test_id("predict-verdict").inner_text()
@@ -191,8 +209,17 @@ def test_the_line_question_draws_three_lines_with_the_true_one_once(page, stream
 
 def kernels_truth():
     data = make_circles(n=100, seed=0)
-    trace = kernel_perceptron(data.X, data.y, kernel="rbf", scale=2.0, bias=True,
-                              order="random", seed=3, max_updates=2_000, max_epochs=500)
+    trace = kernel_perceptron(
+        data.X,
+        data.y,
+        kernel="rbf",
+        scale=2.0,
+        bias=True,
+        order="random",
+        seed=3,
+        max_updates=2_000,
+        max_epochs=500,
+    )
     steps = [int(s) for s in trace.update_steps]
 
     def truth(question, before, target, player):
@@ -200,6 +227,7 @@ def kernels_truth():
             return ("y", "n") if target in steps else ("n", "y")
         i = int(trace.update_indices[steps.index(target)])
         return _update_letter(_candidates(player), lambda c: c[1] == i)
+
     return truth
 
 
@@ -212,13 +240,13 @@ def generalisation_truth():
         if target not in steps:
             return "3", "1"
         return ("1", "2") if trace.update_scores[steps.index(target)] <= 0 else ("2", "3")
+
     return truth
 
 
 def relaxation_truth(rule):
     A, c = rows_to_system(PRESETS["narrow wedge"][0])
-    trace = relaxation(A, c, eta=1.0, rule=rule, w0=np.zeros(2), seed=0, tol=0.001,
-                       max_iter=1000)
+    trace = relaxation(A, c, eta=1.0, rule=rule, w0=np.zeros(2), seed=0, tol=0.001, max_iter=1000)
 
     def truth(question, before, target, player):
         i = int(trace.indices[target - 1])
@@ -226,24 +254,48 @@ def relaxation_truth(rule):
             return str(i + 1), str((i + 1) % A.shape[1] + 1)
         if question == "moves":
             return ("y", "n") if trace.moved[target - 1] else ("n", "y")
-        return _update_letter(_candidates(player),
-                              lambda cand: np.allclose(cand[1], trace.iterates[target], rtol=0,
-                                                       atol=1e-12))
+        return _update_letter(
+            _candidates(player),
+            lambda cand: np.allclose(cand[1], trace.iterates[target], rtol=0, atol=1e-12),
+        )
+
     return truth
 
 
-@pytest.mark.parametrize("url, truth, moves", [
-    ("/kernels?predict=1&order=random&order_seed=3", kernels_truth,
-     ["ArrowDown", "ArrowRight", "ArrowDown", "ArrowDown", "ArrowRight", "ArrowDown"]),
-    ("/generalisation?predict=1&order_seed=3", generalisation_truth,
-     ["ArrowDown", "ArrowRight", "ArrowDown", "ArrowDown", "ArrowRight", "ArrowDown",
-      "ArrowRight"]),
-    ("/relaxation?predict=1&system=narrow+wedge&rule=max_residual",
-     lambda: relaxation_truth("max_residual"),
-     ["ArrowDown", "ArrowRight", "ArrowDown", "ArrowRight"]),
-    ("/relaxation?predict=1&system=narrow+wedge&rule=randomized",
-     lambda: relaxation_truth("randomized"), ["ArrowDown", "ArrowDown", "ArrowRight", "ArrowDown"]),
-], ids=["kernels", "generalisation", "relaxation-max-residual", "relaxation-randomized"])
+@pytest.mark.parametrize(
+    "url, truth, moves",
+    [
+        (
+            "/kernels?predict=1&order=random&order_seed=3",
+            kernels_truth,
+            ["ArrowDown", "ArrowRight", "ArrowDown", "ArrowDown", "ArrowRight", "ArrowDown"],
+        ),
+        (
+            "/generalisation?predict=1&order_seed=3",
+            generalisation_truth,
+            [
+                "ArrowDown",
+                "ArrowRight",
+                "ArrowDown",
+                "ArrowDown",
+                "ArrowRight",
+                "ArrowDown",
+                "ArrowRight",
+            ],
+        ),
+        (
+            "/relaxation?predict=1&system=narrow+wedge&rule=max_residual",
+            lambda: relaxation_truth("max_residual"),
+            ["ArrowDown", "ArrowRight", "ArrowDown", "ArrowRight"],
+        ),
+        (
+            "/relaxation?predict=1&system=narrow+wedge&rule=randomized",
+            lambda: relaxation_truth("randomized"),
+            ["ArrowDown", "ArrowDown", "ArrowRight", "ArrowDown"],
+        ),
+    ],
+    ids=["kernels", "generalisation", "relaxation-max-residual", "relaxation-randomized"],
+)
 def test_every_player_waits_and_scores_against_the_core(page, streamlit_server, url, truth, moves):
     player = open_player(page, streamlit_server + url)
     wait_for_player(player, 0, 0)
@@ -278,8 +330,12 @@ def test_touch_on_a_phone_answers_by_tapping(browser, streamlit_server):
     """390×844 by touch: the picture's tap asks, a tap on the inequality's line answers
     /relaxation's pick, a tap on a letter answers where w lands; nothing leaves the screen."""
     truth = relaxation_truth("cyclic")
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                  is_mobile=True, device_scale_factor=2)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=2,
+    )
     context.set_default_timeout(120_000)
     try:
         page = context.new_page()
@@ -378,8 +434,12 @@ def test_a_live_class_polls_the_question_the_projector_waits_on(browser, streaml
         start_class(lecture, streamlit_server)
         projector = context.new_page()
         posted: list[str] = []
-        projector.on("request", lambda r: posted.append(r.post_data or "")
-                     if r.url.endswith("/class-api/view") else None)
+        projector.on(
+            "request",
+            lambda r: (
+                posted.append(r.post_data or "") if r.url.endswith("/class-api/view") else None
+            ),
+        )
         player = open_player(projector, f"{streamlit_server}/train?present=1&predict=1")
         projector.wait_for_timeout(2_000)  # the stage scrolls to the top again at 50, 600, 1 500 ms
         projector.keyboard.press("PageDown")

@@ -26,8 +26,12 @@ import pytest
 from browser_helpers import new_page, open_player, wait_for_player
 
 PAGES = ["train", "kernels", "generalisation", "relaxation"]
-NORMAL, PRESENTER_720, PRESENTER_1080, PHONE = ("normal", 1440, 900), ("present", 1280, 720), \
-    ("present", 1920, 1080), ("normal", 390, 844)
+NORMAL, PRESENTER_720, PRESENTER_1080, PHONE = (
+    ("normal", 1440, 900),
+    ("present", 1280, 720),
+    ("present", 1920, 1080),
+    ("normal", 390, 844),
+)
 
 #: every visible text of the player: its kind, its text, its size on screen (CSS px) and
 #: its box (one per line of HTML text); the stage's box; and the window's size
@@ -89,7 +93,9 @@ def measure(browser, base: str, name: str, view: tuple[str, int, int]) -> dict:
     if key not in _measured:
         mode, width, height = view
         with new_page(browser, width, height) as page:
-            player = open_player(page, f"{base}/{name}" + ("?present=1" if mode == "present" else ""))
+            player = open_player(
+                page, f"{base}/{name}" + ("?present=1" if mode == "present" else "")
+            )
             page.wait_for_timeout(800)
             for _ in range(3):
                 page.keyboard.press("ArrowRight")
@@ -111,7 +117,7 @@ def overlaps(measured: dict, slack: float = 1.0) -> list[tuple[str, str]]:
     """Pairs of texts whose boxes overlap by more than `slack` px in both directions."""
     texts, found = measured["texts"], []
     for i, a in enumerate(texts):
-        for b in texts[i + 1:]:
+        for b in texts[i + 1 :]:
             (l1, t1, r1, b1), (l2, t2, r2, b2) = a["box"], b["box"]
             if min(r1, r2) - max(l1, l2) > slack and min(b1, b2) - max(t1, t2) > slack:
                 found.append((f"{a['kind']}: {a['text']}", f"{b['kind']}: {b['text']}"))
@@ -124,8 +130,11 @@ def test_no_text_on_the_720_stage_is_smaller_than_on_the_page(browser, streamlit
     stage_sizes = smallest(measure(browser, streamlit_server, name, PRESENTER_720))
     for kind in ("step text", "legend", "keys", "axis title"):  # the kinds issue #22 names
         assert any(kind in shown for shown in stage_sizes), (kind, sorted(stage_sizes))
-    smaller = {kind: (stage_sizes[kind], page_sizes[kind]) for kind in stage_sizes
-               if kind in page_sizes and stage_sizes[kind][0] < page_sizes[kind][0] - 0.25}
+    smaller = {
+        kind: (stage_sizes[kind], page_sizes[kind])
+        for kind in stage_sizes
+        if kind in page_sizes and stage_sizes[kind][0] < page_sizes[kind][0] - 0.25
+    }
     assert not smaller, f"smaller on the 1280×720 stage than on the page (stage, page): {smaller}"
 
 
@@ -147,9 +156,14 @@ def test_the_stage_shows_every_text_whole_and_apart(browser, streamlit_server, n
     assert overlaps(measured) == []
     left, top, right, bottom = measured["stage"]
     width, height = measured["window"]
-    cut = [(item["kind"], item["text"], [round(v) for v in item["box"]]) for item in measured["texts"]
-           if item["box"][1] < max(top, 0) - 1 or item["box"][3] > min(bottom, height) + 1
-           or item["box"][0] < max(left, 0) - 1 or item["box"][2] > min(right, width) + 1]
+    cut = [
+        (item["kind"], item["text"], [round(v) for v in item["box"]])
+        for item in measured["texts"]
+        if item["box"][1] < max(top, 0) - 1
+        or item["box"][3] > min(bottom, height) + 1
+        or item["box"][0] < max(left, 0) - 1
+        or item["box"][2] > min(right, width) + 1
+    ]
     assert cut == [], "cut off by the window or the stage"
 
 

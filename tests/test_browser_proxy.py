@@ -31,8 +31,9 @@ def proxy():
         if require_browser():
             pytest.fail(f"REQUIRE_BROWSER=1 but {reason}", pytrace=False)
         pytest.skip(reason)
-    with deployment(2, free_port(), stats_port=free_port(),
-                    app_dir=resolve_app_path().parent) as dep:
+    with deployment(
+        2, free_port(), stats_port=free_port(), app_dir=resolve_app_path().parent
+    ) as dep:
         yield dep
 
 
@@ -44,7 +45,7 @@ class Student:
         self.context.set_default_timeout(PAGE_TIMEOUT)
         self.page = self.context.new_page()
         self.proxy = proxy
-        self.responses = []   # (url, headers, response)
+        self.responses = []  # (url, headers, response)
         self.websockets = []
         self.page.on("response", lambda r: self.responses.append((r.url, r.headers, r)))
         self.page.on("websocket", lambda ws: self.websockets.append(ws))
@@ -81,8 +82,11 @@ def test_a_first_visit_is_compressed_and_small(browser, proxy):
         student.open()
         student.page.get_by_test_id("perceptron-player").wait_for()  # the player is drawn
         wait_for_app(student.page, timeout=PAGE_TIMEOUT)
-        scripts = [(url, headers, response) for url, headers, response in student.responses
-                   if url.endswith(".js")]
+        scripts = [
+            (url, headers, response)
+            for url, headers, response in student.responses
+            if url.endswith(".js")
+        ]
         transferred, raw = 0, 0
         for _, _headers, response in student.responses:
             sizes = response.request.sizes()
@@ -91,10 +95,13 @@ def test_a_first_visit_is_compressed_and_small(browser, proxy):
             raw += len(response.body())
         largest_url, largest_headers, _ = max(scripts, key=lambda s: len(s[2].body()))
         assert largest_headers.get("content-encoding") == "gzip", largest_url
-        assert all(h.get("content-encoding") == "gzip" for u, h, _ in scripts
-                   if "/static/" in u), "every script through the proxy is gzipped"
-        print(f"first visit: {transferred / 2**20:.2f} MB transferred in "
-              f"{len(student.responses)} responses; JavaScript {raw / 2**20:.2f} MB raw")
+        assert all(h.get("content-encoding") == "gzip" for u, h, _ in scripts if "/static/" in u), (
+            "every script through the proxy is gzipped"
+        )
+        print(
+            f"first visit: {transferred / 2**20:.2f} MB transferred in "
+            f"{len(student.responses)} responses; JavaScript {raw / 2**20:.2f} MB raw"
+        )
         assert transferred <= FIRST_VISIT_LIMIT, f"{transferred / 2**20:.2f} MB transferred"
     finally:
         student.close()
@@ -130,7 +137,8 @@ def test_an_upload_reaches_the_replica_holding_the_session(browser, proxy):
     try:
         student.open("/train?source=upload")
         student.page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
-            files=[{"name": "hall.csv", "mimeType": "text/csv", "buffer": UPLOAD_CSV}])
+            files=[{"name": "hall.csv", "mimeType": "text/csv", "buffer": UPLOAD_CSV}]
+        )
         wait_for_app(student.page, timeout=PAGE_TIMEOUT)
         student.page.get_by_text("hall.csv: 5 rows").wait_for()
         uploads = [(h, r) for url, h, r in student.responses if "/_stcore/upload_file/" in url]
@@ -154,7 +162,7 @@ def test_a_student_on_a_stopped_replica_moves_to_the_other_with_the_same_view(br
         main = student.page.locator('[data-testid="stMain"]')
         text_before = main.inner_text()
         before = student.replica()
-        proxy.stop_replica(int(before[1:]) - 1)   # a crash: SIGKILL
+        proxy.stop_replica(int(before[1:]) - 1)  # a crash: SIGKILL
         survivor = "r2" if before == "r1" else "r1"
         deadline_ms = 45_000
         waited = 0

@@ -18,8 +18,13 @@ from perceptron_core.viz.relaxation import PRESETS, rows_to_system
 
 def core_run(name="thin sliver", eta=1.0, rule="cyclic"):
     A, c = rows_to_system(PRESETS[name][0])
-    return A, c, relaxation(A, c, eta=eta, rule=rule, w0=np.zeros(2), seed=0, tol=0.001,
-                            max_iter=1000, tau=10)
+    return (
+        A,
+        c,
+        relaxation(
+            A, c, eta=eta, rule=rule, w0=np.zeros(2), seed=0, tol=0.001, max_iter=1000, tau=10
+        ),
+    )
 
 
 def shown(w):
@@ -67,8 +72,9 @@ def test_infeasible_system_ends_with_no_solution(page, streamlit_server):
 def test_a_link_with_a_step_reopens_that_iteration(browser, streamlit_server):
     A, c, trace = core_run("wide polygon", eta=0.5, rule="max_distance")
     with new_page(browser) as page, new_page(browser) as fresh:
-        player = open_player(page, f"{streamlit_server}/relaxation?system=wide+polygon&eta=0.5"
-                                   "&rule=max_distance")
+        player = open_player(
+            page, f"{streamlit_server}/relaxation?system=wide+polygon&eta=0.5&rule=max_distance"
+        )
         for _ in range(3):
             page.keyboard.press("ArrowRight")
         step, updates = wait_for_player(player, updates=3)
@@ -76,8 +82,10 @@ def test_a_link_with_a_step_reopens_that_iteration(browser, streamlit_server):
         assert "rule=max_distance" in link  # the plain name: the menu's words are not in it
         assert wait_for_player(other, step, updates) == (step, updates)
         assert shown(trace.iterates[step]) in other.locator(".now").inner_text()
-        assert other.get_by_test_id("step-text").inner_text() == \
-            player.get_by_test_id("step-text").inner_text()
+        assert (
+            other.get_by_test_id("step-text").inner_text()
+            == player.get_by_test_id("step-text").inner_text()
+        )
 
 
 def test_a_tiny_residual_is_never_shown_rounded_to_zero(page, streamlit_server):
@@ -86,13 +94,17 @@ def test_a_tiny_residual_is_never_shown_rounded_to_zero(page, streamlit_server):
     move on a residual below 5e-4 (3·0.5¹³ ≈ 3.7e-4) is shown with its digits."""
     rows = "1,0,0;-1,0,0"
     A, c = rows_to_system([[1.0, 0.0, 0.0], [-1.0, 0.0, 0.0]])
-    trace = relaxation(A, c, eta=0.5, rule="cyclic", w0=[3.0, 0.0], seed=0, tol=0.0,
-                       max_iter=1000, tau=10)
+    trace = relaxation(
+        A, c, eta=0.5, rule="cyclic", w0=[3.0, 0.0], seed=0, tol=0.0, max_iter=1000, tau=10
+    )
     t = int(np.flatnonzero(trace.moved & (trace.residuals < 5e-4))[0]) + 1
     residual = float(trace.residuals[t - 1])
     assert 0 < residual < 5e-4
-    player = open_player(page, f"{streamlit_server}/relaxation?system=your+own+rows&rows={rows}"
-                               f"&eta=0.5&w0_1=3.0&tol=0.0&step={t}")
+    player = open_player(
+        page,
+        f"{streamlit_server}/relaxation?system=your+own+rows&rows={rows}"
+        f"&eta=0.5&w0_1=3.0&tol=0.0&step={t}",
+    )
     wait_for_player(player, t)
     text = player.get_by_test_id("step-text").inner_text()
     mantissa, exponent = f"{residual:.2e}".split("e")

@@ -46,12 +46,10 @@ def test_adversary_dim_1e309_falls_back_and_the_page_works(page, streamlit_serve
 
 
 def test_bound_huge_n_and_d_values_show_messages_link_and_typed(page, streamlit_server):
-    query = urlencode({"bound_tab": N_AND_D, "bound_n_values": "1e308",
-                       "bound_d_values": "1e20"})
+    query = urlencode({"bound_tab": N_AND_D, "bound_n_values": "1e308", "bound_d_values": "1e20"})
     open_url(page, f"{streamlit_server}/bound?{query}")
     # (Markdown shows "<=" as "≤")
-    expect(alert(page, re.compile(r"n must be (<=|≤) 5000"))).to_have_count(
-        1, timeout=PAGE_TIMEOUT)
+    expect(alert(page, re.compile(r"n must be (<=|≤) 5000"))).to_have_count(1, timeout=PAGE_TIMEOUT)
     expect(alert(page, re.compile(r"d must be (<=|≤) 1000"))).to_have_count(1)
     assert_nothing_leaks(page)
     # typed into the box: the same message, and a good value then runs the sweep

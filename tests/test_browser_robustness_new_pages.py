@@ -21,8 +21,7 @@ def assert_player_steps(page) -> None:
     expect(player).not_to_have_attribute("data-step", before, timeout=PAGE_TIMEOUT)
 
 
-def test_hostile_links_of_the_newer_pages_show_a_message_and_a_working_page(
-        page, streamlit_server):
+def test_hostile_links_of_the_newer_pages_show_a_message_and_a_working_page(page, streamlit_server):
     # /kernels: a 5 000-digit step (int() refuses it), n = 1e309, Markdown for γ
     query = urlencode({"step": "9" * 5000, "n": "1e309", "scale": "**bold**"})
     open_url(page, f"{streamlit_server}/kernels?{query}")
@@ -53,19 +52,22 @@ def test_hostile_links_of_the_newer_pages_show_a_message_and_a_working_page(
     assert_nothing_leaks(page)
 
     # /generalisation: infinite dimension, and a curve over one request's share
-    query = urlencode({"curve_dim": "inf", "repeats": "1000",
-                       "curve_n": "2, 5, 10, 20, 50, 100, 200, 500"})
+    query = urlencode(
+        {"curve_dim": "inf", "repeats": "1000", "curve_n": "2, 5, 10, 20, 50, 100, 200, 500"}
+    )
     open_url(page, f"{streamlit_server}/generalisation?{query}")
     expect(link_warning(page)).to_contain_text("curve_dim=inf", timeout=PAGE_TIMEOUT)
     page.get_by_text("Show the curve").click()  # the curve is computed once opened (issue 21)
     expect(page.locator('[data-testid="stAlert"]', has_text="fewer runs per N")).to_have_count(
-        1, timeout=PAGE_TIMEOUT)
+        1, timeout=PAGE_TIMEOUT
+    )
     assert_player_steps(page)
     assert_nothing_leaks(page)
 
 
 def test_a_bad_row_typed_into_the_relaxation_editor_keeps_the_previous_system(
-        page, streamlit_server):
+    page, streamlit_server
+):
     open_url(page, f"{streamlit_server}/relaxation?system=your+own+rows")
     player = page.get_by_test_id("perceptron-player")
     player.wait_for(timeout=PAGE_TIMEOUT)

@@ -22,15 +22,22 @@ RECORD_VIOLATIONS = """window.__cspViolations = [];
 document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations.push(
     `${e.violatedDirective} ${e.blockedURI} ${e.sample || ''}`));"""
 #: the stepping pages and the player's button for one step
-PLAYERS = {"train": "Next example", "kernels": "Next example",
-           "generalisation": "Next example", "relaxation": "Next iteration"}
+PLAYERS = {
+    "train": "Next example",
+    "kernels": "Next example",
+    "generalisation": "Next example",
+    "relaxation": "Next iteration",
+}
 
 
 def fetch(url: str) -> tuple[int, dict, bytes]:
     try:
         with urllib.request.urlopen(url, timeout=30) as response:
-            return response.status, {k.lower(): v for k, v in response.headers.items()}, \
-                response.read()
+            return (
+                response.status,
+                {k.lower(): v for k, v in response.headers.items()},
+                response.read(),
+            )
     except urllib.error.HTTPError as error:
         return error.code, {k.lower(): v for k, v in error.headers.items()}, error.read()
 
@@ -71,7 +78,8 @@ def test_every_page_renders_and_steps_with_no_violation_of_the_policy(page, stre
             player.get_by_role("button", name=PLAYERS[name]).click()
             page.wait_for_function(
                 "([el, text]) => el.innerText !== text",
-                arg=[player.get_by_test_id("step-text").element_handle(), before])
+                arg=[player.get_by_test_id("step-text").element_handle(), before],
+            )
         if name == "kernels":  # the 3-D lift is drawn once opened (pages/common/deferred.py)
             assert page.locator(".js-plotly-plot").count() == 0
             page.get_by_text("Show the lift").click()

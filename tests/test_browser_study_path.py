@@ -26,8 +26,13 @@ def _listen(page) -> list[str]:
         sent.append(request.url + " " + str(request.headers) + " " + (request.post_data or ""))
 
     def on_socket(socket):
-        socket.on("framesent", lambda payload: sent.append(
-            payload if isinstance(payload, str) else bytes(payload).decode("latin-1")))
+        socket.on(
+            "framesent",
+            lambda payload: sent.append(
+                payload if isinstance(payload, str) else bytes(payload).decode("latin-1")
+            ),
+        )
+
     page.on("request", on_request)
     page.on("websocket", on_socket)
     return sent
@@ -48,8 +53,10 @@ def test_a_checkpoint_marks_its_page_done_on_home_until_reset(page, streamlit_se
     sent = _listen(page)
     open_url(page, streamlit_server + "/")
     assert page.get_by_test_id("study-summary").inner_text() == f"0 of {len(STUDY_ORDER)} done."
-    assert page.get_by_test_id("study-continue").inner_text() == \
-        "Start: 1. Train, one mistake at a time"
+    assert (
+        page.get_by_test_id("study-continue").inner_text()
+        == "Start: 1. Train, one mistake at a time"
+    )
     player = open_player(page, f"{streamlit_server}/train?predict=1")
     checkpoint = page.get_by_test_id("study-checkpoint")
     for _ in range(PREDICTION_ROUND):  # right or wrong, each answer counts
@@ -85,8 +92,10 @@ def test_a_checkpoint_marks_its_page_done_on_home_until_reset(page, streamlit_se
     wait_for_app(page)
     assert page.url.rstrip("/").endswith("/bound")
     open_url(page, streamlit_server + "/")
-    assert page.get_by_test_id("study-continue").inner_text() == \
-        "Continue: 2. Mistakes against the bound"
+    assert (
+        page.get_by_test_id("study-continue").inner_text()
+        == "Continue: 2. Mistakes against the bound"
+    )
     page.get_by_test_id("study-reset").click()
     assert _home_item(page, "train").get_attribute("data-done") == "false"
     assert page.get_by_test_id("study-summary").inner_text() == f"0 of {len(STUDY_ORDER)} done."
@@ -110,6 +119,8 @@ def test_a_page_without_a_player_is_done_with_its_questions(page, streamlit_serv
     assert _home_item(page, "aggressive").get_attribute("data-done") == "true"
     assert _home_item(page, "train").get_attribute("data-done") == "false"
     # the page opened last is done: Continue leads to the next page not done after it
-    assert page.get_by_test_id("study-continue").inner_text() == \
-        "Continue: 4. The adversarial lower bound"
+    assert (
+        page.get_by_test_id("study-continue").inner_text()
+        == "Continue: 4. The adversarial lower bound"
+    )
     assert not [text for text in sent if STORAGE_KEY in text]

@@ -61,8 +61,9 @@ def bound_figure() -> dict:
     return plotly_spec(open_page("pages/bound.py", parts_open=False), "bound_sweep_chart")
 
 
-def test_bound_draws_its_figure_in_svg_without_asking_for_plotly(browser, streamlit_server,
-                                                                bound_figure):
+def test_bound_draws_its_figure_in_svg_without_asking_for_plotly(
+    browser, streamlit_server, bound_figure
+):
     with new_page(browser, 1440, 900) as page:
         requests: list[str] = []
         page.on("request", lambda request: requests.append(request.url))
@@ -93,8 +94,10 @@ def test_a_point_tells_its_values_on_focus_and_on_hover(browser, streamlit_serve
         assert tip.inner_text().replace("\n", "") == expected
         chart.press("ArrowRight")
         second = f"γ = {d3_g(float(x[1]), 3)}updates = {int(y[1])}"
-        page.wait_for_function("([el, text]) => el.innerText.replace(/\\n/g, '') === text",
-                               arg=[tip.element_handle(), second])
+        page.wait_for_function(
+            "([el, text]) => el.innerText.replace(/\\n/g, '') === text",
+            arg=[tip.element_handle(), second],
+        )
         chart.press("Escape")
         tip.wait_for(state="hidden")
         point = chart.locator(".point").nth(3).bounding_box()  # the pointer, over a dot
@@ -104,24 +107,35 @@ def test_a_point_tells_its_values_on_focus_and_on_hover(browser, streamlit_serve
 
 
 def test_on_a_phone_nothing_pans_sideways_and_a_wider_window_lays_the_chart_out_again(
-        browser, streamlit_server):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                  has_touch=True, user_agent=(
-                                      "Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile"))
+    browser, streamlit_server
+):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        user_agent=("Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile"),
+    )
     try:
         page = context.new_page()
         open_url(page, f"{streamlit_server}/bound")
         page.locator("svg.svg-chart").first.wait_for(timeout=60_000)
         page.wait_for_timeout(1000)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        assert page.evaluate(
-            "(() => { const m = document.querySelector('[data-testid=stMain]');"
-            " return m.scrollWidth - m.clientWidth; })()") <= 0
+        assert (
+            page.evaluate(
+                "(() => { const m = document.querySelector('[data-testid=stMain]');"
+                " return m.scrollWidth - m.clientWidth; })()"
+            )
+            <= 0
+        )
         narrow = page.evaluate(SHADOW_CHARTS_JS)
         assert narrow and all(chart["right"] <= 390 for chart in narrow)
         page.set_viewport_size({"width": 1000, "height": 844})
-        page.wait_for_function(f"(old) => ({SHADOW_CHARTS_JS})()[0].viewBox !== old",
-                               arg=narrow[0]["viewBox"], timeout=10_000)
+        page.wait_for_function(
+            f"(old) => ({SHADOW_CHARTS_JS})()[0].viewBox !== old",
+            arg=narrow[0]["viewBox"],
+            timeout=10_000,
+        )
         wide = page.evaluate(SHADOW_CHARTS_JS)
         assert wide[0]["width"] > narrow[0]["width"] + 200
     finally:
@@ -141,9 +155,10 @@ def test_the_swing_plays_its_frames_with_a_slider_and_a_button(browser, streamli
         slider.focus()
         slider.press("ArrowRight")
         slider.press("ArrowRight")
-        page.wait_for_function("([el, t]) => el.textContent.startsWith(t)",
-                               arg=[chart.locator("text.title").element_handle(),
-                                    titles[2].split(":")[0]])
+        page.wait_for_function(
+            "([el, t]) => el.textContent.startsWith(t)",
+            arg=[chart.locator("text.title").element_handle(), titles[2].split(":")[0]],
+        )
         play = chart.get_by_role("button", name="Play")
         play.click()
         page.wait_for_timeout(1200)  # frames advance every 350 ms
@@ -170,4 +185,6 @@ def test_the_png_button_downloads_the_chart_at_twice_its_size(browser, streamlit
         assert data[:8] == b"\x89PNG\r\n\x1a\n"
         # the PNG's size (IHDR: width, height as big-endian 32-bit integers at bytes 16-24)
         assert (int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")) == (
-            2 * width, 2 * height)
+            2 * width,
+            2 * height,
+        )

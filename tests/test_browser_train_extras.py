@@ -51,7 +51,7 @@ def test_presenter_mode_hides_the_sidebar_and_shows_the_keys(page, streamlit_ser
     keys = page.get_by_test_id("perceptron-player").get_by_text("PageDown next mistake")
     keys.wait_for()
     assert keys.is_visible()
-    toggle = page.locator('.st-key-presenter_bar')
+    toggle = page.locator(".st-key-presenter_bar")
     assert toggle.is_visible() and toggle.bounding_box()["y"] >= 0
 
 
@@ -80,7 +80,8 @@ def test_clicking_the_chart_adds_and_removes_points(page, streamlit_server):
     wait_for_app(page)
     page.get_by_text("1 point drawn").wait_for()
     page.get_by_role("radio", name="-1").click() if page.get_by_role(
-        "radio", name="-1").count() else page.get_by_text("-1", exact=True).first.click()
+        "radio", name="-1"
+    ).count() else page.get_by_text("-1", exact=True).first.click()
     wait_for_app(page)
     page.mouse.click(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.7)
     wait_for_app(page)
@@ -91,11 +92,8 @@ def test_clicking_the_chart_adds_and_removes_points(page, streamlit_server):
     assert_no_exception(page)
 
 
-
-
 def test_crash_links_show_a_message_and_the_player_works(page, streamlit_server):
-    for query in ("n=inf&data_seed=-1e309", "order_seed=inf&step=%C2%B2",
-                  "n=" + "9" * 400):
+    for query in ("n=inf&data_seed=-1e309", "order_seed=inf&step=%C2%B2", "n=" + "9" * 400):
         open_url(page, f"{streamlit_server}/train?{query}")
         assert_no_exception(page)
         warning = alert(page, "ignored")
@@ -107,8 +105,7 @@ def test_crash_links_show_a_message_and_the_player_works(page, streamlit_server)
     assert page.locator('[data-testid="stException"]').count() == 0
 
 
-def test_a_one_feature_file_keeps_the_data_and_names_are_shown_as_written(page,
-                                                                          streamlit_server):
+def test_a_one_feature_file_keeps_the_data_and_names_are_shown_as_written(page, streamlit_server):
     open_url(page, f"{streamlit_server}/train?source=upload")
     upload_csv(page, "**x**.csv", GOOD_CSV)
     caption = page.get_by_text("**x**.csv", exact=False).first

@@ -33,7 +33,7 @@ def page_cache(page: str, function: str) -> dict:
     """max_entries and max_size (bytes, or None) of a page's cached function, read from
     its decorator (the page's CACHE-like dict or the decorator's own arguments)."""
     source = (ROOT / page).read_text()
-    head = source[:source.index(f"def {function}(")].rsplit("@st.cache_data(", 1)[1]
+    head = source[: source.index(f"def {function}(")].rsplit("@st.cache_data(", 1)[1]
     args = head.split("\n", 1)[0]
     if "**" in args:  # a dict defined in the page, e.g. **FIT_CACHE
         name = re.search(r"\*\*(\w+)", args).group(1)
@@ -52,15 +52,15 @@ def heaviest_multiclass_fit():
 
 
 def heaviest_curve_point():
-    return generalisation_curve(n_train=[10_000], margin=0.9, dim=2, repeats=1000, seed=0,
-                                n_test=5_000)
+    return generalisation_curve(
+        n_train=[10_000], margin=0.9, dim=2, repeats=1000, seed=0, n_test=5_000
+    )
 
 
 def heaviest_eta_sweep():
     rng = np.random.default_rng(0)
     A = rng.normal(size=(2, 50))  # 50 own rows, the most a system may have
-    return relaxation.eta_sweep(A, np.ones(50), w0=np.zeros(2), seed=0, tol=1e-3,
-                                max_iter=10)
+    return relaxation.eta_sweep(A, np.ones(50), w0=np.zeros(2), seed=0, tol=1e-3, max_iter=10)
 
 
 def heaviest_kernel_margin():
@@ -70,21 +70,29 @@ def heaviest_kernel_margin():
     from perceptron_core.kernels import kernel_no_separator_proof
 
     data = make_circles(n=400, seed=0)
-    rbf = (kernel_margin(np.asarray(data.X), np.asarray(data.y), kernel="rbf", scale=2.0),
-           None, False)
+    rbf = (
+        kernel_margin(np.asarray(data.X), np.asarray(data.y), kernel="rbf", scale=2.0),
+        None,
+        False,
+    )
     noisy = with_label_noise(data, 0.2, seed=1)
     X, y = np.asarray(noisy.X), np.asarray(noisy.y)
     margin = kernel_margin(X, y, kernel="poly", degree=8, scale=2.0)
-    poly = (margin, kernel_no_separator_proof(X, y, kernel="poly", degree=8, scale=2.0,
-                                              margin=margin), False)
+    poly = (
+        margin,
+        kernel_no_separator_proof(X, y, kernel="poly", degree=8, scale=2.0, margin=margin),
+        False,
+    )
     assert poly[1] is not None
     return max(rbf, poly, key=entry_bytes)
 
 
-HEAVY = [("pages/multiclass.py", "fit", heaviest_multiclass_fit),
-         ("pages/generalisation_parts/runs.py", "curve_at", heaviest_curve_point),
-         ("pages/relaxation_parts/runs.py", "sweep", heaviest_eta_sweep),
-         ("pages/kernels.py", "feature_space", heaviest_kernel_margin)]
+HEAVY = [
+    ("pages/multiclass.py", "fit", heaviest_multiclass_fit),
+    ("pages/generalisation_parts/runs.py", "curve_at", heaviest_curve_point),
+    ("pages/relaxation_parts/runs.py", "sweep", heaviest_eta_sweep),
+    ("pages/kernels.py", "feature_space", heaviest_kernel_margin),
+]
 
 
 def test_the_process_budget_is_configured_and_stated():

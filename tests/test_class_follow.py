@@ -41,12 +41,20 @@ def call(path: str, body=None, headers=None, method=None, host=HOST, raw: bytes 
     if body is not None and "content-type" not in {k.lower() for k in heads}:
         heads["content-type"] = "application/json"
     path, _, query = path.partition("?")
-    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
-             "method": method or ("POST" if data else "GET"), "scheme": "http",
-             "path": f"/class-api/{path}", "raw_path": f"/class-api/{path}".encode(),
-             "query_string": query.encode(), "root_path": "", "server": ("127.0.0.1", 80),
-             "client": ("127.0.0.1", 5000),
-             "headers": [(k.lower().encode(), v.encode()) for k, v in heads.items()]}
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": method or ("POST" if data else "GET"),
+        "scheme": "http",
+        "path": f"/class-api/{path}",
+        "raw_path": f"/class-api/{path}".encode(),
+        "query_string": query.encode(),
+        "root_path": "",
+        "server": ("127.0.0.1", 80),
+        "client": ("127.0.0.1", 5000),
+        "headers": [(k.lower().encode(), v.encode()) for k, v in heads.items()],
+    }
     sent = {"status": None, "body": b""}
 
     async def receive():
@@ -74,8 +82,7 @@ def store(request, monkeypatch):
     if request.param == "memory":
         chosen = MemoryStore()
     else:
-        client = redis.Redis.from_url(request.getfixturevalue("redis_url"),
-                                      decode_responses=True)
+        client = redis.Redis.from_url(request.getfixturevalue("redis_url"), decode_responses=True)
         client.flushdb()
         chosen = RedisStore(client)
     monkeypatch.setattr(classroom, "_STORE", chosen)
@@ -83,8 +90,12 @@ def store(request, monkeypatch):
 
 
 def publish(new, url, key=None, **kwargs):
-    return call("view", {"code": new.code, "url": url},
-                headers={"X-Class-Key": new.key if key is None else key}, **kwargs)
+    return call(
+        "view",
+        {"code": new.code, "url": url},
+        headers={"X-Class-Key": new.key if key is None else key},
+        **kwargs,
+    )
 
 
 def test_the_pages_that_may_be_followed_are_the_page_tables_but_class():
@@ -120,12 +131,23 @@ def test_only_the_key_publishes_and_students_see_the_cleaned_view(store):
     assert store.public_state(other.code)["view"] == ""  # another class is untouched
 
 
-@pytest.mark.parametrize("url", [
-    "http://evil.example/train?step=3", f"http://{HOST}.evil.example/train",
-    "//evil.example/train", f"javascript://{HOST}/train", f"ftp://{HOST}/train",
-    "/class?code=ABCDEF", "/home", "/", "", "/train/../class", "/nowhere?step=1",
-    "/train?step=" + "9" * 1995,  # over the 2000 characters a view may have
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://evil.example/train?step=3",
+        f"http://{HOST}.evil.example/train",
+        "//evil.example/train",
+        f"javascript://{HOST}/train",
+        f"ftp://{HOST}/train",
+        "/class?code=ABCDEF",
+        "/home",
+        "/",
+        "",
+        "/train/../class",
+        "/nowhere?step=1",
+        "/train?step=" + "9" * 1995,  # over the 2000 characters a view may have
+    ],
+)
 def test_links_to_other_hosts_or_pages_are_refused_and_the_view_is_kept(store, url):
     new = store.create()
     assert publish(new, "/train?step=5")[0] == 200
@@ -136,19 +158,24 @@ def test_links_to_other_hosts_or_pages_are_refused_and_the_view_is_kept(store, u
 
 def test_bad_requests_get_a_clear_message(store):
     new = store.create()
-    status, body = call("view", raw=b"code=X&url=/train", headers={
-        "X-Class-Key": new.key, "content-type": "application/x-www-form-urlencoded"})
+    status, body = call(
+        "view",
+        raw=b"code=X&url=/train",
+        headers={"X-Class-Key": new.key, "content-type": "application/x-www-form-urlencoded"},
+    )
     assert status == 415 and "JSON" in body["error"]
     status, body = publish(new, "/train", method="GET")
     assert status == 405
     status, body = publish(new, "/train?step=" + "9" * 2100)  # over the 2 KB of a body
     assert status == 413 and "too large" in body["error"]
     assert store.public_state(new.code)["view"] == ""
-    status, body = call("view", {"code": "ZZZZZZ" if new.code != "ZZZZZZ" else "YYYYYY",
-                                 "url": "/train"}, headers={"X-Class-Key": new.key})
+    status, body = call(
+        "view",
+        {"code": "ZZZZZZ" if new.code != "ZZZZZZ" else "YYYYYY", "url": "/train"},
+        headers={"X-Class-Key": new.key},
+    )
     assert status == 404 and "No class has the code" in body["error"]
-    status, body = call("view", {"code": "12", "url": "/train"},
-                        headers={"X-Class-Key": new.key})
+    status, body = call("view", {"code": "12", "url": "/train"}, headers={"X-Class-Key": new.key})
     assert status == 400 and "not a class code" in body["error"]
 
 
@@ -205,8 +232,10 @@ def test_the_memory_limit_ends_with_its_window():
     _limit, window = VIEW_RATE
     use_up_the_view_limit(store, new)
     clock.now += window
-    assert store.follow_view(new.code, new.key, "/train?step=99",
-                             followable_pages())["view"] == "/train?step=99"
+    assert (
+        store.follow_view(new.code, new.key, "/train?step=99", followable_pages())["view"]
+        == "/train?step=99"
+    )
 
 
 def test_the_redis_limit_ends_with_its_window_and_leaves_only_a_counter(redis_url):  # noqa: F811
@@ -223,8 +252,11 @@ def test_the_redis_limit_ends_with_its_window_and_leaves_only_a_counter(redis_ur
 
 def _holders(at) -> list[dict]:
     """What the keeper element (keeper.js) is handed: it leaves code and key in localStorage."""
-    return [json.loads(element.proto.json) for element in at.get("bidi_component")
-            if element.proto.component_name.endswith("lab_class_keeper")]
+    return [
+        json.loads(element.proto.json)
+        for element in at.get("bidi_component")
+        if element.proto.component_name.endswith("lab_class_keeper")
+    ]
 
 
 def test_the_instructor_view_hands_this_browser_the_class_and_stop_publishing_works(monkeypatch):
@@ -240,7 +272,8 @@ def test_the_instructor_view_hands_this_browser_the_class_and_stop_publishing_wo
     # the element that leaves code and key where the player looks (player_moves.js)
     held = _holders(at)
     assert [(h["code"], h["key"], h["storage"]) for h in held] == [
-        (new.code, new.key, HELD_CLASS_STORAGE)]
+        (new.code, new.key, HELD_CLASS_STORAGE)
+    ]
     assert HELD_CLASS_STORAGE in (REPO_ROOT / "pages/player/player_moves.js").read_text()
     button = at.button(key="class_publishing")
     assert button.label == "Stop publishing"
@@ -253,8 +286,10 @@ def test_the_instructor_view_hands_this_browser_the_class_and_stop_publishing_wo
     assert any("no view now" in c.value for c in at.caption)
     at.button(key="class_publishing").click().run()
     assert chosen.instructor_state(new.code, new.key)["publishing"] is True
-    assert chosen.follow_view(new.code, new.key, "/train?step=9",
-                              followable_pages())["view"] == "/train?step=9"
+    assert (
+        chosen.follow_view(new.code, new.key, "/train?step=9", followable_pages())["view"]
+        == "/train?step=9"
+    )
 
 
 def test_a_student_and_a_wrong_key_get_no_class_to_hold(monkeypatch):

@@ -26,15 +26,25 @@ from classroom.store import ANSWER_LIMIT, JOIN_LIMIT
 _NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 HALL = "203.0.113.9"
 ELSEWHERE = "198.51.100.7"
-HEADERS = ("content-security-policy", "x-frame-options", "x-content-type-options",
-           "referrer-policy")
+HEADERS = (
+    "content-security-policy",
+    "x-frame-options",
+    "x-content-type-options",
+    "referrer-policy",
+)
 
 
 def call(base, path, body=None, headers=None, raw: bytes | None = None):
     """(status, headers, JSON) of one request; ``raw`` is sent as the body as it is."""
     data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
-    request = urllib.request.Request(f"{base}/class-api/{path}", data=data, headers={
-        **({"Content-Type": "application/json"} if data is not None else {}), **(headers or {})})
+    request = urllib.request.Request(
+        f"{base}/class-api/{path}",
+        data=data,
+        headers={
+            **({"Content-Type": "application/json"} if data is not None else {}),
+            **(headers or {}),
+        },
+    )
     try:
         with _NO_PROXY.open(request, timeout=30) as response:
             headers = {k.lower(): v for k, v in response.headers.items()}
@@ -78,8 +88,10 @@ def stream_body(port: int, path: str, chunked: bool, megabytes: int = 300) -> tu
     holds the whole body), until the server answers; (bytes sent by then, the answer)."""
     chunk = b"[" * (1 << 20)
     framing = "Transfer-Encoding: chunked" if chunked else f"Content-Length: {megabytes << 20}"
-    head = (f"POST /class-api/{path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
-            f"application/json\r\n{framing}\r\n\r\n").encode()
+    head = (
+        f"POST /class-api/{path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+        f"application/json\r\n{framing}\r\n\r\n"
+    ).encode()
     piece = (b"%x\r\n" % len(chunk) + chunk + b"\r\n") if chunked else chunk
     sent, answer = 0, b""
     with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
@@ -104,8 +116,12 @@ def stream_body(port: int, path: str, chunked: bool, megabytes: int = 300) -> tu
 def test_a_300_mb_body_is_refused_at_once_and_the_server_does_not_grow(served):
     replica = served.replicas[0]
     before = rss_mb(replica.process.pid)
-    for port, path, chunked in ((replica.port, "join", False), (replica.port, "view", True),
-                                (served.port, "answer", False), (served.port, "join", True)):
+    for port, path, chunked in (
+        (replica.port, "join", False),
+        (replica.port, "view", True),
+        (served.port, "answer", False),
+        (served.port, "join", True),
+    ):
         sent, answer = stream_body(port, path, chunked)
         head = answer.split(b"\r\n\r\n")[0].decode(errors="replace").lower()
         assert head.startswith("http/1.1 413"), (path, head[:200])
@@ -133,8 +149,9 @@ MALFORMED = {
 }
 #: bodies only an answer refuses (the other routes take no poll or option)
 MALFORMED_ANSWERS = {
-    "a huge whole number": b'{"code": "CODE", "token": "TOKEN", "poll": 1' + b"0" * 400 +
-                           b', "option": 0}',
+    "a huge whole number": b'{"code": "CODE", "token": "TOKEN", "poll": 1'
+    + b"0" * 400
+    + b', "option": 0}',
     "a float option": b'{"code": "CODE", "token": "TOKEN", "poll": 1, "option": 1.5}',
     "a bool option": b'{"code": "CODE", "token": "TOKEN", "poll": 1, "option": true}',
     "a text token": b'{"code": "CODE", "token": ["TOKEN"], "poll": 1, "option": 0}',
@@ -142,12 +159,12 @@ MALFORMED_ANSWERS = {
 
 
 CASES = [(route, name) for route in ("answer", "join", "view") for name in MALFORMED] + [
-    ("answer", name) for name in MALFORMED_ANSWERS]
+    ("answer", name) for name in MALFORMED_ANSWERS
+]
 
 
 @pytest.mark.parametrize("route, name", CASES)
-def test_every_malformed_body_is_a_400_with_a_sentence_and_no_traceback(served, klass, route,
-                                                                        name):
+def test_every_malformed_body_is_a_400_with_a_sentence_and_no_traceback(served, klass, route, name):
     store, new, poll = klass
     base = served.replicas[0].url
     log = served.replicas[0].log_path
@@ -170,38 +187,54 @@ def test_two_thousand_joins_and_answers_from_one_address_leave_the_room_open(ser
     hall = {"X-Forwarded-For": HALL}
     started = time.monotonic()
     with ThreadPoolExecutor(max_workers=8) as pool:
-        joins = list(pool.map(lambda _: call(base, "join", {"code": new.code}, hall),
-                              range(2000)))
+        joins = list(pool.map(lambda _: call(base, "join", {"code": new.code}, hall), range(2000)))
     seconds = time.monotonic() - started
     tokens = [body["token"] for status, _, body in joins if status == 200]
     refused = [(headers, body) for status, headers, body in joins if status == 429]
     assert len(tokens) + len(refused) == 2000
-    assert JOIN_LIMIT.burst <= len(tokens) <= JOIN_LIMIT.burst + JOIN_LIMIT.per_second * (
-        seconds + 1)
-    assert all(int(h["retry-after"]) >= 1 and "joins by itself" in b["error"]
-               for h, b in refused)
+    assert (
+        JOIN_LIMIT.burst <= len(tokens) <= JOIN_LIMIT.burst + JOIN_LIMIT.per_second * (seconds + 1)
+    )
+    assert all(int(h["retry-after"]) >= 1 and "joins by itself" in b["error"] for h, b in refused)
     with ThreadPoolExecutor(max_workers=8) as pool:
-        answers = list(pool.map(lambda i: call(base, "answer", {
-            "code": new.code, "token": tokens[i % len(tokens)], "poll": poll, "option": 0},
-            hall), range(2000)))
+        answers = list(
+            pool.map(
+                lambda i: call(
+                    base,
+                    "answer",
+                    {"code": new.code, "token": tokens[i % len(tokens)], "poll": poll, "option": 0},
+                    hall,
+                ),
+                range(2000),
+            )
+        )
     counted = sum(status == 200 for status, _, _ in answers)
-    print(f"\n2000 joins from one address in {seconds:.1f} s: {len(tokens)} tokens, "
-          f"{len(refused)} refused; 2000 answers with them: {counted} counted")
-    assert counted <= ANSWER_LIMIT.burst + ANSWER_LIMIT.per_second * (time.monotonic()
-                                                                       - started + 1)
+    print(
+        f"\n2000 joins from one address in {seconds:.1f} s: {len(tokens)} tokens, "
+        f"{len(refused)} refused; 2000 answers with them: {counted} counted"
+    )
+    assert counted <= ANSWER_LIMIT.burst + ANSWER_LIMIT.per_second * (
+        time.monotonic() - started + 1
+    )
     assert {status for status, _, _ in answers} <= {200, 429}
     # students elsewhere, directly and through the proxy, join and answer as if nothing happened
     for front, headers in ((base, {"X-Forwarded-For": ELSEWHERE}), (served.url, hall)):
         status, _, body = call(front, "join", {"code": new.code}, headers)
         assert status == 200, body  # through the proxy a forged X-Forwarded-For is dropped
-        assert call(front, "answer", {"code": new.code, "token": body["token"], "poll": poll,
-                                      "option": 1}, headers)[0] == 200
+        assert (
+            call(
+                front,
+                "answer",
+                {"code": new.code, "token": body["token"], "poll": poll, "option": 1},
+                headers,
+            )[0]
+            == 200
+        )
     state = store.instructor_state(new.code, new.key)
     assert state["joined"] == len(tokens) + 2 and state["poll"]["counts"][1] == 2
 
 
-def test_a_browser_that_cleared_its_storage_gets_its_token_back_or_is_counted_apart(served,
-                                                                                    klass):
+def test_a_browser_that_cleared_its_storage_gets_its_token_back_or_is_counted_apart(served, klass):
     store, new, poll = klass
     base = served.url
     status, headers, body = call(base, "join", {"code": new.code})
@@ -212,16 +245,21 @@ def test_a_browser_that_cleared_its_storage_gets_its_token_back_or_is_counted_ap
     assert cookie["httponly"] and cookie["samesite"].lower() == "strict"
     assert cookie["path"] == "/class-api" and int(cookie["max-age"]) > 3600
     token = body["token"]
-    assert call(base, "answer", {"code": new.code, "token": token, "poll": poll,
-                                 "option": 0})[0] == 200
+    assert (
+        call(base, "answer", {"code": new.code, "token": token, "poll": poll, "option": 0})[0]
+        == 200
+    )
     # localStorage cleared, the cookie kept: the same student, the same single answer
-    again = call(base, "join", {"code": new.code},
-                 {"Cookie": f"lab_class_{new.code}={cookie.value}"})[2]["token"]
+    again = call(
+        base, "join", {"code": new.code}, {"Cookie": f"lab_class_{new.code}={cookie.value}"}
+    )[2]["token"]
     assert again == token
     # everything cleared: a new token, whose answer the projector counts apart
     other = call(base, "join", {"code": new.code})[2]["token"]
-    assert call(base, "answer", {"code": new.code, "token": other, "poll": poll,
-                                 "option": 1})[0] == 200
+    assert (
+        call(base, "answer", {"code": new.code, "token": other, "poll": poll, "option": 1})[0]
+        == 200
+    )
     state = store.instructor_state(new.code, new.key)["poll"]
     assert (state["total"], state["late"]) == (2, 1)
 
@@ -232,6 +270,7 @@ def hall(base: str, path: str, bodies: list[dict], seconds: float, seed: int) ->
     when the answer says, plus up to 1 s, as student.js does. Returns the answers, how many
     refusals there were, and the longest delay a student saw (s)."""
     import random
+
     jitter = random.Random(seed)
     waits = [jitter.random() for _ in bodies]
     start = time.monotonic()
@@ -249,9 +288,11 @@ def hall(base: str, path: str, bodies: list[dict], seconds: float, seed: int) ->
 
     with ThreadPoolExecutor(max_workers=64) as pool:
         done = list(pool.map(one, range(len(bodies))))
-    return {"answers": [(status, body) for status, body, _, _ in done],
-            "refusals": sum(r for _, _, r, _ in done),
-            "longest": max(delay for _, _, _, delay in done)}
+    return {
+        "answers": [(status, body) for status, body, _, _ in done],
+        "refusals": sum(r for _, _, r, _ in done),
+        "longest": max(delay for _, _, _, delay in done),
+    }
 
 
 def test_a_hall_of_500_behind_one_address_joins_and_answers_without_a_refusal(served, klass):
@@ -259,8 +300,11 @@ def test_a_hall_of_500_behind_one_address_joins_and_answers_without_a_refusal(se
     joins = hall(served.url, "join", [{"code": new.code}] * 500, seconds=10, seed=1)
     tokens = [body["token"] for status, body in joins["answers"] if status == 200]
     assert len(tokens) == 500 and joins["refusals"] == 0
-    taps = [{"code": new.code, "token": token, "poll": poll, "option": option}
-            for option in (0, 1) for token in tokens]  # an answer, then a change of mind
+    taps = [
+        {"code": new.code, "token": token, "poll": poll, "option": option}
+        for option in (0, 1)
+        for token in tokens
+    ]  # an answer, then a change of mind
     answers = hall(served.url, "answer", taps, seconds=10, seed=2)
     assert {status for status, _ in answers["answers"]} == {200} and answers["refusals"] == 0
     state = store.instructor_state(new.code, new.key)
@@ -269,10 +313,12 @@ def test_a_hall_of_500_behind_one_address_joins_and_answers_without_a_refusal(se
     second = store.create()
     bigger = hall(served.url, "join", [{"code": second.code}] * 1000, seconds=10, seed=3)
     assert {status for status, _ in bigger["answers"]} == {200}
-    print(f"\nhall of 500 in 10 s: {joins['refusals']} refused joins, longest join "
-          f"{joins['longest']:.2f} s; 1000 taps in 10 s: {answers['refusals']} refused, longest "
-          f"{answers['longest']:.2f} s; hall of 1000 in 10 s: {bigger['refusals']} refusals, "
-          f"longest join {bigger['longest']:.1f} s")
+    print(
+        f"\nhall of 500 in 10 s: {joins['refusals']} refused joins, longest join "
+        f"{joins['longest']:.2f} s; 1000 taps in 10 s: {answers['refusals']} refused, longest "
+        f"{answers['longest']:.2f} s; hall of 1000 in 10 s: {bigger['refusals']} refusals, "
+        f"longest join {bigger['longest']:.1f} s"
+    )
 
 
 def test_the_proxys_own_error_pages_carry_the_security_headers(served):

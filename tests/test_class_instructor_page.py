@@ -17,8 +17,12 @@ from classroom.join_link import PUBLIC_URL_VARIABLE, Interface, join_origin, net
 from classroom.memory import MemoryStore
 from classroom.store import CREATE_LIMIT
 
-LAN = [Interface("lo", "127.0.0.1"), Interface("docker0", "172.17.0.1"),
-       Interface("wlan0", "192.168.1.23"), Interface("eth1", "fd00::7")]
+LAN = [
+    Interface("lo", "127.0.0.1"),
+    Interface("docker0", "172.17.0.1"),
+    Interface("wlan0", "192.168.1.23"),
+    Interface("eth1", "fd00::7"),
+]
 
 
 @pytest.fixture
@@ -29,21 +33,33 @@ def store(monkeypatch):
     return chosen
 
 
-@pytest.mark.parametrize("seen", ["http://127.0.0.1:8500/class?present=1",
-                                  "http://localhost:8500/class", "http://[::1]:8500/class",
-                                  "http://0.0.0.0:8500/class", "http://127.0.1.1:8500/"])
+@pytest.mark.parametrize(
+    "seen",
+    [
+        "http://127.0.0.1:8500/class?present=1",
+        "http://localhost:8500/class",
+        "http://[::1]:8500/class",
+        "http://0.0.0.0:8500/class",
+        "http://127.0.1.1:8500/",
+    ],
+)
 def test_a_loopback_address_becomes_this_machines_network_address(seen):
     origin = join_origin(seen, environ={}, found=LAN)
-    assert (origin.origin, origin.how, origin.interface) == ("http://192.168.1.23:8500",
-                                                            "network", "wlan0")
+    assert (origin.origin, origin.how, origin.interface) == (
+        "http://192.168.1.23:8500",
+        "network",
+        "wlan0",
+    )
 
 
 def test_the_network_address_is_chosen_as_a_room_would_reach_it():
     assert network_address([Interface("lo", "127.0.0.1")]) is None
     assert network_address([Interface("eth0", "169.254.3.4")]) is None  # link-local
     assert network_address([Interface("eth0", "10.1.2.3", up=False)]) is None
-    assert network_address([Interface("tun0", "10.8.0.2"),
-                            Interface("eth0", "203.0.113.7")]).name == "eth0"  # VPN last
+    assert (
+        network_address([Interface("tun0", "10.8.0.2"), Interface("eth0", "203.0.113.7")]).name
+        == "eth0"
+    )  # VPN last
     only_v6 = join_origin("http://127.0.0.1:8500/", {}, [Interface("eth0", "2001:db8::5")])
     assert only_v6.origin == "http://[2001:db8::5]:8500"
     none = join_origin("http://127.0.0.1:8500/", {}, [Interface("lo", "127.0.0.1")])
@@ -51,18 +67,23 @@ def test_the_network_address_is_chosen_as_a_room_would_reach_it():
 
 
 def test_an_address_the_browser_reached_is_kept_and_the_variable_wins():
-    assert join_origin("http://10.0.0.5:8500/class?code=X", {}, LAN).origin == \
-        "http://10.0.0.5:8500"
-    public = join_origin("http://127.0.0.1:8500/", {PUBLIC_URL_VARIABLE: "https://lab.example.edu/"
-                                                                          "perceptron/"}, LAN)
+    assert (
+        join_origin("http://10.0.0.5:8500/class?code=X", {}, LAN).origin == "http://10.0.0.5:8500"
+    )
+    public = join_origin(
+        "http://127.0.0.1:8500/", {PUBLIC_URL_VARIABLE: "https://lab.example.edu/perceptron/"}, LAN
+    )
     assert (public.origin, public.how) == ("https://lab.example.edu/perceptron", "public")
     wrong = join_origin("http://127.0.0.1:8500/", {PUBLIC_URL_VARIABLE: "lab.example.edu"}, LAN)
     assert wrong.how == "network" and PUBLIC_URL_VARIABLE in wrong.problem
 
 
 def _join_link(at) -> str:
-    return next(re.search(r"Join at \*\*(\S+)\*\*", m.value).group(1) for m in at.markdown
-                if m.value.startswith("Join at"))
+    return next(
+        re.search(r"Join at \*\*(\S+)\*\*", m.value).group(1)
+        for m in at.markdown
+        if m.value.startswith("Join at")
+    )
 
 
 def test_the_public_url_sets_the_join_link_and_the_qr_code(store, monkeypatch):
@@ -78,13 +99,17 @@ def test_the_public_url_sets_the_join_link_and_the_qr_code(store, monkeypatch):
 def test_a_key_in_the_link_is_kept_and_handed_to_the_browser_to_take_out(store):
     new = store.create()
     at = open_page("pages/class.py", {"code": new.code, "key": new.key, "present": "1"})
-    keeper = [json.loads(e.proto.json) for e in at.get("bidi_component")
-              if e.proto.component_name.endswith("lab_class_keeper")]
+    keeper = [
+        json.loads(e.proto.json)
+        for e in at.get("bidi_component")
+        if e.proto.component_name.endswith("lab_class_keeper")
+    ]
     assert len(keeper) == 1 and keeper[0]["strip"] is True  # keeper.js replaces the address
     assert at.session_state["class_keys"] == {new.code: new.key}
     wrong = open_page("pages/class.py", {"code": new.code, "key": "x" * 32})
-    assert "key" not in wrong.query_params and any("does not run this class" in w.value
-                                                   for w in wrong.warning)
+    assert "key" not in wrong.query_params and any(
+        "does not run this class" in w.value for w in wrong.warning
+    )
     assert not [b for b in wrong.button if b.key == "class_open"]
 
 
@@ -132,7 +157,6 @@ def test_a_peer_instruction_round_through_the_buttons(store):
     assert "3 (100%)" in table  # the second vote, on the right answer
 
 
-
 def test_joining_closed_and_more_joined_than_expected_are_on_the_projector(store):
     new = store.create()
     for _ in range(3):
@@ -152,5 +176,6 @@ def test_joining_closed_and_more_joined_than_expected_are_on_the_projector(store
         store.join(new.code)
     assert any("No poll yet: 3 joined" in i.value for i in at.info)
     at.button(key="class_open").click().run()
-    assert any("0 answers · Poll open · 3 joined · joining closed" in h.proto.body
-               for h in at.get("html"))
+    assert any(
+        "0 answers · Poll open · 3 joined · joining closed" in h.proto.body for h in at.get("html")
+    )

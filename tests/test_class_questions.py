@@ -24,8 +24,9 @@ def test_predict_the_next_step_polls_the_question_built_from_the_view(step):
     test_question_bank.py) reaches the poll with the same right answer, from the whole URL."""
     link = f"https://lab.example/train?n=20&margin=0.1&data_seed=4&step={step}"
     poll = poll_for(PREDICT, link)
-    item = predict_next_step_question({"n": "20", "margin": "0.1", "data_seed": "4",
-                                       "step": str(step)})
+    item = predict_next_step_question(
+        {"n": "20", "margin": "0.1", "data_seed": "4", "step": str(step)}
+    )
     assert poll["key"] == item.key and poll["options"][poll["answer"]] == item.answer
 
 

@@ -71,8 +71,7 @@ def test_vote_again_keeps_the_first_vote_and_says_who_moved_to_the_right_answer(
     for token, option in zip(tokens[:4], (1, 1, 2, 2)):
         store.answer(new.code, token, second, option)
     state = store.instructor_state(new.code, new.key)["poll"]
-    assert (state["round"], state["hidden"], state["question"]) == (2, False,
-                                                                   question["question"])
+    assert (state["round"], state["hidden"], state["question"]) == (2, False, question["question"])
     assert state["first"] == {"counts": [2, 2, 1], "total": 5}
     assert (state["counts"], state["total"]) == ([0, 2, 2], 4)
     with pytest.raises(ClassError, match="twice"):
@@ -100,11 +99,13 @@ def test_closed_joining_keeps_those_who_joined_and_the_expected_size_is_checked(
     store.join(new.code)
     store.set_expected(new.code, new.key, 40)
     assert store.instructor_state(new.code, new.key)["expected"] == 40
-    for bad in (-1, 2.5, "40", True, 10 ** 9):
+    for bad in (-1, 2.5, "40", True, 10**9):
         with pytest.raises(ClassError, match="class size"):
             store.set_expected(new.code, new.key, bad)
-    for action in (lambda: store.set_joining(new.code, "x" * 32, False),
-                   lambda: store.set_expected(new.code, "x" * 32, 1)):
+    for action in (
+        lambda: store.set_joining(new.code, "x" * 32, False),
+        lambda: store.set_expected(new.code, "x" * 32, 1),
+    ):
         with pytest.raises(ClassError) as stranger:
             action()
         assert stranger.value.status == 403
@@ -202,25 +203,31 @@ def test_a_token_bucket_against_a_plain_count():
     assert passed == 5 + int(3.9 * 2)  # the burst, then one per 0.5 s over the 3.9 s
 
 
-@pytest.mark.parametrize("peer, forwarded, seen", [
-    ("198.51.100.7", ["10.0.0.1"], "198.51.100.7"),  # a stranger's header is not believed
-    ("127.0.0.1", ["10.0.0.1"], "10.0.0.1"),  # the proxy on this machine is
-    ("127.0.0.1", ["6.6.6.6, 10.0.0.1"], "10.0.0.1"),  # the proxy's entry is the last
-    ("127.0.0.1", ["6.6.6.6", "10.0.0.1:5123"], "10.0.0.1"),
-    ("::1", ["[2001:db8::5]:443"], "2001:db8::5"),
-    ("127.0.0.1", [], "127.0.0.1"),
-    ("127.0.0.1", ["not an address"], "127.0.0.1"),
-    (None, [], "127.0.0.1"),
-])
+@pytest.mark.parametrize(
+    "peer, forwarded, seen",
+    [
+        ("198.51.100.7", ["10.0.0.1"], "198.51.100.7"),  # a stranger's header is not believed
+        ("127.0.0.1", ["10.0.0.1"], "10.0.0.1"),  # the proxy on this machine is
+        ("127.0.0.1", ["6.6.6.6, 10.0.0.1"], "10.0.0.1"),  # the proxy's entry is the last
+        ("127.0.0.1", ["6.6.6.6", "10.0.0.1:5123"], "10.0.0.1"),
+        ("::1", ["[2001:db8::5]:443"], "2001:db8::5"),
+        ("127.0.0.1", [], "127.0.0.1"),
+        ("127.0.0.1", ["not an address"], "127.0.0.1"),
+        (None, [], "127.0.0.1"),
+    ],
+)
 def test_the_client_address_trusts_only_a_proxy_on_this_machine(peer, forwarded, seen):
     assert client_address(peer, forwarded) == seen
 
 
-@pytest.mark.parametrize("url, seen", [
-    ("/train?%70resent=1&step=3", "/train?step=3"),  # present, percent-encoded
-    ("/train?step=3&PRESENT=1&%65mbed=true&key=abc&code=ABCDEF", "/train?step=3"),
-    ("/train?%65mbed%5Foptions=x&data=blobs", "/train?data=blobs"),
-    ("/train?step=3&note=a%26present%3D1", "/train?step=3&note=a%26present%3D1"),
-])
+@pytest.mark.parametrize(
+    "url, seen",
+    [
+        ("/train?%70resent=1&step=3", "/train?step=3"),  # present, percent-encoded
+        ("/train?step=3&PRESENT=1&%65mbed=true&key=abc&code=ABCDEF", "/train?step=3"),
+        ("/train?%65mbed%5Foptions=x&data=blobs", "/train?data=blobs"),
+        ("/train?step=3&note=a%26present%3D1", "/train?step=3&note=a%26present%3D1"),
+    ],
+)
 def test_a_published_view_loses_a_smuggled_present(url, seen):
     assert clean_view(url, followable_pages()) == seen

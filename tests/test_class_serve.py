@@ -20,8 +20,11 @@ _NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 def call(base, path, body=None, headers=None):
     """(status, JSON) of a request to the class's routes."""
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(f"{base}/class-api/{path}", data=data, headers={
-        **({"Content-Type": "application/json"} if data else {}), **(headers or {})})
+    request = urllib.request.Request(
+        f"{base}/class-api/{path}",
+        data=data,
+        headers={**({"Content-Type": "application/json"} if data else {}), **(headers or {})},
+    )
     try:
         with _NO_PROXY.open(request, timeout=10) as response:
             return response.status, json.loads(response.read())
@@ -48,16 +51,23 @@ def test_two_replicas_share_a_class_and_a_dead_replica_loses_no_answer(served):
         status, body = call(base, "join", {"code": new.code})
         assert status == 200
         tokens.append(body["token"])
-        status, body = call(base, "answer", {"code": new.code, "token": body["token"],
-                                             "poll": poll, "option": index % 3})
+        status, body = call(
+            base,
+            "answer",
+            {"code": new.code, "token": body["token"], "poll": poll, "option": index % 3},
+        )
         assert (status, body) == (200, {"mine": index % 3})
     served.stop_replica(0)  # a crash mid-poll
     status, state = call(second, "counts?code=" + new.code, headers={"X-Class-Key": new.key})
     assert status == 200 and state["poll"]["counts"] == [2, 2, 2]
     # the students of the dead replica answer again through the proxy: replaced, not added
     for token in tokens[:3]:
-        assert call(served.url, "answer", {"code": new.code, "token": token, "poll": poll,
-                                           "option": 0})[0] == 200
+        assert (
+            call(
+                served.url, "answer", {"code": new.code, "token": token, "poll": poll, "option": 0}
+            )[0]
+            == 200
+        )
     served.start_replica(served.replicas[0])  # restarted, as make serve does
     served.wait_healthy(served.replicas[0])
     status, state = call(first, "counts?code=" + new.code, headers={"X-Class-Key": new.key})
@@ -77,12 +87,15 @@ def test_the_routes_refuse_what_they_should_with_a_clear_message(served):
     status, body = call(base, f"state?code={new.code}")
     assert status == 200 and "counts" not in body["poll"] and "answer" not in body["poll"]
     assert call(base, "join", {"code": "ZZZZZZ"})[0] == 404
-    assert call(base, "answer", {"code": new.code, "token": "x.y", "poll": poll,
-                                 "option": 0})[0] == 400
+    assert (
+        call(base, "answer", {"code": new.code, "token": "x.y", "poll": poll, "option": 0})[0]
+        == 400
+    )
     token = call(base, "join", {"code": new.code})[1]["token"]
     store.close(new.code, new.key)
-    status, body = call(base, "answer", {"code": new.code, "token": token, "poll": poll,
-                                         "option": 1})
+    status, body = call(
+        base, "answer", {"code": new.code, "token": token, "poll": poll, "option": 1}
+    )
     assert status == 409 and "closed" in body["error"]
     # not JSON: refused before anything is read into the class
     request = urllib.request.Request(f"{base}/class-api/join", data=b"code=ABCDEF")

@@ -38,8 +38,11 @@ HEAL_SECONDS = 120
 def call(base, path, body=None, headers=None, timeout=10):
     """(status, JSON) of a request to the class's routes; (0, {}) if nothing answers."""
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(f"{base}/class-api/{path}", data=data, headers={
-        **({"Content-Type": "application/json"} if data else {}), **(headers or {})})
+    request = urllib.request.Request(
+        f"{base}/class-api/{path}",
+        data=data,
+        headers={**({"Content-Type": "application/json"} if data else {}), **(headers or {})},
+    )
     try:
         with _NO_PROXY.open(request, timeout=timeout) as response:
             return response.status, json.loads(response.read())
@@ -55,10 +58,15 @@ class ServeProcess:
     def __init__(self, **env: str) -> None:
         self.lines: list[str] = []
         self.process = subprocess.Popen(
-            [sys.executable, str(ROOT / "scripts" / "serve.py")], cwd=ROOT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1", **env}, stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-            start_new_session=True)
+            [sys.executable, str(ROOT / "scripts" / "serve.py")],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1", **env},
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,
+        )
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
 
@@ -101,8 +109,10 @@ def alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    return Path(f"/proc/{pid}").exists() and "zombie" not in Path(
-        f"/proc/{pid}/status").read_text().lower()
+    return (
+        Path(f"/proc/{pid}").exists()
+        and "zombie" not in Path(f"/proc/{pid}/status").read_text().lower()
+    )
 
 
 @pytest.fixture(scope="module")
@@ -110,8 +120,7 @@ def served():
     if serve.find_haproxy() is None or serve.find_redis_server() is None:
         pytest.skip("haproxy or redis-server not installed")
     port, stats = serve.free_port(), serve.free_port()
-    running = ServeProcess(PORT=str(port), REPLICAS="2", ADDRESS="127.0.0.1",
-                           STATS_PORT=str(stats))
+    running = ServeProcess(PORT=str(port), REPLICAS="2", ADDRESS="127.0.0.1", STATS_PORT=str(stats))
     try:
         running.wait_for(r"Perceptron Lab on http://127\.0\.0\.1:\d+", timeout=300)
         running.base = f"http://127.0.0.1:{port}"
@@ -135,15 +144,21 @@ def lesson(served):
         status, body = call(served.base, "join", {"code": new.code})
         assert status == 200
         tokens.append(body["token"])
-        assert call(served.base, "answer", {"code": new.code, "token": body["token"],
-                                            "poll": poll, "option": index % 3})[0] == 200
-    return {"code": new.code, "key": new.key, "poll": poll, "tokens": tokens,
-            "counts": [2, 2, 2]}
+        assert (
+            call(
+                served.base,
+                "answer",
+                {"code": new.code, "token": body["token"], "poll": poll, "option": index % 3},
+            )[0]
+            == 200
+        )
+    return {"code": new.code, "key": new.key, "poll": poll, "tokens": tokens, "counts": [2, 2, 2]}
 
 
 def counts(served, lesson):
-    status, state = call(served.base, f"counts?code={lesson['code']}",
-                         headers={"X-Class-Key": lesson["key"]})
+    status, state = call(
+        served.base, f"counts?code={lesson['code']}", headers={"X-Class-Key": lesson["key"]}
+    )
     return state["poll"]["counts"] if status == 200 else status
 
 
@@ -159,8 +174,12 @@ def seconds_until_counts_return(served, lesson, started: float) -> float:
 
 def answer_again(served, lesson, student: int, option: int) -> None:
     """A student changes their answer: replaced, not added."""
-    body = {"code": lesson["code"], "token": lesson["tokens"][student], "poll": lesson["poll"],
-            "option": option}
+    body = {
+        "code": lesson["code"],
+        "token": lesson["tokens"][student],
+        "poll": lesson["poll"],
+        "option": option,
+    }
     assert call(served.base, "answer", body)[0] == 200
     lesson["counts"][student % 3] -= 1
     lesson["counts"][option] += 1
@@ -198,28 +217,25 @@ def test_haproxy_killed_is_started_again(served, lesson):
 
 def test_a_replica_killed_is_started_again_and_back_in_rotation(served, lesson):
     pid, before, started = kill(served, "replica r1")
-    served.wait_for(r"replica r1 exited \(killed by SIGKILL\); starting it again in 3 s",
-                    before)
+    served.wait_for(r"replica r1 exited \(killed by SIGKILL\); starting it again in 3 s", before)
     served.wait_for(r"replica r1 \(pid \d+\) serves again", before)
     deadline = time.monotonic() + HEAL_SECONDS
     while serve.haproxy_stats(served.stats_port)["r1"]["status"] != "UP":
         assert time.monotonic() < deadline, "HAProxy never put r1 back"  # its health check
         time.sleep(0.25)
-    print(f"replica r1 killed: back in HAProxy's rotation after "
-          f"{time.monotonic() - started:.1f} s")
+    print(f"replica r1 killed: back in HAProxy's rotation after {time.monotonic() - started:.1f} s")
     assert served.pid("replica r1") != pid and alive(served.pid("replica r1"))
     answer_again(served, lesson, 2, 1)
 
 
-def test_each_start_keeps_its_classes_in_a_folder_of_its_own_unless_one_is_given(
-        served, tmp_path):
+def test_each_start_keeps_its_classes_in_a_folder_of_its_own_unless_one_is_given(served, tmp_path):
     # this start's own folder, not one every `make serve` of the machine shares
-    assert served.redis_dir.is_dir() and served.redis_dir.name.startswith(
-        "perceptron-lab-redis-")
+    assert served.redis_dir.is_dir() and served.redis_dir.name.startswith("perceptron-lab-redis-")
     assert (served.redis_dir / "appendonlydir").is_dir()  # the classes' append-only file
     given = tmp_path / "classes"
-    second = ServeProcess(PORT=str(serve.free_port()), REPLICAS="1", ADDRESS="127.0.0.1",
-                          REDIS_DIR=str(given))
+    second = ServeProcess(
+        PORT=str(serve.free_port()), REPLICAS="1", ADDRESS="127.0.0.1", REDIS_DIR=str(given)
+    )
     try:
         second.wait_for(r"Perceptron Lab on", timeout=300)
         assert second.wait_for(r"append-only file in (\S+)").group(1) == str(given)
@@ -241,7 +257,8 @@ def test_serve_says_where_students_join(monkeypatch):
     assert "cannot reach" in serve.students_address("127.0.0.1", 8500)
     monkeypatch.setenv(PUBLIC_URL_VARIABLE, "https://lab.example.edu")
     assert serve.students_address("0.0.0.0", 8500).startswith(
-        "Students join at https://lab.example.edu/class (PERCEPTRON_LAB_PUBLIC_URL)")
+        "Students join at https://lab.example.edu/class (PERCEPTRON_LAB_PUBLIC_URL)"
+    )
 
 
 # ---- the supervisor on its own: a process that keeps dying -------------------------------

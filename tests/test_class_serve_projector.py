@@ -46,8 +46,7 @@ def phones_reopen(base: str, code: str, count: int) -> list[str]:
         return None
 
     async def all_of_them():
-        return [error for error in await asyncio.gather(*(one() for _ in range(count)))
-                if error]
+        return [error for error in await asyncio.gather(*(one() for _ in range(count))) if error]
 
     return asyncio.run(all_of_them())
 
@@ -66,8 +65,10 @@ def test_a_projector_comes_back_by_itself_after_its_replica_is_killed(browser):
             first = call(base, "join", {"code": code})[1]["token"]
             state = call(base, f"state?code={code}")[1]
             poll = state["poll"]["id"]
-            assert call(base, "answer", {"code": code, "token": first, "poll": poll,
-                                         "option": 0})[0] == 200
+            assert (
+                call(base, "answer", {"code": code, "token": first, "poll": poll, "option": 0})[0]
+                == 200
+            )
             projector.get_by_text("1 answer").first.wait_for(timeout=30_000)
 
             before = len(served.lines)
@@ -76,8 +77,7 @@ def test_a_projector_comes_back_by_itself_after_its_replica_is_killed(browser):
             served.wait_for(r"replica r1 \(pid \d+\) serves again", before)
             # the phones' pages reconnect to the new process together with the projector
             errors: list[str] = []
-            phones = threading.Thread(target=lambda: errors.extend(phones_reopen(base, code,
-                                                                                  20)))
+            phones = threading.Thread(target=lambda: errors.extend(phones_reopen(base, code, 20)))
             phones.start()
             second = None
             for _ in range(600):  # the routes answer again once HAProxy has it back
@@ -87,8 +87,10 @@ def test_a_projector_comes_back_by_itself_after_its_replica_is_killed(browser):
                     break
                 projector.wait_for_timeout(100)
             assert second is not None
-            assert call(base, "answer", {"code": code, "token": second, "poll": poll,
-                                         "option": 1})[0] == 200
+            assert (
+                call(base, "answer", {"code": code, "token": second, "poll": poll, "option": 1})[0]
+                == 200
+            )
             # nobody touches the projector: it counts the new answer by itself
             projector.get_by_text("2 answers").first.wait_for(timeout=120_000)
             assert button(projector, "Close the poll").is_enabled()  # the instructor's view

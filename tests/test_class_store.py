@@ -45,9 +45,12 @@ def test_only_the_key_runs_the_class_and_the_counts_stay_hidden_until_shown(stor
     new, other = store.create(), store.create()
     for bad in ("", "x" * 32, other.key, new.key[:-1] + ("A" if new.key[-1] != "A" else "B")):
         assert not store.is_instructor(new.code, bad)
-        for action in (lambda k: store.open_poll(new.code, k, small_question()),
-                       lambda k: store.reveal(new.code, k), lambda k: store.close(new.code, k),
-                       lambda k: store.instructor_state(new.code, k)):
+        for action in (
+            lambda k: store.open_poll(new.code, k, small_question()),
+            lambda k: store.reveal(new.code, k),
+            lambda k: store.close(new.code, k),
+            lambda k: store.instructor_state(new.code, k),
+        ):
             with pytest.raises(ClassError) as refused:
                 action(bad)
             assert refused.value.status == 403
@@ -151,8 +154,10 @@ def test_a_class_that_expires_after_its_key_was_checked_is_a_404_not_a_crash(mon
         return ok
 
     monkeypatch.setattr(store, "is_instructor", check_then_expire)
-    for action in (lambda: store.open_poll(new.code, new.key, small_question()),
-                   lambda: store.set_publishing(new.code, new.key, False)):
+    for action in (
+        lambda: store.open_poll(new.code, new.key, small_question()),
+        lambda: store.set_publishing(new.code, new.key, False),
+    ):
         with pytest.raises(ClassError, match="No class has the code") as gone:
             action()
         assert gone.value.status == 404

@@ -16,16 +16,23 @@ import code_stats  # noqa: E402
 from pages.player.player_component import PLAYER_SCRIPTS, scene_scripts  # noqa: E402
 
 #: the scenes the pages mount: player("<scene>", ...)
-SCENES = sorted({name for page in (ROOT / "pages").glob("*.py")
-                 for name in re.findall(r'\bplayer\("(\w+)"', page.read_text())})
+SCENES = sorted(
+    {
+        name
+        for page in (ROOT / "pages").glob("*.py")
+        for name in re.findall(r'\bplayer\("(\w+)"', page.read_text())
+    }
+)
 
 
 def test_no_script_function_is_over_60_lines():
     long_ones = []
     for path in (ROOT / "pages" / "player").glob("*.js"):
-        long_ones += [(path.name, name, length)
-                      for name, _, length in code_stats.script_function_lengths(path)
-                      if length > 60]
+        long_ones += [
+            (path.name, name, length)
+            for name, _, length in code_stats.script_function_lengths(path)
+            if length > 60
+        ]
     assert long_ones == []
 
 
@@ -44,5 +51,5 @@ def test_every_script_of_pages_is_joined_into_a_player_and_every_one_joined_exis
     joined = {name for scene in SCENES for name in scene_scripts(scene)}
     assert joined == {p.name for p in (ROOT / "pages" / "player").glob("*.js")}
     for scene in SCENES:
-        assert scene_scripts(scene)[:len(PLAYER_SCRIPTS)] == PLAYER_SCRIPTS
+        assert scene_scripts(scene)[: len(PLAYER_SCRIPTS)] == PLAYER_SCRIPTS
         assert scene_scripts(scene)[len(PLAYER_SCRIPTS)] == f"{scene}_scene.js"

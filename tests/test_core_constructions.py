@@ -35,8 +35,23 @@ def test_adversary_size_floor_guard():
     assert adversary_size(0.1, 1000) == 100
 
 
-NICE_GAMMAS = ["1", "0.5", "0.3", "0.2", "0.1", "0.05", "0.01", "0.7", "0.25", "0.125",
-               "0.15", "0.45", "0.9", "0.33", "0.02"]
+NICE_GAMMAS = [
+    "1",
+    "0.5",
+    "0.3",
+    "0.2",
+    "0.1",
+    "0.05",
+    "0.01",
+    "0.7",
+    "0.25",
+    "0.125",
+    "0.15",
+    "0.45",
+    "0.9",
+    "0.33",
+    "0.02",
+]
 
 
 @pytest.mark.parametrize("text", NICE_GAMMAS)
@@ -51,8 +66,7 @@ def test_adversary_size_reciprocal_gammas(k):
     to a float is read as its shortest decimal, a little above or below 1/sqrt(k): n = k
     exactly when k gamma^2 <= 1, else k - 1 (no tolerance decides it)."""
     reciprocal = 1 / k
-    assert adversary_size(reciprocal, 10**6) == _exact_size(Fraction(repr(reciprocal)),
-                                                            10**6)
+    assert adversary_size(reciprocal, 10**6) == _exact_size(Fraction(repr(reciprocal)), 10**6)
     if Fraction(repr(reciprocal)) == Fraction(1, k):
         assert adversary_size(reciprocal, 10**6) == k * k
     root = 1 / math.sqrt(k)
@@ -79,9 +93,9 @@ class CountingLearner:
 def _check_adversary(result, gamma, dim):
     n = _exact_size(Fraction(str(gamma)), dim)
     assert result.n_mistakes == n
-    np.testing.assert_array_equal(result.X, np.eye(n, dim))   # rounds show e_1..e_n
+    np.testing.assert_array_equal(result.X, np.eye(n, dim))  # rounds show e_1..e_n
     assert set(result.y.tolist()) <= {-1, 1}
-    assert np.all(result.predictions != result.y)             # every round a mistake
+    assert np.all(result.predictions != result.y)  # every round a mistake
     assert result.certificate_norm <= 1 + 1e-12
     assert result.certificate_margin >= gamma * (1 - 1e-12)
     # the certificate, checked by hand: ||w*|| <= 1 and y_i <e_i, w*> >= gamma
@@ -144,8 +158,8 @@ def _powers_of_two(limit):
 def _simulate(T):
     """Both rules in a plain loop over t, on x_t = -2 (t a power of two) else 1, y_t = +1."""
     powers = _powers_of_two(T)
-    w = b = 0.0   # mistake-driven
-    W = B = 0.0   # aggressive
+    w = b = 0.0  # mistake-driven
+    W = B = 0.0  # aggressive
     standard, aggressive = [], []
     for t in range(1, T + 1):
         x = -2.0 if t in powers else 1.0
@@ -164,9 +178,9 @@ def test_counterexample_matches_plain_simulation():
     standard, aggressive, (w, b) = _simulate(T)
     np.testing.assert_array_equal(result.mistakes_standard, standard)
     np.testing.assert_array_equal(result.mistakes_aggressive, aggressive)
-    assert standard == [1, 3]   # by hand: (w, b) = (0, 0) -> (-2, 1) -> (-1, 2), then done
+    assert standard == [1, 3]  # by hand: (w, b) = (0, 0) -> (-2, 1) -> (-1, 2), then done
     assert (result.standard_w, result.standard_b) == (w, b)
-    assert w * -2.0 + b > 0 and w * 1.0 + b > 0               # it separates both examples
+    assert w * -2.0 + b > 0 and w * 1.0 + b > 0  # it separates both examples
     # x_t of the remark
     t = np.arange(1, 200)
     powers = _powers_of_two(200)
@@ -189,10 +203,9 @@ def test_aggressive_mistakes_vectorised_simulation():
     T = 2**21
     t = np.arange(1, T + 1, dtype=np.int64)
     x = np.where((t & (t - 1)) == 0, -2, 1).astype(np.int64)
-    before = np.concatenate([[0], np.cumsum(x)[:-1]])          # sum_{i<t} x_i
-    scores = x * before + (t - 1)                              # <w_{t-1}, (x_t, 1)>
-    np.testing.assert_array_equal(aggressive_counterexample(T).mistakes_aggressive,
-                                  t[scores <= 0])
+    before = np.concatenate([[0], np.cumsum(x)[:-1]])  # sum_{i<t} x_i
+    scores = x * before + (t - 1)  # <w_{t-1}, (x_t, 1)>
+    np.testing.assert_array_equal(aggressive_counterexample(T).mistakes_aggressive, t[scores <= 0])
     sample = np.array([1, 2, 3, 64, 65, 1023, 1024, 1025, 2**20, 2**21])
     np.testing.assert_array_equal(aggressive_score(sample), scores[sample - 1])
     # running average <x̄_t, x_{t+1}> with x̄_t = (1/t) sum_{i<=t} x_i
@@ -208,7 +221,7 @@ def test_running_average_tends_to_minus_two_before_powers_of_two():
     for k in range(6, 24):
         t = 2**k - 1
         if t <= 10**7:
-            assert values[t] <= -1.0                 # a mistake at t + 1 = 2^k
+            assert values[t] <= -1.0  # a mistake at t + 1 = 2^k
     assert values[2**23 - 1] == pytest.approx(-2.0, abs=1e-4)
     # everywhere else the average is close to +1 (no mistake)
     assert values[2**20 + 1] > 0.99
@@ -231,8 +244,8 @@ def test_always_wrong_sequence(T):
     for xt, yt in zip(x, y):
         score = yt * (w * xt + b)
         scores.append(score)
-        assert score <= 0                      # a mistake at every single step
-        w, b = w + yt * xt, b + yt             # aggressive: update regardless
+        assert score <= 0  # a mistake at every single step
+        w, b = w + yt * xt, b + yt  # aggressive: update regardless
     np.testing.assert_allclose(seq.scores, scores, rtol=1e-12)
     assert np.all(seq.mistakes)
     # yet the sequence is separable: (w, b) = (0, 1) gives y (w x + b) = 1 > 0

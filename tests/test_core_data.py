@@ -21,14 +21,28 @@ PROPERTY = settings(max_examples=100, deadline=None, derandomize=True, database=
 
 
 @settings(PROPERTY)
-@given(n=st.integers(2, 300), dim=st.integers(1, 6), radius=st.sampled_from([0.5, 1.0, 3.0]),
-       margin_fraction=st.floats(0.01, 0.9), balance=st.floats(0.02, 0.98),
-       through_origin=st.booleans(), seed=st.integers(0, 2**31))
-def test_make_separable_shape_ball_labels_and_balance(n, dim, radius, margin_fraction, balance,
-                                                      through_origin, seed):
+@given(
+    n=st.integers(2, 300),
+    dim=st.integers(1, 6),
+    radius=st.sampled_from([0.5, 1.0, 3.0]),
+    margin_fraction=st.floats(0.01, 0.9),
+    balance=st.floats(0.02, 0.98),
+    through_origin=st.booleans(),
+    seed=st.integers(0, 2**31),
+)
+def test_make_separable_shape_ball_labels_and_balance(
+    n, dim, radius, margin_fraction, balance, through_origin, seed
+):
     margin = margin_fraction * radius
-    ds = make_separable(n=n, margin=margin, dim=dim, radius=radius, seed=seed,
-                        through_origin=through_origin, balance=balance)
+    ds = make_separable(
+        n=n,
+        margin=margin,
+        dim=dim,
+        radius=radius,
+        seed=seed,
+        through_origin=through_origin,
+        balance=balance,
+    )
     assert isinstance(ds, Dataset)
     assert ds.X.shape == (n, dim) and ds.y.shape == (n,)
     assert ds.n == n and ds.dim == dim and ds.seed == seed and ds.radius == radius
@@ -63,8 +77,9 @@ def test_points_fill_both_sides_up_to_the_ball():
 
 GENERATORS = {
     "separable": lambda seed: make_separable(n=50, margin=0.1, dim=3, seed=seed),
-    "separable_origin": lambda seed: make_separable(n=50, margin=0.1, seed=seed,
-                                                    through_origin=True),
+    "separable_origin": lambda seed: make_separable(
+        n=50, margin=0.1, seed=seed, through_origin=True
+    ),
     "xor": lambda seed: make_xor(n=50, seed=seed),
     "circles": lambda seed: make_circles(n=50, seed=seed),
     "blobs": lambda seed: make_blobs(n=50, seed=seed),

@@ -39,8 +39,9 @@ STREAM = ["cyclic", "permuted", "random"]
 # ---------------------------------------------------------------------------
 
 
-def reference_margin_perceptron(X, y, order="random", seed=0, max_updates=100_000,
-                                max_epochs=1_000):
+def reference_margin_perceptron(
+    X, y, order="random", seed=0, max_updates=100_000, max_epochs=1_000
+):
     """The notes' loop, one example at a time: if y x·beta < 1, beta += y x.
 
     Stops after n examined examples in a row without an update if then every
@@ -83,12 +84,14 @@ def _exact_margin(X, y):
     return result.margin
 
 
-data_params = st.fixed_dictionaries({
-    "n": st.integers(4, 60),
-    "dim": st.integers(2, 6),
-    "margin": st.sampled_from([0.05, 0.1, 0.2, 0.4, 0.7]),
-    "seed": st.integers(0, 10**6),
-})
+data_params = st.fixed_dictionaries(
+    {
+        "n": st.integers(4, 60),
+        "dim": st.integers(2, 6),
+        "margin": st.sampled_from([0.05, 0.1, 0.2, 0.4, 0.7]),
+        "seed": st.integers(0, 10**6),
+    }
+)
 
 
 # ---------------------------------------------------------------------------
@@ -111,19 +114,29 @@ def test_margin_perceptron_matches_the_plain_loop(params, order, run_seed):
 
 
 @settings(PROPERTY)
-@given(params=data_params, order=st.sampled_from(STREAM), run_seed=st.integers(0, 1000),
-       source=st.sampled_from(["unit_margin", "separable"]))
+@given(
+    params=data_params,
+    order=st.sampled_from(STREAM),
+    run_seed=st.integers(0, 1000),
+    source=st.sampled_from(["unit_margin", "separable"]),
+)
 def test_margin_mistakes_never_exceed_three_over_gamma_squared(params, order, run_seed, source):
     if source == "unit_margin":
         ds = make_unit_margin(**params)
     else:
-        ds = make_separable(n=params["n"], margin=params["margin"] * 0.9, dim=params["dim"],
-                            seed=params["seed"], through_origin=True)
-    X, y = _unit_rows(ds.X), np.asarray(ds.y)           # ||x|| = 1, as the Lemma assumes
-    assume(np.unique(y).size == 2)                       # max_margin needs both classes
+        ds = make_separable(
+            n=params["n"],
+            margin=params["margin"] * 0.9,
+            dim=params["dim"],
+            seed=params["seed"],
+            through_origin=True,
+        )
+    X, y = _unit_rows(ds.X), np.asarray(ds.y)  # ||x|| = 1, as the Lemma assumes
+    assume(np.unique(y).size == 2)  # max_margin needs both classes
     gamma = _exact_margin(X, y)
-    trace = margin_perceptron(X, y, order=order, seed=run_seed, max_updates=10**6,
-                              max_epochs=100_000)
+    trace = margin_perceptron(
+        X, y, order=order, seed=run_seed, max_updates=10**6, max_epochs=100_000
+    )
     assert trace.converged
     assert trace.n_updates <= 3 / gamma**2 * (1 + 1e-9)
     # both kinds of margin mistake are told apart by the score before the update
@@ -134,8 +147,7 @@ def test_margin_mistakes_never_exceed_three_over_gamma_squared(params, order, ru
     proof = proof_quantities(trace, X, y)
     assert np.all(proof.alignment >= proof.alignment_lower - 1e-9)
     assert np.all(proof.norm_sq <= proof.norm_sq_upper + 1e-9)
-    np.testing.assert_allclose(proof.norm_sq_upper, 3.0 * np.arange(trace.n_updates + 1),
-                               rtol=1e-9)
+    np.testing.assert_allclose(proof.norm_sq_upper, 3.0 * np.arange(trace.n_updates + 1), rtol=1e-9)
 
 
 def test_margin_perceptron_trace_replays_like_run_perceptron():
@@ -181,8 +193,8 @@ def test_losses_table_and_kink_conventions():
     m = np.array([-2.0, -0.5, 0.0, 0.5, 1.0, 2.0])
     expected = {
         "zero_one": ([1, 1, 1, 0, 0, 0], [0, 0, 0, 0, 0, 0]),
-        "perceptron": ([2, 0.5, 0, 0, 0, 0], [-1, -1, -1, 0, 0, 0]),   # -1 at m = 0
-        "hinge": ([3, 1.5, 1, 0.5, 0, 0], [-1, -1, -1, -1, 0, 0]),     # 0 at m = 1
+        "perceptron": ([2, 0.5, 0, 0, 0, 0], [-1, -1, -1, 0, 0, 0]),  # -1 at m = 0
+        "hinge": ([3, 1.5, 1, 0.5, 0, 0], [-1, -1, -1, -1, 0, 0]),  # 0 at m = 1
     }
     for name, (loss, subgradient) in LOSSES.items():
         np.testing.assert_array_equal(loss(m), expected[name][0])
@@ -193,7 +205,7 @@ def test_losses_table_and_kink_conventions():
 @pytest.mark.parametrize("name", ["perceptron", "hinge"])
 def test_subgradients_are_subgradients_of_the_convex_losses(name):
     loss, subgradient = LOSSES[name]
-    m = np.linspace(-3, 3, 241)                      # includes both kinks 0 and 1
+    m = np.linspace(-3, 3, 241)  # includes both kinks 0 and 1
     g = subgradient(m)
     # l(m') >= l(m) + g(m) (m' - m) for all pairs: g is a subgradient
     gap = loss(m[None, :]) - loss(m[:, None]) - g[:, None] * (m[None, :] - m[:, None])
@@ -211,18 +223,22 @@ def test_subgradients_are_subgradients_of_the_convex_losses(name):
 
 
 @settings(PROPERTY)
-@given(params=data_params, order=st.sampled_from(STREAM), run_seed=st.integers(0, 1000),
-       noisy=st.booleans())
+@given(
+    params=data_params,
+    order=st.sampled_from(STREAM),
+    run_seed=st.integers(0, 1000),
+    noisy=st.booleans(),
+)
 def test_sgd_on_perceptron_loss_with_step_one_is_the_perceptron(params, order, run_seed, noisy):
     ds = make_unit_margin(**params)
     y = np.asarray(ds.y).copy()
     if noisy:  # not separable: both stop at the same update limit
         y[: max(1, len(y) // 5)] *= -1
-    assume(np.unique(y).size == 2)                       # run_perceptron needs both classes
-    sgd = sgd_linear(ds.X, y, loss="perceptron", eta=1.0, order=order, seed=run_seed,
-                     max_updates=500)
-    perceptron = run_perceptron(ds.X, y, bias=False, order=order, seed=run_seed,
-                                max_updates=500)
+    assume(np.unique(y).size == 2)  # run_perceptron needs both classes
+    sgd = sgd_linear(
+        ds.X, y, loss="perceptron", eta=1.0, order=order, seed=run_seed, max_updates=500
+    )
+    perceptron = run_perceptron(ds.X, y, bias=False, order=order, seed=run_seed, max_updates=500)
     np.testing.assert_array_equal(sgd.update_indices, perceptron.update_indices)
     np.testing.assert_array_equal(sgd.update_steps, perceptron.update_steps)
     np.testing.assert_allclose(sgd.weights, perceptron.weights, rtol=1e-12, atol=1e-12)
@@ -232,8 +248,12 @@ def test_sgd_on_perceptron_loss_with_step_one_is_the_perceptron(params, order, r
 
 
 @settings(PROPERTY)
-@given(params=data_params, order=st.sampled_from(STREAM), run_seed=st.integers(0, 1000),
-       eta=st.sampled_from([1e-3, 0.1, 0.7, 3.0, 250.0]))
+@given(
+    params=data_params,
+    order=st.sampled_from(STREAM),
+    run_seed=st.integers(0, 1000),
+    eta=st.sampled_from([1e-3, 0.1, 0.7, 3.0, 250.0]),
+)
 def test_perceptron_loss_mistakes_do_not_depend_on_eta(params, order, run_seed, eta):
     ds = make_unit_margin(**params)
     one = sgd_linear(ds.X, ds.y, loss="perceptron", eta=1.0, order=order, seed=run_seed)
@@ -241,24 +261,30 @@ def test_perceptron_loss_mistakes_do_not_depend_on_eta(params, order, run_seed, 
     np.testing.assert_array_equal(scaled.update_indices, one.update_indices)
     np.testing.assert_array_equal(scaled.update_steps, one.update_steps)
     # every beta is eta times the eta = 1 one
-    np.testing.assert_allclose(scaled.weights, eta * np.asarray(one.weights), rtol=1e-9,
-                               atol=1e-12 * eta)
+    np.testing.assert_allclose(
+        scaled.weights, eta * np.asarray(one.weights), rtol=1e-9, atol=1e-12 * eta
+    )
 
 
 @settings(PROPERTY)
-@given(params=data_params, order=st.sampled_from(STREAM), run_seed=st.integers(0, 1000),
-       eta=st.sampled_from([0.05, 0.3, 1.0, 4.0]))
-def test_hinge_sgd_is_the_threshold_perceptron_with_delta_one_over_eta(params, order,
-                                                                      run_seed, eta):
+@given(
+    params=data_params,
+    order=st.sampled_from(STREAM),
+    run_seed=st.integers(0, 1000),
+    eta=st.sampled_from([0.05, 0.3, 1.0, 4.0]),
+)
+def test_hinge_sgd_is_the_threshold_perceptron_with_delta_one_over_eta(
+    params, order, run_seed, eta
+):
     # beta_eta / eta follows: update when y x·beta' < 1/eta (the perceptron with delta = 1/eta)
     ds = make_unit_margin(**params)
-    assume(np.unique(ds.y).size == 2)                    # run_perceptron needs both classes
+    assume(np.unique(ds.y).size == 2)  # run_perceptron needs both classes
     hinge = sgd_linear(ds.X, ds.y, loss="hinge", eta=eta, order=order, seed=run_seed)
-    threshold = run_perceptron(ds.X, ds.y, bias=False, delta=1 / eta, order=order,
-                               seed=run_seed)
+    threshold = run_perceptron(ds.X, ds.y, bias=False, delta=1 / eta, order=order, seed=run_seed)
     np.testing.assert_array_equal(hinge.update_indices, threshold.update_indices)
-    np.testing.assert_allclose(hinge.weights, eta * np.asarray(threshold.weights), rtol=1e-9,
-                               atol=1e-12)
+    np.testing.assert_allclose(
+        hinge.weights, eta * np.asarray(threshold.weights), rtol=1e-9, atol=1e-12
+    )
     if eta == 1.0:
         margin = margin_perceptron(ds.X, ds.y, order=order, seed=run_seed)
         np.testing.assert_array_equal(hinge.update_indices, margin.update_indices)
@@ -267,11 +293,13 @@ def test_hinge_sgd_is_the_threshold_perceptron_with_delta_one_over_eta(params, o
 
 def test_hinge_sgd_mistakes_depend_on_eta():
     ds = make_unit_margin(n=100, margin=0.1, dim=2, seed=0)
-    runs = {eta: sgd_linear(ds.X, ds.y, loss="hinge", eta=eta, order="random", seed=0)
-            for eta in (0.1, 1.0, 10.0)}
+    runs = {
+        eta: sgd_linear(ds.X, ds.y, loss="hinge", eta=eta, order="random", seed=0)
+        for eta in (0.1, 1.0, 10.0)
+    }
     counts = [runs[eta].n_updates for eta in (0.1, 1.0, 10.0)]
-    assert counts[0] > counts[1] > counts[2]          # a smaller step needs more of them
-    assert not np.array_equal(runs[0.1].update_indices[:counts[1]], runs[1.0].update_indices)
+    assert counts[0] > counts[1] > counts[2]  # a smaller step needs more of them
+    assert not np.array_equal(runs[0.1].update_indices[: counts[1]], runs[1.0].update_indices)
 
 
 def test_sgd_on_zero_one_loss_never_moves():
@@ -290,12 +318,19 @@ def test_sgd_on_zero_one_loss_never_moves():
 def _ks_two_sample(a, b) -> float:
     a, b = np.sort(a), np.sort(b)
     grid = np.concatenate([a, b])
-    return float(np.max(np.abs(np.searchsorted(a, grid, side="right") / a.size
-                               - np.searchsorted(b, grid, side="right") / b.size)))
+    return float(
+        np.max(
+            np.abs(
+                np.searchsorted(a, grid, side="right") / a.size
+                - np.searchsorted(b, grid, side="right") / b.size
+            )
+        )
+    )
 
 
-@pytest.mark.parametrize("dim, margin", [(2, 0.1), (3, 0.3), (4, 0.05), (7, 0.2), (30, 0.1),
-                                         (30, 0.3), (12, 0.5)])
+@pytest.mark.parametrize(
+    "dim, margin", [(2, 0.1), (3, 0.3), (4, 0.05), (7, 0.2), (30, 0.1), (30, 0.3), (12, 0.5)]
+)
 def test_unit_margin_data_match_rejection_from_the_sphere(dim, margin):
     ds = make_unit_margin(n=20_000, margin=margin, dim=dim, seed=11)
     X, y, star = np.asarray(ds.X), np.asarray(ds.y), np.asarray(ds.w_star)
@@ -313,14 +348,16 @@ def test_unit_margin_data_match_rejection_from_the_sphere(dim, margin):
     ref = np.vstack(keep)[:20_000]
     direction = rng.standard_normal(dim)
     direction /= np.linalg.norm(direction)
-    critical = 1.95 * math.sqrt(2 / 20_000)            # two-sample KS, alpha about 0.001
+    critical = 1.95 * math.sqrt(2 / 20_000)  # two-sample KS, alpha about 0.001
     for ours, theirs in [(X @ star, ref @ star), (X @ direction, ref @ direction)]:
         assert _ks_two_sample(ours, theirs) < critical
     assert abs(np.mean(y == 1) - 0.5) < 4 * 0.5 / math.sqrt(20_000)
 
 
-@pytest.mark.parametrize("dim, margin", [(2, 0.2), (3, 0.1), (4, 0.01), (5, 0.4), (9, 0.05),
-                                         (40, 0.2), (200, 0.02), (1000, 0.9)])
+@pytest.mark.parametrize(
+    "dim, margin",
+    [(2, 0.2), (3, 0.1), (4, 0.01), (5, 0.4), (9, 0.05), (40, 0.2), (200, 0.02), (1000, 0.9)],
+)
 def test_margin_coordinate_has_the_sphere_density(dim, margin):
     # t = x·beta* on the unit sphere has density c (1 - t^2)^((d-3)/2); restricted to
     # [margin, 1] its distribution function is computed here by quadrature
@@ -331,13 +368,13 @@ def test_margin_coordinate_has_the_sphere_density(dim, margin):
         cdf = (np.arccos(margin) - np.arccos(grid)) / np.arccos(margin)
     else:
         k = 0.5 * (dim - 3)
-        inner = grid[:-1]                                  # the density is 0 at t = 1 (k > 0)
-        log_density = k * np.log1p(-inner**2)
+        inner = grid[:-1]  # the density is 0 at t = 1 (k > 0)
+        log_density = k * np.log1p(-(inner**2))
         density = np.append(np.exp(log_density - log_density.max()), 1.0 if k == 0 else 0.0)
         cdf = np.concatenate([[0.0], np.cumsum(0.5 * (density[1:] + density[:-1]))])
         cdf /= cdf[-1]
     empirical = np.searchsorted(np.sort(t), grid, side="right") / t.size
-    assert np.max(np.abs(empirical - cdf)) < 1.95 / math.sqrt(t.size)   # KS, alpha ~ 0.001
+    assert np.max(np.abs(empirical - cdf)) < 1.95 / math.sqrt(t.size)  # KS, alpha ~ 0.001
 
 
 def test_unit_margin_data_are_reproducible_and_read_only():
@@ -381,10 +418,10 @@ def test_exact_2d_error_against_integration_and_monte_carlo(margin, angle):
 
 def test_exact_2d_error_special_cases_and_stacks():
     star = np.array([1.0, 0.0])
-    assert gen.test_error_exact_2d([0.0, 0.0], star, 0.2) == 0.5        # sign(0) = -1
+    assert gen.test_error_exact_2d([0.0, 0.0], star, 0.2) == 0.5  # sign(0) = -1
     assert gen.test_error_exact_2d(-star, star, 0.2) == pytest.approx(1.0)
     assert gen.test_error_exact_2d(star, 5 * star, 0.2) == 0.0
-    g = math.asin(0.2)                       # inside the empty band: still no error
+    g = math.asin(0.2)  # inside the empty band: still no error
     tilt = np.array([math.cos(0.99 * g), math.sin(0.99 * g)])
     assert gen.test_error_exact_2d(tilt, star, 0.2) == 0.0
     stack = np.array([star, -star, [0.0, 1.0]])
@@ -418,10 +455,12 @@ def test_batch_engine_is_margin_perceptron_run_by_run():
     seeds = list(range(100, 100 + runs))
 
     def streams(run_ids, epochs):
-        return np.stack([example_order("random", n, seeds[r], int(e))
-                         for r, e in zip(run_ids, epochs)])
+        return np.stack(
+            [example_order("random", n, seeds[r], int(e)) for r, e in zip(run_ids, epochs)]
+        )
 
     beta, count, wrong, converged = gen._margin_perceptron_batch(signed, streams, 10**6, 10**5)
+
     # a tie at exactly 1 (x = e1: after one update y x·beta = 1) stops, as the notes' rule
     def two(run_ids, epochs):
         return np.stack([example_order("random", 2, 100, int(e)) for e in epochs])
@@ -442,17 +481,18 @@ def test_default_curve_is_under_the_stability_bound():
     assert curve.exact and curve.errors.shape == curve.margin_mistakes.shape == (5, 200)
     assert np.all(curve.mean_error <= curve.stability_bound)
     assert np.all(curve.margin_mistakes <= curve.mistake_bound)
-    assert np.all(curve.mean_error[:-1] >= curve.mean_error[1:])    # more data, less error
+    assert np.all(curve.mean_error[:-1] >= curve.mean_error[1:])  # more data, less error
     np.testing.assert_allclose(curve.stability_bound, 3 / ((curve.n_train + 1) * 0.1**2))
-    assert curve.stability_bound[0] > 1                             # raw, not clipped
+    assert curve.stability_bound[0] > 1  # raw, not clipped
     np.testing.assert_allclose(curve.mean_error, curve.errors.mean(axis=1))
     np.testing.assert_allclose(curve.stderr, curve.errors.std(axis=1, ddof=1) / math.sqrt(200))
 
 
 @pytest.mark.parametrize("margin, dim", [(0.5, 2), (0.7, 3), (0.6, 10)])
 def test_curve_under_the_stability_bound_where_it_bites(margin, dim):
-    curve = generalisation_curve(n_train=[5, 20, 80], margin=margin, dim=dim, repeats=300,
-                                 seed=1, n_test=5_000)
+    curve = generalisation_curve(
+        n_train=[5, 20, 80], margin=margin, dim=dim, repeats=300, seed=1, n_test=5_000
+    )
     assert curve.exact == (dim == 2)
     assert np.all(curve.mean_error <= curve.stability_bound)
     assert np.all(curve.margin_mistakes <= 3 / margin**2)
@@ -472,10 +512,9 @@ def test_curve_at_one_training_point_has_the_expected_error():
 
 
 def test_uniform_bound_is_the_notes_formula():
-    curve = generalisation_curve(n_train=[10, 100], repeats=3, dim=3, n_test=100,
-                                 confidence=0.9)
+    curve = generalisation_curve(n_train=[10, 100], repeats=3, dim=3, n_test=100, confidence=0.9)
     N, P = np.array([10.0, 100.0]), 3
-    delta = np.sqrt(2 * np.log(1 / 0.1) / N)        # exp(-N delta^2 / 2) = 0.1
+    delta = np.sqrt(2 * np.log(1 / 0.1) / N)  # exp(-N delta^2 / 2) = 0.1
     np.testing.assert_allclose(np.exp(-N * delta**2 / 2), 0.1)
     np.testing.assert_allclose(curve.uniform_bound, np.sqrt((P + 1) * np.log(N + 1) / N) + delta)
 
@@ -484,11 +523,10 @@ def test_curve_is_reproducible_and_reports_progress():
     seen = []
     a = generalisation_curve(n_train=[10, 50], repeats=20, seed=3, progress=seen.append)
     b = generalisation_curve(n_train=[50, 10], repeats=20, seed=3)
-    np.testing.assert_array_equal(a.errors, b.errors[::-1])           # seeded by (seed, N)
+    np.testing.assert_array_equal(a.errors, b.errors[::-1])  # seeded by (seed, N)
     assert seen[-1] == pytest.approx(1.0) and seen == sorted(seen)
     assert not a.errors.flags.writeable
-    assert set(a.columns) >= {"n_train", "mean_error", "stderr", "stability_bound",
-                              "uniform_bound"}
+    assert set(a.columns) >= {"n_train", "mean_error", "stderr", "stability_bound", "uniform_bound"}
 
 
 # ---------------------------------------------------------------------------
@@ -512,22 +550,22 @@ BAD_CALLS = {
     "uniform at P = 0": (lambda: gen.uniform_bound(10, 0), r"P \(dimension\)"),
     "repeats 0": (lambda: generalisation_curve(repeats=0), r"repeats"),
     "repeats too many": (lambda: generalisation_curve(repeats=5000), r"repeats"),
-    "too much work": (lambda: generalisation_curve(margin=0.01, n_train=[1000], repeats=100),
-                      r"too much work"),
+    "too much work": (
+        lambda: generalisation_curve(margin=0.01, n_train=[1000], repeats=100),
+        r"too much work",
+    ),
     "n_test 0": (lambda: generalisation_curve(dim=3, n_test=0), r"n_test"),
     "bad confidence": (lambda: generalisation_curve(confidence=1.0), r"confidence"),
     "bad progress": (lambda: generalisation_curve(progress=3), r"progress"),
     "unknown loss": (lambda: sgd_linear(X_OK, Y_OK, loss="squared"), r"unknown loss"),
     "eta 0": (lambda: sgd_linear(X_OK, Y_OK, eta=0.0), r"eta"),
     "eta negative": (lambda: sgd_linear(X_OK, Y_OK, eta=-1.0), r"eta"),
-    "greedy order": (lambda: margin_perceptron(X_OK, Y_OK, order="max_residual"),
-                     r"unknown order"),
+    "greedy order": (lambda: margin_perceptron(X_OK, Y_OK, order="max_residual"), r"unknown order"),
     "unknown order": (lambda: sgd_linear(X_OK, Y_OK, order="sorted"), r"unknown order"),
     "bad labels": (lambda: margin_perceptron(X_OK, np.zeros(10)), r"labels must be"),
     "max_updates 0": (lambda: margin_perceptron(X_OK, Y_OK, max_updates=0), r"max_updates"),
     "max_updates too many": (lambda: sgd_linear(X_OK, Y_OK, max_updates=10**7), r"max_updates"),
-    "max_epochs too many": (lambda: margin_perceptron(X_OK, Y_OK, max_epochs=10**9),
-                            r"max_epochs"),
+    "max_epochs too many": (lambda: margin_perceptron(X_OK, Y_OK, max_epochs=10**9), r"max_epochs"),
     "too many values": (lambda: make_unit_margin(100_000, 0.1, 200), r"over the limit"),
     "dim 0": (lambda: make_unit_margin(10, 0.1, 0), r"dim"),
     "dim too big": (lambda: make_unit_margin(10, 0.1, 5000), r"dim"),
@@ -538,8 +576,7 @@ BAD_CALLS = {
     "beta_star not 2-D": (lambda: gen.test_error_exact_2d([1, 0, 0], [1, 0, 0], 0.1), r"dim"),
     "dim mismatch": (lambda: gen.test_error_sample([1, 0], [1, 0], 0.1, dim=3), r"dim"),
     "NaN beta": (lambda: gen.test_error_sample([np.nan, 0], [1, 0], 0.1), r"finite"),
-    "n_test too big": (lambda: gen.test_error_sample([1, 0], [1, 0], 0.1, n_test=10**7),
-                       r"n_test"),
+    "n_test too big": (lambda: gen.test_error_sample([1, 0], [1, 0], 0.1, n_test=10**7), r"n_test"),
 }
 
 

@@ -24,8 +24,13 @@ from perceptron_core.io import (
     trace_to_json,
 )
 
-PROPERTY = settings(max_examples=60, deadline=None, derandomize=True, database=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 def _valid(result: LoadedData) -> None:
@@ -84,19 +89,22 @@ def test_empty_header_cell_is_named_by_its_column():
     assert r.has_header and r.feature_names == ("column 1", "b")
 
 
-@pytest.mark.parametrize("text, delimiter", [
-    ("x1,x2,y\n1.5,2,1\n3,4,-1\n", ","),
-    ("x1;x2;y\n1.5;2;1\n3;4;-1\n", ";"),
-    ("x1\tx2\ty\n1.5\t2\t1\n3\t4\t-1\n", "\t"),
-    ("x1;x2;y\n1,5;2;1\n3;4;-1\n", ";"),  # European: decimal comma
-    ("1,5;2,0;1\n3,0;4,0;-1\n", ";"),  # decimal commas everywhere: still semicolons
-    ("x1\tx2\ty\n1,5\t2\t1\n3\t4\t-1\n", "\t"),
-    ("  x1 ,  x2 , y \n 1.5 ,2 ,  1\n3,   4, -1   \n", ","),  # surrounding whitespace
-    ('"x1","x2","y"\n"1.5","2","1"\n"3","4","-1"\n', ","),  # quoted cells
-    ("x1,x2,y\r\n1.5,2,1\r\n3,4,-1\r\n", ","),  # Windows line ends
-    ("x1,x2,y\r1.5,2,1\r3,4,-1\r", ","),  # old Mac line ends
-    ("x1,x2,y\n1.5,2,1\n3,4,-1\n\n  \n\n", ","),  # blank trailing lines
-])
+@pytest.mark.parametrize(
+    "text, delimiter",
+    [
+        ("x1,x2,y\n1.5,2,1\n3,4,-1\n", ","),
+        ("x1;x2;y\n1.5;2;1\n3;4;-1\n", ";"),
+        ("x1\tx2\ty\n1.5\t2\t1\n3\t4\t-1\n", "\t"),
+        ("x1;x2;y\n1,5;2;1\n3;4;-1\n", ";"),  # European: decimal comma
+        ("1,5;2,0;1\n3,0;4,0;-1\n", ";"),  # decimal commas everywhere: still semicolons
+        ("x1\tx2\ty\n1,5\t2\t1\n3\t4\t-1\n", "\t"),
+        ("  x1 ,  x2 , y \n 1.5 ,2 ,  1\n3,   4, -1   \n", ","),  # surrounding whitespace
+        ('"x1","x2","y"\n"1.5","2","1"\n"3","4","-1"\n', ","),  # quoted cells
+        ("x1,x2,y\r\n1.5,2,1\r\n3,4,-1\r\n", ","),  # Windows line ends
+        ("x1,x2,y\r1.5,2,1\r3,4,-1\r", ","),  # old Mac line ends
+        ("x1,x2,y\n1.5,2,1\n3,4,-1\n\n  \n\n", ","),  # blank trailing lines
+    ],
+)
 def test_delimiters_whitespace_quotes_and_line_ends(text, delimiter):
     for data in (text, text.encode("utf-8")):
         r = parse_labelled_csv(data)
@@ -117,11 +125,14 @@ def test_blank_lines_inside_are_skipped_and_rows_keep_file_numbers():
     assert r.n_rows == 3
 
 
-@pytest.mark.parametrize("data", [
-    b"\xef\xbb\xbfx1,x2,y\n1,2,1\n3,4,-1\n",
-    "\ufeffx1,x2,y\n1,2,1\n3,4,-1\n",
-    "x1,x2,y\n1,2,1\n3,4,-1\n".encode("utf-8-sig"),
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"\xef\xbb\xbfx1,x2,y\n1,2,1\n3,4,-1\n",
+        "\ufeffx1,x2,y\n1,2,1\n3,4,-1\n",
+        "x1,x2,y\n1,2,1\n3,4,-1\n".encode("utf-8-sig"),
+    ],
+)
 def test_utf8_bom_is_ignored(data):
     r = parse_labelled_csv(data)
     assert r.has_header and r.feature_names == ("x1", "x2")
@@ -134,18 +145,21 @@ def test_non_ascii_header_names():
     assert r.label_mapping == (("ja", -1), ("nein", 1))
 
 
-@pytest.mark.parametrize("labels, mapping, y", [
-    (["-1", "1", "1", "-1"], (("-1", -1), ("1", 1)), [-1, 1, 1, -1]),
-    (["1", "-1", "+1", "-1.0"], (("1", 1), ("-1", -1)), [1, -1, 1, -1]),
-    (["0", "1", "1", "0"], (("0", -1), ("1", 1)), [-1, 1, 1, -1]),
-    (["1", "0.0", "1.0", "0"], (("1", 1), ("0.0", -1)), [1, -1, 1, -1]),
-    (["cat", "dog", "dog", "cat"], (("cat", -1), ("dog", 1)), [-1, 1, 1, -1]),
-    (["dog", "cat", "dog", "cat"], (("cat", -1), ("dog", 1)), [1, -1, 1, -1]),
-    (["7", "2", "2", "7"], (("2", -1), ("7", 1)), [1, -1, -1, 1]),
-    (["10", "9", "9", "10"], (("9", -1), ("10", 1)), [1, -1, -1, 1]),  # numeric order
-    (["yes", "no", "no", "yes"], (("no", -1), ("yes", 1)), [1, -1, -1, 1]),
-    (["1", "a", "a", "1"], (("1", -1), ("a", 1)), [-1, 1, 1, -1]),  # mixed: as text
-])
+@pytest.mark.parametrize(
+    "labels, mapping, y",
+    [
+        (["-1", "1", "1", "-1"], (("-1", -1), ("1", 1)), [-1, 1, 1, -1]),
+        (["1", "-1", "+1", "-1.0"], (("1", 1), ("-1", -1)), [1, -1, 1, -1]),
+        (["0", "1", "1", "0"], (("0", -1), ("1", 1)), [-1, 1, 1, -1]),
+        (["1", "0.0", "1.0", "0"], (("1", 1), ("0.0", -1)), [1, -1, 1, -1]),
+        (["cat", "dog", "dog", "cat"], (("cat", -1), ("dog", 1)), [-1, 1, 1, -1]),
+        (["dog", "cat", "dog", "cat"], (("cat", -1), ("dog", 1)), [1, -1, 1, -1]),
+        (["7", "2", "2", "7"], (("2", -1), ("7", 1)), [1, -1, -1, 1]),
+        (["10", "9", "9", "10"], (("9", -1), ("10", 1)), [1, -1, -1, 1]),  # numeric order
+        (["yes", "no", "no", "yes"], (("no", -1), ("yes", 1)), [1, -1, -1, 1]),
+        (["1", "a", "a", "1"], (("1", -1), ("a", 1)), [-1, 1, 1, -1]),  # mixed: as text
+    ],
+)
 def test_label_mappings(labels, mapping, y):
     rows = "\n".join(f"{k},{2 * k},{label}" for k, label in enumerate(labels))
     r = parse_labelled_csv(rows)
@@ -184,8 +198,10 @@ BAD_FILES = {
     "NUL bytes": (b"x,y\n1\x002,1\n", r"not a text CSV file.*NUL"),
     "NUL in str": ("x,y\n1\x002,1\n", r"not a text CSV file.*row 2"),
     "invalid UTF-8": (b"x1,x2,label\n1,2,1\n\xff\xfe\x00", r"not a text CSV file"),
-    "latin-1 on row 3": (b"x1,x2,label\n1,2,1\n3,4,caf\xe9\n",
-                         r"not a text CSV file.*row 3.*UTF-8"),
+    "latin-1 on row 3": (
+        b"x1,x2,label\n1,2,1\n3,4,caf\xe9\n",
+        r"not a text CSV file.*row 3.*UTF-8",
+    ),
     "binary (PNG header)": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", r"not a text CSV file"),
     "zip / xlsx": (b"PK\x03\x04\x14\x00\x06\x00", r"not a text CSV file"),
     "control character": ("a,b\n1,2\x07,1\n", r"not a text CSV file.*row 2.*U\+0007"),
@@ -196,8 +212,10 @@ BAD_FILES = {
     "ragged long": ("1,2,1\n3,4,-1\n\n5,6,7,1\n", r"row 4 has 4 columns, expected 3"),
     "ragged header": ("x1,x2\n1,2,1\n3,4,-1\n", r"row 2 has 3 columns, expected 2"),
     "text feature": (GOOD + "5,abc,1\n", r"row 4, column 2 \('x2'\) holds 'abc'.*not a number"),
-    "text feature no header": ("1,2,1\n3,4,-1\nfive,6,1\n",
-                               r"row 3, column 1 holds 'five'.*not a number"),
+    "text feature no header": (
+        "1,2,1\n3,4,-1\nfive,6,1\n",
+        r"row 3, column 1 holds 'five'.*not a number",
+    ),
     "unicode digits": ("1,2,1\n3,\u0664,-1\n", r"row 2, column 2 holds .*not a number"),
     "underscore number": ("1,2,1\n3,1_000,-1\n", r"row 2, column 2 holds '1_000'"),
     "decimal comma with commas": ('1,2,1\n"3,5",4,-1\n', r"row 2, column 1 holds '3,5'"),
@@ -210,13 +228,19 @@ BAD_FILES = {
     "empty label": (GOOD + "5,6,\n", r"row 4, column 3 \('label'\) is empty"),
     "nan label": (GOOD + "5,6,nan\n", r"row 4, column 3 \('label'\) holds the label 'nan'"),
     "inf text label": ("1,2,cat\n3,4,inf\n", r"row 2, column 3 holds the label 'inf'"),
-    "one class": ("x1,x2,label\n1,2,1\n3,4,1\n5,6,1.0\n",
-                  r"every row has the label '1' \(label column 3 \('label'\)\).*two classes"),
+    "one class": (
+        "x1,x2,label\n1,2,1\n3,4,1\n5,6,1.0\n",
+        r"every row has the label '1' \(label column 3 \('label'\)\).*two classes",
+    ),
     "one text class": ("1,2,cat\n3,4,cat\n", r"label 'cat'.*two classes"),
-    "three labels": ("1,2,a\n3,4,b\n5,6,a\n7,8,c\n",
-                     r"3 distinct labels \('a', 'b', 'c'\).*exactly two.*row 4"),
-    "many labels": ("".join(f"{k},{k},{k}\n" for k in range(9)),
-                    r"9 distinct labels \('0', '1', '2', '3', '4', \.\.\.\)"),
+    "three labels": (
+        "1,2,a\n3,4,b\n5,6,a\n7,8,c\n",
+        r"3 distinct labels \('a', 'b', 'c'\).*exactly two.*row 4",
+    ),
+    "many labels": (
+        "".join(f"{k},{k},{k}\n" for k in range(9)),
+        r"9 distinct labels \('0', '1', '2', '3', '4', \.\.\.\)",
+    ),
     "one data row": ("1,2,1\n", r"only one data row \(row 1\).*at least two"),
     "header and one row": ("\n\nx,y,l\n\n1,2,1\n", r"only one data row \(row 5\)"),
     "header only": ("x1,x2,label\n", r"only a header \(row 1\) and no data rows"),
@@ -253,16 +277,19 @@ def test_too_many_rows():
         parse_labelled_csv(text, max_rows=5)
 
 
-@pytest.mark.parametrize("kwargs, pattern", [
-    ({"data": 12}, r"data must be the file's contents as bytes or str, got int"),
-    ({"data": None}, r"bytes or str, got NoneType"),
-    ({"data": GOOD, "max_bytes": 0}, r"max_bytes must be >= 1"),
-    ({"data": GOOD, "max_rows": 1.5}, r"max_rows must be a whole number"),
-    ({"data": GOOD, "label_column": "label"}, r"label_column must be a whole number"),
-    ({"data": GOOD, "label_column": True}, r"label_column must be a whole number"),
-    ({"data": GOOD, "label_column": 3}, r"label_column = 3 but the file has 3 columns"),
-    ({"data": GOOD, "label_column": -4}, r"label_column = -4"),
-])
+@pytest.mark.parametrize(
+    "kwargs, pattern",
+    [
+        ({"data": 12}, r"data must be the file's contents as bytes or str, got int"),
+        ({"data": None}, r"bytes or str, got NoneType"),
+        ({"data": GOOD, "max_bytes": 0}, r"max_bytes must be >= 1"),
+        ({"data": GOOD, "max_rows": 1.5}, r"max_rows must be a whole number"),
+        ({"data": GOOD, "label_column": "label"}, r"label_column must be a whole number"),
+        ({"data": GOOD, "label_column": True}, r"label_column must be a whole number"),
+        ({"data": GOOD, "label_column": 3}, r"label_column = 3 but the file has 3 columns"),
+        ({"data": GOOD, "label_column": -4}, r"label_column = -4"),
+    ],
+)
 def test_bad_arguments(kwargs, pattern):
     data = kwargs.pop("data")
     with pytest.raises(ValueError, match=pattern):
@@ -304,20 +331,45 @@ def test_random_text_never_crashes(text):
     _parse_or_value_error(text)
 
 
-GARBAGE = st.sampled_from(["1e999", "nan", "NaN", "inf", "-inf", "", " ", "cat", "a b", '"',
-                           "1,5", "0x10", "1_0", "\ufeff", "\t", ";", ",", "é", "\x85"])
-NUMBERS = st.one_of(st.sampled_from(["1", "-1", "0", "+1", "1.0", "-0", ".5", "5.", "1e308",
-                                     "1e-320", '"2"']),
-                    st.floats(allow_nan=False, allow_infinity=False).map(repr),
-                    st.integers(-10**6, 10**6).map(str))
+GARBAGE = st.sampled_from(
+    [
+        "1e999",
+        "nan",
+        "NaN",
+        "inf",
+        "-inf",
+        "",
+        " ",
+        "cat",
+        "a b",
+        '"',
+        "1,5",
+        "0x10",
+        "1_0",
+        "\ufeff",
+        "\t",
+        ";",
+        ",",
+        "é",
+        "\x85",
+    ]
+)
+NUMBERS = st.one_of(
+    st.sampled_from(["1", "-1", "0", "+1", "1.0", "-0", ".5", "5.", "1e308", "1e-320", '"2"']),
+    st.floats(allow_nan=False, allow_infinity=False).map(repr),
+    st.integers(-(10**6), 10**6).map(str),
+)
 LABELS = st.sampled_from(["1", "-1", "0", "1.0", "cat", "dog", "2", "7"])
 
 
 @PROPERTY
-@given(rows=st.lists(st.lists(st.one_of(NUMBERS, LABELS, GARBAGE), min_size=1, max_size=5),
-                     max_size=12),
-       delimiter=st.sampled_from([",", ";", "\t", ", "]),
-       line_end=st.sampled_from(["\n", "\r\n", "\r"]))
+@given(
+    rows=st.lists(
+        st.lists(st.one_of(NUMBERS, LABELS, GARBAGE), min_size=1, max_size=5), max_size=12
+    ),
+    delimiter=st.sampled_from([",", ";", "\t", ", "]),
+    line_end=st.sampled_from(["\n", "\r\n", "\r"]),
+)
 def test_random_rows_of_mixed_tokens(rows, delimiter, line_end):
     text = line_end.join(delimiter.join(row) for row in rows)
     result = _parse_or_value_error(text)
@@ -326,14 +378,19 @@ def test_random_rows_of_mixed_tokens(rows, delimiter, line_end):
 
 
 @PROPERTY
-@given(width=st.integers(2, 4), data=st.data(), header=st.booleans(),
-       delimiter=st.sampled_from([",", ";", "\t", " ,  "]),
-       line_end=st.sampled_from(["\n", "\r\n"]))
+@given(
+    width=st.integers(2, 4),
+    data=st.data(),
+    header=st.booleans(),
+    delimiter=st.sampled_from([",", ";", "\t", " ,  "]),
+    line_end=st.sampled_from(["\n", "\r\n"]),
+)
 def test_nearly_valid_files_load_or_raise_value_error(width, data, header, delimiter, line_end):
     # rectangular rows of numbers and two labels, then a few cells spoilt at random
     pair = data.draw(st.sampled_from([("1", "-1"), ("0", "1.0"), ("cat", "dog"), ("2", "7")]))
-    row = st.tuples(st.lists(NUMBERS, min_size=width - 1, max_size=width - 1),
-                    st.sampled_from(pair)).map(lambda r: [*r[0], r[1]])
+    row = st.tuples(
+        st.lists(NUMBERS, min_size=width - 1, max_size=width - 1), st.sampled_from(pair)
+    ).map(lambda r: [*r[0], r[1]])
     rows = data.draw(st.lists(row, min_size=1, max_size=10))
     for _ in range(data.draw(st.sampled_from([0, 0, 1, 2]))):
         i = data.draw(st.integers(0, len(rows) - 1))
@@ -349,9 +406,14 @@ def test_nearly_valid_files_load_or_raise_value_error(width, data, header, delim
 
 
 @PROPERTY
-@given(n=st.integers(2, 12), d=st.integers(1, 4), seed=st.integers(0, 2**32 - 1),
-       labels=st.sampled_from([("-1", "1"), ("0", "1"), ("cat", "dog"), ("2", "7")]),
-       delimiter=st.sampled_from([",", ";", "\t"]), header=st.booleans())
+@given(
+    n=st.integers(2, 12),
+    d=st.integers(1, 4),
+    seed=st.integers(0, 2**32 - 1),
+    labels=st.sampled_from([("-1", "1"), ("0", "1"), ("cat", "dog"), ("2", "7")]),
+    delimiter=st.sampled_from([",", ";", "\t"]),
+    header=st.booleans(),
+)
 def test_well_formed_files_always_load(n, d, seed, labels, delimiter, header):
     rng = np.random.default_rng(seed)
     X = np.round(rng.normal(size=(n, d)) * 10.0 ** rng.integers(-5, 5), 6)
@@ -372,13 +434,16 @@ def test_well_formed_files_always_load(n, d, seed, labels, delimiter, header):
 # ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("labels, mapping", [
-    (["1", "1.0", "+1"], (("1", 1),)),
-    (["-1", "-1"], (("-1", -1),)),
-    (["0", "0.0"], (("0", -1),)),
-    (["cat", "cat"], (("cat", 1),)),
-    (["7"], (("7", 1),)),
-])
+@pytest.mark.parametrize(
+    "labels, mapping",
+    [
+        (["1", "1.0", "+1"], (("1", 1),)),
+        (["-1", "-1"], (("-1", -1),)),
+        (["0", "0.0"], (("0", -1),)),
+        (["cat", "cat"], (("cat", 1),)),
+        (["7"], (("7", 1),)),
+    ],
+)
 def test_one_class_is_read_when_asked_for(labels, mapping):
     text = "".join(f"{k},{-k},{label}\n" for k, label in enumerate(labels))
     r = parse_labelled_csv(text, min_classes=1)
@@ -389,8 +454,11 @@ def test_one_class_is_read_when_asked_for(labels, mapping):
 
 
 def test_one_class_still_refuses_empty_files_and_three_labels():
-    with pytest.raises(ValueError, match=r"only a header \(row 1\) and no data rows; the "
-                                         r"perceptron needs at least one example"):
+    with pytest.raises(
+        ValueError,
+        match=r"only a header \(row 1\) and no data rows; the "
+        r"perceptron needs at least one example",
+    ):
         parse_labelled_csv("x1,x2,label\n", min_classes=1)
     with pytest.raises(ValueError, match=r"3 distinct labels"):
         parse_labelled_csv("1,2,a\n3,4,b\n5,6,c\n", min_classes=1)
@@ -400,8 +468,9 @@ def test_one_class_still_refuses_empty_files_and_three_labels():
 
 
 def test_class_file_with_header_numbers_classes_in_sorted_order():
-    r = parse_class_csv("petal,sepal,species\n1,2,setosa\n3,4,virginica\n5,6,versicolor\n"
-                        "7,8,setosa\n")
+    r = parse_class_csv(
+        "petal,sepal,species\n1,2,setosa\n3,4,virginica\n5,6,versicolor\n7,8,setosa\n"
+    )
     assert isinstance(r, LoadedClasses)
     assert r.classes == ("setosa", "versicolor", "virginica") and r.n_classes == 3
     np.testing.assert_array_equal(r.codes, [0, 2, 1, 0])
@@ -418,16 +487,25 @@ def test_class_labels_that_are_numbers_compare_as_numbers():
 
 def test_class_count_limits_name_the_row_of_the_first_extra_label():
     text = "".join(f"{k},{k},{'abcdefgh'[k]}\n" for k in range(8))
-    with pytest.raises(ValueError, match=r"column 3 holds 8 distinct labels \('a', 'b', 'c', "
-                                         r"'d', 'e', \.\.\.\); at most 6 classes are allowed "
-                                         r"\(label number 7 first appears on row 7\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"column 3 holds 8 distinct labels \('a', 'b', 'c', "
+        r"'d', 'e', \.\.\.\); at most 6 classes are allowed "
+        r"\(label number 7 first appears on row 7\)",
+    ):
         parse_class_csv(text, max_classes=6)
     assert parse_class_csv(text, max_classes=8).n_classes == 8
-    with pytest.raises(ValueError, match=r"every row has the label 'a' \(label column 3\); at "
-                                         r"least 2 classes are needed"):
+    with pytest.raises(
+        ValueError,
+        match=r"every row has the label 'a' \(label column 3\); at "
+        r"least 2 classes are needed",
+    ):
         parse_class_csv("1,2,a\n3,4,a\n")
-    with pytest.raises(ValueError, match=r"holds only 2 distinct labels \('a', 'b'\).*at "
-                                         r"least 3 classes"):
+    with pytest.raises(
+        ValueError,
+        match=r"holds only 2 distinct labels \('a', 'b'\).*at "
+        r"least 3 classes",
+    ):
         parse_class_csv("1,2,a\n3,4,b\n", min_classes=3)
     assert parse_class_csv("1,2,a\n", min_classes=1).classes == ("a",)
     with pytest.raises(ValueError, match=r"max_classes must be >= 3"):
@@ -450,9 +528,13 @@ def test_class_reader_reports_every_file_problem_as_the_binary_reader(name):
 
 
 @PROPERTY
-@given(rows=st.lists(st.lists(st.one_of(NUMBERS, LABELS, GARBAGE), min_size=1, max_size=5),
-                     max_size=12),
-       delimiter=st.sampled_from([",", ";", "\t"]), max_classes=st.integers(2, 6))
+@given(
+    rows=st.lists(
+        st.lists(st.one_of(NUMBERS, LABELS, GARBAGE), min_size=1, max_size=5), max_size=12
+    ),
+    delimiter=st.sampled_from([",", ";", "\t"]),
+    max_classes=st.integers(2, 6),
+)
 def test_class_reader_gives_a_result_or_a_value_error_on_any_rows(rows, delimiter, max_classes):
     text = "\n".join(delimiter.join(row) for row in rows)
     try:
@@ -465,22 +547,26 @@ def test_class_reader_gives_a_result_or_a_value_error_on_any_rows(rows, delimite
 
 
 @PROPERTY
-@given(n=st.integers(2, 15), d=st.integers(1, 3), k=st.integers(2, 6), seed=st.integers(0, 999),
-       text_labels=st.booleans(), delimiter=st.sampled_from([",", ";", "\t"]),
-       header=st.booleans())
-def test_class_reader_matches_a_plain_csv_reading(n, d, k, seed, text_labels, delimiter,
-                                                 header):
+@given(
+    n=st.integers(2, 15),
+    d=st.integers(1, 3),
+    k=st.integers(2, 6),
+    seed=st.integers(0, 999),
+    text_labels=st.booleans(),
+    delimiter=st.sampled_from([",", ";", "\t"]),
+    header=st.booleans(),
+)
+def test_class_reader_matches_a_plain_csv_reading(n, d, k, seed, text_labels, delimiter, header):
     rng = np.random.default_rng(seed)
     X = np.round(rng.normal(size=(n, d)), 4)
-    names = [f"class {c}" for c in "pqrstu"] if text_labels else [str(3 * c - 4) for c in
-                                                                       range(6)]
+    names = [f"class {c}" for c in "pqrstu"] if text_labels else [str(3 * c - 4) for c in range(6)]
     drawn = [names[c] for c in rng.integers(0, k, size=n)]
     drawn[:2] = names[:2]  # at least two classes, as the reader asks by default
     lines = [delimiter.join([*(f"f{j}" for j in range(d)), "label"])] if header else []
     lines += [delimiter.join([*map(repr, row.tolist()), label]) for row, label in zip(X, drawn)]
     r = parse_class_csv("\n".join(lines) + "\n", max_classes=6)
     # the reference: the csv module and np.unique (numbers sorted as numbers)
-    rows = list(csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter))[int(header):]
+    rows = list(csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter))[int(header) :]
     values = [row[-1] if text_labels else float(row[-1]) for row in rows]
     classes, codes = np.unique(values, return_inverse=True)
     np.testing.assert_array_equal(r.X, [[float(v) for v in row[:-1]] for row in rows])
@@ -499,9 +585,13 @@ MAGNITUDES = st.sampled_from([1e-320, 1e-300, 1e-20, 1e-3, 1.0, 1e3, 1e20, 1e300
 @PROPERTY
 @given(n=st.integers(2, 15), d=st.integers(1, 5), data=st.data())
 def test_dataset_csv_round_trip_is_exact(n, d, data):
-    values = data.draw(st.lists(st.one_of(FINITE, MAGNITUDES, MAGNITUDES.map(lambda v: -v),
-                                          st.just(-0.0)),
-                                min_size=n * d, max_size=n * d))
+    values = data.draw(
+        st.lists(
+            st.one_of(FINITE, MAGNITUDES, MAGNITUDES.map(lambda v: -v), st.just(-0.0)),
+            min_size=n * d,
+            max_size=n * d,
+        )
+    )
     X = np.array(values, dtype=np.float64).reshape(n, d)
     y = np.array(data.draw(st.lists(st.sampled_from([-1, 1]), min_size=n, max_size=n)))
     y[0], y[1] = -1, 1
@@ -532,18 +622,26 @@ def test_dataset_csv_format_and_names():
     assert dataset_to_csv([[1, 2], [3, 4]], [1, -1]) == "x1,x2,label\n1.0,2.0,1\n3.0,4.0,-1\n"
 
 
-@pytest.mark.parametrize("X, y, names, pattern", [
-    (np.ones((3, 2)), np.array([1, -1]), None, r"y has 2 labels but X has 3 rows"),
-    (np.ones(3), np.array([1, -1, 1]), None, r"X is 1-D"),
-    (np.array([[1.0, np.nan], [0, 0]]), np.array([1, -1]), None, r"X contains NaN"),
-    (np.ones((2, 2)), np.array([0, 1]), None, r"labels must be -1 or \+1"),
-    (np.ones((2, 2)), np.array([1, -1]), ["a"], r"feature_names has 1 names but X has 2"),
-    (np.ones((2, 2)), np.array([1, -1]), "ab", r"feature_names must be a list"),
-    (np.ones((2, 2)), np.array([1, -1]), ["a", ""], r"feature_names\[1\] = ''"),
-    (np.ones((2, 2)), np.array([1, -1]), ["a", 3], r"feature_names\[1\] = 3"),
-    (np.ones((2, 2)), np.array([1, -1]), ["a", "1.5"], r"feature_names\[1\].*reads as a number"),
-    (np.ones((2, 2)), np.array([1, -1]), ["a", "b\nc"], r"feature_names\[1\].*line break"),
-])
+@pytest.mark.parametrize(
+    "X, y, names, pattern",
+    [
+        (np.ones((3, 2)), np.array([1, -1]), None, r"y has 2 labels but X has 3 rows"),
+        (np.ones(3), np.array([1, -1, 1]), None, r"X is 1-D"),
+        (np.array([[1.0, np.nan], [0, 0]]), np.array([1, -1]), None, r"X contains NaN"),
+        (np.ones((2, 2)), np.array([0, 1]), None, r"labels must be -1 or \+1"),
+        (np.ones((2, 2)), np.array([1, -1]), ["a"], r"feature_names has 1 names but X has 2"),
+        (np.ones((2, 2)), np.array([1, -1]), "ab", r"feature_names must be a list"),
+        (np.ones((2, 2)), np.array([1, -1]), ["a", ""], r"feature_names\[1\] = ''"),
+        (np.ones((2, 2)), np.array([1, -1]), ["a", 3], r"feature_names\[1\] = 3"),
+        (
+            np.ones((2, 2)),
+            np.array([1, -1]),
+            ["a", "1.5"],
+            r"feature_names\[1\].*reads as a number",
+        ),
+        (np.ones((2, 2)), np.array([1, -1]), ["a", "b\nc"], r"feature_names\[1\].*line break"),
+    ],
+)
 def test_dataset_csv_bad_input(X, y, names, pattern):
     with pytest.raises(ValueError, match=pattern):
         dataset_to_csv(X, y, feature_names=names)
@@ -559,17 +657,24 @@ def _runs():
     xor = make_xor(n=16, seed=2)
     return {
         "cyclic": (sep.X, sep.y, run_perceptron(sep.X, sep.y)),
-        "permuted, delta": (sep.X, sep.y, run_perceptron(sep.X, sep.y, order="permuted",
-                                                         seed=5, delta=0.1)),
-        "no bias, w0": (sep.X, sep.y, run_perceptron(sep.X, sep.y, bias=False,
-                                                     w0=[0.5, -0.2, 0.1])),
+        "permuted, delta": (
+            sep.X,
+            sep.y,
+            run_perceptron(sep.X, sep.y, order="permuted", seed=5, delta=0.1),
+        ),
+        "no bias, w0": (
+            sep.X,
+            sep.y,
+            run_perceptron(sep.X, sep.y, bias=False, w0=[0.5, -0.2, 0.1]),
+        ),
         "greedy": (sep.X, sep.y, run_perceptron(sep.X, sep.y, order="max_distance")),
-        "aggressive": (sep.X, sep.y, run_perceptron(sep.X, sep.y, aggressive=True,
-                                                    max_updates=60)),
+        "aggressive": (sep.X, sep.y, run_perceptron(sep.X, sep.y, aggressive=True, max_updates=60)),
         "not separable": (xor.X, xor.y, run_perceptron(xor.X, xor.y, max_updates=40)),
-        "no updates": (np.array([[1.0], [-1.0]]), np.array([1, -1]),
-                       run_perceptron(np.array([[1.0], [-1.0]]), np.array([1, -1]),
-                                      w0=[1.0])),
+        "no updates": (
+            np.array([[1.0], [-1.0]]),
+            np.array([1, -1]),
+            run_perceptron(np.array([[1.0], [-1.0]]), np.array([1, -1]), w0=[1.0]),
+        ),
     }
 
 
@@ -584,8 +689,16 @@ def test_trace_csv_matches_the_trace(name):
     rows = list(csv.DictReader(io.StringIO(text)))
     d = X.shape[1]
     header = text.splitlines()[0].split(",")
-    assert header == ["t", "step", "index", *(f"x{k}" for k in range(1, d + 1)), "y", "score",
-                      *(f"w{k}" for k in range(1, d + 1)), "b"]
+    assert header == [
+        "t",
+        "step",
+        "index",
+        *(f"x{k}" for k in range(1, d + 1)),
+        "y",
+        "score",
+        *(f"w{k}" for k in range(1, d + 1)),
+        "b",
+    ]
     assert len(rows) == trace.n_updates
     for k, row in enumerate(rows):
         i = int(trace.update_indices[k])
@@ -606,17 +719,25 @@ def test_trace_csv_matches_the_trace(name):
 @pytest.mark.parametrize("name", list(RUNS))
 def test_trace_json_matches_the_trace(name):
     X, y, trace = RUNS[name]
-    parameters = {"dataset": "separable", "n": np.int64(25), "margin": np.float64(0.05),
-                  "orders": ("cyclic", "permuted"), "extra": {"w0": np.array([0.5, 1.0]),
-                                                              "note": None, 3: True}}
+    parameters = {
+        "dataset": "separable",
+        "n": np.int64(25),
+        "margin": np.float64(0.05),
+        "orders": ("cyclic", "permuted"),
+        "extra": {"w0": np.array([0.5, 1.0]), "note": None, 3: True},
+    }
     params_before = copy.deepcopy(parameters)
     text = trace_to_json(trace, X, y, parameters)
     assert "NaN" not in text and "Infinity" not in text
     doc = json.loads(text)
     assert set(doc) == {"parameters", "run", "result", "updates", "data"}
-    assert doc["parameters"] == {"dataset": "separable", "n": 25, "margin": 0.05,
-                                 "orders": ["cyclic", "permuted"],
-                                 "extra": {"w0": [0.5, 1.0], "note": None, "3": True}}
+    assert doc["parameters"] == {
+        "dataset": "separable",
+        "n": 25,
+        "margin": 0.05,
+        "orders": ["cyclic", "permuted"],
+        "extra": {"w0": [0.5, 1.0], "note": None, "3": True},
+    }
     result = doc["result"]
     assert result["n_updates"] == trace.n_updates
     assert result["n_examined"] == trace.n_examined and result["epochs"] == trace.epochs
@@ -625,15 +746,26 @@ def test_trace_json_matches_the_trace(name):
     assert result["w"] == trace.w.tolist() and result["b"] == trace.b
     run = doc["run"]
     assert (run["order"], run["seed"], run["delta"], run["bias"], run["aggressive"]) == (
-        trace.order, trace.seed, trace.delta, trace.bias, trace.aggressive)
+        trace.order,
+        trace.seed,
+        trace.delta,
+        trace.bias,
+        trace.aggressive,
+    )
     assert run["w0"] == trace.weights[0].tolist() and run["b0"] == float(trace.biases[0])
     assert len(doc["updates"]) == trace.n_updates
     for k, update in enumerate(doc["updates"]):
         i = int(trace.update_indices[k])
-        assert update == {"t": k + 1, "step": int(trace.update_steps[k]), "index": i,
-                          "x": X[i].tolist(), "y": int(y[i]),
-                          "score": float(trace.update_scores[k]),
-                          "w": trace.weights[k + 1].tolist(), "b": float(trace.biases[k + 1])}
+        assert update == {
+            "t": k + 1,
+            "step": int(trace.update_steps[k]),
+            "index": i,
+            "x": X[i].tolist(),
+            "y": int(y[i]),
+            "score": float(trace.update_scores[k]),
+            "w": trace.weights[k + 1].tolist(),
+            "b": float(trace.biases[k + 1]),
+        }
     assert doc["data"] == {"X": X.tolist(), "y": y.tolist()}
     # the CSV rows and the JSON updates agree
     csv_rows = list(csv.DictReader(io.StringIO(trace_to_csv(trace, X, y))))
@@ -695,7 +827,8 @@ def test_overflowed_trace_is_refused():
     with pytest.raises(ValueError, match=r"NaN or infinity"):
         trace_to_json(trace, X, y, {})
     _, _, good = RUNS["cyclic"]
-    broken = dataclasses.replace(good, weights=np.where(good.weights == good.weights[-1],
-                                                        np.inf, good.weights))
+    broken = dataclasses.replace(
+        good, weights=np.where(good.weights == good.weights[-1], np.inf, good.weights)
+    )
     with pytest.raises(ValueError, match=r"weights contain NaN or infinity"):
         trace_to_json(broken, *RUNS["cyclic"][:2], {})

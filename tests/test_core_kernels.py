@@ -64,8 +64,9 @@ def polynomial_features(X, degree, coef0, scale):
 
 def ones_kernel_by_counting(A, B):
     """2^|Ones(a, b)|: count positions where both bits are 1, in plain Python."""
-    return np.array([[2.0 ** sum(1 for p, q in zip(a, b) if p == 1 and q == 1) for b in B]
-                     for a in A])
+    return np.array(
+        [[2.0 ** sum(1 for p, q in zip(a, b) if p == 1 and q == 1) for b in B] for a in A]
+    )
 
 
 def conjunction_by_definition(a, subset):
@@ -86,8 +87,9 @@ def _datasets(seed: int):
         dim = int(rng.integers(1, 5))
         n = int(rng.integers(2, 50))
         margin = float(rng.choice([0.05, 0.1, 0.2]))
-        ds = make_separable(n=n, margin=margin, dim=dim, seed=100 * seed + k,
-                            through_origin=k % 2 == 0)
+        ds = make_separable(
+            n=n, margin=margin, dim=dim, seed=100 * seed + k, through_origin=k % 2 == 0
+        )
         yield ds.X + 1e-7 * rng.standard_normal(ds.X.shape), ds.y
     for _ in range(2):
         yield random_labels(rng, max_dim=5, max_n=50)
@@ -98,7 +100,7 @@ def _limit_part(stop_reason: str) -> str | None:
     if "(limit of" not in stop_reason:
         return None
     start = stop_reason.index("(limit of") + 1
-    return stop_reason[start:stop_reason.index(")", start)]
+    return stop_reason[start : stop_reason.index(")", start)]
 
 
 def _assert_same_updates(kernel_trace, trace):
@@ -110,8 +112,9 @@ def _assert_same_updates(kernel_trace, trace):
     assert kernel_trace.n_updates == trace.n_updates
     assert _limit_part(kernel_trace.stop_reason) == _limit_part(trace.stop_reason)
     scale = 1.0 + np.abs(trace.update_scores).max(initial=0.0)
-    np.testing.assert_allclose(kernel_trace.update_scores, trace.update_scores,
-                               rtol=1e-9, atol=1e-9 * scale)
+    np.testing.assert_allclose(
+        kernel_trace.update_scores, trace.update_scores, rtol=1e-9, atol=1e-9 * scale
+    )
     np.testing.assert_allclose(kernel_trace.biases, trace.biases, rtol=0, atol=1e-12)
 
 
@@ -120,23 +123,27 @@ def _assert_same_updates(kernel_trace, trace):
 # ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("order, bias, delta",
-                         list(itertools.product(list(ORDERS), [True, False], [0.0, 0.5])))
+@pytest.mark.parametrize(
+    "order, bias, delta", list(itertools.product(list(ORDERS), [True, False], [0.0, 0.5]))
+)
 def test_linear_kernel_makes_the_updates_of_run_perceptron(order, bias, delta):
     for case, (X, y) in enumerate(_datasets(seed=len(order) + 7 * bias)):
         limits = dict(max_updates=300, max_epochs=60)
         trace = run_perceptron(X, y, bias=bias, delta=delta, order=order, seed=case, **limits)
-        kt = kernel_perceptron(X, y, kernel="linear", bias=bias, delta=delta, order=order,
-                               seed=case, **limits)
+        kt = kernel_perceptron(
+            X, y, kernel="linear", bias=bias, delta=delta, order=order, seed=case, **limits
+        )
         _assert_same_updates(kt, trace)
         # eq. (1): w = sum_i alpha_i y_i x_i, here after every update
         for upto in sorted({0, kt.n_updates // 2, kt.n_updates}):
             alphas = np.bincount(kt.update_indices[:upto], minlength=len(y))
-            np.testing.assert_allclose(alphas @ (y[:, None] * X), trace.weights[upto],
-                                       rtol=1e-12, atol=1e-9)
+            np.testing.assert_allclose(
+                alphas @ (y[:, None] * X), trace.weights[upto], rtol=1e-12, atol=1e-9
+            )
             np.testing.assert_array_equal(kt.alphas_after(upto), alphas)
-        np.testing.assert_array_equal(kt.alphas, np.bincount(trace.update_indices,
-                                                             minlength=len(y)))
+        np.testing.assert_array_equal(
+            kt.alphas, np.bincount(trace.update_indices, minlength=len(y))
+        )
         if order in GREEDY_ORDERS:
             np.testing.assert_array_equal(kt.greedy_indices, trace.greedy_indices)
         steps = np.arange(1, kt.n_examined + 1)
@@ -152,8 +159,9 @@ def test_linear_decision_function_is_w_dot_x_plus_b():
     assert path.shape == (kt.n_updates + 1, 37)
     for upto in range(kt.n_updates + 1):
         expected = grid @ trace.weights[upto] + trace.biases[upto]
-        np.testing.assert_allclose(kt.decision_function(grid, upto=upto), expected,
-                                   rtol=1e-10, atol=1e-10)
+        np.testing.assert_allclose(
+            kt.decision_function(grid, upto=upto), expected, rtol=1e-10, atol=1e-10
+        )
         np.testing.assert_allclose(path[upto], expected, rtol=1e-10, atol=1e-10)
 
 
@@ -166,32 +174,55 @@ def test_explicit_polynomial_features_reproduce_the_kernel():
     rng = np.random.default_rng(1)
     A, B = rng.standard_normal((7, 3)), rng.standard_normal((5, 3))
     for degree, coef0, scale in [(1, 0.0, 1.0), (2, 1.0, 1.0), (3, 0.5, 2.0), (2, 0.0, 0.3)]:
-        expected = polynomial_features(A, degree, coef0, scale) @ \
-            polynomial_features(B, degree, coef0, scale).T
+        expected = (
+            polynomial_features(A, degree, coef0, scale)
+            @ polynomial_features(B, degree, coef0, scale).T
+        )
         np.testing.assert_allclose(
-            KERNELS["poly"](A, B, degree=degree, coef0=coef0, scale=scale), expected,
-            rtol=1e-12, atol=1e-12)
+            KERNELS["poly"](A, B, degree=degree, coef0=coef0, scale=scale),
+            expected,
+            rtol=1e-12,
+            atol=1e-12,
+        )
 
 
 @pytest.mark.parametrize("order", list(ORDERS))
 @pytest.mark.parametrize("bias", [True, False])
 @pytest.mark.parametrize("degree, coef0, scale", [(2, 1.0, 1.0), (3, 1.0, 0.5), (2, 0.0, 2.0)])
 def test_poly_kernel_makes_the_updates_of_the_primal_on_explicit_features(
-        order, bias, degree, coef0, scale):
-    datasets = [make_xor(n=40, seed=3), make_circles(n=50, seed=5),
-                make_separable(n=30, margin=0.1, dim=2, seed=6)]
+    order, bias, degree, coef0, scale
+):
+    datasets = [
+        make_xor(n=40, seed=3),
+        make_circles(n=50, seed=5),
+        make_separable(n=30, margin=0.1, dim=2, seed=6),
+    ]
     for seed, ds in enumerate(datasets):
         features = polynomial_features(ds.X, degree, coef0, scale)
         limits = dict(max_updates=400, max_epochs=100)
         trace = run_perceptron(features, ds.y, bias=bias, order=order, seed=seed, **limits)
-        kt = kernel_perceptron(ds.X, ds.y, kernel="poly", degree=degree, coef0=coef0,
-                               scale=scale, bias=bias, order=order, seed=seed, **limits)
+        kt = kernel_perceptron(
+            ds.X,
+            ds.y,
+            kernel="poly",
+            degree=degree,
+            coef0=coef0,
+            scale=scale,
+            bias=bias,
+            order=order,
+            seed=seed,
+            **limits,
+        )
         _assert_same_updates(kt, trace)
         # f(x) = w·Phi(x) + b (eq. 2) on new points
         grid = np.random.default_rng(seed).uniform(-1.2, 1.2, (25, 2))
         expected = polynomial_features(grid, degree, coef0, scale) @ trace.w + trace.b
-        np.testing.assert_allclose(kt.decision_function(grid), expected, rtol=1e-9,
-                                   atol=1e-9 * (1 + np.abs(expected).max()))
+        np.testing.assert_allclose(
+            kt.decision_function(grid),
+            expected,
+            rtol=1e-9,
+            atol=1e-9 * (1 + np.abs(expected).max()),
+        )
 
 
 # ---------------------------------------------------------------------------
@@ -213,8 +244,12 @@ def test_conjunction_features_for_three_bits_follow_the_notes_list():
 
 
 @settings(max_examples=60, deadline=None, derandomize=True, database=None)
-@given(n_bits=st.integers(1, 9), m=st.integers(1, 8), k=st.integers(1, 8),
-       seed=st.integers(0, 2**32 - 1))
+@given(
+    n_bits=st.integers(1, 9),
+    m=st.integers(1, 8),
+    k=st.integers(1, 8),
+    seed=st.integers(0, 2**32 - 1),
+)
 def test_conjunction_kernel_is_the_gram_matrix_of_all_conjunctions(n_bits, m, k, seed):
     rng = np.random.default_rng(seed)
     A = rng.integers(0, 2, (m, n_bits))
@@ -237,10 +272,12 @@ def test_conjunction_kernel_run_equals_the_primal_on_explicit_features(order):
     bits[0, [0, 2]] = 1
     bits[1, 0] = 0
     for bias in (True, False):
-        trace = run_perceptron(monotone_conjunction_features(bits), y, bias=bias, order=order,
-                               seed=2)
-        kt = kernel_perceptron(bits, y, kernel="monotone_conjunction", bias=bias, order=order,
-                               seed=2)
+        trace = run_perceptron(
+            monotone_conjunction_features(bits), y, bias=bias, order=order, seed=2
+        )
+        kt = kernel_perceptron(
+            bits, y, kernel="monotone_conjunction", bias=bias, order=order, seed=2
+        )
         _assert_same_updates(kt, trace)
         assert kt.converged
 
@@ -289,12 +326,15 @@ def svc_homogeneous_margin(signed_gram):
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3, 4])
-@pytest.mark.parametrize("maker, kernel, params", [
-    (make_xor, "poly", dict(degree=2, coef0=1.0, scale=1.0)),
-    (make_circles, "poly", dict(degree=2, coef0=0.5, scale=2.0)),
-    (make_xor, "rbf", dict(scale=3.0)),
-    (make_circles, "rbf", dict(scale=0.7)),
-])
+@pytest.mark.parametrize(
+    "maker, kernel, params",
+    [
+        (make_xor, "poly", dict(degree=2, coef0=1.0, scale=1.0)),
+        (make_circles, "poly", dict(degree=2, coef0=0.5, scale=2.0)),
+        (make_xor, "rbf", dict(scale=3.0)),
+        (make_circles, "rbf", dict(scale=0.7)),
+    ],
+)
 @pytest.mark.parametrize("bias", [True, False])
 def test_kernel_margin_matches_scikit_learn(seed, maker, kernel, params, bias):
     ds = maker(n=60, seed=seed)
@@ -314,14 +354,17 @@ def test_kernel_margin_matches_scikit_learn(seed, maker, kernel, params, bias):
 def test_linear_kernel_margin_is_the_margin_of_the_original_space(seed):
     ds = make_separable(n=80, margin=0.1, dim=3, seed=seed, through_origin=True)
     assert kernel_margin(ds.X, ds.y, kernel="linear", bias=False).margin == pytest.approx(
-        max_margin(ds.X, ds.y, bias=False).margin, rel=1e-6)
+        max_margin(ds.X, ds.y, bias=False).margin, rel=1e-6
+    )
     assert kernel_margin(ds.X, ds.y, kernel="linear", bias=True).margin == pytest.approx(
-        padded_margin(ds.X, ds.y), rel=1e-6)
+        padded_margin(ds.X, ds.y), rel=1e-6
+    )
 
 
 def test_kernel_margin_does_not_depend_on_the_room_for_coordinates(monkeypatch):
     """Starting with 2 axes forces the solver to restart with more; the margin is the same."""
     from perceptron_core import kernels
+
     ds = make_circles(n=80, seed=1)
     expected = kernel_margin(ds.X, ds.y, kernel="rbf", scale=20.0)
     monkeypatch.setattr(kernels, "_INITIAL_AXES", 2)
@@ -337,15 +380,18 @@ def test_linear_kernel_margin_reports_xor_as_not_separable():
 
 
 @settings(max_examples=25, deadline=None, derandomize=True, database=None)
-@given(seed=st.integers(0, 10_000), order=st.sampled_from(list(ORDERS)),
-       kernel=st.sampled_from(["poly", "rbf"]), xor=st.booleans())
+@given(
+    seed=st.integers(0, 10_000),
+    order=st.sampled_from(list(ORDERS)),
+    kernel=st.sampled_from(["poly", "rbf"]),
+    xor=st.booleans(),
+)
 def test_updates_never_exceed_the_feature_space_bound(seed, order, kernel, xor):
     """Theorem 1.28 in feature space (padded, w0 = 0, delta = 0): M <= (R_Phi / gamma_Phi)^2."""
     ds = (make_xor if xor else make_circles)(n=50, seed=seed)
     params = dict(degree=2, coef0=1.0) if kernel == "poly" else dict(scale=2.0)
     margin = kernel_margin(ds.X, ds.y, kernel=kernel, bias=True, **params)
-    kt = kernel_perceptron(ds.X, ds.y, kernel=kernel, bias=True, order=order, seed=seed,
-                           **params)
+    kt = kernel_perceptron(ds.X, ds.y, kernel=kernel, bias=True, order=order, seed=seed, **params)
     assert margin.separable and kt.converged
     assert kt.n_updates <= margin.bound
 
@@ -375,8 +421,7 @@ def test_trace_is_read_only():
     kt = kernel_perceptron(ds.X, ds.y)
     with pytest.raises(dataclasses.FrozenInstanceError):
         kt.converged = False
-    for name in ("update_indices", "update_steps", "update_scores", "alphas", "biases", "X",
-                 "y"):
+    for name in ("update_indices", "update_steps", "update_scores", "alphas", "biases", "X", "y"):
         with pytest.raises(ValueError):
             getattr(kt, name)[0] = 1
 
@@ -394,22 +439,25 @@ def test_every_kernel_in_the_table_has_the_shared_signature():
 # ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    (dict(kernel="sigmoid"), "unknown kernel"),
-    (dict(kernel="poly", degree=0), "degree"),
-    (dict(kernel="poly", degree=2.5), "whole number"),
-    (dict(kernel="poly", coef0=-1.0), "coef0"),
-    (dict(kernel="rbf", scale=0.0), "scale"),
-    (dict(order="sideways"), "unknown order"),
-    (dict(seed=-1), "seed"),
-    (dict(max_updates=0), "max_updates"),
-    (dict(max_epochs=0), "max_epochs"),
-    (dict(max_updates=10**7), "max_updates"),
-    (dict(max_epochs=10**8), "max_epochs"),
-    (dict(delta=-0.5), "delta"),
-    (dict(bias="yes"), "bias"),
-    (dict(kernel="monotone_conjunction"), "bits 0 or 1"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(kernel="sigmoid"), "unknown kernel"),
+        (dict(kernel="poly", degree=0), "degree"),
+        (dict(kernel="poly", degree=2.5), "whole number"),
+        (dict(kernel="poly", coef0=-1.0), "coef0"),
+        (dict(kernel="rbf", scale=0.0), "scale"),
+        (dict(order="sideways"), "unknown order"),
+        (dict(seed=-1), "seed"),
+        (dict(max_updates=0), "max_updates"),
+        (dict(max_epochs=0), "max_epochs"),
+        (dict(max_updates=10**7), "max_updates"),
+        (dict(max_epochs=10**8), "max_epochs"),
+        (dict(delta=-0.5), "delta"),
+        (dict(bias="yes"), "bias"),
+        (dict(kernel="monotone_conjunction"), "bits 0 or 1"),
+    ],
+)
 def test_kernel_perceptron_value_errors(kwargs, message):
     ds = make_xor(n=20, seed=0)
     with pytest.raises(ValueError, match=message):
@@ -464,4 +512,3 @@ def test_value_errors_of_the_conjunction_functions():
         monotone_conjunction_kernel(np.ones((2, 3)), np.ones((2, 4)))
     with pytest.raises(ValueError, match="2-D"):
         KERNELS["rbf"](np.ones(3), np.ones((2, 3)))
-

@@ -78,10 +78,14 @@ def slsqp_homogeneous_margin(A):
     """max over unit w of min_i a_i·w, via SLSQP on min ||w||^2 s.t. A w >= 1, then polished."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        result = minimize(lambda w: w @ w, np.zeros(A.shape[1]), jac=lambda w: 2 * w,
-                          constraints=[{"type": "ineq", "fun": lambda w: A @ w - 1.0,
-                                        "jac": lambda w: A}],
-                          method="SLSQP", options={"ftol": 1e-14, "maxiter": 500})
+        result = minimize(
+            lambda w: w @ w,
+            np.zeros(A.shape[1]),
+            jac=lambda w: 2 * w,
+            constraints=[{"type": "ineq", "fun": lambda w: A @ w - 1.0, "jac": lambda w: A}],
+            method="SLSQP",
+            options={"ftol": 1e-14, "maxiter": 500},
+        )
     active = np.flatnonzero(A @ result.x <= 1.0 + 1e-5)
     v = certified_hard_margin(A, active, free_last=False)
     return 1.0 / np.linalg.norm(v)
@@ -90,8 +94,13 @@ def slsqp_homogeneous_margin(A):
 def separable_by_lp(X, y, bias=True) -> bool:
     """Is there (w, b) with y_i (w·x_i + b) >= 1 for all i? (LP feasibility, HiGHS)."""
     A = y[:, None] * (np.hstack([X, np.ones((len(y), 1))]) if bias else X)
-    result = linprog(np.zeros(A.shape[1]), A_ub=-A, b_ub=-np.ones(len(y)),
-                     bounds=[(None, None)] * A.shape[1], method="highs")
+    result = linprog(
+        np.zeros(A.shape[1]),
+        A_ub=-A,
+        b_ub=-np.ones(len(y)),
+        bounds=[(None, None)] * A.shape[1],
+        method="highs",
+    )
     assert result.status in (0, 2), result.message
     return result.status == 0
 
@@ -116,12 +125,15 @@ def gaussian_separable(n, dim, seed, gap=0.05):
     return X, y
 
 
-AFFINE_CASES = (
-    [("separable", n, dim, seed) for seed, (n, dim) in enumerate(
-        [(2, 1), (10, 1), (25, 2), (100, 2), (300, 3), (150, 5), (1000, 4)])]
-    + [("gaussian", n, dim, seed) for seed, (n, dim) in enumerate(
-        [(30, 1), (60, 2), (400, 3), (2000, 2), (5000, 5), (5000, 3)])]
-)
+AFFINE_CASES = [
+    ("separable", n, dim, seed)
+    for seed, (n, dim) in enumerate(
+        [(2, 1), (10, 1), (25, 2), (100, 2), (300, 3), (150, 5), (1000, 4)]
+    )
+] + [
+    ("gaussian", n, dim, seed)
+    for seed, (n, dim) in enumerate([(30, 1), (60, 2), (400, 3), (2000, 2), (5000, 5), (5000, 3)])
+]
 
 
 def _affine_data(kind, n, dim, seed):
@@ -174,10 +186,11 @@ def _non_separable_sets():
         "blobs": blobs,
     }
     out = {name: (np.asarray(ds.X), np.asarray(ds.y)) for name, ds in sets.items()}
-    out["xor_4_points"] = (np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]]),
-                           np.array([1, 1, -1, -1]))
-    out["duplicate_point"] = (np.array([[0.5, 0.5], [0.5, 0.5], [2.0, 0.0]]),
-                              np.array([1, -1, 1]))
+    out["xor_4_points"] = (
+        np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]]),
+        np.array([1, 1, -1, -1]),
+    )
+    out["duplicate_point"] = (np.array([[0.5, 0.5], [0.5, 0.5], [2.0, 0.0]]), np.array([1, -1, 1]))
     return out
 
 
@@ -214,8 +227,9 @@ def test_homogeneous_margin_matches_slsqp(seed):
     rng = np.random.default_rng(seed)
     dim = 1 + seed % 5
     n = int(rng.integers(2, 41))
-    ds = make_separable(n=n, margin=[0.05, 0.1, 0.3][seed % 3], dim=dim, seed=seed,
-                        through_origin=True)
+    ds = make_separable(
+        n=n, margin=[0.05, 0.1, 0.3][seed % 3], dim=dim, seed=seed, through_origin=True
+    )
     X, y = np.asarray(ds.X), np.asarray(ds.y)
     result = max_margin(X, y, bias=False)
     assert result.separable
@@ -232,8 +246,9 @@ def test_padded_margin_matches_slsqp(seed):
     rng = np.random.default_rng(100 + seed)
     dim = 1 + seed % 4
     n = int(rng.integers(2, 41))
-    ds = make_separable(n=n, margin=[0.05, 0.1, 0.3][seed % 3], dim=dim, seed=seed,
-                        radius=[0.5, 1.0, 3.0][seed % 3])
+    ds = make_separable(
+        n=n, margin=[0.05, 0.1, 0.3][seed % 3], dim=dim, seed=seed, radius=[0.5, 1.0, 3.0][seed % 3]
+    )
     X, y = np.asarray(ds.X), np.asarray(ds.y)
     padded = np.hstack([X, np.ones((n, 1))])
     gamma_2 = padded_margin(X, y)
@@ -255,8 +270,7 @@ def test_padded_margin_matches_slsqp(seed):
 def test_padded_margin_is_homogeneous_margin_of_padded_data(kind, n, dim, seed):
     X, y = _affine_data(kind, n, dim, seed)
     padded = np.hstack([X, np.ones((len(y), 1))])
-    assert padded_margin(X, y) == pytest.approx(max_margin(padded, y, bias=False).margin,
-                                                rel=1e-12)
+    assert padded_margin(X, y) == pytest.approx(max_margin(padded, y, bias=False).margin, rel=1e-12)
 
 
 # ---------------------------------------------------------------------------
@@ -309,7 +323,8 @@ def test_padded_margin_on_data_in_large_units(radius):
     X, y = np.asarray(ds.X), np.asarray(ds.y)
     padded = np.hstack([X, np.ones((len(y), 1))])
     assert padded_margin(X, y) == pytest.approx(
-        slsqp_homogeneous_margin(y[:, None] * padded), rel=1e-6)
+        slsqp_homogeneous_margin(y[:, None] * padded), rel=1e-6
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -342,14 +357,15 @@ def test_tiny_margins_are_exact(margin, n, dim, seed):
     """At 5e-13 the data are separable (they were called not separable), and at 1e-7
     gamma^2 is the exact fraction of the KKT solution (it came out 2-5 % low)."""
     for kind in ("affine", "origin", "padded"):
-        ds = make_separable(n=n, margin=margin, dim=dim, seed=seed,
-                            through_origin=kind == "origin")
+        ds = make_separable(n=n, margin=margin, dim=dim, seed=seed, through_origin=kind == "origin")
         X, y = np.asarray(ds.X), np.asarray(ds.y)
         guess = closest_first(X, y, ds.w_star, 0.0 if kind == "origin" else ds.b_star)
-        result = (padded_max_margin(X, y) if kind == "padded"
-                  else max_margin(X, y, bias=kind == "affine"))
-        reference = certified_margin_squared(X, y, bias=kind == "affine",
-                                             padded=kind == "padded", guess=guess)
+        result = (
+            padded_max_margin(X, y) if kind == "padded" else max_margin(X, y, bias=kind == "affine")
+        )
+        reference = certified_margin_squared(
+            X, y, bias=kind == "affine", padded=kind == "padded", guess=guess
+        )
         assert reference > 0
         assert result.separable and result.exact
         assert result.margin_squared == reference
@@ -364,8 +380,9 @@ def test_the_bound_at_tiny_margins(margin):
     for seed in range(3):
         ds = make_separable(n=30, margin=margin, dim=2, seed=seed)
         X, y = np.asarray(ds.X), np.asarray(ds.y)
-        reference = certified_margin_squared(X, y, bias=False, padded=True,
-                                             guess=closest_first(X, y, ds.w_star, ds.b_star))
+        reference = certified_margin_squared(
+            X, y, bias=False, padded=True, guess=closest_first(X, y, ds.w_star, ds.b_star)
+        )
         radius_sq = max(float(x @ x) for x in X)
         summary = bound_summary(X, y)
         assert summary.separable
@@ -419,33 +436,47 @@ def test_support_is_the_exact_set_on_the_margin():
     assert result.b == -1.0
 
 
-coordinates = hst.floats(min_value=-4, max_value=4, allow_nan=False, allow_infinity=False,
-                         allow_subnormal=False, width=64)
+coordinates = hst.floats(
+    min_value=-4,
+    max_value=4,
+    allow_nan=False,
+    allow_infinity=False,
+    allow_subnormal=False,
+    width=64,
+)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(points=hst.lists(hst.tuples(coordinates, coordinates), min_size=1, max_size=7),
-       labels=hst.lists(hst.sampled_from([-1, 1]), min_size=7, max_size=7),
-       kind=hst.sampled_from(["affine", "origin", "padded"]))
+@given(
+    points=hst.lists(hst.tuples(coordinates, coordinates), min_size=1, max_size=7),
+    labels=hst.lists(hst.sampled_from([-1, 1]), min_size=7, max_size=7),
+    kind=hst.sampled_from(["affine", "origin", "padded"]),
+)
 def test_exact_margin_property(points, labels, kind):
     """Any small data set: separable exactly when the origin is not in the hull (checked
     by enumeration in fractions), and then gamma^2 is the KKT solution's, exactly."""
     X = np.array(points, dtype=np.float64)
-    y = np.array(labels[:len(points)])
+    y = np.array(labels[: len(points)])
     if kind == "affine" and np.unique(y).size < 2:
         y[0] = -y[0]
     if kind == "affine" and len(points) < 2:
         return
-    result = (padded_max_margin(X, y) if kind == "padded"
-              else max_margin(X, y, bias=kind == "affine"))
-    vectors = (y[:, None] * X if kind == "origin"
-               else y[:, None] * np.hstack([X, np.ones((len(y), 1))]))
+    result = (
+        padded_max_margin(X, y) if kind == "padded" else max_margin(X, y, bias=kind == "affine")
+    )
+    vectors = (
+        y[:, None] * X if kind == "origin" else y[:, None] * np.hstack([X, np.ones((len(y), 1))])
+    )
     assert result.exact
     assert result.separable == (not origin_in_hull(vectors))
     if result.separable:
-        reference = certified_margin_squared(X, y, bias=kind == "affine",
-                                             padded=kind == "padded",
-                                             guess=result.support.tolist() or [0])
+        reference = certified_margin_squared(
+            X,
+            y,
+            bias=kind == "affine",
+            padded=kind == "padded",
+            guess=result.support.tolist() or [0],
+        )
         assert result.margin_squared == reference
         _bracket_holds(result, reference)
     else:
@@ -472,8 +503,7 @@ def test_too_costly_for_the_exact_phase_is_a_certified_bracket():
 def test_a_root_that_is_rational_but_not_a_float_is_bracketed():
     """γ = (1 + 2.48·10⁻¹⁷⁹)/2 exactly: rational, rounded to 0.5; the bracket must still hold
     it (the upper end was 0.5, below γ)."""
-    result = max_margin(np.array([[0.0, 1.0], [0.0, -2.481000730521884e-179]]),
-                        np.array([1, -1]))
+    result = max_margin(np.array([[0.0, 1.0], [0.0, -2.481000730521884e-179]]), np.array([1, -1]))
     assert result.margin_squared == (Fraction(1) + Fraction(2.481000730521884e-179)) ** 2 / 4
     _bracket_holds(result, result.margin_squared)
     assert result.margin == 0.5 < result.margin_high

@@ -34,8 +34,12 @@ from sklearn.multiclass import OneVsOneClassifier, OneVsRestClassifier
 from perceptron_core import make_blobs, one_vs_all, one_vs_one
 
 LIMITS = dict(max_updates=2_000, max_epochs=25)
-CASES = [(k, seed, order) for k, seed, order in itertools.product(
-    range(3, 7), range(4), ["cyclic", "permuted", "max_residual"])]
+CASES = [
+    (k, seed, order)
+    for k, seed, order in itertools.product(
+        range(3, 7), range(4), ["cyclic", "permuted", "max_residual"]
+    )
+]
 
 
 def _blobs(k: int, seed: int):
@@ -53,8 +57,12 @@ def _grid(X, size=25):
 
 def _plain_ova(X, labels, order, seed, **limits):
     classes = sorted(set(labels.tolist()))
-    runs = [reference_perceptron(X, [1 if v == cls else -1 for v in labels], bias=True,
-                                 order=order, seed=seed, **limits) for cls in classes]
+    runs = [
+        reference_perceptron(
+            X, [1 if v == cls else -1 for v in labels], bias=True, order=order, seed=seed, **limits
+        )
+        for cls in classes
+    ]
     return classes, [(r.w, r.b) for r in runs], [r.converged for r in runs]
 
 
@@ -164,8 +172,7 @@ def _ours_and_sklearns(scheme, sklearn_scheme, k, seed):
 @pytest.mark.parametrize("k, seed", list(itertools.product(range(3, 7), range(4))))
 def test_one_vs_rest_agrees_with_sklearn(k, seed):
     ds, model, peer = _ours_and_sklearns(one_vs_all, OneVsRestClassifier, k, seed)
-    np.testing.assert_allclose(model.weights, [e.coef_[0] for e in peer.estimators_],
-                               atol=1e-8)
+    np.testing.assert_allclose(model.weights, [e.coef_[0] for e in peer.estimators_], atol=1e-8)
     points = np.vstack([ds.X, _grid(ds.X)])
     np.testing.assert_array_equal(model.predict(points), peer.predict(points))
 
@@ -174,8 +181,7 @@ def test_one_vs_rest_agrees_with_sklearn(k, seed):
 def test_one_vs_one_agrees_with_sklearn(k, seed):
     ds, model, peer = _ours_and_sklearns(one_vs_one, OneVsOneClassifier, k, seed)
     # sklearn's pair (i, j) has class j positive: its w is minus ours
-    np.testing.assert_allclose(model.weights, [-e.coef_[0] for e in peer.estimators_],
-                               atol=1e-8)
+    np.testing.assert_allclose(model.weights, [-e.coef_[0] for e in peer.estimators_], atol=1e-8)
     points = np.vstack([ds.X, _grid(ds.X, size=40)])
     votes = model.votes(points)
     np.testing.assert_array_equal(votes, np.rint(peer.decision_function(points)))
@@ -218,8 +224,14 @@ def test_any_sortable_labels_and_read_only_results():
     np.testing.assert_array_equal(named.predict(ds.X), catalog[numeric.predict(ds.X)])
     ova = one_vs_all(ds.X, names)
     for model in (named, ova):
-        for array in (model.classes, model.weights, model.biases, model.n_updates,
-                      model.converged, model.imbalance):
+        for array in (
+            model.classes,
+            model.weights,
+            model.biases,
+            model.n_updates,
+            model.converged,
+            model.imbalance,
+        ):
             assert not array.flags.writeable
     assert (ova.predict(ds.X) == names).mean() > 0.9
 

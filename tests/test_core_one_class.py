@@ -41,7 +41,7 @@ def test_one_point_closed_forms(x, label):
     with_bias = bound_summary(X, y, bias=True)
     assert with_bias.margin == np.inf and with_bias.separable
     assert with_bias.padded == pytest.approx(1.0, rel=1e-12)  # T(A) = ||a||^2 / ||a||^2
-    assert with_bias.novikoff == np.inf                          # (R/gamma)^2: no value
+    assert with_bias.novikoff == np.inf  # (R/gamma)^2: no value
     through_origin = bound_summary(X, y, bias=False)
     assert through_origin.margin == pytest.approx(np.sqrt(norm_sq), rel=1e-12)
     assert through_origin.novikoff == pytest.approx(1.0, rel=1e-12)
@@ -59,8 +59,12 @@ def test_free_bias_margin_is_unbounded_and_says_so():
 
 
 @settings(max_examples=120, deadline=None, derandomize=True, database=None)
-@given(seed=st.integers(0, 10_000), n=st.integers(1, 12), label=st.sampled_from([1, -1]),
-       shift=st.floats(-3, 3))
+@given(
+    seed=st.integers(0, 10_000),
+    n=st.integers(1, 12),
+    label=st.sampled_from([1, -1]),
+    shift=st.floats(-3, 3),
+)
 def test_margin_through_origin_matches_a_search_over_directions(seed, n, label, shift):
     X, y = one_class(seed, n, label, shift)
     result = max_margin(X, y, bias=False)
@@ -76,11 +80,19 @@ def test_margin_through_origin_matches_a_search_over_directions(seed, n, label, 
 
 
 @settings(max_examples=150, deadline=None, derandomize=True, database=None)
-@given(seed=st.integers(0, 10_000), n=st.integers(1, 15), label=st.sampled_from([1, -1]),
-       shift=st.floats(-3, 3), bias=st.booleans(), delta=st.sampled_from([0.0, 0.1, 1.0]),
-       w0_scale=st.sampled_from([0.0, 0.5]), order=st.sampled_from(["cyclic", "permuted"]))
-def test_every_bound_said_to_hold_is_at_least_the_update_count(seed, n, label, shift, bias,
-                                                               delta, w0_scale, order):
+@given(
+    seed=st.integers(0, 10_000),
+    n=st.integers(1, 15),
+    label=st.sampled_from([1, -1]),
+    shift=st.floats(-3, 3),
+    bias=st.booleans(),
+    delta=st.sampled_from([0.0, 0.1, 1.0]),
+    w0_scale=st.sampled_from([0.0, 0.5]),
+    order=st.sampled_from(["cyclic", "permuted"]),
+)
+def test_every_bound_said_to_hold_is_at_least_the_update_count(
+    seed, n, label, shift, bias, delta, w0_scale, order
+):
     X, y = one_class(seed, n, label, shift)
     rng = np.random.default_rng(seed + 1)
     w0 = w0_scale * rng.normal(size=2)
@@ -90,8 +102,18 @@ def test_every_bound_said_to_hold_is_at_least_the_update_count(seed, n, label, s
     statements = run_bounds(bounds, bias=bias, delta=delta, w0_norm=w0_norm)
     # an epoch that does not end the run makes an update, so 20 001 epochs are enough
     # for every run whose bound is below the 20 000 updates allowed
-    trace = run_perceptron(X, y, bias=bias, delta=delta, w0=w0, b0=b0, order=order, seed=seed,
-                           max_updates=20_000, max_epochs=20_001)
+    trace = run_perceptron(
+        X,
+        y,
+        bias=bias,
+        delta=delta,
+        w0=w0,
+        b0=b0,
+        order=order,
+        seed=seed,
+        max_updates=20_000,
+        max_epochs=20_001,
+    )
     if bias:
         assert statements and statements[0].holds  # one class is always separable with b
     for statement in statements:

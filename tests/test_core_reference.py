@@ -19,7 +19,8 @@ from perceptron_core import GREEDY_ORDERS, ORDERS, STREAM_ORDERS, make_separable
 COMBOS = [
     (bias, delta, order, random_w0, aggressive)
     for bias, delta, order, random_w0, aggressive in itertools.product(
-        [True, False], [0.0, 0.5], list(ORDERS), [False, True], [False, True])
+        [True, False], [0.0, 0.5], list(ORDERS), [False, True], [False, True]
+    )
     if not (aggressive and order in GREEDY_ORDERS)
 ]
 
@@ -32,8 +33,13 @@ def _datasets(bias: bool, seed: int):
         n = int(rng.integers(2, 61))
         margin = float(rng.choice([0.05, 0.1, 0.2, 0.4]))
         # without a bias the data must be separable through the origin to converge
-        ds = make_separable(n=n, margin=margin, dim=dim, seed=100 * seed + k,
-                            through_origin=(not bias) or k % 3 == 0)
+        ds = make_separable(
+            n=n,
+            margin=margin,
+            dim=dim,
+            seed=100 * seed + k,
+            through_origin=(not bias) or k % 3 == 0,
+        )
         yield ds.X, ds.y, True
     for _ in range(3):
         yield *random_labels(rng, max_dim=6, max_n=61), False
@@ -54,12 +60,12 @@ def _assert_same_run(trace, ref, *, same_stop_rule: bool):
     np.testing.assert_allclose(trace.weights, ref.weights, rtol=1e-12, atol=1e-12 * scale)
     np.testing.assert_allclose(trace.biases, ref.biases, rtol=1e-12, atol=1e-12 * scale)
     assert trace.converged == ref.converged
-    np.testing.assert_allclose(trace.update_scores, ref.update_scores, rtol=1e-9,
-                               atol=1e-9 * scale)
+    np.testing.assert_allclose(trace.update_scores, ref.update_scores, rtol=1e-9, atol=1e-9 * scale)
     # a mistake is y (w·x + b) <= delta (compare away from exact ties)
     clear = np.abs(ref.update_scores - trace.delta) > 1e-9 * scale
-    np.testing.assert_array_equal(trace.update_mistakes[clear],
-                                  (ref.update_scores <= trace.delta)[clear])
+    np.testing.assert_array_equal(
+        trace.update_mistakes[clear], (ref.update_scores <= trace.delta)[clear]
+    )
     if not trace.aggressive:
         assert trace.update_mistakes.all()
     if same_stop_rule:
@@ -71,8 +77,15 @@ def test_engine_matches_textbook_loop(bias, delta, order, random_w0, aggressive)
     for case, (X, y, separable) in enumerate(_datasets(bias, seed=len(order) + 3 * bias)):
         rng = np.random.default_rng(case)
         w0 = rng.standard_normal(X.shape[1]) if random_w0 else None
-        kwargs = dict(bias=bias, delta=delta, order=order, w0=w0, seed=case, aggressive=aggressive,
-                      **_limits(aggressive, separable))
+        kwargs = dict(
+            bias=bias,
+            delta=delta,
+            order=order,
+            w0=w0,
+            seed=case,
+            aggressive=aggressive,
+            **_limits(aggressive, separable),
+        )
         trace = run_perceptron(X, y, **kwargs)
         ref = reference_perceptron(X, y, **kwargs)
         _assert_same_run(trace, ref, same_stop_rule=True)
@@ -107,11 +120,18 @@ def test_trace_replay(order):
         trace = run_perceptron(ds.X, ds.y, delta=delta, order=order, seed=2)
         ref = reference_perceptron(ds.X, ds.y, delta=delta, order=order, seed=2)
         assert trace.n_examined == ref.n_examined == len(ref.examined)
-        steps = np.unique(np.concatenate([
-            rng.integers(1, trace.n_examined + 1, size=150),
-            ref.update_steps, [1, trace.n_examined]]))
-        np.testing.assert_array_equal(trace.indices_at_steps(steps),
-                                      np.asarray(ref.examined)[steps - 1])
+        steps = np.unique(
+            np.concatenate(
+                [
+                    rng.integers(1, trace.n_examined + 1, size=150),
+                    ref.update_steps,
+                    [1, trace.n_examined],
+                ]
+            )
+        )
+        np.testing.assert_array_equal(
+            trace.indices_at_steps(steps), np.asarray(ref.examined)[steps - 1]
+        )
         update_steps = set(ref.update_steps.tolist())
         for t in steps:
             t = int(t)
@@ -122,8 +142,9 @@ def test_trace_replay(order):
             assert step.updates_before == before
             np.testing.assert_allclose(step.w, ref.weights[before], rtol=1e-12, atol=1e-12)
             assert step.b == pytest.approx(ref.biases[before], abs=1e-12)
-            expected_score = ds.y[step.index] * (ds.X[step.index] @ ref.weights[before]
-                                                 + ref.biases[before])
+            expected_score = ds.y[step.index] * (
+                ds.X[step.index] @ ref.weights[before] + ref.biases[before]
+            )
             assert step.score == pytest.approx(expected_score, rel=1e-12, abs=1e-12)
             assert step.updated == (t in update_steps)
             assert step.mistake == (expected_score <= delta)
@@ -133,8 +154,9 @@ def test_trace_replay(order):
 
 def test_aggressive_replay_marks_every_step_as_updated():
     ds = make_separable(n=12, margin=0.2, dim=2, seed=1)
-    trace = run_perceptron(ds.X, ds.y, aggressive=True, order="permuted", seed=3,
-                           max_epochs=5, max_updates=1000)
+    trace = run_perceptron(
+        ds.X, ds.y, aggressive=True, order="permuted", seed=3, max_epochs=5, max_updates=1000
+    )
     assert trace.n_updates == trace.n_examined
     np.testing.assert_array_equal(trace.update_steps, np.arange(1, trace.n_examined + 1))
     for t in range(1, trace.n_examined + 1):
@@ -180,9 +202,13 @@ def test_cyclic_runs_are_the_loop_bit_for_bit(bias, delta):
             X, y = random_labels(rng, max_dim=8, max_n=700)
             limits = dict(max_updates=300, max_epochs=30)
         else:
-            ds = make_separable(n=int(rng.integers(300, 700)), margin=0.05,
-                                dim=int(rng.integers(2, 9)), seed=case,
-                                through_origin=not bias)
+            ds = make_separable(
+                n=int(rng.integers(300, 700)),
+                margin=0.05,
+                dim=int(rng.integers(2, 9)),
+                seed=case,
+                through_origin=not bias,
+            )
             X, y = ds.X, ds.y
             limits = dict(max_updates=20_000, max_epochs=200)
         w0 = rng.standard_normal(X.shape[1]) if case % 4 == 3 else None

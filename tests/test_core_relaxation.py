@@ -81,8 +81,7 @@ finite = st.floats(-10, 10, allow_nan=False, allow_infinity=False)
 
 
 @settings(max_examples=200, deadline=None, derandomize=True, database=None)
-@given(st.lists(finite, min_size=3, max_size=3), st.lists(finite, min_size=3, max_size=3),
-       finite)
+@given(st.lists(finite, min_size=3, max_size=3), st.lists(finite, min_size=3, max_size=3), finite)
 def test_eta_one_projects_onto_the_hyperplane_and_eta_two_reflects(a, w, c_i):
     a, w = np.array(a), np.array(w)
     if np.dot(a, a) < 1e-3:
@@ -103,8 +102,9 @@ def test_eta_one_projects_onto_the_hyperplane_and_eta_two_reflects(a, w, c_i):
     assert a @ mirror - c_i == pytest.approx(-residual, abs=1e-12 * scale)  # mirrored side
     np.testing.assert_allclose((w + mirror) / 2, on_plane, atol=1e-12 * scale)
     for eta in (0.3, 1.0, 1.7):  # general eta: the point (1 - eta) w + eta P(w)
-        np.testing.assert_allclose(relaxation_step(A, c, w, 0, eta),
-                                   (1 - eta) * w + eta * on_plane, atol=1e-12 * scale)
+        np.testing.assert_allclose(
+            relaxation_step(A, c, w, 0, eta), (1 - eta) * w + eta * on_plane, atol=1e-12 * scale
+        )
 
 
 @pytest.mark.parametrize("rule", ["cyclic", "max_residual", "max_distance"])
@@ -142,8 +142,7 @@ def test_every_move_lands_on_the_hyperplane_or_its_mirror(rule, eta):
 def test_systems_with_an_interior_become_feasible_with_every_rule(rule, eta):
     for seed in range(8):
         A, c, w0 = _interior_system(seed, p=2 + seed % 2)
-        trace = relaxation(A, c, eta=eta, rule=rule, w0=w0, seed=seed, tol=1e-6,
-                           max_iter=50_000)
+        trace = relaxation(A, c, eta=eta, rule=rule, w0=w0, seed=seed, tol=1e-6, max_iter=50_000)
         assert trace.feasible, (seed, trace.stop_reason)
         assert trace.stop_reason.startswith("feasible")
         assert (A.T @ trace.w - c).max() <= 1e-6
@@ -179,15 +178,17 @@ def test_chaotic_rule_visits_every_index_within_tau(seed):
         assert window == (2 * n if tau is None else tau)
         seq = trace.indices
         for start in range(seq.size - window + 1):
-            assert np.unique(seq[start:start + window]).size == n, (tau, start)
+            assert np.unique(seq[start : start + window]).size == n, (tau, start)
         if tau == n:  # every window of n holds every index: one fixed cycle
             np.testing.assert_array_equal(seq[n:], seq[:-n])
     # seeded: the same seed gives the same sequence, another seed (usually) another
     one = relaxation(A, c, rule="chaotic", seed=seed, max_iter=200).indices
-    np.testing.assert_array_equal(one, relaxation(A, c, rule="chaotic", seed=seed,
-                                                  max_iter=200).indices)
-    assert not np.array_equal(one, relaxation(A, c, rule="chaotic", seed=seed + 50,
-                                              max_iter=200).indices)
+    np.testing.assert_array_equal(
+        one, relaxation(A, c, rule="chaotic", seed=seed, max_iter=200).indices
+    )
+    assert not np.array_equal(
+        one, relaxation(A, c, rule="chaotic", seed=seed + 50, max_iter=200).indices
+    )
 
 
 def test_stream_rules_follow_their_definition():
@@ -197,10 +198,13 @@ def test_stream_rules_follow_their_definition():
     np.testing.assert_array_equal(cyclic.indices, np.arange(5 * n) % n)
     permuted = relaxation(A, c, rule="permuted", seed=4, max_iter=5 * n)
     for epoch in range(5):  # the perceptron's permuted order, epoch by epoch
-        np.testing.assert_array_equal(permuted.indices[epoch * n:(epoch + 1) * n],
-                                      example_order("permuted", n, 4, epoch))
-    assert relaxation(A, c, rule="permuted").indices[:n].tolist() == \
-        relaxation(A, c, rule="permuted", seed=0).indices[:n].tolist()  # None means 0
+        np.testing.assert_array_equal(
+            permuted.indices[epoch * n : (epoch + 1) * n], example_order("permuted", n, 4, epoch)
+        )
+    assert (
+        relaxation(A, c, rule="permuted").indices[:n].tolist()
+        == relaxation(A, c, rule="permuted", seed=0).indices[:n].tolist()
+    )  # None means 0
 
 
 def test_randomized_rule_draws_proportional_to_squared_norms():
@@ -214,10 +218,13 @@ def test_randomized_rule_draws_proportional_to_squared_norms():
     assert np.all(np.abs(counts - trace.n_iter * p) < 5 * sd + 1)
 
 
-@pytest.mark.parametrize("rule, key", [
-    ("max_residual", lambda r, a: r),
-    ("max_distance", lambda r, a: r / np.linalg.norm(a, axis=0)),
-])
+@pytest.mark.parametrize(
+    "rule, key",
+    [
+        ("max_residual", lambda r, a: r),
+        ("max_distance", lambda r, a: r / np.linalg.norm(a, axis=0)),
+    ],
+)
 def test_greedy_rules_take_the_most_violated_inequality(rule, key):
     for seed in range(5):
         A, c = _infeasible_system(seed)
@@ -257,8 +264,10 @@ def test_reflections_drift_away_on_contradicting_parallel_half_planes():
     assert np.linalg.norm(bounded.iterates, axis=1).max() < 30
 
 
-@pytest.mark.parametrize("bias, delta, order", list(itertools.product(
-    [True, False], [0.0, 0.5], ["cyclic", "permuted", "max_distance"])))
+@pytest.mark.parametrize(
+    "bias, delta, order",
+    list(itertools.product([True, False], [0.0, 0.5], ["cyclic", "permuted", "max_distance"])),
+)
 def test_perceptron_update_is_a_relaxation_step(bias, delta, order):
     """Exercise 1.22: a_i = -y_i (x_i, 1), c = -delta. Each perceptron update is
     w - a_i = (1 - eta_t) w + eta_t P_i(w) with eta_t = ||a_i||^2 / (a_i·w - c_i)."""
@@ -302,8 +311,11 @@ def test_homogeneous_system_is_solved_by_zero_but_a_threshold_gives_a_separator(
 
 
 def test_menus_and_rules_share_the_names():
-    assert list(INDEX_RULE_LABELS) == list(INDEX_RULES) == [
-        "cyclic", "chaotic", "randomized", "permuted", "max_distance", "max_residual"]
+    assert (
+        list(INDEX_RULE_LABELS)
+        == list(INDEX_RULES)
+        == ["cyclic", "chaotic", "randomized", "permuted", "max_distance", "max_residual"]
+    )
 
 
 def test_results_are_read_only_and_inputs_untouched():
@@ -425,14 +437,14 @@ def test_exact_decision_matches_a_brute_force_rational_vertex_search(seed):
     A = rng.integers(-2, 3, size=(2, n)).astype(float)
     A[:, ~A.any(axis=0)] = 1.0
     c = rng.integers(-3, 4, size=n).astype(float)
-    rows = [(Fraction(int(a)), Fraction(int(b)), Fraction(int(v))) for a, b, v in
-            zip(A[0], A[1], c)]
+    rows = [
+        (Fraction(int(a)), Fraction(int(b)), Fraction(int(v))) for a, b, v in zip(A[0], A[1], c)
+    ]
 
     def ok(x, y):
         return all(a * x + b * y <= v for a, b, v in rows)
 
-    found = any(ok(Fraction(x, 2), Fraction(y, 2)) for x in range(-40, 41)
-                for y in range(-40, 41))
+    found = any(ok(Fraction(x, 2), Fraction(y, 2)) for x in range(-40, 41) for y in range(-40, 41))
     for (a, b, v), (a2, b2, v2) in itertools.combinations(rows, 2):
         det = a * b2 - b * a2
         if det:
@@ -440,8 +452,9 @@ def test_exact_decision_matches_a_brute_force_rational_vertex_search(seed):
     decided = plane_system(A, c)
     assert decided.feasible == found
     if found:
-        assert ok(Fraction(float(decided.witness[0])), Fraction(float(decided.witness[1]))) or \
-            np.all(A.T @ decided.witness - c <= 1e-12)
+        assert ok(
+            Fraction(float(decided.witness[0])), Fraction(float(decided.witness[1]))
+        ) or np.all(A.T @ decided.witness - c <= 1e-12)
         for vertex in decided.vertices:
             assert np.all(A.T @ vertex - c <= 1e-12)
 
@@ -464,10 +477,13 @@ def test_distance_to_solutions_matches_a_constrained_minimisation(seed):
     points = rng.uniform(-4, 4, size=(5, 2))
     found = distance_to_solutions(A, c, points)
     for w, d in zip(points, found):
-        best = minimize(lambda v: float((v - w) @ (v - w)), x0=plane_system(A, c).witness,
-                        constraints=[{"type": "ineq", "fun": lambda v: c - A.T @ v,
-                                      "jac": lambda v: -A.T}], method="SLSQP",
-                        options={"ftol": 1e-14, "maxiter": 500})
+        best = minimize(
+            lambda v: float((v - w) @ (v - w)),
+            x0=plane_system(A, c).witness,
+            constraints=[{"type": "ineq", "fun": lambda v: c - A.T @ v, "jac": lambda v: -A.T}],
+            method="SLSQP",
+            options={"ftol": 1e-14, "maxiter": 500},
+        )
         assert d == pytest.approx(np.sqrt(best.fun), abs=1e-5)
         assert (d == 0) == bool(np.all(A.T @ w <= c))
 
@@ -476,13 +492,13 @@ def test_distance_to_a_line_and_to_a_point():
     from perceptron_core.relaxation import distance_to_solutions
 
     line = (np.array([[1.0, -1.0], [0.0, 0.0]]), np.zeros(2))  # w₁ = 0
-    np.testing.assert_allclose(distance_to_solutions(*line, [[3.0, 5.0], [-0.5, 1.0]]),
-                               [3.0, 0.5])
+    np.testing.assert_allclose(distance_to_solutions(*line, [[3.0, 5.0], [-0.5, 1.0]]), [3.0, 0.5])
     point = (np.array([[1.0, -1.0, 0.0, 0.0], [0.0, 0.0, 1.0, -1.0]]), np.array([1, -1, 2, -2.0]))
     np.testing.assert_allclose(distance_to_solutions(*point, [[4.0, 6.0]]), [5.0])
     with pytest.raises(ValueError, match="no solution"):
-        distance_to_solutions(np.array([[1.0, -1.0], [0.0, 0.0]]), np.array([0.0, -1.0]),
-                              [[0.0, 0.0]])
+        distance_to_solutions(
+            np.array([[1.0, -1.0], [0.0, 0.0]]), np.array([0.0, -1.0]), [[0.0, 0.0]]
+        )
 
 
 @pytest.mark.parametrize("rule", ["cyclic", "max_distance", "max_residual"])
@@ -506,8 +522,7 @@ def test_under_relaxation_is_approaching_and_a_translation_is_diverging():
     miss = miss_behaviour(A, c, slow)
     # tolerance 0 and eta < 1: every move leaves its inequality violated, so never in
     assert miss.kind == "never"
-    assert miss.after == pytest.approx(3 * 0.95 ** 100) and miss.before == pytest.approx(
-        3 * 0.95 ** 50)
+    assert miss.after == pytest.approx(3 * 0.95**100) and miss.before == pytest.approx(3 * 0.95**50)
     slow = relaxation(A, c, eta=0.05, w0=[3.0, 0.0], max_iter=200, tol=1e-9)
     miss = miss_behaviour(A, c, slow)
     assert miss.kind == "approaching" and miss.period is None
@@ -521,10 +536,16 @@ def test_under_relaxation_is_approaching_and_a_translation_is_diverging():
 
 def _same_trace(one, other) -> bool:
     """Two relaxation traces equal number for number (bit for bit)."""
-    return (one.n_iter == other.n_iter and one.feasible == other.feasible
-            and one.stop_reason == other.stop_reason and one.tau == other.tau
-            and all(np.array_equal(getattr(one, name), getattr(other, name))
-                    for name in ("iterates", "indices", "residuals", "moved")))
+    return (
+        one.n_iter == other.n_iter
+        and one.feasible == other.feasible
+        and one.stop_reason == other.stop_reason
+        and one.tau == other.tau
+        and all(
+            np.array_equal(getattr(one, name), getattr(other, name))
+            for name in ("iterates", "indices", "residuals", "moved")
+        )
+    )
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -535,16 +556,23 @@ def test_a_sweep_makes_each_run_exactly_as_alone(seed):
     from perceptron_core.relaxation import relaxation_sweep
 
     rng = np.random.default_rng(seed)
-    systems = [_interior_system(seed), _interior_system(seed, p=3),
-               (*_infeasible_system(seed), rng.standard_normal(2))]
+    systems = [
+        _interior_system(seed),
+        _interior_system(seed, p=3),
+        (*_infeasible_system(seed), rng.standard_normal(2)),
+    ]
     etas = [0.1, 0.5, 0.95, 1.0, 1.3, 2.0]
     rules = list(INDEX_RULES)
     for number, (A, c, w0) in enumerate(systems):
         for tol in (0.0, 1e-6):
-            swept = relaxation_sweep(A, c, etas, rules=rules, w0=w0, seed=seed, tol=tol,
-                                     max_iter=300)
-            alone = [relaxation(A, c, eta=eta, rule=rule, w0=w0, seed=seed, tol=tol,
-                                max_iter=300) for rule in rules for eta in etas]
+            swept = relaxation_sweep(
+                A, c, etas, rules=rules, w0=w0, seed=seed, tol=tol, max_iter=300
+            )
+            alone = [
+                relaxation(A, c, eta=eta, rule=rule, w0=w0, seed=seed, tol=tol, max_iter=300)
+                for rule in rules
+                for eta in etas
+            ]
             assert len(swept) == len(alone)
             assert all(_same_trace(one, other) for one, other in zip(swept, alone))
             if number < 2:  # systems with an interior: the runs got in at different times

@@ -18,13 +18,18 @@ from sklearn.linear_model import Perceptron
 
 from perceptron_core import make_separable, run_perceptron
 
-CASES = [(n, margin, dim, seed) for seed, (n, margin, dim) in enumerate(
-    [(2, 0.3, 1), (30, 0.1, 2), (80, 0.05, 3), (200, 0.02, 2), (60, 0.2, 5), (150, 0.05, 4)])]
+CASES = [
+    (n, margin, dim, seed)
+    for seed, (n, margin, dim) in enumerate(
+        [(2, 0.3, 1), (30, 0.1, 2), (80, 0.05, 3), (200, 0.02, 2), (60, 0.2, 5), (150, 0.05, 4)]
+    )
+]
 
 
 def _sklearn_fit(X, y, epochs, fit_intercept):
-    clf = Perceptron(eta0=1.0, shuffle=False, tol=None, max_iter=epochs,
-                     fit_intercept=fit_intercept)
+    clf = Perceptron(
+        eta0=1.0, shuffle=False, tol=None, max_iter=epochs, fit_intercept=fit_intercept
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         clf.fit(X, y)

@@ -23,14 +23,18 @@ def _assert_same(stacked, alone):
     np.testing.assert_array_equal(stacked.weights, alone.weights)
     np.testing.assert_array_equal(stacked.biases, alone.biases)
     assert (stacked.converged, stacked.n_examined, stacked.stop_reason) == (
-        alone.converged, alone.n_examined, alone.stop_reason)
+        alone.converged,
+        alone.n_examined,
+        alone.stop_reason,
+    )
     if alone.greedy_indices is None:
         assert stacked.greedy_indices is None
     else:
         np.testing.assert_array_equal(stacked.greedy_indices, alone.greedy_indices)
     scale = 1.0 + np.abs(alone.weights).max()
-    np.testing.assert_allclose(stacked.update_scores, alone.update_scores, rtol=1e-12,
-                               atol=1e-12 * scale)
+    np.testing.assert_allclose(
+        stacked.update_scores, alone.update_scores, rtol=1e-12, atol=1e-12 * scale
+    )
 
 
 def _problems(rng, X, y, count=4):
@@ -51,15 +55,26 @@ def test_each_stacked_run_is_the_run_alone(order, seed):
         if case % 2:  # usually not separable: runs stop at a limit, at different times
             X, y = random_labels(rng, max_dim=5, max_n=70)
         else:
-            ds = make_separable(n=int(rng.integers(5, 70)), margin=0.05,
-                                dim=int(rng.integers(1, 4)), seed=10 * seed + case)
+            ds = make_separable(
+                n=int(rng.integers(5, 70)),
+                margin=0.05,
+                dim=int(rng.integers(1, 4)),
+                seed=10 * seed + case,
+            )
             X, y = ds.X, ds.y
         problems = _problems(rng, X, y)
         for bias in (True, False):
             for delta in (0.0, 0.5):
                 w0 = rng.standard_normal(X.shape[1]) if case % 3 == 0 else None
-                settings = dict(bias=bias, delta=delta, w0=w0, order=order, seed=case,
-                                max_updates=150, max_epochs=40)
+                settings = dict(
+                    bias=bias,
+                    delta=delta,
+                    w0=w0,
+                    order=order,
+                    seed=case,
+                    max_updates=150,
+                    max_epochs=40,
+                )
                 stacked = run_perceptrons(X, problems, **settings)
                 for (rows, labels), trace in zip(problems, stacked):
                     _assert_same(trace, run_perceptron(X[rows], labels, **settings))
@@ -77,8 +92,9 @@ def test_multiclass_runs_are_the_binary_runs_alone(order):
         for j, trace in zip(ova.classes.tolist(), ova.traces):
             _assert_same(trace, run_perceptron(X, np.where(labels == j, 1, -1), **settings))
         for rows, (j, _), trace in zip(ovo.subsets, ovo.pairs.tolist(), ovo.traces):
-            _assert_same(trace, run_perceptron(X[rows], np.where(labels[rows] == j, 1, -1),
-                                               **settings))
+            _assert_same(
+                trace, run_perceptron(X[rows], np.where(labels[rows] == j, 1, -1), **settings)
+            )
         if spread == 0.6:
             assert not ova.converged.all() and ova.converged.size == 5
 

@@ -136,29 +136,31 @@ def test_summary_and_columns_have_one_row_per_value_and_run(sweep):
     assert {"updates", "ratio", "padded", "novikoff", "bound", "gamma_2"} <= set(columns)
 
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: margin_sweep([0.1, 1.5], 2), "margin must be smaller than radius"),
-    (lambda: margin_sweep([0.1], 0), "seeds per value"),
-    (lambda: margin_sweep([-0.1], 2), "margin"),
-    (lambda: margin_sweep([0.1], 2, order="sideways"), "unknown order"),
-    (lambda: n_sweep([1], 2), "n (number of points)"),
-    (lambda: dim_sweep([2.5], 2), "whole number"),
-    (lambda: delta_sweep([-1.0], 2), "delta"),
-    (lambda: scale_sweep([0.0], 2), "lambda"),
-    (lambda: log_grid(0.5, 0.1, 4, "margin"), "smallest margin"),
-    (lambda: parse_values("10, abc", "n", integer=True), "'abc' is not a number"),
-    (lambda: parse_values("", "n"), "at least one"),
-    (lambda: parse_values("1, 20000", "d", integer=True, high=1000), "d must be <= 1000"),
-    (lambda: parse_values(", ".join(map(str, range(40))), "n"), "too many"),
-])
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: margin_sweep([0.1, 1.5], 2), "margin must be smaller than radius"),
+        (lambda: margin_sweep([0.1], 0), "seeds per value"),
+        (lambda: margin_sweep([-0.1], 2), "margin"),
+        (lambda: margin_sweep([0.1], 2, order="sideways"), "unknown order"),
+        (lambda: n_sweep([1], 2), "n (number of points)"),
+        (lambda: dim_sweep([2.5], 2), "whole number"),
+        (lambda: delta_sweep([-1.0], 2), "delta"),
+        (lambda: scale_sweep([0.0], 2), "lambda"),
+        (lambda: log_grid(0.5, 0.1, 4, "margin"), "smallest margin"),
+        (lambda: parse_values("10, abc", "n", integer=True), "'abc' is not a number"),
+        (lambda: parse_values("", "n"), "at least one"),
+        (lambda: parse_values("1, 20000", "d", integer=True, high=1000), "d must be <= 1000"),
+        (lambda: parse_values(", ".join(map(str, range(40))), "n"), "too many"),
+    ],
+)
 def test_bad_input_raises_value_error_with_a_message(call, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
         call()
 
 
 def test_parse_values_sorts_and_drops_duplicates():
-    np.testing.assert_array_equal(parse_values("100; 10 10,1000", integer=True),
-                                  [10, 100, 1000])
+    np.testing.assert_array_equal(parse_values("100; 10 10,1000", integer=True), [10, 100, 1000])
     np.testing.assert_allclose(parse_values("0.5, 0"), [0.0, 0.5])
 
 

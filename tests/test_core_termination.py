@@ -87,11 +87,14 @@ def _same_trace(a, b):
 def test_same_seed_same_run(order, aggressive):
     ds = make_separable(n=60, margin=0.03, dim=3, seed=8)
     kwargs = dict(order=order, aggressive=aggressive, max_epochs=20)
-    _same_trace(run_perceptron(ds.X, ds.y, seed=11, **kwargs),
-                run_perceptron(ds.X, ds.y, seed=11, **kwargs))
+    _same_trace(
+        run_perceptron(ds.X, ds.y, seed=11, **kwargs), run_perceptron(ds.X, ds.y, seed=11, **kwargs)
+    )
     # None means seed 0
-    _same_trace(run_perceptron(ds.X, ds.y, seed=None, **kwargs),
-                run_perceptron(ds.X, ds.y, seed=0, **kwargs))
+    _same_trace(
+        run_perceptron(ds.X, ds.y, seed=None, **kwargs),
+        run_perceptron(ds.X, ds.y, seed=0, **kwargs),
+    )
     a = run_perceptron(ds.X, ds.y, seed=11, **kwargs)
     b = run_perceptron(ds.X, ds.y, seed=12, **kwargs)
     steps = np.arange(1, min(a.n_examined, b.n_examined) + 1)

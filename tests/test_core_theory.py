@@ -29,19 +29,26 @@ from perceptron_core import (
 
 PROPERTY = settings(max_examples=100, deadline=None, derandomize=True, database=None)
 
-separable_data = st.fixed_dictionaries({
-    "n": st.integers(2, 80),
-    "dim": st.integers(1, 5),
-    "margin_fraction": st.sampled_from([0.05, 0.1, 0.2, 0.4]),
-    "radius": st.sampled_from([0.5, 1.0, 2.0]),
-    "seed": st.integers(0, 10**6),
-})
+separable_data = st.fixed_dictionaries(
+    {
+        "n": st.integers(2, 80),
+        "dim": st.integers(1, 5),
+        "margin_fraction": st.sampled_from([0.05, 0.1, 0.2, 0.4]),
+        "radius": st.sampled_from([0.5, 1.0, 2.0]),
+        "seed": st.integers(0, 10**6),
+    }
+)
 
 
 def _make(params, through_origin=False):
-    return make_separable(n=params["n"], dim=params["dim"], radius=params["radius"],
-                          margin=params["margin_fraction"] * params["radius"],
-                          seed=params["seed"], through_origin=through_origin)
+    return make_separable(
+        n=params["n"],
+        dim=params["dim"],
+        radius=params["radius"],
+        margin=params["margin_fraction"] * params["radius"],
+        seed=params["seed"],
+        through_origin=through_origin,
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -49,8 +56,10 @@ def _make(params, through_origin=False):
 # ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("norm_sq, s, delta, w0_norm", [
-    (1.0, 0.1, 0.0, 0.0), (2.0, 0.05, 0.5, 0.0), (4.0, 0.3, 1.0, 2.0), (0.5, 1.0, 0.0, 3.0)])
+@pytest.mark.parametrize(
+    "norm_sq, s, delta, w0_norm",
+    [(1.0, 0.1, 0.0, 0.0), (2.0, 0.05, 0.5, 0.0), (4.0, 0.3, 1.0, 2.0), (0.5, 1.0, 0.0, 3.0)],
+)
 def test_threshold_bound_is_eq_1_4_with_unit_w_star(norm_sq, s, delta, w0_norm):
     # (1.4): t <= ((2 delta + ||A||^2) ||w*||^2 + 2 s ||w*|| ||w_0||) / s^2 with ||w*|| = 1
     expected = ((2 * delta + norm_sq) * 1.0 + 2 * s * 1.0 * w0_norm) / s**2
@@ -66,8 +75,12 @@ def test_threshold_bound_is_eq_1_4_with_unit_w_star(norm_sq, s, delta, w0_norm):
 
 
 @settings(PROPERTY)
-@given(params=separable_data, order=st.sampled_from(list(ORDERS)),
-       delta=st.sampled_from([0.0, 0.5, 2.0]), run_seed=st.integers(0, 1000))
+@given(
+    params=separable_data,
+    order=st.sampled_from(list(ORDERS)),
+    delta=st.sampled_from([0.0, 0.5, 2.0]),
+    run_seed=st.integers(0, 1000),
+)
 def test_updates_within_threshold_bound_with_bias(params, order, delta, run_seed):
     ds = _make(params)
     X, y = np.asarray(ds.X), np.asarray(ds.y)
@@ -75,8 +88,16 @@ def test_updates_within_threshold_bound_with_bias(params, order, delta, run_seed
     gamma_2 = padded_margin(X, y)
     assert gamma_2 > 0
     bound = threshold_bound(max_norm_sq, gamma_2, delta)
-    trace = run_perceptron(X, y, bias=True, delta=delta, order=order, seed=run_seed,
-                           max_updates=int(bound) + 2, max_epochs=10_000_000)
+    trace = run_perceptron(
+        X,
+        y,
+        bias=True,
+        delta=delta,
+        order=order,
+        seed=run_seed,
+        max_updates=int(bound) + 2,
+        max_epochs=10_000_000,
+    )
     assert trace.converged
     assert trace.n_updates <= bound
     if delta == 0:
@@ -84,9 +105,13 @@ def test_updates_within_threshold_bound_with_bias(params, order, delta, run_seed
 
 
 @settings(PROPERTY)
-@given(params=separable_data, order=st.sampled_from(list(ORDERS)),
-       delta=st.sampled_from([0.0, 0.5]), w0_scale=st.sampled_from([0.5, 3.0, 20.0]),
-       run_seed=st.integers(0, 1000))
+@given(
+    params=separable_data,
+    order=st.sampled_from(list(ORDERS)),
+    delta=st.sampled_from([0.0, 0.5]),
+    w0_scale=st.sampled_from([0.5, 3.0, 20.0]),
+    run_seed=st.integers(0, 1000),
+)
 def test_updates_within_threshold_bound_from_any_start(params, order, delta, w0_scale, run_seed):
     """(1.4) with w_0 != 0: the padded start (w_0, b_0) adds 2 s ||w_0|| / s^2."""
     ds = _make(params)
@@ -96,21 +121,42 @@ def test_updates_within_threshold_bound_from_any_start(params, order, delta, w0_
     max_norm_sq = float(np.max(np.sum(X**2, axis=1))) + 1.0
     gamma_2 = padded_margin(X, y)
     bound = threshold_bound(max_norm_sq, gamma_2, delta, float(np.hypot(np.linalg.norm(w0), b0)))
-    trace = run_perceptron(X, y, w0=w0, b0=b0, delta=delta, order=order, seed=run_seed,
-                           max_updates=int(bound) + 2, max_epochs=10_000_000)
+    trace = run_perceptron(
+        X,
+        y,
+        w0=w0,
+        b0=b0,
+        delta=delta,
+        order=order,
+        seed=run_seed,
+        max_updates=int(bound) + 2,
+        max_epochs=10_000_000,
+    )
     assert trace.converged
     assert trace.n_updates <= bound
 
 
 @settings(PROPERTY)
-@given(params=separable_data, order=st.sampled_from(list(ORDERS)),
-       delta=st.sampled_from([0.0, 0.5]), run_seed=st.integers(0, 1000))
+@given(
+    params=separable_data,
+    order=st.sampled_from(list(ORDERS)),
+    delta=st.sampled_from([0.0, 0.5]),
+    run_seed=st.integers(0, 1000),
+)
 def test_updates_within_novikoff_bound_through_origin(params, order, delta, run_seed):
     ds = _make(params, through_origin=True)
     X, y = np.asarray(ds.X), np.asarray(ds.y)
     R = float(np.max(np.linalg.norm(X, axis=1)))
-    trace = run_perceptron(X, y, bias=False, delta=delta, order=order, seed=run_seed,
-                           max_updates=10**6, max_epochs=10_000_000)
+    trace = run_perceptron(
+        X,
+        y,
+        bias=False,
+        delta=delta,
+        order=order,
+        seed=run_seed,
+        max_updates=10**6,
+        max_epochs=10_000_000,
+    )
     assert trace.converged
     assert trace.b == 0.0 and np.all(trace.biases == 0.0)
     # ds.margin is the margin the generator promises through the origin
@@ -134,7 +180,8 @@ def test_bound_summary_matches_its_parts():
     assert summary.max_norm_sq == pytest.approx(R**2 + 1, rel=1e-12)
     assert summary.padded == pytest.approx((R**2 + 1) / summary.margin_2**2, rel=1e-12)
     assert summary.bound == pytest.approx(
-        (2 * 0.5 + R**2 + 1 + 2 * summary.margin_2 * 1.0) / summary.margin_2**2, rel=1e-12)
+        (2 * 0.5 + R**2 + 1 + 2 * summary.margin_2 * 1.0) / summary.margin_2**2, rel=1e-12
+    )
     trace = run_perceptron(X, y, delta=0.5)
     assert trace.n_updates <= bound_summary(X, y, bias=True, delta=0.5).bound
 
@@ -155,9 +202,14 @@ def test_bound_summary_is_infinite_without_separability():
 @settings(PROPERTY)
 @given(params=separable_data, balance=st.sampled_from([0.5, 0.1, 0.3, 0.8]))
 def test_generated_margin_is_exact(params, balance):
-    ds = make_separable(n=params["n"], dim=params["dim"], radius=params["radius"],
-                        margin=params["margin_fraction"] * params["radius"],
-                        seed=params["seed"], balance=balance)
+    ds = make_separable(
+        n=params["n"],
+        dim=params["dim"],
+        radius=params["radius"],
+        margin=params["margin_fraction"] * params["radius"],
+        seed=params["seed"],
+        balance=balance,
+    )
     margin = params["margin_fraction"] * params["radius"]
     assert ds.margin == margin
     assert max_margin(ds.X, ds.y).margin == pytest.approx(margin, rel=1e-9)
@@ -203,10 +255,12 @@ def test_proof_quantities_follow_their_lines(order, bias, delta, random_w0):
         assert q.max_norm_sq == pytest.approx(np.max(np.sum(A**2, axis=1)), rel=1e-12)
         np.testing.assert_allclose(q.alignment, iterates @ reference, rtol=1e-12, atol=1e-12)
         np.testing.assert_allclose(q.norm_sq, np.sum(iterates**2, axis=1), rtol=1e-12)
-        np.testing.assert_allclose(q.alignment_lower, q.alignment[0] + t * q.margin, rtol=1e-12,
-                                   atol=1e-12)
-        np.testing.assert_allclose(q.norm_sq_upper, q.norm_sq[0] + t * (q.max_norm_sq + 2 * delta),
-                                   rtol=1e-12)
+        np.testing.assert_allclose(
+            q.alignment_lower, q.alignment[0] + t * q.margin, rtol=1e-12, atol=1e-12
+        )
+        np.testing.assert_allclose(
+            q.norm_sq_upper, q.norm_sq[0] + t * (q.max_norm_sq + 2 * delta), rtol=1e-12
+        )
         # the proof: <w_t, w*> grows by >= gamma, ||w_t||^2 by <= R^2 + 2 delta per update
         tol = 1e-9 * (1 + t)
         assert np.all(q.alignment >= q.alignment_lower - tol)
@@ -218,8 +272,10 @@ def test_proof_quantities_reuse_the_summary_margin_instead_of_solving_again(bias
     ds = make_separable(n=40, margin=0.1, dim=2, seed=5, through_origin=not bias)
     trace = run_perceptron(ds.X, ds.y, bias=bias)
     summary = bound_summary(ds.X, ds.y, bias=bias)
-    passed, solved = proof_quantities(trace, ds.X, ds.y, summary), proof_quantities(
-        trace, ds.X, ds.y)
+    passed, solved = (
+        proof_quantities(trace, ds.X, ds.y, summary),
+        proof_quantities(trace, ds.X, ds.y),
+    )
     np.testing.assert_array_equal(passed.alignment, solved.alignment)
     np.testing.assert_array_equal(passed.reference, summary.reference)
     with pytest.raises(ValueError, match="BoundSummary of these data"):

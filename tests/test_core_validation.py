@@ -37,8 +37,7 @@ BAD_DATA = {
     "text X": ([["a", "b"], ["c", "d"]], np.array([1, -1]), r"X must be a numeric array"),
     "NaN in X": (np.where(np.eye(4, 2) == 1, np.nan, X_OK), Y_OK, r"X contains NaN or infinity"),
     "inf in X": (np.where(np.eye(4, 2) == 1, np.inf, X_OK), Y_OK, r"X contains NaN or infinity"),
-    "-inf in X": (np.where(np.eye(4, 2) == 1, -np.inf, X_OK), Y_OK,
-                  r"X contains NaN or infinity"),
+    "-inf in X": (np.where(np.eye(4, 2) == 1, -np.inf, X_OK), Y_OK, r"X contains NaN or infinity"),
     "y too short": (X_OK, Y_OK[:3], r"y has 3 labels but X has 4 rows"),
     "y too long": (X_OK, np.array([1, -1, 1, -1, 1]), r"y has 5 labels but X has 4 rows"),
     "2-D y": (X_OK, Y_OK[:, None], r"y must be 1-D"),
@@ -85,10 +84,14 @@ BAD_RUN_OPTIONS = {
     "b0 NaN": (dict(b0=float("nan")), r"b0"),
     "negative seed": (dict(seed=-1, order="permuted"), r"seed"),
     "float seed": (dict(seed=1.5, order="random"), r"seed"),
-    "aggressive greedy max_residual": (dict(aggressive=True, order="max_residual"),
-                                       r"aggressive rule.*stream order"),
-    "aggressive greedy max_distance": (dict(aggressive=True, order="max_distance"),
-                                       r"aggressive rule.*stream order"),
+    "aggressive greedy max_residual": (
+        dict(aggressive=True, order="max_residual"),
+        r"aggressive rule.*stream order",
+    ),
+    "aggressive greedy max_distance": (
+        dict(aggressive=True, order="max_distance"),
+        r"aggressive rule.*stream order",
+    ),
 }
 
 
@@ -161,17 +164,23 @@ BAD_CONSTRUCTION_CALLS = {
     "size gamma 0": (lambda: adversary_size(0.0, 10), r"gamma"),
     "size gamma > 1": (lambda: adversary_size(1.01, 10), r"gamma"),
     "size dim 0": (lambda: adversary_size(0.5, 0), r"d \(dimension\)"),
-    "unknown learner": (lambda: adversarial_lower_bound(learner="oracle"),
-                        r"unknown learner 'oracle'"),
+    "unknown learner": (
+        lambda: adversarial_lower_bound(learner="oracle"),
+        r"unknown learner 'oracle'",
+    ),
     "not a learner": (lambda: adversarial_lower_bound(learner=42), r"learner must be"),
-    "learner predicts 0": (lambda: adversarial_lower_bound(learner=PredictsZero()),
-                           r"predicted 0 in round 1.*-1 or \+1"),
-    "script too short": (lambda: adversarial_lower_bound(gamma=0.5, dim=4,
-                                                         learner=ScriptedLearner([1, -1])),
-                         r"no prediction left"),
-    "script predicts 0": (lambda: adversarial_lower_bound(gamma=0.5, dim=4,
-                                                          learner=ScriptedLearner([1, 0, 1, 1])),
-                          r"predicted 0 in round 2"),
+    "learner predicts 0": (
+        lambda: adversarial_lower_bound(learner=PredictsZero()),
+        r"predicted 0 in round 1.*-1 or \+1",
+    ),
+    "script too short": (
+        lambda: adversarial_lower_bound(gamma=0.5, dim=4, learner=ScriptedLearner([1, -1])),
+        r"no prediction left",
+    ),
+    "script predicts 0": (
+        lambda: adversarial_lower_bound(gamma=0.5, dim=4, learner=ScriptedLearner([1, 0, 1, 1])),
+        r"predicted 0 in round 2",
+    ),
     "counterexample T 0": (lambda: aggressive_counterexample(0), r"T \(length"),
     "always wrong T 0": (lambda: always_wrong_sequence(0), r"T \(length"),
 }
@@ -249,14 +258,25 @@ def test_results_are_read_only():
     ds = make_separable(n=30, margin=0.1, seed=1)
     for field in (ds.X, ds.y, ds.w_star):
         _assert_read_only(field)
-    for ds_other in (make_xor(n=20), make_circles(n=20), make_blobs(n=20),
-                     with_label_noise(ds, rate=0.3)):
+    for ds_other in (
+        make_xor(n=20),
+        make_circles(n=20),
+        make_blobs(n=20),
+        with_label_noise(ds, rate=0.3),
+    ):
         _assert_read_only(ds_other.X)
         _assert_read_only(ds_other.y)
     for order in ("permuted", "max_residual"):
         trace = run_perceptron(ds.X, ds.y, order=order)
-        for field in (trace.weights, trace.biases, trace.update_indices, trace.update_steps,
-                      trace.update_scores, trace.update_mistakes, trace.w):
+        for field in (
+            trace.weights,
+            trace.biases,
+            trace.update_indices,
+            trace.update_steps,
+            trace.update_scores,
+            trace.update_mistakes,
+            trace.w,
+        ):
             _assert_read_only(field)
         _assert_read_only(trace.example_at(1, ds.X, ds.y).w)
         q = proof_quantities(trace, ds.X, ds.y)
@@ -271,8 +291,12 @@ def test_results_are_read_only():
     for field in (adversary.X, adversary.y, adversary.predictions, adversary.certificate):
         _assert_read_only(field)
     counter = aggressive_counterexample(100)
-    for field in (counter.mistakes_standard, counter.mistakes_aggressive, counter.t_grid,
-                  counter.average_products):
+    for field in (
+        counter.mistakes_standard,
+        counter.mistakes_aggressive,
+        counter.t_grid,
+        counter.average_products,
+    ):
         _assert_read_only(field)
     seq = always_wrong_sequence(5)
     for field in (seq.x, seq.y, seq.scores, seq.mistakes):

@@ -15,9 +15,18 @@ from pages.common.deferred import DEFERRED_PARTS, deferred_key
 
 #: the computations of these pages' parts and first views, by module: (module, name)
 COMPUTATIONS = [
-    ("perceptron_core", "kernel_perceptron"), ("perceptron_core", "kernel_margin"),
-    *(("perceptron_core.viz.kernels", name) for name in
-      ("player_payload", "dual_check", "lifted_run", "bias_trick_data", "learn_target")),
+    ("perceptron_core", "kernel_perceptron"),
+    ("perceptron_core", "kernel_margin"),
+    *(
+        ("perceptron_core.viz.kernels", name)
+        for name in (
+            "player_payload",
+            "dual_check",
+            "lifted_run",
+            "bias_trick_data",
+            "learn_target",
+        )
+    ),
     ("pages.generalisation_parts.runs", "generalisation_curve"),
     ("perceptron_core.viz.generalisation", "eta_check"),
     ("perceptron_core.viz.relaxation", "eta_sweep"),
@@ -25,10 +34,16 @@ COMPUTATIONS = [
 
 #: page -> (its deferred parts, a Plotly chart key each part draws when opened)
 PAGES = {
-    "pages/kernels.py": {"lift": "lift_3d", "bias_trick": "bias_3d",
-                         "conjunctions": "conjunction_timing"},
-    "pages/generalisation.py": {"curve": "curve_chart", "stability": "stability_chart",
-                                "loss": "loss_chart"},
+    "pages/kernels.py": {
+        "lift": "lift_3d",
+        "bias_trick": "bias_3d",
+        "conjunctions": "conjunction_timing",
+    },
+    "pages/generalisation.py": {
+        "curve": "curve_chart",
+        "stability": "stability_chart",
+        "loss": "loss_chart",
+    },
     "pages/relaxation.py": {"sweep": "sweep_chart", "perceptron": "perceptron_chart"},
 }
 
@@ -51,6 +66,7 @@ def test_the_first_view_sends_the_player_and_no_plotly_chart(page, monkeypatch):
         def call(*args, **kwargs):
             sent.append(function.__name__)
             return function(*args, **kwargs)
+
         return call
 
     monkeypatch.setenv("PERCEPTRON_COMPUTE_IN_PROCESS", "1")  # patched: not picklable
@@ -64,15 +80,24 @@ def test_the_first_view_sends_the_player_and_no_plotly_chart(page, monkeypatch):
     assert at.get("dataframe") == [] and at.get("table") == []  # no Arrow tables
     # no heavy computation for a part nobody opened (on /kernels the player's run, its
     # payload and its bound, the dual check and the learnt target are in the first view)
-    first_view = {"kernel_perceptron", "player_payload", "kernel_margin", "dual_check",
-                  "learn_target"}
+    first_view = {
+        "kernel_perceptron",
+        "player_payload",
+        "kernel_margin",
+        "dual_check",
+        "learn_target",
+    }
     assert set(sent) <= (first_view if "kernels" in page else set()), sent
     labels = [expander.label for expander in at.expander]
-    assert len([label for label in labels if label.startswith(("Show", "The bias"))]) == len(PAGES[page])
+    assert len([label for label in labels if label.startswith(("Show", "The bias"))]) == len(
+        PAGES[page]
+    )
 
 
-@pytest.mark.parametrize("page, name, chart", [(page, name, chart) for page, parts in PAGES.items()
-                                               for name, chart in parts.items()])
+@pytest.mark.parametrize(
+    "page, name, chart",
+    [(page, name, chart) for page, parts in PAGES.items() for name, chart in parts.items()],
+)
 def test_opening_a_part_draws_its_chart(page, name, chart):
     at = open_page(page, state={deferred_key(name): True}, parts_open=False)
     assert any(key.endswith(chart) for key in chart_keys(at)), chart_keys(at)

@@ -75,7 +75,9 @@ def _imports(path: Path) -> list[Imp]:
                 base = ".".join(pkg_parts[:keep] + ([node.module] if node.module else []))
             out.append(Imp(path, node.lineno, base))
             # `from pkg import submodule` may import submodules
-            out.extend(Imp(path, node.lineno, f"{base}.{a.name}") for a in node.names if a.name != "*")
+            out.extend(
+                Imp(path, node.lineno, f"{base}.{a.name}") for a in node.names if a.name != "*"
+            )
         elif isinstance(node, ast.Call):
             # importlib.import_module("x") / __import__("x") with a literal name
             f = node.func
@@ -158,13 +160,13 @@ def test_the_docstring_says_what_the_rule_enforces() -> None:
 
 def docstring_table(doc: str, title: str = "Notation") -> dict[str, str]:
     """An RST simple table (two columns) after the section ``title``, as symbol -> text."""
-    lines = doc[doc.index(f"\n{title}\n"):].splitlines()
+    lines = doc[doc.index(f"\n{title}\n") :].splitlines()
     rules = [i for i, line in enumerate(lines) if line.startswith("=") and set(line) <= {"=", " "}]
     assert len(rules) >= 3, f"no table under {title!r}"
     split = lines[rules[0]].index(" ")  # the first column ends where its rule ends
     table: dict[str, list[str]] = {}
     symbol = None
-    for line in lines[rules[1] + 1:rules[2]]:
+    for line in lines[rules[1] + 1 : rules[2]]:
         if line[:split].strip():
             symbol = line[:split].strip()
             table[symbol] = []

@@ -22,11 +22,27 @@ from google.protobuf.message import Message
 #: Streamlit's inline or displayed math: $...$ or $$...$$ (a dollar escaped as \$ is text)
 MATH = re.compile(r"\$\$[^$]+\$\$|(?<![\\$])\$(?![\s$])[^$\n]+(?<![\s\\$])\$")
 #: Markdown emphasis with one * or _ (not bold **, not an escaped \*, not snake_case)
-ITALIC = re.compile(r"(?<![*\\\w])\*(?![*\s])[^*\n]*?[^*\s\\]\*(?!\*)"
-                    r"|(?<![_\\\w])_(?![_\s])[^_\n]*?[^_\s\\]_(?![_\w])")
+ITALIC = re.compile(
+    r"(?<![*\\\w])\*(?![*\s])[^*\n]*?[^*\s\\]\*(?!\*)"
+    r"|(?<![_\\\w])_(?![_\s])[^_\n]*?[^_\s\\]_(?![_\w])"
+)
 #: proto fields that hold no Markdown the first view draws
-NOT_MARKDOWN = {"id", "form_id", "key", "help", "component_name", "json", "spec", "url",
-                "data", "arrow_data", "css", "js_content", "html_content", "css_content"}
+NOT_MARKDOWN = {
+    "id",
+    "form_id",
+    "key",
+    "help",
+    "component_name",
+    "json",
+    "spec",
+    "url",
+    "data",
+    "arrow_data",
+    "css",
+    "js_content",
+    "html_content",
+    "css_content",
+}
 
 
 def _strings(message, out: list) -> None:
@@ -59,31 +75,61 @@ def needs_katex_or_italic(text: str) -> list[str]:
 def test_the_patterns_catch_math_and_italic_but_not_bold_or_escapes():
     """The check can fail: the texts these pages used to send are caught, their Unicode
     forms, bold vectors, escaped stars and snake_case names are not."""
-    caught = ["the *margin perceptron*: at most $3/\\gamma^2$", "with $\\eta=1$ this *is*",
-              "a _word_ here", "$$x^T w$$"]
+    caught = [
+        "the *margin perceptron*: at most $3/\\gamma^2$",
+        "with $\\eta=1$ this *is*",
+        "a _word_ here",
+        "$$x^T w$$",
+    ]
     assert all(needs_katex_or_italic(text) for text in caught)
-    passed = ["**w** ← **w** + y**x**", "planted **w**\\* keeps y **x**ᵀ**w**\\* ≥ γ",
-              "**the same ŵ**", "run_id and step_size", "5 * 3 and 2 * 4", "costs \\$5 or \\$6",
-              "Aᵀ**w** ≤ **c**, (1 − η)**w** + η Pᵢ(**w**)"]
+    passed = [
+        "**w** ← **w** + y**x**",
+        "planted **w**\\* keeps y **x**ᵀ**w**\\* ≥ γ",
+        "**the same ŵ**",
+        "run_id and step_size",
+        "5 * 3 and 2 * 4",
+        "costs \\$5 or \\$6",
+        "Aᵀ**w** ≤ **c**, (1 − η)**w** + η Pᵢ(**w**)",
+    ]
     assert [text for text in passed if needs_katex_or_italic(text)] == []
 
 
 #: /bound's tabs (only the open one is drawn)
-BOUND_TABS = (":material/show_chart: Margin sweep", ":material/straighten: n and d",
-              ":material/tune: Threshold δ", ":material/target: Margin mistakes",
-              ":material/open_in_full: Scaling and translation")
+BOUND_TABS = (
+    ":material/show_chart: Margin sweep",
+    ":material/straighten: n and d",
+    ":material/tune: Threshold δ",
+    ":material/target: Margin mistakes",
+    ":material/open_in_full: Scaling and translation",
+)
 #: page -> links whose first views differ in text (presets, an infeasible system, the chaotic
 #: rule's τ below n, the presenter stage)
-VIEWS = [("pages/relaxation.py", {}), ("pages/relaxation.py", {"system": "infeasible"}),
-         ("pages/relaxation.py", {"rule": "chaotic", "tau": "1"}),
-         ("pages/relaxation.py", {"system": "thin sliver", "eta": "2.0"}),
-         ("pages/generalisation.py", {}), ("pages/generalisation.py", {"n": "300"}),
-         # /bound: every tab (only the open one is drawn), with and without a bias; small
-         # sweeps, as the texts do not depend on their size
-         *[("pages/bound.py", {"state": {"bound_tab": tab, "bound_bias": bias,
-                                         "bound_margin_count": 3, "bound_margin_seeds": 1}})
-           for tab in BOUND_TABS for bias in (True, False)],
-         ("pages/home.py", {})]
+VIEWS = [
+    ("pages/relaxation.py", {}),
+    ("pages/relaxation.py", {"system": "infeasible"}),
+    ("pages/relaxation.py", {"rule": "chaotic", "tau": "1"}),
+    ("pages/relaxation.py", {"system": "thin sliver", "eta": "2.0"}),
+    ("pages/generalisation.py", {}),
+    ("pages/generalisation.py", {"n": "300"}),
+    # /bound: every tab (only the open one is drawn), with and without a bias; small
+    # sweeps, as the texts do not depend on their size
+    *[
+        (
+            "pages/bound.py",
+            {
+                "state": {
+                    "bound_tab": tab,
+                    "bound_bias": bias,
+                    "bound_margin_count": 3,
+                    "bound_margin_seeds": 1,
+                }
+            },
+        )
+        for tab in BOUND_TABS
+        for bias in (True, False)
+    ],
+    ("pages/home.py", {}),
+]
 
 
 @pytest.mark.parametrize(("path", "query"), VIEWS)
@@ -108,8 +154,9 @@ def test_the_curves_findings_need_no_katex_either(dim):
     from perceptron_core._checks import frozen
     from perceptron_core.viz.generalisation import curve_findings
 
-    curve = generalisation_curve(n_train=[2, 300], margin=0.3, dim=dim, repeats=10, seed=dim,
-                                 n_test=200)
+    curve = generalisation_curve(
+        n_train=[2, 300], margin=0.3, dim=dim, repeats=10, seed=dim, n_test=200
+    )
     above = replace(curve, mean_error=frozen(np.asarray(curve.stability_bound) + 0.1))
     for case, expected in ((curve, "below 3/((N + 1)γ²)"), (above, "**not** below")):
         texts = curve_findings(case, 200)

@@ -35,9 +35,12 @@ def first_heading(run) -> str | None:
 
 def guard_messages(run) -> list[str]:
     """What pages.common.page_guard showed instead of a page body (an error caught there)."""
-    return [entry.message.delta.new_element.alert.body for entry in run.entries.values()
-            if entry.kind == "alert"
-            and "could not be drawn" in entry.message.delta.new_element.alert.body]
+    return [
+        entry.message.delta.new_element.alert.body
+        for entry in run.entries.values()
+        if entry.kind == "alert"
+        and "could not be drawn" in entry.message.delta.new_element.alert.body
+    ]
 
 
 async def open_all(base: str) -> list[tuple[str, str, str]]:
@@ -48,8 +51,11 @@ async def open_all(base: str) -> list[tuple[str, str, str]]:
         try:
             run = await student.open()
             guarded = guard_messages(run)
-            return path, title, ("error: " + guarded[0]) if guarded else \
-                (first_heading(run) or "no heading")
+            return (
+                path,
+                title,
+                ("error: " + guarded[0]) if guarded else (first_heading(run) or "no heading"),
+            )
         except StudentError as error:
             return path, title, f"error: {error}"
         finally:
@@ -70,8 +76,7 @@ def test_a_fresh_server_serves_40_sessions_opened_at_once_on_every_page():
     assert wrong == []
 
 
-def test_imported_before_any_session_the_pages_choose_the_app_navigation_with_no_rerun(
-        monkeypatch):
+def test_imported_before_any_session_the_pages_choose_the_app_navigation_with_no_rerun(monkeypatch):
     """app.py imports pages.common before the server's first session: Streamlit's older
     multipage mode is then switched off at once (no run to repeat), so a first deep link
     still goes through app.py's st.navigation."""

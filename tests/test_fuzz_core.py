@@ -25,27 +25,92 @@ from perceptron_core import sweeps
 #: every case must finish within this (documented limits keep calls within seconds)
 SLOW_SECONDS = 10.0
 
-PROPERTY = settings(max_examples=25, deadline=None, derandomize=True, database=None,
-                    suppress_health_check=list(HealthCheck))
+PROPERTY = settings(
+    max_examples=25,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=list(HealthCheck),
+)
 
-SCALARS = st.sampled_from([
-    0, 1, 2, 3, -1, 7, 50, 200, 10**3, 2**64, 10**400, -(2**70), 0.5, 0.1, 1e-300, 1e308,
-    -1e308, 1e-320, float("nan"), float("inf"), -float("inf"), Fraction(1, 3),
-    Fraction(10**400, 3), True, None, "3", "abc", "²", [1, 2], (), {}, b"1",
-    np.int64(5), np.float32(0.2), np.uint64(2**63), object(), 10**6, 10**8, 10**9,
-])
+SCALARS = st.sampled_from(
+    [
+        0,
+        1,
+        2,
+        3,
+        -1,
+        7,
+        50,
+        200,
+        10**3,
+        2**64,
+        10**400,
+        -(2**70),
+        0.5,
+        0.1,
+        1e-300,
+        1e308,
+        -1e308,
+        1e-320,
+        float("nan"),
+        float("inf"),
+        -float("inf"),
+        Fraction(1, 3),
+        Fraction(10**400, 3),
+        True,
+        None,
+        "3",
+        "abc",
+        "²",
+        [1, 2],
+        (),
+        {},
+        b"1",
+        np.int64(5),
+        np.float32(0.2),
+        np.uint64(2**63),
+        object(),
+        10**6,
+        10**8,
+        10**9,
+    ]
+)
 SMALL_SEPARABLE = core.make_separable(n=12, margin=0.2, seed=1)
 XOR = core.make_xor(n=12, seed=2)
-ARRAYS = st.sampled_from([
-    SMALL_SEPARABLE.X, XOR.X, np.zeros((3, 2)), np.array([[1e308, 1e308], [-1e308, 1]]),
-    np.array([[np.nan, 1.0], [0, 1]]), np.ones((2, 0)), np.ones(5), np.ones((2, 2, 2)),
-    [[1, 2], [3, "x"]], [[10**400, 1], [1, 1]], "text", None, [[Fraction(1, 2), 1], [0, 1]],
-    np.array([[1e-320, 0], [0, -1e-320]]), [],
-])
-LABELS = st.sampled_from([
-    SMALL_SEPARABLE.y, XOR.y, np.ones(12), np.array([1, -1, 1]), np.array([2, -2] * 6),
-    [1, -1], None, "ab", np.array([np.nan] * 12), [10**400, -1],
-])
+ARRAYS = st.sampled_from(
+    [
+        SMALL_SEPARABLE.X,
+        XOR.X,
+        np.zeros((3, 2)),
+        np.array([[1e308, 1e308], [-1e308, 1]]),
+        np.array([[np.nan, 1.0], [0, 1]]),
+        np.ones((2, 0)),
+        np.ones(5),
+        np.ones((2, 2, 2)),
+        [[1, 2], [3, "x"]],
+        [[10**400, 1], [1, 1]],
+        "text",
+        None,
+        [[Fraction(1, 2), 1], [0, 1]],
+        np.array([[1e-320, 0], [0, -1e-320]]),
+        [],
+    ]
+)
+LABELS = st.sampled_from(
+    [
+        SMALL_SEPARABLE.y,
+        XOR.y,
+        np.ones(12),
+        np.array([1, -1, 1]),
+        np.array([2, -2] * 6),
+        [1, -1],
+        None,
+        "ab",
+        np.array([np.nan] * 12),
+        [10**400, -1],
+    ]
+)
 ANY = st.one_of(SCALARS, ARRAYS, LABELS)
 
 
@@ -78,10 +143,14 @@ FUNCTIONS = {
     "with_label_noise": (lambda rate, seed: core.with_label_noise(SMALL_SEPARABLE, rate, seed), 2),
     "with_label_noise(any)": (core.with_label_noise, 3),
     "run_perceptron": (core.run_perceptron, 2),
-    "run_perceptron(options)": (lambda *a: core.run_perceptron(
-        SMALL_SEPARABLE.X, SMALL_SEPARABLE.y, *a), 5),
-    "run_perceptron(limits, xor)": (lambda u, e: core.run_perceptron(
-        XOR.X, XOR.y, max_updates=u, max_epochs=e), 2),
+    "run_perceptron(options)": (
+        lambda *a: core.run_perceptron(SMALL_SEPARABLE.X, SMALL_SEPARABLE.y, *a),
+        5,
+    ),
+    "run_perceptron(limits, xor)": (
+        lambda u, e: core.run_perceptron(XOR.X, XOR.y, max_updates=u, max_epochs=e),
+        2,
+    ),
     "example_order": (core.example_order, 4),
     "max_margin": (core.max_margin, 3),
     "padded_margin": (core.padded_margin, 2),
@@ -102,16 +171,17 @@ FUNCTIONS = {
     "always_wrong_sequence": (core.always_wrong_sequence, 1),
     "counterexample_x": (core.counterexample_x, 1),
     "running_average_product": (core.running_average_product, 1),
-    "ScriptedLearner": (lambda p: core.adversarial_lower_bound(0.5, 4, core.ScriptedLearner(p)),
-                        1),
+    "ScriptedLearner": (lambda p: core.adversarial_lower_bound(0.5, 4, core.ScriptedLearner(p)), 1),
     "Trace.example_at": (lambda s: TRACE.example_at(s, TRACE_X, TRACE_Y), 1),
     "Trace.example_at(data)": (TRACE.example_at, 3),
     "Trace.indices_at_steps": (TRACE.indices_at_steps, 1),
     "Trace.updates_before_step": (TRACE.updates_before_step, 1),
     "AggressiveCounterexample.cumulative": (COUNTER.cumulative, 2),
     "log_grid": (sweeps.log_grid, 3),
-    "parse_values": (lambda text, low, high: sweeps.parse_values(text, integer=True, low=low,
-                                                                 high=high), 3),
+    "parse_values": (
+        lambda text, low, high: sweeps.parse_values(text, integer=True, low=low, high=high),
+        3,
+    ),
     "margin_sweep": (lambda m, seeds, n, d: sweeps.margin_sweep(m, seeds, n=n, dim=d), 4),
     "n_sweep": (lambda v, seeds: sweeps.n_sweep(v, seeds), 2),
     "dim_sweep": (lambda v, seeds: sweeps.dim_sweep(v, seeds, n=20), 2),
@@ -128,8 +198,22 @@ FUNCTIONS = {
 }
 
 #: numeric-looking texts for parse_values (including the issue's 1e308 and 1e20)
-VALUE_TEXTS = st.sampled_from(["10, 30", "1e308", "1e20", "2, 1e400", "²", "nan", "-5",
-                               "1, 2, 3", "x" * 5000, "5" * 400, "", "0.5"])
+VALUE_TEXTS = st.sampled_from(
+    [
+        "10, 30",
+        "1e308",
+        "1e20",
+        "2, 1e400",
+        "²",
+        "nan",
+        "-5",
+        "1, 2, 3",
+        "x" * 5000,
+        "5" * 400,
+        "",
+        "0.5",
+    ]
+)
 
 
 @pytest.mark.parametrize("name", sorted(FUNCTIONS))
@@ -142,30 +226,34 @@ def test_public_function_raises_only_value_error(name, data):
     call(function, *args)
 
 
-@pytest.mark.parametrize("case", [
-    lambda: core._checks.check_number(2**64, "x", high=5000, integer=True),
-    lambda: core._checks.check_number(Fraction(1, 3), "x", high=0.2),
-    lambda: core._checks.check_number(10**400, "x", integer=False),
-    lambda: core.padded_bound(2, 1e-300),
-    lambda: core.margin_mistake_bound(1e-300),
-    lambda: core.novikoff_bound(1e300, 1e-300),
-    lambda: core.make_separable(n=10**8),
-    lambda: core.run_perceptron(XOR.X, XOR.y, max_epochs=10**9),
-    lambda: core.run_perceptron(XOR.X, XOR.y, max_updates=10**9),
-    lambda: core.example_order("cyclic", float("inf"), 0, 0),
-    lambda: core.example_order(["cyclic"], 3, 0, 0),
-    lambda: TRACE.indices_at_steps(["a"]),
-    lambda: TRACE.example_at(10**30, TRACE_X, TRACE_Y),
-    lambda: core.counterexample_x("abc"),
-    lambda: core.counterexample_x(2**70),
-    lambda: core.ScriptedLearner(5),
-    lambda: core.ScriptedLearner([1, 0]),
-    lambda: core.adversarial_lower_bound(0.01, 10**6),
-    lambda: sweeps.parse_values("1e308", integer=True, low=2, high=5000),
-    lambda: sweeps.parse_values("1e20", integer=True, low=1, high=1000),
-    lambda: sweeps.n_sweep([10**30], 1),
-    lambda: sweeps.margin_sweep([0.1], 10**12),
-], ids=lambda case: "")
+@pytest.mark.parametrize(
+    "case",
+    [
+        lambda: core._checks.check_number(2**64, "x", high=5000, integer=True),
+        lambda: core._checks.check_number(Fraction(1, 3), "x", high=0.2),
+        lambda: core._checks.check_number(10**400, "x", integer=False),
+        lambda: core.padded_bound(2, 1e-300),
+        lambda: core.margin_mistake_bound(1e-300),
+        lambda: core.novikoff_bound(1e300, 1e-300),
+        lambda: core.make_separable(n=10**8),
+        lambda: core.run_perceptron(XOR.X, XOR.y, max_epochs=10**9),
+        lambda: core.run_perceptron(XOR.X, XOR.y, max_updates=10**9),
+        lambda: core.example_order("cyclic", float("inf"), 0, 0),
+        lambda: core.example_order(["cyclic"], 3, 0, 0),
+        lambda: TRACE.indices_at_steps(["a"]),
+        lambda: TRACE.example_at(10**30, TRACE_X, TRACE_Y),
+        lambda: core.counterexample_x("abc"),
+        lambda: core.counterexample_x(2**70),
+        lambda: core.ScriptedLearner(5),
+        lambda: core.ScriptedLearner([1, 0]),
+        lambda: core.adversarial_lower_bound(0.01, 10**6),
+        lambda: sweeps.parse_values("1e308", integer=True, low=2, high=5000),
+        lambda: sweeps.parse_values("1e20", integer=True, low=1, high=1000),
+        lambda: sweeps.n_sweep([10**30], 1),
+        lambda: sweeps.margin_sweep([0.1], 10**12),
+    ],
+    ids=lambda case: "",
+)
 def test_the_issues_cases_raise_value_error(case):
     with pytest.raises(ValueError) as error:
         case()
@@ -188,9 +276,9 @@ def test_drawable_scale_refuses_what_cannot_be_computed():
     for X in ([[1e151, 0], [0, 1]], [[1e-151, 1], [0, 1]], [[1e100, 1], [1e-60, 1]]):
         with pytest.raises(ValueError, match="Rescale"):
             core_io.check_drawable_scale(X)
-    np.testing.assert_array_equal(core_io.check_drawable_scale([[1e100, 0], [-1.0, 2]]),
-                                  [[1e100, 0], [-1, 2]])
-
+    np.testing.assert_array_equal(
+        core_io.check_drawable_scale([[1e100, 0], [-1.0, 2]]), [[1e100, 0], [-1, 2]]
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -211,56 +299,92 @@ BLOBS = core.make_blobs(n=12, k=3, seed=4)
 KTRACE = core_kernels.kernel_perceptron(SMALL_SEPARABLE.X, SMALL_SEPARABLE.y, kernel="rbf")
 OVA = core_multi.one_vs_all(BLOBS.X, BLOBS.y)
 OVO = core_multi.one_vs_one(BLOBS.X, BLOBS.y)
-SYSTEM_A, SYSTEM_C = core_relax.perceptron_system(SMALL_SEPARABLE.X, SMALL_SEPARABLE.y,
-                                                  delta=0.1)
+SYSTEM_A, SYSTEM_C = core_relax.perceptron_system(SMALL_SEPARABLE.X, SMALL_SEPARABLE.y, delta=0.1)
 RTRACE = core_relax.relaxation(SYSTEM_A, SYSTEM_C, max_iter=50)
 BOUNDS = core.bound_summary(SMALL_SEPARABLE.X, SMALL_SEPARABLE.y)
 #: systems: good, parallel contradicting, all-zero column, huge, NaN, wrong shapes
-SYSTEMS = st.sampled_from([
-    (SYSTEM_A, SYSTEM_C), (np.array([[1.0, -1.0], [0, 0]]), np.array([-1.0, -1.0])),
-    (np.zeros((2, 3)), np.ones(3)), (np.array([[1e308, 1.0], [1.0, 1e-308]]), np.ones(2)),
-    (np.array([[np.nan, 1.0], [1.0, 1.0]]), np.ones(2)), (np.ones((3, 2)), np.ones(5)),
-    (np.ones(3), np.ones(3)), ("A", "c"), (np.array([[1e200, -1e200], [1e200, 1e200]]),
-                                           np.array([1e200, -1e200])),
-])
+SYSTEMS = st.sampled_from(
+    [
+        (SYSTEM_A, SYSTEM_C),
+        (np.array([[1.0, -1.0], [0, 0]]), np.array([-1.0, -1.0])),
+        (np.zeros((2, 3)), np.ones(3)),
+        (np.array([[1e308, 1.0], [1.0, 1e-308]]), np.ones(2)),
+        (np.array([[np.nan, 1.0], [1.0, 1.0]]), np.ones(2)),
+        (np.ones((3, 2)), np.ones(5)),
+        (np.ones(3), np.ones(3)),
+        ("A", "c"),
+        (np.array([[1e200, -1e200], [1e200, 1e200]]), np.array([1e200, -1e200])),
+    ]
+)
 
 NEW_FUNCTIONS = {
     **{f"kernels.{name}": (function, 2) for name, function in core_kernels.KERNELS.items()},
-    "kernels.kernel(options)": (lambda name, d, c0, g: core_kernels.KERNELS.get(
-        name if isinstance(name, str) else "poly", core_kernels.rbf_kernel)(
-        SMALL_SEPARABLE.X, SMALL_SEPARABLE.X, degree=d, coef0=c0, scale=g), 4),
+    "kernels.kernel(options)": (
+        lambda name, d, c0, g: core_kernels.KERNELS.get(
+            name if isinstance(name, str) else "poly", core_kernels.rbf_kernel
+        )(SMALL_SEPARABLE.X, SMALL_SEPARABLE.X, degree=d, coef0=c0, scale=g),
+        4,
+    ),
     "monotone_conjunction_features": (core_kernels.monotone_conjunction_features, 1),
     "kernel_perceptron": (core_kernels.kernel_perceptron, 3),
-    "kernel_perceptron(options)": (lambda *a: core_kernels.kernel_perceptron(
-        SMALL_SEPARABLE.X, SMALL_SEPARABLE.y, "poly", *a), 6),
-    "kernel_perceptron(limits, xor)": (lambda u, e, d: core_kernels.kernel_perceptron(
-        XOR.X, XOR.y, kernel="linear", max_updates=u, max_epochs=e, delta=d), 3),
+    "kernel_perceptron(options)": (
+        lambda *a: core_kernels.kernel_perceptron(SMALL_SEPARABLE.X, SMALL_SEPARABLE.y, "poly", *a),
+        6,
+    ),
+    "kernel_perceptron(limits, xor)": (
+        lambda u, e, d: core_kernels.kernel_perceptron(
+            XOR.X, XOR.y, kernel="linear", max_updates=u, max_epochs=e, delta=d
+        ),
+        3,
+    ),
     "kernel_margin": (core_kernels.kernel_margin, 3),
-    "kernel_margin(options)": (lambda *a: core_kernels.kernel_margin(
-        SMALL_SEPARABLE.X, SMALL_SEPARABLE.y, "poly", *a), 4),
+    "kernel_margin(options)": (
+        lambda *a: core_kernels.kernel_margin(SMALL_SEPARABLE.X, SMALL_SEPARABLE.y, "poly", *a),
+        4,
+    ),
     "KernelTrace.alphas_after": (KTRACE.alphas_after, 1),
     "KernelTrace.decision_function": (KTRACE.decision_function, 2),
     "KernelTrace.decision_path": (KTRACE.decision_path, 2),
     "KernelTrace.updates_before_step": (KTRACE.updates_before_step, 1),
     "KernelTrace.indices_at_steps": (KTRACE.indices_at_steps, 1),
-    **{f"generalisation.{name}": (getattr(core_gen, name), 1) for name in (
-        "zero_one_loss", "zero_one_subgradient", "perceptron_loss", "perceptron_subgradient",
-        "hinge_loss", "hinge_subgradient")},
+    **{
+        f"generalisation.{name}": (getattr(core_gen, name), 1)
+        for name in (
+            "zero_one_loss",
+            "zero_one_subgradient",
+            "perceptron_loss",
+            "perceptron_subgradient",
+            "hinge_loss",
+            "hinge_subgradient",
+        )
+    },
     "margin_perceptron": (core_gen.margin_perceptron, 3),
-    "margin_perceptron(limits)": (lambda u, e: core_gen.margin_perceptron(
-        SMALL_SEPARABLE.X, SMALL_SEPARABLE.y, max_updates=u, max_epochs=e), 2),
+    "margin_perceptron(limits)": (
+        lambda u, e: core_gen.margin_perceptron(
+            SMALL_SEPARABLE.X, SMALL_SEPARABLE.y, max_updates=u, max_epochs=e
+        ),
+        2,
+    ),
     "sgd_linear": (core_gen.sgd_linear, 3),
-    "sgd_linear(options)": (lambda *a: core_gen.sgd_linear(
-        SMALL_SEPARABLE.X, SMALL_SEPARABLE.y, *a), 6),
+    "sgd_linear(options)": (
+        lambda *a: core_gen.sgd_linear(SMALL_SEPARABLE.X, SMALL_SEPARABLE.y, *a),
+        6,
+    ),
     "make_unit_margin": (core_gen.make_unit_margin, 4),
     "test_error_exact_2d": (core_gen.test_error_exact_2d, 3),
     "test_error_sample": (core_gen.test_error_sample, 5),
     "stability_bound": (core_gen.stability_bound, 2),
     "uniform_bound": (core_gen.uniform_bound, 3),
-    "generalisation_curve": (lambda n, m, d, r: core_gen.generalisation_curve(
-        n_train=n, margin=m, dim=d, repeats=r, n_test=1000), 4),
-    "generalisation_curve(options)": (lambda *a: core_gen.generalisation_curve(
-        [5, 10], 0.3, 2, 5, *a), 4),
+    "generalisation_curve": (
+        lambda n, m, d, r: core_gen.generalisation_curve(
+            n_train=n, margin=m, dim=d, repeats=r, n_test=1000
+        ),
+        4,
+    ),
+    "generalisation_curve(options)": (
+        lambda *a: core_gen.generalisation_curve([5, 10], 0.3, 2, 5, *a),
+        4,
+    ),
     "check_class_labels": (core_multi.check_class_labels, 2),
     "one_vs_all": (core_multi.one_vs_all, 3),
     "one_vs_all(options)": (lambda *a: core_multi.one_vs_all(BLOBS.X, BLOBS.y, *a), 5),
@@ -280,12 +404,20 @@ NEW_FUNCTIONS = {
     "plane_system": (core_relax.plane_system, 3),
     "separability_case": (core_theory.separability_case, 2),
     "run_bounds": (lambda b, d, w: core_theory.run_bounds(b, bias=True, delta=d, w0_norm=w), 3),
-    "run_bounds(summary)": (lambda d, w: core_theory.run_bounds(
-        BOUNDS, bias=False, delta=d, w0_norm=w), 2),
+    "run_bounds(summary)": (
+        lambda d, w: core_theory.run_bounds(BOUNDS, bias=False, delta=d, w0_norm=w),
+        2,
+    ),
 }
 #: the relaxation functions draw their first two arguments as one system
-SYSTEM_FIRST = {"check_system", "project", "relaxation_step", "relaxation", "plane_system",
-                "perceptron_eta"}
+SYSTEM_FIRST = {
+    "check_system",
+    "project",
+    "relaxation_step",
+    "relaxation",
+    "plane_system",
+    "perceptron_eta",
+}
 
 
 @pytest.mark.parametrize("name", sorted(NEW_FUNCTIONS))

@@ -25,9 +25,32 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 #: hostile values: none of them may seed a number, a choice or a toggle
-HOSTILE = ["inf", "-inf", "nan", "1e309", "-1e309", "9" * 400, "²", "①", "٣", "60.7", "1e3",
-           "abc", "", " ", "0x10", "1_0", "x" * 100_000, "**bold**", ":red[x]", "$x^2$",
-           "-1", "10000000", "2.5e-300", "<b>x</b>"]
+HOSTILE = [
+    "inf",
+    "-inf",
+    "nan",
+    "1e309",
+    "-1e309",
+    "9" * 400,
+    "²",
+    "①",
+    "٣",
+    "60.7",
+    "1e3",
+    "abc",
+    "",
+    " ",
+    "0x10",
+    "1_0",
+    "x" * 100_000,
+    "**bold**",
+    ":red[x]",
+    "$x^2$",
+    "-1",
+    "10000000",
+    "2.5e-300",
+    "<b>x</b>",
+]
 
 #: per page: key -> (accepted values, kind); kind "text" accepts anything short enough
 PAGES = {
@@ -35,10 +58,8 @@ PAGES = {
         "bound_n": (["100", "2", "300"], "number"),
         "bound_dim": (["1", "3", "50"], "number"),
         "bound_bias": (["false", "true"], "choice"),
-        "bound_order": (["random (i.i.d. uniform)", "cyclic (1, 2, ..., n, repeat)"],
-                        "choice"),
-        "bound_tab": ([":material/straighten: n and d", ":material/tune: Threshold δ"],
-                      "choice"),
+        "bound_order": (["random (i.i.d. uniform)", "cyclic (1, 2, ..., n, repeat)"], "choice"),
+        "bound_tab": ([":material/straighten: n and d", ":material/tune: Threshold δ"], "choice"),
         "bound_margin_low": (["0.05", "0.1"], "number"),
         "bound_margin_count": (["2", "3"], "number"),
         "bound_margin_seeds": (["1", "2"], "number"),
@@ -51,8 +72,14 @@ PAGES = {
     "pages/adversary.py": {
         "adv_gamma": (["0.5", "0.1", "1"], "number"),
         "adv_dim": (["1", "10", "1000"], "number"),
-        "adv_learner": (["Nearest neighbour", "Majority label seen so far",
-                         "Aggressive perceptron (updates every round)"], "choice"),
+        "adv_learner": (
+            [
+                "Nearest neighbour",
+                "Majority label seen so far",
+                "Aggressive perceptron (updates every round)",
+            ],
+            "choice",
+        ),
     },
     "pages/aggressive.py": {
         "aggressive_T": (["10^2 = 100", "10^4 = 10,000"], "choice"),
@@ -65,43 +92,65 @@ TEXT_LIMIT = 200  # longest text a /bound list box takes from a link
 #: page takes are listed too), "text:N" anything of at most N characters, "rows" the
 #: own-rows text of /relaxation
 SPEEDS = ["fast", "slow"]
-PAGES.update({
-    "pages/kernels.py": {
-        "data": (["xor", "blobs"], "choice"), "n": (["50", "10"], "number"),
-        "kernel": (["poly", "linear"], "choice"), "degree": (["3", "8"], "number"),
-        "scale": (["0.5", "50"], "number"), "bias": (["false", "true"], "choice"),
-        "order": (["permuted", "max_distance"], "choice"),
-        "lift": (["product", "squared_norm"], "choice"),
-        "bits_x": (["101", "11010110"], "text:64"), "conj_bits": (["12", "200"], "number"),
-        "conj_m": (["40", "1000"], "number"), "speed": (SPEEDS, "choice"),
-    },
-    "pages/generalisation.py": {
-        "n": (["20", "300"], "number"), "margin": (["0.3", "0.9"], "number"),
-        "curve_n": (["5, 10", "10000"], "text:120"), "curve_dim": (["3", "50"], "number"),
-        "repeats": (["10", "1000"], "number"), "heldout": (["5", "199"], "number"),
-        "eta": (["1", "0.5", "60.7"], "number"), "speed": (SPEEDS, "choice"),  # 0.01 ≤ η ≤ 100
-    },
-    "pages/multiclass.py": {
-        "k": (["3", "6"], "number"), "n": (["60", "600"], "number"),
-        "spread": (["0.3", "0.6"], "number"),
-        "layout": (["one class in the middle"], "choice"),
-        "order": (["permuted", "max_residual"], "choice"),
-        "max_epochs": (["5", "500"], "number"),
-    },
-    "pages/relaxation.py": {
-        "system": (["thin sliver", "infeasible", "your own rows"], "choice"),
-        "eta": (["0.5", "2"], "number"), "rule": (["permuted", "max_distance"], "choice"),
-        "tau": (["5", "1000"], "number"), "tol": (["0.01", "0", "2.5e-300"], "number"),
-        "w0_1": (["1.5", "-1", "2.5e-300"], "number"),
-        "max_iter": (["100", "5000"], "number"), "sweep": (["false", "true"], "choice"),
-        "p_n": (["30", "60"], "number"), "rows": (["1,1,1;-1,0,0", ""], "rows"),
-        "step": (["0", "2"], "number"),
-    },
-})
+PAGES.update(
+    {
+        "pages/kernels.py": {
+            "data": (["xor", "blobs"], "choice"),
+            "n": (["50", "10"], "number"),
+            "kernel": (["poly", "linear"], "choice"),
+            "degree": (["3", "8"], "number"),
+            "scale": (["0.5", "50"], "number"),
+            "bias": (["false", "true"], "choice"),
+            "order": (["permuted", "max_distance"], "choice"),
+            "lift": (["product", "squared_norm"], "choice"),
+            "bits_x": (["101", "11010110"], "text:64"),
+            "conj_bits": (["12", "200"], "number"),
+            "conj_m": (["40", "1000"], "number"),
+            "speed": (SPEEDS, "choice"),
+        },
+        "pages/generalisation.py": {
+            "n": (["20", "300"], "number"),
+            "margin": (["0.3", "0.9"], "number"),
+            "curve_n": (["5, 10", "10000"], "text:120"),
+            "curve_dim": (["3", "50"], "number"),
+            "repeats": (["10", "1000"], "number"),
+            "heldout": (["5", "199"], "number"),
+            "eta": (["1", "0.5", "60.7"], "number"),
+            "speed": (SPEEDS, "choice"),  # 0.01 ≤ η ≤ 100
+        },
+        "pages/multiclass.py": {
+            "k": (["3", "6"], "number"),
+            "n": (["60", "600"], "number"),
+            "spread": (["0.3", "0.6"], "number"),
+            "layout": (["one class in the middle"], "choice"),
+            "order": (["permuted", "max_residual"], "choice"),
+            "max_epochs": (["5", "500"], "number"),
+        },
+        "pages/relaxation.py": {
+            "system": (["thin sliver", "infeasible", "your own rows"], "choice"),
+            "eta": (["0.5", "2"], "number"),
+            "rule": (["permuted", "max_distance"], "choice"),
+            "tau": (["5", "1000"], "number"),
+            "tol": (["0.01", "0", "2.5e-300"], "number"),
+            "w0_1": (["1.5", "-1", "2.5e-300"], "number"),
+            "max_iter": (["100", "5000"], "number"),
+            "sweep": (["false", "true"], "choice"),
+            "p_n": (["30", "60"], "number"),
+            "rows": (["1,1,1;-1,0,0", ""], "rows"),
+            "step": (["0", "2"], "number"),
+        },
+    }
+)
 
-CASES = {"pages/bound.py": 20, "pages/adversary.py": 30, "pages/aggressive.py": 30,
-         "pages/kernels.py": 12, "pages/generalisation.py": 12, "pages/multiclass.py": 12,
-         "pages/relaxation.py": 14}
+CASES = {
+    "pages/bound.py": 20,
+    "pages/adversary.py": 30,
+    "pages/aggressive.py": 30,
+    "pages/kernels.py": 12,
+    "pages/generalisation.py": 12,
+    "pages/multiclass.py": 12,
+    "pages/relaxation.py": 14,
+}
 
 
 def link(page: str):
@@ -113,7 +162,8 @@ def link(page: str):
         return st.sampled_from(accepted + HOSTILE)
 
     return st.lists(st.sampled_from(sorted(spec)), min_size=1, max_size=4, unique=True).flatmap(
-        lambda keys: st.fixed_dictionaries({key: value_for(key) for key in keys}))
+        lambda keys: st.fixed_dictionaries({key: value_for(key) for key in keys})
+    )
 
 
 def ignored(page: str, key: str, value: str) -> bool:
@@ -127,8 +177,13 @@ def ignored(page: str, key: str, value: str) -> bool:
 
 @pytest.mark.parametrize("page", sorted(PAGES))
 def test_fuzzed_links_never_crash_and_name_every_ignored_value(page):
-    @settings(max_examples=CASES[page], deadline=None, derandomize=True, database=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=CASES[page],
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
     @given(params=link(page))
     def case(params):
         at = open_page(page, params)  # no exception
@@ -150,11 +205,18 @@ def test_an_int_value_with_a_fraction_says_the_default_was_used():
 
 
 def test_the_issues_crash_links_show_a_message():
-    for page, params in [("pages/bound.py", {"bound_dim": "inf"}),
-                         ("pages/adversary.py", {"adv_dim": "1e309"}),
-                         ("pages/bound.py", {"bound_tab": ":material/straighten: n and d",
-                                             "bound_n_values": "1e308",
-                                             "bound_d_values": "1e20"})]:
+    for page, params in [
+        ("pages/bound.py", {"bound_dim": "inf"}),
+        ("pages/adversary.py", {"adv_dim": "1e309"}),
+        (
+            "pages/bound.py",
+            {
+                "bound_tab": ":material/straighten: n and d",
+                "bound_n_values": "1e308",
+                "bound_d_values": "1e20",
+            },
+        ),
+    ]:
         at = open_page(page, params)
         assert not fallback_messages(at)
     # the n and d tab names the out-of-range values in its own messages
@@ -190,16 +252,21 @@ def test_an_unexpected_error_becomes_a_short_message_and_is_logged(monkeypatch, 
 def test_the_newer_pages_crash_links_show_a_message():
     """Links that crashed or stalled the newer pages: each falls back and says so."""
     for page, params, named in [
-            ("pages/kernels.py", {"step": "9" * 5000, "n": "1e309"}, ["step=", "n=1e309"]),
-            ("pages/kernels.py", {"step": "²", "conj_m": "٣"}, ["step=²", "conj_m=٣"]),
-            ("pages/generalisation.py", {"step": "9" * 5000, "curve_dim": "inf"},
-             ["step=", "curve_dim=inf"]),
-            ("pages/relaxation.py", {"system": "your own rows", "rows": "1e400,1,1",
-                                     "step": "9" * 5000}, ["rows=1e400", "step="]),
-            ("pages/relaxation.py", {"system": "your own rows", "rows": "0,0,1;1,1,1"},
-             ["rows=0,0,1"]),
-            ("pages/multiclass.py", {"max_epochs": "1e309", "k": "²"},
-             ["max_epochs=1e309", "k=²"])]:
+        ("pages/kernels.py", {"step": "9" * 5000, "n": "1e309"}, ["step=", "n=1e309"]),
+        ("pages/kernels.py", {"step": "²", "conj_m": "٣"}, ["step=²", "conj_m=٣"]),
+        (
+            "pages/generalisation.py",
+            {"step": "9" * 5000, "curve_dim": "inf"},
+            ["step=", "curve_dim=inf"],
+        ),
+        (
+            "pages/relaxation.py",
+            {"system": "your own rows", "rows": "1e400,1,1", "step": "9" * 5000},
+            ["rows=1e400", "step="],
+        ),
+        ("pages/relaxation.py", {"system": "your own rows", "rows": "0,0,1;1,1,1"}, ["rows=0,0,1"]),
+        ("pages/multiclass.py", {"max_epochs": "1e309", "k": "²"}, ["max_epochs=1e309", "k=²"]),
+    ]:
         at = open_page(page, params)
         assert not fallback_messages(at), page
         text = " ".join(link_warnings(at))
@@ -216,14 +283,12 @@ def test_heavy_requests_of_the_newer_pages_are_refused_with_what_to_lower():
     # Wolfe's solver for the margin in feature space runs for over 100 CPU-s here (RBF,
     # κ = 5, 30 % flipped labels; at κ = 50 it needs 6-10 s, at κ <= 0.5 under 0.25 s):
     # it is stopped once its steps are over the page's share and the page says so
-    at = open_page("pages/kernels.py", {"n": "400", "scale": "5", "noise": "0.3",
-                                        "kernel": "rbf"})
-    assert any("needs more than about" in i.value and "Fewer points" in i.value
-               for i in at.info)
+    at = open_page("pages/kernels.py", {"n": "400", "scale": "5", "noise": "0.3", "kernel": "rbf"})
+    assert any("needs more than about" in i.value and "Fewer points" in i.value for i in at.info)
     assert not fallback_messages(at)
     # within the core's own limit (6e9 units of work) but over one request's share
-    at = open_page("pages/generalisation.py", {"repeats": "1000",
-                                               "curve_n": "2, 5, 10, 20, 50, 100, 200, 500"})
-    assert any("s of computing" in e.value and "fewer runs per N" in e.value
-               for e in at.error)
+    at = open_page(
+        "pages/generalisation.py", {"repeats": "1000", "curve_n": "2, 5, 10, 20, 50, 100, 200, 500"}
+    )
+    assert any("s of computing" in e.value and "fewer runs per N" in e.value for e in at.error)
     assert not at.exception

@@ -26,11 +26,20 @@ from test_fuzz_links import HOSTILE
 PAGE = "pages/train.py"
 #: key -> values the page accepts as given
 ACCEPTED = {
-    "source": ["generated", "draw"], "n": ["2", "60", "2000"], "margin": ["0.01", "0.5", "0.2"],
-    "data_seed": ["0", "1000000"], "through_origin": ["true", "false"],
-    "balance": ["0.1", "0.9"], "noise": ["0.0", "0.2"], "show_planted": ["false"],
-    "bias": ["false", "true"], "delta": ["0.5", "10.0"], "order": ["permuted", "max_distance"],
-    "init": ["random", "zero"], "order_seed": ["3"], "speed": ["fast", "slow"],
+    "source": ["generated", "draw"],
+    "n": ["2", "60", "2000"],
+    "margin": ["0.01", "0.5", "0.2"],
+    "data_seed": ["0", "1000000"],
+    "through_origin": ["true", "false"],
+    "balance": ["0.1", "0.9"],
+    "noise": ["0.0", "0.2"],
+    "show_planted": ["false"],
+    "bias": ["false", "true"],
+    "delta": ["0.5", "10.0"],
+    "order": ["permuted", "max_distance"],
+    "init": ["random", "zero"],
+    "order_seed": ["3"],
+    "speed": ["fast", "slow"],
 }
 
 
@@ -48,9 +57,15 @@ def in_range(key: str, value: str) -> bool:
 NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 WHOLE = ("n", "data_seed", "order_seed")
 #: numeric keys -> the widget's range
-RANGES = {"n": (2, 2000), "margin": (0.01, 0.5), "data_seed": (0, 1_000_000),
-          "balance": (0.1, 0.9), "noise": (0.0, 0.4), "delta": (0.0, 10.0),
-          "order_seed": (0, 1_000_000)}
+RANGES = {
+    "n": (2, 2000),
+    "margin": (0.01, 0.5),
+    "data_seed": (0, 1_000_000),
+    "balance": (0.1, 0.9),
+    "noise": (0.0, 0.4),
+    "delta": (0.0, 10.0),
+    "order_seed": (0, 1_000_000),
+}
 
 
 def player_sent(at) -> bool:
@@ -58,26 +73,46 @@ def player_sent(at) -> bool:
 
 
 def test_fuzzed_links_never_crash_and_name_every_ignored_value():
-    @settings(max_examples=16, deadline=None, derandomize=True, database=None,
-              suppress_health_check=list(HealthCheck))
-    @given(params=st.lists(st.sampled_from(sorted(ACCEPTED)), min_size=1, max_size=4,
-                           unique=True).flatmap(lambda keys: st.fixed_dictionaries(
-                               {key: st.sampled_from(ACCEPTED[key] + HOSTILE) for key in keys})))
+    @settings(
+        max_examples=16,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(
+        params=st.lists(
+            st.sampled_from(sorted(ACCEPTED)), min_size=1, max_size=4, unique=True
+        ).flatmap(
+            lambda keys: st.fixed_dictionaries(
+                {key: st.sampled_from(ACCEPTED[key] + HOSTILE) for key in keys}
+            )
+        )
+    )
     def case(params):
         at = open_page(PAGE, params)  # no exception
         assert not fallback_messages(at)
         if params.get("source") != "draw":
             assert player_sent(at), params
-        bad = {key for key, value in params.items()
-               if value not in ACCEPTED[key] and not in_range(key, value)}
+        bad = {
+            key
+            for key, value in params.items()
+            if value not in ACCEPTED[key] and not in_range(key, value)
+        }
         assert_link_warning_names(at, params, bad, longest=700)
 
     case()
 
 
 def test_the_issues_crash_links_show_a_message_and_the_player():
-    for params in ({"n": "inf"}, {"data_seed": "-1e309"}, {"order_seed": "inf"},
-                   {"n": "9" * 400}, {"step": "²"}, {"step": "①"}):
+    for params in (
+        {"n": "inf"},
+        {"data_seed": "-1e309"},
+        {"order_seed": "inf"},
+        {"n": "9" * 400},
+        {"step": "²"},
+        {"step": "①"},
+    ):
         at = open_page(PAGE, params)  # no exception
         assert player_sent(at), params
         text = " ".join(w.value for w in at.warning)

@@ -40,8 +40,13 @@ print(before, once, gc.get_freeze_count(), len(gc.get_objects()))
 
 
 def test_the_libraries_are_frozen_once_and_few_objects_are_left_to_walk():
-    done = subprocess.run([sys.executable, "-c", FRESH_PROCESS], cwd=REPO_ROOT,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", FRESH_PROCESS],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     before, once, twice, left = (int(word) for word in done.stdout.split())
     assert before == 0  # importing the helpers froze nothing

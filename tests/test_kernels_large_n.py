@@ -1,6 +1,7 @@
 """/kernels steps up to n = 2 000 generated points (issue #21, item 5): the run, the
 player and the margin in feature space on all of them, and a link over the limit refused
 with a message."""
+
 import numpy as np
 import pytest
 from app_helpers import open_page, player_payload
@@ -16,8 +17,9 @@ def test_n_2000_steps_every_point_with_its_bound(dataset):
     X, y = np.asarray(payload["X"]), np.asarray(payload["y"])
     assert X.shape == (2000, 2) and y.shape == (2000,)
     # the updates shown are the core's run on these 2 000 points (RBF, κ = 2, the default)
-    trace = kernel_perceptron(X, y, kernel="rbf", scale=2.0, bias=True, max_updates=2000,
-                              max_epochs=500)
+    trace = kernel_perceptron(
+        X, y, kernel="rbf", scale=2.0, bias=True, max_updates=2000, max_epochs=500
+    )
     assert payload["updates"]["indices"] == [int(i) for i in trace.update_indices]
     # separable data: the margin in feature space is computed at this size, so a bound
     # is shown and no "took longer" message

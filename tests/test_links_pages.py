@@ -13,8 +13,10 @@ from app_helpers import copied_link, link_warning, open_page, warning_texts
 from streamlit.testing.v1 import AppTest
 
 
-def widget_values(at: AppTest, kinds=("toggle", "selectbox", "number_input", "text_input",
-                                      "slider", "select_slider")) -> dict:
+def widget_values(
+    at: AppTest,
+    kinds=("toggle", "selectbox", "number_input", "text_input", "slider", "select_slider"),
+) -> dict:
     return {w.key: w.value for kind in kinds for w in at.get(kind)}
 
 
@@ -26,8 +28,14 @@ ADVERSARY = "pages/adversary.py"
 
 
 def test_adversary_link_sets_gamma_d_learner_and_the_forced_mistakes():
-    at = open_page(ADVERSARY, {"adv_gamma": "0.1", "adv_dim": "200",
-                               "adv_learner": "Perceptron (Algorithm 1.16, through the origin)"})
+    at = open_page(
+        ADVERSARY,
+        {
+            "adv_gamma": "0.1",
+            "adv_dim": "200",
+            "adv_learner": "Perceptron (Algorithm 1.16, through the origin)",
+        },
+    )
     assert at.number_input(key="adv_gamma").value == pytest.approx(0.1)
     assert at.number_input(key="adv_dim").value == 200
     assert at.selectbox(key="adv_learner").value == "perceptron"
@@ -138,8 +146,7 @@ def test_aggressive_copied_link_reopens_the_same_view():
     assert link == {"aggressive_T": "10^3 = 1,000", "always_wrong_T": "12"}
     again = open_page(AGGRESSIVE, link)
     assert not warning_texts(again)
-    assert widget_values(again) == widget_values(at) == {"aggressive_T": 1000,
-                                                        "always_wrong_T": 12}
+    assert widget_values(again) == widget_values(at) == {"aggressive_T": 1000, "always_wrong_T": 12}
     assert [m.value for m in again.metric] == [m.value for m in at.metric]
 
 
@@ -152,41 +159,65 @@ DELTA_TAB = ":material/tune: Threshold δ"
 
 
 def test_bound_link_sets_the_shared_settings_and_the_margin_sweep():
-    at = open_page(BOUND, {"bound_bias": "false", "bound_n": "100", "bound_margin_count": "3",
-                           "bound_margin_seeds": "2",
-                           "bound_order": "random (i.i.d. uniform)"})
+    at = open_page(
+        BOUND,
+        {
+            "bound_bias": "false",
+            "bound_n": "100",
+            "bound_margin_count": "3",
+            "bound_margin_seeds": "2",
+            "bound_order": "random (i.i.d. uniform)",
+        },
+    )
     assert at.toggle(key="bound_bias").value is False
     assert at.number_input(key="bound_n").value == 100
     assert at.number_input(key="bound_margin_count").value == 3
     assert at.selectbox(key="bound_order").value == "random"
-    assert any("**6 runs** (3 margins × 2 seeds, n = 100, d = 2)" in m.value
-               and "(R/γ)²" in m.value for m in at.markdown)
+    assert any(
+        "**6 runs** (3 margins × 2 seeds, n = 100, d = 2)" in m.value and "(R/γ)²" in m.value
+        for m in at.markdown
+    )
     assert any("All 6 runs converged within (R/γ)²" in s.value for s in at.success)
     assert not warning_texts(at)
 
 
 def test_bound_link_opens_the_tab_it_names():
-    at = open_page(BOUND, {"bound_tab": DELTA_TAB, "bound_delta_values": "0, 1",
-                           "bound_delta_seeds": "2"})
+    at = open_page(
+        BOUND, {"bound_tab": DELTA_TAB, "bound_delta_values": "0, 1", "bound_delta_seeds": "2"}
+    )
     assert at.session_state["bound_tab"] == DELTA_TAB
     assert at.text_input(key="bound_delta_values").value == "0, 1"
     assert at.number_input(key="bound_delta_seeds").value == 2
     assert any("All 4 runs converged within bound (1.4)" in s.value for s in at.success)
     assert not at.get("download_button") or [d.key for d in at.get("download_button")] == [
-        "bound_delta_csv"]
+        "bound_delta_csv"
+    ]
 
 
 def test_bound_malformed_link_falls_back_and_names_every_ignored_value():
-    at = open_page(BOUND, {"bound_n": "abc", "bound_dim": "5000", "bound_tab": "nonsense",
-                           "bound_margin_low": "-1", "bound_order": "random"})
+    at = open_page(
+        BOUND,
+        {
+            "bound_n": "abc",
+            "bound_dim": "5000",
+            "bound_tab": "nonsense",
+            "bound_margin_low": "-1",
+            "bound_order": "random",
+        },
+    )
     values = widget_values(at)
     assert values["bound_n"] == 200 and values["bound_dim"] == 2
     assert values["bound_margin_low"] == pytest.approx(0.02)
     assert values["bound_order"] == "cyclic"
     assert at.session_state["bound_tab"].endswith("Margin sweep")
     text = link_warning(at)
-    for part in ("bound_n=abc", "bound_dim=5000", "bound_tab=nonsense", "bound_margin_low=-1",
-                 "bound_order=random"):
+    for part in (
+        "bound_n=abc",
+        "bound_dim=5000",
+        "bound_tab=nonsense",
+        "bound_margin_low=-1",
+        "bound_order=random",
+    ):
         assert part in text
     assert any("All 40 runs" in s.value for s in at.success)
     assert dict(at.query_params) == {}

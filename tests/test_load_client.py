@@ -51,15 +51,21 @@ def last_full_run(frames: list[bytes]):
 
 def texts(run) -> list[str]:
     """Every markdown text of a page, in page order."""
-    return [entry.message.delta.new_element.markdown.body
-            for _, entry in sorted(run.entries.items()) if entry.kind == "markdown"]
+    return [
+        entry.message.delta.new_element.markdown.body
+        for _, entry in sorted(run.entries.items())
+        if entry.kind == "markdown"
+    ]
 
 
 def player_data(run) -> list[str]:
     """The data every player on the page received (its JSON), in page order (the page's
     other components, such as the reconnect watcher, which takes no data, left out)."""
-    found = [entry.message.delta.new_element.bidi_component.json
-             for _, entry in sorted(run.entries.items()) if entry.kind == "bidi_component"]
+    found = [
+        entry.message.delta.new_element.bidi_component.json
+        for _, entry in sorted(run.entries.items())
+        if entry.kind == "bidi_component"
+    ]
     found = [json.loads(data) for data in found if data]  # a player's payload: a JSON string
     return [data for data in found if isinstance(data, str) and '"player"' in data]
 
@@ -74,6 +80,7 @@ def student_run(base_url: str, change: tuple[str, float] | None = None):
             return run
         finally:
             await student.close()
+
     return in_thread(asyncio.run, go())
 
 
@@ -90,13 +97,18 @@ def _delta(path, kind="markdown", *, body="x", cacheable=False, msg_hash=""):
 
 
 def test_recorder_resolves_cached_references_to_their_new_position():
-    first = [ForwardMsg(new_session={}), _delta([0, 0], body="big chart", cacheable=True,
-                                                   msg_hash="h1"),
-             ForwardMsg(script_finished=ForwardMsg.FINISHED_SUCCESSFULLY)]
+    first = [
+        ForwardMsg(new_session={}),
+        _delta([0, 0], body="big chart", cacheable=True, msg_hash="h1"),
+        ForwardMsg(script_finished=ForwardMsg.FINISHED_SUCCESSFULLY),
+    ]
     reference = ForwardMsg(ref_hash="h1")
     reference.metadata.delta_path.extend([0, 3])
-    second = [ForwardMsg(new_session={}), reference,
-              ForwardMsg(script_finished=ForwardMsg.FINISHED_SUCCESSFULLY)]
+    second = [
+        ForwardMsg(new_session={}),
+        reference,
+        ForwardMsg(script_finished=ForwardMsg.FINISHED_SUCCESSFULLY),
+    ]
     recorder = PageRecorder()
     runs = [recorder.feed(m.SerializeToString()) for m in first + second]
     page = runs[-1]
@@ -145,8 +157,7 @@ def test_a_simulated_student_receives_the_page_chromium_receives(browser, stream
         assert student.layout() == in_browser.layout()
         assert len(student.widgets()) >= 5, "the page should hold the settings' widgets"
         assert "margin" in student.widgets()
-        missing = [key for key in student.widgets()
-                   if page.locator(f".st-key-{key}").count() == 0]
+        missing = [key for key in student.widgets() if page.locator(f".st-key-{key}").count() == 0]
         # a popover's or closed dialog's content is mounted only when opened
         assert len(missing) <= 2, f"keys the student got but Chromium does not show: {missing}"
 
@@ -182,8 +193,12 @@ def test_a_keyed_expander_that_reruns_is_a_widget_a_plain_block_is_not():
     plain.delta.add_block.expandable.label = "a closed expander the server never hears of"
     plain.metadata.delta_path.extend([0, 5])
     recorder = PageRecorder()
-    for msg in (ForwardMsg(new_session={}), expander, plain,
-                ForwardMsg(script_finished=ForwardMsg.FINISHED_SUCCESSFULLY)):
+    for msg in (
+        ForwardMsg(new_session={}),
+        expander,
+        plain,
+        ForwardMsg(script_finished=ForwardMsg.FINISHED_SUCCESSFULLY),
+    ):
         run = recorder.feed(msg.SerializeToString())
     assert set(run.widgets()) == {"show_part_sweep"}
     entry = run.widgets()["show_part_sweep"]
@@ -198,9 +213,11 @@ def test_a_student_opens_a_deferred_part_and_gets_its_computation(streamlit_serv
     """/relaxation's sweep sits in a closed part (pages/common/deferred.py): the link alone
     sends no sweep chart; opening the part, as a click does, runs the sweep and sends it,
     with the rest of the page as before."""
+
     async def go():
-        student = Student(streamlit_server, "/relaxation",
-                          "system=thin+sliver&max_iter=300&seed=4", timeout=120)
+        student = Student(
+            streamlit_server, "/relaxation", "system=thin+sliver&max_iter=300&seed=4", timeout=120
+        )
         try:
             first = await student.open()
             opened = await student.open_part("show_part_sweep")
@@ -211,6 +228,7 @@ def test_a_student_opens_a_deferred_part_and_gets_its_computation(streamlit_serv
             return first, opened
         finally:
             await student.close()
+
     first, opened = in_thread(asyncio.run, go())
     assert "show_part_sweep" in first.widgets() and "sweep_chart" not in first.widgets()
     assert "sweep_chart" in opened.widgets()
@@ -226,6 +244,7 @@ def test_a_change_to_a_missing_widget_is_refused(streamlit_server):
                 await student.change("no_such_widget", 1)
         finally:
             await student.close()
+
     in_thread(asyncio.run, go())
 
 
@@ -233,8 +252,9 @@ def test_a_change_to_a_missing_widget_is_refused(streamlit_server):
 # the load generator on one server with a small S
 # ---------------------------------------------------------------------------
 def test_load_generator_with_three_students_on_one_server():
-    scenario = bench_load.Scenario(LINK_PATH, LINK_QUERY, "margin", open_window=2.0,
-                                   change_every=2.0, changes=2, timeout=60.0)
+    scenario = bench_load.Scenario(
+        LINK_PATH, LINK_QUERY, "margin", open_window=2.0, change_every=2.0, changes=2, timeout=60.0
+    )
     result = in_thread(bench_load.measure_one_server, 3, scenario, resolve_app_path().parent)
     assert result.errors == []
     assert (result.failed, result.dropped) == (0, 0)
@@ -247,16 +267,21 @@ def test_load_generator_with_three_students_on_one_server():
 
 def test_search_finds_the_largest_passing_size_in_few_runs():
     def measure(students):  # a server that holds at most 37 students
-        return bench_load.Result(students, open_times=[1.0 if students <= 37 else 9.0]
-                                 * students)
+        return bench_load.Result(students, open_times=[1.0 if students <= 37 else 9.0] * students)
 
-    largest, results = bench_load.search(measure, start=10, max_students=400, max_runs=8,
-                                         p95_target=3.0, label="fake")
+    largest, results = bench_load.search(
+        measure, start=10, max_students=400, max_runs=8, p95_target=3.0, label="fake"
+    )
     assert 33 <= largest <= 37
     assert len(results) <= 8
-    none, results = bench_load.search(lambda s: bench_load.Result(s, failed=1), start=10,
-                                      max_students=400, max_runs=3, p95_target=3.0,
-                                      label="fake")
+    none, results = bench_load.search(
+        lambda s: bench_load.Result(s, failed=1),
+        start=10,
+        max_students=400,
+        max_runs=3,
+        p95_target=3.0,
+        label="fake",
+    )
     assert none is None and [r.students for r in results] == [10, 5, 2]
 
 

@@ -20,20 +20,85 @@ from pages.bound_parts.tabs import TABS as BOUND_TABS
 from perceptron_core.theory import NAMED_RESULTS, NOTATION, PAGE_NOTATION, page_notation
 
 #: JSON keys that hold no text a student reads (data, colours, layout words)
-NOT_TEXT = {"bdata", "dtype", "shape", "id", "key", "color", "bgcolor", "bordercolor",
-            "fillcolor", "colorscale", "symbol", "family", "mode", "type", "hoverinfo",
-            "xref", "yref", "uirevision", "anchor", "xanchor", "yanchor", "scaleanchor",
-            "constrain", "layer", "template", "dash", "fill", "orientation", "aspectmode",
-            "textposition", "valign", "align", "tickformat", "hoverformat", "matches"}
+NOT_TEXT = {
+    "bdata",
+    "dtype",
+    "shape",
+    "id",
+    "key",
+    "color",
+    "bgcolor",
+    "bordercolor",
+    "fillcolor",
+    "colorscale",
+    "symbol",
+    "family",
+    "mode",
+    "type",
+    "hoverinfo",
+    "xref",
+    "yref",
+    "uirevision",
+    "anchor",
+    "xanchor",
+    "yanchor",
+    "scaleanchor",
+    "constrain",
+    "layer",
+    "template",
+    "dash",
+    "fill",
+    "orientation",
+    "aspectmode",
+    "textposition",
+    "valign",
+    "align",
+    "tickformat",
+    "hoverformat",
+    "matches",
+}
 #: proto fields that hold code or data, not text
-NOT_TEXT_FIELDS = {"id", "form_id", "component_name", "url", "data", "arrow_data", "theme",
-                   "css", "key", "js_content", "html_content", "css_content",
-                   "js_source_path", "css_source_path"}
+NOT_TEXT_FIELDS = {
+    "id",
+    "form_id",
+    "component_name",
+    "url",
+    "data",
+    "arrow_data",
+    "theme",
+    "css",
+    "key",
+    "js_content",
+    "html_content",
+    "css_content",
+    "js_source_path",
+    "css_source_path",
+}
 #: KaTeX commands for Greek letters
-LATEX_GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε",
-               "varepsilon": "ε", "eta": "η", "lambda": "λ", "tau": "τ", "sigma": "σ",
-               "kappa": "κ", "Phi": "Φ", "phi": "φ", "mu": "μ", "theta": "θ", "rho": "ρ",
-               "xi": "ξ", "omega": "ω", "nu": "ν", "zeta": "ζ", "chi": "χ", "psi": "ψ"}
+LATEX_GREEK = {
+    "alpha": "α",
+    "beta": "β",
+    "gamma": "γ",
+    "delta": "δ",
+    "epsilon": "ε",
+    "varepsilon": "ε",
+    "eta": "η",
+    "lambda": "λ",
+    "tau": "τ",
+    "sigma": "σ",
+    "kappa": "κ",
+    "Phi": "Φ",
+    "phi": "φ",
+    "mu": "μ",
+    "theta": "θ",
+    "rho": "ρ",
+    "xi": "ξ",
+    "omega": "ω",
+    "nu": "ν",
+    "zeta": "ζ",
+    "chi": "χ",
+    "psi": "ψ",
+}
 #: Greek letters used as operators, not symbols of the page (a sum)
 OPERATORS = {"Σ"}
 #: Latin symbols, where a page writes them as mathematics -> the panel entry they need
@@ -96,8 +161,9 @@ def shown_symbols(text: str) -> set[str]:
     """The Greek letters (Unicode or KaTeX) and the Latin symbols of LATIN in ``text``."""
     greek = {c for c in re.findall(r"[\u0391-\u03c9]", text)}
     greek |= {LATEX_GREEK[m] for m in re.findall(r"\\([A-Za-z]+)", text) if m in LATEX_GREEK}
-    return (greek - OPERATORS) | {name for name, (pattern, _) in LATIN.items()
-                                  if pattern.search(text)}
+    return (greek - OPERATORS) | {
+        name for name, (pattern, _) in LATIN.items() if pattern.search(text)
+    }
 
 
 def missing_from_panel(page: str, text: str) -> set[str]:
@@ -121,8 +187,12 @@ def page_name(path: str) -> str:
 #: page file -> the links that open it in settings showing its different texts
 STATES = {page: [{}] for page in page_files()}
 STATES["pages/kernels.py"] = [
-    {}, {"kernel": "poly", "data": "xor"}, {"kernel": "linear", "data": "xor"},
-    {"kernel": "rbf", "data": "blobs", "scale": "0.05"}, {"kernel": "rbf", "scale": "50"}]
+    {},
+    {"kernel": "poly", "data": "xor"},
+    {"kernel": "linear", "data": "xor"},
+    {"kernel": "rbf", "data": "blobs", "scale": "0.05"},
+    {"kernel": "rbf", "scale": "50"},
+]
 STATES["pages/bound.py"] = [{"bound_tab": tab} for tab in BOUND_TABS]
 STATES["pages/train.py"] = [{}, {"bias": "false"}]
 
@@ -160,7 +230,7 @@ def test_gamma_names_a_margin_and_nothing_else():
     text = page_texts(at)
     for line in text.splitlines():  # γ only with a margin: γ_Φ, "margin γ", (R/γ)²
         for match in re.finditer(r"γ(?!_Φ|₂)", line):
-            around = line[max(0, match.start() - 60):match.end() + 60]
+            around = line[max(0, match.start() - 60) : match.end() + 60]
             assert "margin" in around or "R/γ" in around, around
     assert "κ" in text and "σ" in text
 
@@ -176,12 +246,16 @@ def test_beta_and_P_only_where_the_panel_defines_them():
 
 
 #: a numbered result as pages name it
-NAMED = re.compile(r"\b(Theorem|Remark|Exercise|Algorithm|Definition|Lemma|Claim) "
-                   r"(\d+\.\d+)")
+NAMED = re.compile(
+    r"\b(Theorem|Remark|Exercise|Algorithm|Definition|Lemma|Claim) "
+    r"(\d+\.\d+)"
+)
 
 
-@pytest.mark.parametrize("path", [p for p in page_files() if page_name(p) in
-                                  ("kernels", "generalisation", "bound", "train")])
+@pytest.mark.parametrize(
+    "path",
+    [p for p in page_files() if page_name(p) in ("kernels", "generalisation", "bound", "train")],
+)
 def test_a_named_result_comes_with_its_statement(path):
     """Where a page names "Theorem 1.28", the page also shows its one-line statement."""
     for query in STATES[path][:2]:
@@ -231,7 +305,7 @@ def js_strings(source: str) -> list[str]:
                 end = i + 1
                 while source[end] != c:
                     end += 2 if source[end] == "\\" else 1
-                out.append(source[i + 1:end])
+                out.append(source[i + 1 : end])
                 i, last = end + 1, ")"
                 continue
             if c == "`":
@@ -268,20 +342,30 @@ def js_strings(source: str) -> list[str]:
 
 
 #: page -> the player scene it shows
-PAGE_SCENES = {"train": "train", "kernels": "kernels", "generalisation": "generalisation",
-               "relaxation": "relaxation"}
+PAGE_SCENES = {
+    "train": "train",
+    "kernels": "kernels",
+    "generalisation": "generalisation",
+    "relaxation": "relaxation",
+}
 
 
 def scene_texts(scene: str) -> str:
     """Every string literal of the scripts joined into the player for ``scene``."""
     from pages.player.player_component import HERE, scene_scripts
-    return "\n".join(text for name in scene_scripts(scene)
-                     for text in js_strings((HERE / name).read_text(encoding="utf-8")))
+
+    return "\n".join(
+        text
+        for name in scene_scripts(scene)
+        for text in js_strings((HERE / name).read_text(encoding="utf-8"))
+    )
 
 
 def test_the_js_string_reader_finds_texts_and_skips_code():
-    source = ('// a comment with β\nconst a = "w·x = 0", r = /[0-9"]/g; /* γ */\n'
-              "const t = `Now β = ${pair(w, 3)} and ${f('κ')}`;\nconst q = x / 2 / y;")
+    source = (
+        '// a comment with β\nconst a = "w·x = 0", r = /[0-9"]/g; /* γ */\n'
+        "const t = `Now β = ${pair(w, 3)} and ${f('κ')}`;\nconst q = x / 2 / y;"
+    )
     assert js_strings(source) == ["w·x = 0", "κ", "Now β = … and …"]
 
 
@@ -299,10 +383,11 @@ def test_every_symbol_a_player_scene_writes_is_in_its_pages_panel(page):
 
 def test_the_kernels_player_never_writes_gamma_for_the_kernel_scale():
     from pages.player.player_component import HERE
+
     text = scene_texts("kernels")
     for line in text.splitlines():  # γ only as a margin: γ_Φ, (R/γ)², "margin"
         for match in re.finditer(r"γ(?!_Φ|₂)", line):
-            around = line[max(0, match.start() - 60):match.end() + 60]
+            around = line[max(0, match.start() - 60) : match.end() + 60]
             assert "margin" in around or "R/γ" in around or "R_Φ/γ" in around, around
     scene = (HERE / "kernels_scene.js").read_text(encoding="utf-8")
     assert "spec.gamma" not in scene and "spec.scale" in scene

@@ -39,25 +39,51 @@ CASES = [
     ("pages/train.py", {"source": "draw", "points": "0,0,1;0.5,0.5,-1"}),  # a point at 0
     ("pages/bound.py", {}),
     ("pages/bound.py", {"bound_bias": "false", "bound_n": "2", "bound_dim": "1"}),
-    ("pages/bound.py", {"bound_tab": ":material/straighten: n and d",
-                        "bound_n_values": "2, 3", "bound_d_values": "1, 2",
-                        "bound_size_margin": "0.005"}),
+    (
+        "pages/bound.py",
+        {
+            "bound_tab": ":material/straighten: n and d",
+            "bound_n_values": "2, 3",
+            "bound_d_values": "1, 2",
+            "bound_size_margin": "0.005",
+        },
+    ),
     ("pages/aggressive.py", {}),
     ("pages/aggressive.py", {"aggressive_T": "10^2 = 100", "always_wrong_T": "5"}),
     ("pages/adversary.py", {}),
     ("pages/adversary.py", {"adv_gamma": "1", "adv_dim": "1"}),  # n = 1
-    ("pages/adversary.py", {"adv_gamma": "0.7", "adv_dim": "3",
-                            "adv_learner": "Perceptron (Algorithm 1.16, through the origin)"}),
+    (
+        "pages/adversary.py",
+        {
+            "adv_gamma": "0.7",
+            "adv_dim": "3",
+            "adv_learner": "Perceptron (Algorithm 1.16, through the origin)",
+        },
+    ),
     ("pages/adversary.py", {"adv_gamma": "0.01", "adv_dim": "2", "adv_moves": "+-"}),
     ("pages/kernels.py", {}),
     ("pages/kernels.py", {"data": "xor", "kernel": "linear"}),
     ("pages/kernels.py", {"data": "xor", "kernel": "poly", "degree": "1", "n": "10"}),
-    ("pages/kernels.py", {"data": "blobs", "kernel": "rbf", "scale": "0.05", "bias": "false",
-                          "noise": "0.01"}),
-    ("pages/kernels.py", {"data": "circles", "noise": "0.3", "kernel": "rbf", "scale": "50",
-                          "lift": "product", "bits_a": "000", "bits_b": "111",
-                          "conj_kind": "disjunction", "conj_size": "6", "conj_bits": "6",
-                          "conj_m": "20"}),
+    (
+        "pages/kernels.py",
+        {"data": "blobs", "kernel": "rbf", "scale": "0.05", "bias": "false", "noise": "0.01"},
+    ),
+    (
+        "pages/kernels.py",
+        {
+            "data": "circles",
+            "noise": "0.3",
+            "kernel": "rbf",
+            "scale": "50",
+            "lift": "product",
+            "bits_a": "000",
+            "bits_b": "111",
+            "conj_kind": "disjunction",
+            "conj_size": "6",
+            "conj_bits": "6",
+            "conj_m": "20",
+        },
+    ),
     ("pages/kernels.py", {"data": "draw", "points": "0.5,0.5,1"}),  # one class
     ("pages/multiclass.py", {}),
     ("pages/multiclass.py", {"k": "3", "n": "6", "spread": "0.6", "max_epochs": "1"}),
@@ -66,28 +92,53 @@ CASES = [
     ("pages/relaxation.py", {}),
     ("pages/relaxation.py", {"eta": "2", "tol": "0"}),
     ("pages/relaxation.py", {"eta": "0.05", "rule": "chaotic", "tau": "1", "max_iter": "10"}),
-    ("pages/relaxation.py", {"system": "thin sliver", "tol": "0", "w0_1": "10", "w0_2": "-10",
-                             "p_n": "2", "p_delta": "0", "p_margin": "0.02"}),
+    (
+        "pages/relaxation.py",
+        {
+            "system": "thin sliver",
+            "tol": "0",
+            "w0_1": "10",
+            "w0_2": "-10",
+            "p_n": "2",
+            "p_delta": "0",
+            "p_margin": "0.02",
+        },
+    ),
     ("pages/relaxation.py", {"system": "infeasible", "eta": "2", "rule": "max_residual"}),
     ("pages/generalisation.py", {}),
-    ("pages/generalisation.py", {"n": "2", "margin": "0.9", "curve_n": "1, 2",
-                                 "repeats": "10", "stab_n": "5", "heldout": "4",
-                                 "eta": "100"}),
-    ("pages/generalisation.py", {"margin": "0.05", "curve_dim": "3", "curve_n": "2, 5",
-                                 "repeats": "10", "eta": "0.01"}),
+    (
+        "pages/generalisation.py",
+        {
+            "n": "2",
+            "margin": "0.9",
+            "curve_n": "1, 2",
+            "repeats": "10",
+            "stab_n": "5",
+            "heldout": "4",
+            "eta": "100",
+        },
+    ),
+    (
+        "pages/generalisation.py",
+        {"margin": "0.05", "curve_dim": "3", "curve_n": "2, 5", "repeats": "10", "eta": "0.01"},
+    ),
 ]
 
 #: per page: symbol -> the link setting whose value it stands for in an inequality (a
 #: rounded δ in "0.000 ≤ δ = 0.01" says δ is 0.01)
-SETTINGS_NAMED = {"pages/train.py": {"δ": ("delta", "0")},
-                  "pages/relaxation.py": {"η": ("eta", "1")},
-                  "pages/generalisation.py": {"η": ("eta", "0.1")}}
+SETTINGS_NAMED = {
+    "pages/train.py": {"δ": ("delta", "0")},
+    "pages/relaxation.py": {"η": ("eta", "1")},
+    "pages/generalisation.py": {"η": ("eta", "0.1")},
+}
 
 
 def known_values(page: str, query: dict) -> dict[str, Decimal]:
     """Symbol -> its true value, for the settings this page names in inequalities."""
-    return {symbol: Decimal(query.get(key, default))
-            for symbol, (key, default) in SETTINGS_NAMED.get(page, {}).items()}
+    return {
+        symbol: Decimal(query.get(key, default))
+        for symbol, (key, default) in SETTINGS_NAMED.get(page, {}).items()
+    }
 
 
 def case_id(case) -> str:
@@ -117,10 +168,12 @@ def test_no_placeholder_and_no_false_inequality_in_any_text(case):
 def test_the_reader_reaches_alerts_and_the_checks_read_their_inequalities():
     """/bound's check says "the largest ratio updates / bound is 0.xyz ≤ 1" in an alert:
     the texts read include it, and it is read as an inequality between two numbers."""
-    said = [text for text in page_texts(open_page("pages/bound.py"))
-            if "updates / bound is" in text]
-    assert said and all(any(op == "≤" and b == 1 for _, _, op, b, _, _ in inequalities(text))
-                        for text in said), said
+    said = [
+        text for text in page_texts(open_page("pages/bound.py")) if "updates / bound is" in text
+    ]
+    assert said and all(
+        any(op == "≤" and b == 1 for _, _, op, b, _, _ in inequalities(text)) for text in said
+    ), said
 
 
 # ---------------------------------------------------------------------------
@@ -145,8 +198,9 @@ PLAYER_CASES = [
 ]
 
 
-@pytest.mark.parametrize("page, query, known", PLAYER_CASES,
-                         ids=[f"{page}?{query}" for page, query, _ in PLAYER_CASES])
+@pytest.mark.parametrize(
+    "page, query, known", PLAYER_CASES, ids=[f"{page}?{query}" for page, query, _ in PLAYER_CASES]
+)
 def test_the_players_texts_hold_as_they_step(browser, streamlit_server, page, query, known):
     """A player stepped example by example (40 steps at most): every text it shows (the
     step's sentence, the panel, the live region) holds no false inequality and names each
@@ -180,36 +234,43 @@ def test_the_players_texts_hold_as_they_step(browser, streamlit_server, page, qu
 # The checks themselves catch what they are for
 # ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, fields", [
-    ("within {HULL_TOLERANCE_TEXT}). Then", ["{HULL_TOLERANCE_TEXT}"]),
-    ("after {n} updates", ["{n}"]),
-    (r"$\mathbf{x}_{t}$ and $x^{2}$, $\frac{a}{b}$, $\text{otherwise}$", []),
-    ("%{x:.3g} and %{y}", []),
-    ("labels y ∈ {−1, +1}", []),
-])
+
+@pytest.mark.parametrize(
+    "text, fields",
+    [
+        ("within {HULL_TOLERANCE_TEXT}). Then", ["{HULL_TOLERANCE_TEXT}"]),
+        ("after {n} updates", ["{n}"]),
+        (r"$\mathbf{x}_{t}$ and $x^{2}$, $\frac{a}{b}$, $\text{otherwise}$", []),
+        ("%{x:.3g} and %{y}", []),
+        ("labels y ∈ {−1, +1}", []),
+    ],
+)
 def test_the_placeholder_check_tells_a_field_from_latex(text, fields):
     assert placeholders(text) == fields
 
 
-@pytest.mark.parametrize("text, false", [
-    ("y(w·x + b) = 0.000 > δ = 0: correct", True),
-    ("y(w·x + b) = 0.007 > δ = 0.01: correct", True),
-    ("0.1 ≤ 0.05", True),
-    ("the ratio 1.2 ≤ 1", True),
-    ("0 < 1 < 0.5", True),
-    (r"$0.3 \le 0.2$", True),
-    ("0.000 ≤ δ = 0.01", False),
-    ("largest ratio updates / bound is 0.912 ≤ 1.", False),
-    ("2·0.5 ≤ 0.9", False),  # a product on the left: not read
-    ("aᵢ·w − cᵢ = 0.500 > 0: violated", False),
-    ("aᵢ·w − cᵢ = 0.000 > 0: violated", True),
-    ("0.9 ≥ 0.5·4", False),  # a product on the right: not read
-    ("0.3 ≤ γ", False),
-    ("10⁻¹² ≤ 0.5", False),
-    ("1,000 ≤ 2,000 and 3 < 4", False),
-    ("−0.5 < 0", False),
-    ("<td>0.3</td><td>0.1</td>", False),
-])
+@pytest.mark.parametrize(
+    "text, false",
+    [
+        ("y(w·x + b) = 0.000 > δ = 0: correct", True),
+        ("y(w·x + b) = 0.007 > δ = 0.01: correct", True),
+        ("0.1 ≤ 0.05", True),
+        ("the ratio 1.2 ≤ 1", True),
+        ("0 < 1 < 0.5", True),
+        (r"$0.3 \le 0.2$", True),
+        ("0.000 ≤ δ = 0.01", False),
+        ("largest ratio updates / bound is 0.912 ≤ 1.", False),
+        ("2·0.5 ≤ 0.9", False),  # a product on the left: not read
+        ("aᵢ·w − cᵢ = 0.500 > 0: violated", False),
+        ("aᵢ·w − cᵢ = 0.000 > 0: violated", True),
+        ("0.9 ≥ 0.5·4", False),  # a product on the right: not read
+        ("0.3 ≤ γ", False),
+        ("10⁻¹² ≤ 0.5", False),
+        ("1,000 ≤ 2,000 and 3 < 4", False),
+        ("−0.5 < 0", False),
+        ("<td>0.3</td><td>0.1</td>", False),
+    ],
+)
 def test_the_inequality_check_reads_printed_numbers(text, false):
     from page_text_checks import readable
 

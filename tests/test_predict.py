@@ -40,20 +40,45 @@ def _runs():
         y = data.y.copy()
         if seed % 4 == 3:
             y[rng.random(n) < 0.15] *= -1
-        yield run_perceptron(data.X, y, bias=seed % 3 != 0, delta=[0.0, 0.0, 0.5][seed % 3],
-                             order=["cyclic", "random"][seed % 2], seed=seed,
-                             w0=rng.normal(size=2) if seed % 5 == 4 else None,
-                             b0=float(rng.normal()) if seed % 5 == 4 and seed % 3 else 0.0,
-                             max_updates=300, max_epochs=50), data.X, y
+        yield (
+            run_perceptron(
+                data.X,
+                y,
+                bias=seed % 3 != 0,
+                delta=[0.0, 0.0, 0.5][seed % 3],
+                order=["cyclic", "random"][seed % 2],
+                seed=seed,
+                w0=rng.normal(size=2) if seed % 5 == 4 else None,
+                b0=float(rng.normal()) if seed % 5 == 4 and seed % 3 else 0.0,
+                max_updates=300,
+                max_epochs=50,
+            ),
+            data.X,
+            y,
+        )
 
 
 def _all_candidates():
     for trace, X, y in _runs():
         for k, step in enumerate(trace.update_steps[:120]):
             nxt = trace.example_at(int(step), X, y)
-            yield trace, X, y, k, nxt, line_candidates(nxt.w, nxt.b, X[nxt.index], y[nxt.index],
-                                                 trace.weights[k + 1], trace.biases[k + 1],
-                                                 trace.bias, k)
+            yield (
+                trace,
+                X,
+                y,
+                k,
+                nxt,
+                line_candidates(
+                    nxt.w,
+                    nxt.b,
+                    X[nxt.index],
+                    y[nxt.index],
+                    trace.weights[k + 1],
+                    trace.biases[k + 1],
+                    trace.bias,
+                    k,
+                ),
+            )
 
 
 def test_the_true_update_is_among_the_candidates_exactly_once_and_no_two_are_one_line():
@@ -63,19 +88,26 @@ def test_the_true_update_is_among_the_candidates_exactly_once_and_no_two_are_one
             assert not np.any(trace.weights[k + 1])
             continue
         count += 1
-        true = {"w": list(trace.weights[k + 1]),
-                "b": float(trace.biases[k + 1]) if trace.bias else 0.0}
-        assert [c["letter"] for c in candidates] == list("ABC"[:len(candidates)])
+        true = {
+            "w": list(trace.weights[k + 1]),
+            "b": float(trace.biases[k + 1]) if trace.bias else 0.0,
+        }
+        assert [c["letter"] for c in candidates] == list("ABC"[: len(candidates)])
         assert len(candidates) == 3, (k, candidates)
         equal = [c for c in candidates if np.array_equal(c["w"], true["w"]) and c["b"] == true["b"]]
         assert len(equal) == 1 and equal[0]["kind"] == "true"
         # no wrong candidate draws the true line (nor one another's): each is a different line
         for i, a in enumerate(candidates):
-            for c in candidates[i + 1:]:
+            for c in candidates[i + 1 :]:
                 assert not same_line(a, c, trace.bias), (a, c)
         if trace.bias:  # the true one carries its bias: b + y, once
-            assert sum(c["b"] == float(trace.biases[k + 1]) and np.array_equal(c["w"], true["w"])
-                       for c in candidates) == 1
+            assert (
+                sum(
+                    c["b"] == float(trace.biases[k + 1]) and np.array_equal(c["w"], true["w"])
+                    for c in candidates
+                )
+                == 1
+            )
         slots.append([c["kind"] for c in candidates].index("true"))
     assert count > 300 and set(slots) == {0, 1, 2}  # the right letter is not always the same
     assert {candidate_slot(k) for k in range(30)} == {0, 1, 2}
@@ -87,22 +119,37 @@ def test_the_player_offers_the_same_candidates_as_python(browser):
     cases, expected = [], []
     for trace, X, y, k, nxt, candidates in _all_candidates():
         x = [float(v) for v in X[nxt.index]]
-        cases.append([list(map(float, nxt.w)), float(nxt.b), x, int(y[nxt.index]),
-                      {"w": list(map(float, trace.weights[k + 1])),
-                       "b": float(trace.biases[k + 1])},
-                      bool(trace.bias), k])
-        expected.append(None if candidates is None else
-                        [[c["letter"], c["kind"], c["w"], c["b"]] for c in candidates])
-    script = "\n".join((ROOT / "pages/player" / name).read_text() for name in
-                       ("player.js", "player_predict.js", "scene_common.js", "predict_train.js"))
+        cases.append(
+            [
+                list(map(float, nxt.w)),
+                float(nxt.b),
+                x,
+                int(y[nxt.index]),
+                {"w": list(map(float, trace.weights[k + 1])), "b": float(trace.biases[k + 1])},
+                bool(trace.bias),
+                k,
+            ]
+        )
+        expected.append(
+            None
+            if candidates is None
+            else [[c["letter"], c["kind"], c["w"], c["b"]] for c in candidates]
+        )
+    script = "\n".join(
+        (ROOT / "pages/player" / name).read_text()
+        for name in ("player.js", "player_predict.js", "scene_common.js", "predict_train.js")
+    )
     context = browser.new_context(bypass_csp=True)
     try:
         page = context.new_page()
         page.set_content("<html><body></body></html>")
         page.add_script_tag(content=script + "\nwindow.candidates = trainCandidates;")
-        shown = page.evaluate("""(cases) => cases.map(([w, b, x, y, next, bias, k]) => {
+        shown = page.evaluate(
+            """(cases) => cases.map(([w, b, x, y, next, bias, k]) => {
             const found = window.candidates(w, b, x, y, next, bias, k);
-            return found && found.map((c) => [c.letter, c.kind, c.w, c.b]); })""", cases)
+            return found && found.map((c) => [c.letter, c.kind, c.w, c.b]); })""",
+            cases,
+        )
     finally:
         context.close()
     assert shown == expected
@@ -118,10 +165,15 @@ def test_a_link_may_wait_on_the_next_step_or_the_next_update_only():
     assert "ended" in waiting_step(10, steps, 10, 11)
 
 
-@pytest.mark.parametrize("view", [{"order": "random", "order_seed": "3"},
-                                  {"bias": "false", "n": "25"},
-                                  {"delta": "0.5", "data_seed": "11"}],
-                         ids=["random", "no-bias", "delta"])
+@pytest.mark.parametrize(
+    "view",
+    [
+        {"order": "random", "order_seed": "3"},
+        {"bias": "false", "n": "25"},
+        {"delta": "0.5", "data_seed": "11"},
+    ],
+    ids=["random", "no-bias", "delta"],
+)
 def test_the_poll_asks_the_question_the_player_waits_on(view):
     """ask=<the next step> asks whether it updates (the bank's question of that view);
     ask_part=line on an update, or ask=<the next update further on>, asks for the line: the
@@ -134,8 +186,7 @@ def test_the_poll_asks_the_question_the_player_waits_on(view):
     assert (asked.question, asked.answer) == (plain.question, plain.answer)
     assert asked.key != plain.key  # another question of the same view
     target = next(s for s in steps if s > shown)
-    line = predict_next_step_question(dict(view, step=str(shown), ask=str(target),
-                                           ask_part="line"))
+    line = predict_next_step_question(dict(view, step=str(shown), ask=str(target), ask_part="line"))
     texts = next_line_question(trace, X, y, shown, target)
     assert (line.options, line.answer) == (texts["options"], texts["answer"])
     right = next(c for c in texts["candidates"] if line.answer.startswith(c["letter"] + ":"))
@@ -148,8 +199,9 @@ def test_the_poll_asks_the_question_the_player_waits_on(view):
         predict_next_step_question(dict(view, step=str(shown), ask=str(target + 5)))
     passing = next(s for s in range(trace.n_examined) if s + 1 not in steps)
     with pytest.raises(ValueError, match="makes no update"):  # no line to ask about there
-        predict_next_step_question(dict(view, step=str(passing), ask=str(passing + 1),
-                                        ask_part="line"))
+        predict_next_step_question(
+            dict(view, step=str(passing), ask=str(passing + 1), ask_part="line")
+        )
 
 
 @pytest.fixture

@@ -28,8 +28,16 @@ from perceptron_core import make_separable, run_perceptron
 from perceptron_core.multiclass import one_vs_all, one_vs_one
 
 #: the pages with a quiz (the live class page /class has none of its own)
-PAGES = ["train", "bound", "aggressive", "adversary", "kernels", "multiclass", "relaxation",
-         "generalisation"]
+PAGES = [
+    "train",
+    "bound",
+    "aggressive",
+    "adversary",
+    "kernels",
+    "multiclass",
+    "relaxation",
+    "generalisation",
+]
 
 
 # ---------------------------------------------------------------------------
@@ -62,8 +70,13 @@ def test_every_page_has_two_to_four_questions_with_unique_keys():
 def test_scaling_every_x_by_10_leaves_the_updates_unchanged_through_the_origin(seed):
     assert question_by_key("bound_quiz_scale").answer == "It does not change"
     rng = np.random.default_rng(seed)
-    data = make_separable(n=int(rng.integers(5, 80)), margin=float(rng.uniform(0.02, 0.3)),
-                          dim=int(rng.integers(2, 6)), seed=seed, through_origin=True)
+    data = make_separable(
+        n=int(rng.integers(5, 80)),
+        margin=float(rng.uniform(0.02, 0.3)),
+        dim=int(rng.integers(2, 6)),
+        seed=seed,
+        through_origin=True,
+    )
     order = ["cyclic", "permuted", "random"][seed % 3]
     plain = run_perceptron(data.X, data.y, bias=False, order=order, seed=seed)
     scaled = run_perceptron(10 * np.asarray(data.X), data.y, bias=False, order=order, seed=seed)
@@ -95,8 +108,7 @@ def test_the_adversary_forces_min_of_floor_1_over_gamma_squared_and_d(gamma, dim
     assert question_by_key("adversary_quiz_count").answer == "16"
 
 
-XOR = (np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]]),
-       np.array([1, 1, -1, -1]))
+XOR = (np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]]), np.array([1, 1, -1, -1]))
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -108,8 +120,17 @@ def test_xor_needs_more_than_a_line_and_degree_two_separates_it(seed):
     linear = run_perceptron(X, y, bias=True, order=order, seed=seed, max_epochs=300)
     assert not linear.converged
     scale, coef0 = 0.5 + seed / 4, seed % 3
-    poly = kernel_perceptron(X, y, kernel="poly", degree=2, coef0=float(coef0), scale=scale,
-                             bias=True, order=order, seed=seed)
+    poly = kernel_perceptron(
+        X,
+        y,
+        kernel="poly",
+        degree=2,
+        coef0=float(coef0),
+        scale=scale,
+        bias=True,
+        order=order,
+        seed=seed,
+    )
     assert poly.converged
 
 
@@ -164,22 +185,32 @@ def test_the_perceptrons_system_is_minus_y_x_and_minus_delta():
 def _views(count: int):
     rng = np.random.default_rng(2024)
     for _ in range(count):
-        view = {"n": str(int(rng.integers(2, 40))), "margin": f"{rng.uniform(0.02, 0.4):.2f}",
-                "data_seed": str(int(rng.integers(0, 500))),
-                "bias": str(bool(rng.random() < 0.7)).lower(),
-                "delta": ["0", "0", "0.5"][int(rng.integers(3))],
-                "order": ["cyclic", "permuted", "random"][int(rng.integers(3))],
-                "order_seed": str(int(rng.integers(0, 50))),
-                "noise": ["0", "0", "0.2"][int(rng.integers(3))]}
+        view = {
+            "n": str(int(rng.integers(2, 40))),
+            "margin": f"{rng.uniform(0.02, 0.4):.2f}",
+            "data_seed": str(int(rng.integers(0, 500))),
+            "bias": str(bool(rng.random() < 0.7)).lower(),
+            "delta": ["0", "0", "0.5"][int(rng.integers(3))],
+            "order": ["cyclic", "permuted", "random"][int(rng.integers(3))],
+            "order_seed": str(int(rng.integers(0, 50))),
+            "noise": ["0", "0", "0.2"][int(rng.integers(3))],
+        }
         yield view
 
 
 @pytest.mark.parametrize("view", list(_views(25)), ids=lambda v: "-".join(v.values()))
 def test_predict_next_step_agrees_with_a_plain_loop_at_every_step(view):
     settings, X, y, trace, _ = run_from_link(view)
-    ref = reference_perceptron(X, y, bias=settings["bias"], delta=settings["delta"],
-                               order=settings["order"], seed=settings["order_seed"],
-                               max_updates=5_000, max_epochs=500)
+    ref = reference_perceptron(
+        X,
+        y,
+        bias=settings["bias"],
+        delta=settings["delta"],
+        order=settings["order"],
+        seed=settings["order_seed"],
+        max_updates=5_000,
+        max_epochs=500,
+    )
     assert ref.n_examined == trace.n_examined
     updated_at = set(int(s) for s in ref.update_steps)
     steps = sorted({0, trace.n_examined - 1, *range(0, trace.n_examined, 7)})
@@ -223,13 +254,34 @@ def test_a_drawn_view_is_rebuilt_from_its_points():
 
 def test_link_rules_match_what_train_widgets_take():
     """The link parsing of pages/train_parts/runs.py against /train's own widgets."""
-    link = {"n": "17", "margin": "0.23", "data_seed": "11", "bias": "false", "delta": "0.4",
-            "order": "permuted", "init": "random", "order_seed": "5", "balance": "0.7",
-            "noise": "9", "through_origin": "true"}  # noise=9 is out of range: the default
+    link = {
+        "n": "17",
+        "margin": "0.23",
+        "data_seed": "11",
+        "bias": "false",
+        "delta": "0.4",
+        "order": "permuted",
+        "init": "random",
+        "order_seed": "5",
+        "balance": "0.7",
+        "noise": "9",
+        "through_origin": "true",
+    }  # noise=9 is out of range: the default
     at = open_page("pages/train.py", link)
     settings = run_from_link(link)[0]
-    for key in ("n", "margin", "data_seed", "bias", "delta", "order", "init", "order_seed",
-                "balance", "noise", "through_origin"):
+    for key in (
+        "n",
+        "margin",
+        "data_seed",
+        "bias",
+        "delta",
+        "order",
+        "init",
+        "order_seed",
+        "balance",
+        "noise",
+        "through_origin",
+    ):
         assert at.session_state[key] == settings[key], key
 
 
@@ -243,9 +295,20 @@ def test_link_rules_match_what_train_widgets_take():
 NOT_YET_WIRED: set[str] = set()
 
 
-@pytest.mark.parametrize("page", [pytest.param(p, marks=pytest.mark.xfail(
-    strict=True, reason="page at the 200-line limit: quiz call not added yet"))
-    if p in NOT_YET_WIRED else p for p in PAGES])
+@pytest.mark.parametrize(
+    "page",
+    [
+        pytest.param(
+            p,
+            marks=pytest.mark.xfail(
+                strict=True, reason="page at the 200-line limit: quiz call not added yet"
+            ),
+        )
+        if p in NOT_YET_WIRED
+        else p
+        for p in PAGES
+    ],
+)
 def test_each_page_shows_its_own_questions_and_explains_an_answer(page):
     at = open_page(f"pages/{page}.py")
     questions = QUESTIONS_BY_PAGE[page]
@@ -265,14 +328,16 @@ def test_each_page_shows_its_own_questions_and_explains_an_answer(page):
     at.button(key=f"{last.key}_check").click().run()
     texts = [s.value for s in at.success] + [i.value for i in at.info]
     assert any(t.startswith("**Right: ") and first.why in t for t in texts)
-    assert any(t.startswith(f"**Not quite: you chose {wrong[:1].lower()}") and last.why in t
-               for t in texts)
+    assert any(
+        t.startswith(f"**Not quite: you chose {wrong[:1].lower()}") and last.why in t for t in texts
+    )
 
 
 def _checkpoint_right(at, page: str) -> int:
     """How many right answers the page sends its study-path checkpoint (the element's data)."""
-    element = next(e for e in at.get("bidi_component")
-                   if e.proto.component_name == "lab_study_path")
+    element = next(
+        e for e in at.get("bidi_component") if e.proto.component_name == "lab_study_path"
+    )
     data = json.loads(element.proto.json)
     assert data["page"] == page
     return data["right"]

@@ -47,16 +47,21 @@ def longest_points(count: int) -> str:
     click to 3), and the label -1."""
     values = [-(1 + k / 1000) for k in range(1, 1000) if k % 10]  # -1.001 ... -1.999
     assert max(abs(v) for v in values) <= DRAW_REACH and len(values) ** 2 >= count
-    return ";".join(f"{values[i % len(values)]:g},{values[i // len(values)]:g},-1"
-                    for i in range(count))
+    return ";".join(
+        f"{values[i % len(values)]:g},{values[i // len(values)]:g},-1" for i in range(count)
+    )
 
 
 def raw_get(port: int, target: str, referer: str) -> str:
     """The status line of a GET with a Referer, as a browser sends the page's requests."""
     with socket.create_connection(("127.0.0.1", port), timeout=60) as sock:
-        sock.sendall((f"GET {target} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-                      f"Referer: http://127.0.0.1:{port}{referer}\r\n"
-                      "Connection: close\r\n\r\n").encode())
+        sock.sendall(
+            (
+                f"GET {target} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                f"Referer: http://127.0.0.1:{port}{referer}\r\n"
+                "Connection: close\r\n\r\n"
+            ).encode()
+        )
         head = b""
         while b"\r\n" not in head:
             chunk = sock.recv(4096)
@@ -85,15 +90,19 @@ def test_the_proxy_takes_the_longest_link_the_app_writes():
         assert raw_get(dep.port, "/_stcore/health", link) == "HTTP/1.1 200 OK"
         with ThreadPoolExecutor(max_workers=1) as pool:
             run = pool.submit(asyncio.run, open_page(dep.url)).result(timeout=600)
-    captions = [entry.message.delta.new_element.markdown.body for entry in run.entries.values()
-                if entry.kind == "markdown"]
+    captions = [
+        entry.message.delta.new_element.markdown.body
+        for entry in run.entries.values()
+        if entry.kind == "markdown"
+    ]
     assert any(text.startswith(f"{OWN.max_points} points drawn") for text in captions), captions
 
 
 def make_run_command() -> list[str]:
     """The command `make run` starts the app with (make -n prints it, runs nothing)."""
-    printed = subprocess.run(["make", "-n", "run"], cwd=ROOT, capture_output=True, text=True,
-                             timeout=30, check=True).stdout.splitlines()
+    printed = subprocess.run(
+        ["make", "-n", "run"], cwd=ROOT, capture_output=True, text=True, timeout=30, check=True
+    ).stdout.splitlines()
     line = next(line for line in printed if "streamlit run" in line)
     return shlex.split(line)
 
@@ -103,8 +112,7 @@ def inotify_watches(pid: int) -> int:
     count = 0
     for info in Path(f"/proc/{pid}/fdinfo").iterdir():
         with contextlib.suppress(OSError):
-            count += sum(line.startswith("inotify wd:")
-                         for line in info.read_text().splitlines())
+            count += sum(line.startswith("inotify wd:") for line in info.read_text().splitlines())
     return count
 
 
@@ -118,8 +126,13 @@ def watches_of_a_server(command: list[str], extra: list[str]) -> int:
     port = serve.free_port()
     process = subprocess.Popen(
         [*command, "--server.port", str(port), "--server.address", "127.0.0.1", *extra],
-        cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL, start_new_session=True)
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     try:
         deadline = time.monotonic() + 120
         while not serve.health_ok(f"http://127.0.0.1:{port}"):
@@ -148,8 +161,12 @@ def test_make_run_watches_no_file():
     with ThreadPoolExecutor(max_workers=1) as pool:
         assert pool.submit(watches_of_a_server, list(command), []).result(600) == 0
         # the measure sees a watcher when there is one (Streamlit's default, "auto")
-        assert pool.submit(watches_of_a_server, list(command),
-                           ["--server.fileWatcherType", "auto"]).result(600) > 0
+        assert (
+            pool.submit(
+                watches_of_a_server, list(command), ["--server.fileWatcherType", "auto"]
+            ).result(600)
+            > 0
+        )
 
 
 def test_a_replica_that_dies_costs_no_request_its_students_send():
@@ -174,8 +191,9 @@ def test_a_replica_that_dies_costs_no_request_its_students_send():
 
     with serve.deployment(replicas=2, redis=False) as dep:
         until = time.monotonic() + 8
-        students = [threading.Thread(target=student, args=(f"{dep.url}/class", until))
-                    for _ in range(4)]
+        students = [
+            threading.Thread(target=student, args=(f"{dep.url}/class", until)) for _ in range(4)
+        ]
         for thread in students:
             thread.start()
         time.sleep(2)

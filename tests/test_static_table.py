@@ -23,15 +23,17 @@ def test_text_is_escaped_and_reads_back_as_written():
 
 
 def test_headers_have_scopes_and_the_first_column_names_its_row():
-    body = table_html({"round i": [1, 2, 3], "label": ["+", "−", "+"], "x": [0.5, 1, 2]},
-                      caption="three rounds")
+    body = table_html(
+        {"round i": [1, 2, 3], "label": ["+", "−", "+"], "x": [0.5, 1, 2]}, caption="three rounds"
+    )
     (table,) = read_html_tables(body)
     scopes = table["header_scopes"]
     assert scopes[:3] == ["col"] * 3  # the header row
-    rows = [scopes[3 + 3 * r: 6 + 3 * r] for r in range(3)]
+    rows = [scopes[3 + 3 * r : 6 + 3 * r] for r in range(3)]
     assert rows == [["row", None, None]] * 3
-    plain = read_html_tables(table_html({"a": [1], "b": [2]}, caption="c",
-                                        row_headers=False))[0]["header_scopes"]
+    plain = read_html_tables(table_html({"a": [1], "b": [2]}, caption="c", row_headers=False))[0][
+        "header_scopes"
+    ]
     assert plain == ["col", "col", None, None]
 
 
@@ -43,8 +45,11 @@ def test_formats_against_printf(seed):
     signs = rng.choice([-1, 1], size=12)
     values = rng.normal(scale=10.0 ** rng.integers(-3, 4), size=12)
     counts = rng.integers(0, 10**6, size=12)
-    body = table_html({"k": np.arange(1, 13), "sign": signs, "value": values, "count": counts},
-                      caption="c", formats={"sign": "{:+d}", "value": lambda v: f"{v:.3f}"})
+    body = table_html(
+        {"k": np.arange(1, 13), "sign": signs, "value": values, "count": counts},
+        caption="c",
+        formats={"sign": "{:+d}", "value": lambda v: f"{v:.3f}"},
+    )
     rows = read_html_tables(body)[0]["rows"][1:]
     assert [row[1] for row in rows] == [f"{s:+d}" for s in signs]
     assert [row[2] for row in rows] == [f"{v:.3f}" for v in values]
@@ -53,8 +58,9 @@ def test_formats_against_printf(seed):
 
 
 def test_numbers_are_right_aligned_text_is_not():
-    body = table_html({"name": ["a"], "n": [np.int64(3)], "share": ["40%"], "yes": [True]},
-                      caption="c")
+    body = table_html(
+        {"name": ["a"], "n": [np.int64(3)], "share": ["40%"], "yes": [True]}, caption="c"
+    )
     assert '<td class="lab-num">3</td>' in body
     assert "<td>40%</td>" in body and "<td>True</td>" in body
 
@@ -67,11 +73,14 @@ def test_a_long_table_scrolls_in_its_own_box():
         assert 'role="region" tabindex="0" aria-label="c"' in body
 
 
-@pytest.mark.parametrize("columns, formats, message", [
-    ({}, None, "at least one column"),
-    ({"a": [1, 2], "b": [1]}, None, "same number of values"),
-    ({"a": [1]}, {"b": "{:d}"}, "does not have"),
-])
+@pytest.mark.parametrize(
+    "columns, formats, message",
+    [
+        ({}, None, "at least one column"),
+        ({"a": [1, 2], "b": [1]}, None, "same number of values"),
+        ({"a": [1]}, {"b": "{:d}"}, "does not have"),
+    ],
+)
 def test_bad_tables_raise_a_value_error_saying_what_to_fix(columns, formats, message):
     with pytest.raises(ValueError, match=message):
         table_html(columns, caption="c", formats=formats)
@@ -80,8 +89,11 @@ def test_bad_tables_raise_a_value_error_saying_what_to_fix(columns, formats, mes
 def _script():
     from pages.common.static_table import static_table
 
-    static_table({"class": ['<img src=x onerror="alert(1)">', "b"], "updates": [3, 12],
-                  "sign": [1, -1]}, caption="two classes", formats={"sign": "{:+d}"})
+    static_table(
+        {"class": ['<img src=x onerror="alert(1)">', "b"], "updates": [3, 12], "sign": [1, -1]},
+        caption="two classes",
+        formats={"sign": "{:+d}"},
+    )
 
 
 def test_a_page_sends_it_as_html_read_back_by_the_test_helper():

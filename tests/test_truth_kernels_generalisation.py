@@ -19,9 +19,21 @@ def test_kind_4_a_value_in_an_equality_is_not_rounded_to_a_whole_number(margin):
     """γ = 0.9: 3/γ² = 3.70 (the old text said "= 4"); γ = 0.6: 8.33 (old "= 8")."""
     bound = 3 / margin**2
     text = viz_gen.stability_texts(
-        {"count": 0, "caused": False, "same": True, "full_beta": [1.0, 0.0],
-         "reduced_beta": [1.0, 0.0], "mistake_points": [1], "full_updates": 1,
-         "reduced_updates": 1}, 0, 5, margin, 0)[0]
+        {
+            "count": 0,
+            "caused": False,
+            "same": True,
+            "full_beta": [1.0, 0.0],
+            "reduced_beta": [1.0, 0.0],
+            "mistake_points": [1],
+            "full_updates": 1,
+            "reduced_updates": 1,
+        },
+        0,
+        5,
+        margin,
+        0,
+    )[0]
     # none of these is a whole number or two decimals: "≈", never "="
     assert f"3/γ² ≈ {bound:,.2f}" in text and f"at most {int(np.floor(bound)):,}" in text
     assert f"3/γ² = {round(bound):,}" not in text
@@ -60,8 +72,9 @@ def test_kind_6_kernels_a_converged_run_is_never_called_not_separable():
     assert "never stops" not in text and "a separator exists" in text
 
 
-@pytest.mark.parametrize("values", [np.geomspace(0.02, 0.5, 8), np.geomspace(0.05, 0.8, 5),
-                                    np.array([0.1, 0.2, 0.4])])
+@pytest.mark.parametrize(
+    "values", [np.geomspace(0.02, 0.5, 8), np.geomspace(0.05, 0.8, 5), np.array([0.1, 0.2, 0.4])]
+)
 def test_kind_6_bound_names_the_margin_ratio_the_sweep_used(values):
     """The default sweep's margins are 1.58x apart: the text says so instead of "halving"."""
     bounds = 2.0 / values**2
@@ -83,8 +96,10 @@ def test_kernel_width_is_reported_with_its_own_symbol():
 # The re-audit of /kernels (issue 22, item 2): settings chosen to make the old sentence false
 # ---------------------------------------------------------------------------
 
+
 def _noisy_circles(n=100, noise=0.2):
     from perceptron_core import make_circles, with_label_noise
+
     ds = with_label_noise(make_circles(n=n, seed=0), noise, seed=1)
     return np.asarray(ds.X), np.asarray(ds.y)
 
@@ -97,6 +112,7 @@ def test_rbf_on_distinct_points_is_never_called_not_separable():
     floating point, so the test checks the hypothesis, distinct points, and on a smaller
     set the solution itself)."""
     from perceptron_core.kernels import rbf_kernel
+
     small_X, small_y = _noisy_circles(20)
     gram = rbf_kernel(small_X, small_X, scale=0.05) + 1.0
     c = np.linalg.solve(gram, small_y.astype(float))
@@ -104,8 +120,7 @@ def test_rbf_on_distinct_points_is_never_called_not_separable():
     X, y = _noisy_circles()
     assert np.unique(X, axis=0).shape[0] == len(y)
     margin = kernel_margin(X, y, kernel="rbf", scale=0.05)
-    trace = kernel_perceptron(X, y, kernel="rbf", scale=0.05, max_updates=2000,
-                              max_epochs=500)
+    trace = kernel_perceptron(X, y, kernel="rbf", scale=0.05, max_updates=2000, max_epochs=500)
     assert not margin.separable and not trace.converged  # the setting of the old sentence
     payload = viz_kernels.player_payload(trace, margin, limit=1.5, player={})
     for text in (payload["facts"], payload["end_text"]):
@@ -131,6 +146,7 @@ def test_the_player_text_says_what_the_alpha_markers_are():
     assert "size is its" not in viz_kernels.PLAYER_TEXT
     assert "halo" in viz_kernels.PLAYER_TEXT and "cap" in viz_kernels.PLAYER_TEXT
     from pages.player.player_component import HERE
+
     field = (HERE / "kernels_field.js").read_text(encoding="utf-8")
     assert "Math.min(" in field and "4 * r" in field  # the cap the text promises
 
@@ -139,6 +155,7 @@ def test_lift_separable_but_run_at_its_limit_is_not_called_inseparable():
     """A lift that separates the points with a tiny margin and a run cut at 5 updates: the
     old text said "no plane separates the lifted points either (computed)"."""
     from perceptron_core import make_circles
+
     ds = make_circles(n=100, seed=0)
     flat, lifted, trace, _ = viz_kernels.lifted_run(ds.X, ds.y, "squared_norm", 5)
     assert lifted.separable and not trace.converged
@@ -178,13 +195,14 @@ def test_the_slow_margin_hint_points_the_way_that_is_quicker():
 # The re-audit of /generalisation
 # ---------------------------------------------------------------------------
 
+
 def test_zero_test_error_in_higher_dimension_is_called_a_sample():
     """d = 3: each error is estimated on fresh points, so "none of the runs made any test
     error" was a claim about samples; the text says what was measured (d = 2 keeps the
     exact sentence)."""
     from perceptron_core import generalisation_curve
-    curve = generalisation_curve(n_train=[300], margin=0.3, dim=3, repeats=8, seed=0,
-                                 n_test=200)
+
+    curve = generalisation_curve(n_train=[300], margin=0.3, dim=3, repeats=8, seed=0, n_test=200)
     assert not curve.exact and np.all(np.asarray(curve.errors) == 0)
     text = " ".join(viz_gen.curve_findings(curve, 200))
     assert "none of the 8 runs erred on any of its 200 fresh test points" in text
@@ -192,7 +210,8 @@ def test_zero_test_error_in_higher_dimension_is_called_a_sample():
     exact = generalisation_curve(n_train=[300], margin=0.3, dim=2, repeats=8, seed=0)
     if np.all(np.asarray(exact.errors) == 0):
         assert "none of the 8 runs made any test error" in " ".join(
-            viz_gen.curve_findings(exact, 200))
+            viz_gen.curve_findings(exact, 200)
+        )
 
 
 def test_the_lemmas_cap_is_checked_not_asserted():
@@ -202,6 +221,7 @@ def test_the_lemmas_cap_is_checked_not_asserted():
 
     from perceptron_core import generalisation_curve
     from perceptron_core._checks import frozen
+
     curve = generalisation_curve(n_train=[5, 20], margin=0.5, dim=2, repeats=10, seed=1)
     text = viz_gen.curve_findings(curve, 200)[0]
     assert f"the most in one run here was {int(np.max(curve.margin_mistakes))}" in text
@@ -214,6 +234,7 @@ def test_the_lemmas_cap_is_checked_not_asserted():
 def test_the_cores_stop_reasons_write_w():
     """The margin perceptron's stop reason is shown in the player's end text: w, not β."""
     from perceptron_core import make_unit_margin, margin_perceptron
+
     ds = make_unit_margin(n=30, margin=0.2, dim=2, seed=0)
     trace = margin_perceptron(ds.X, ds.y, order="random", seed=0)
     assert "β" not in trace.stop_reason and "y x·w >= 1" in trace.stop_reason
@@ -225,8 +246,7 @@ def test_jargon_comes_with_a_few_words_of_explanation():
     X, y = _noisy_circles()
     for kernel in ("rbf", "linear"):
         margin = kernel_margin(X, y, kernel=kernel, scale=0.05)
-        trace = kernel_perceptron(X, y, kernel=kernel, scale=0.05, max_updates=200,
-                                  max_epochs=50)
+        trace = kernel_perceptron(X, y, kernel=kernel, scale=0.05, max_updates=200, max_epochs=50)
         text = viz_kernels.player_payload(trace, margin, limit=1.5, player={})["end_text"]
         assert "hull" not in text or "smallest convex set" in text
         assert "Gram" not in text

@@ -39,6 +39,7 @@ SHIFT_TAB = ":material/open_in_full: Scaling and translation"
 
 # --------------------------------------------------------------------------- home (item 5)
 
+
 @pytest.fixture(scope="module")
 def home() -> AppTest:
     return open_page("pages/home.py")
@@ -58,8 +59,9 @@ def test_home_states_the_hypotheses_of_the_upper_and_lower_bounds(home):
     assert "**w**₀ = **0**, b₀ = 0 with threshold δ = 0" in why
     assert "maxᵢ ‖**a**ᵢ‖²/γ₂² updates" in why and "(R/γ)²" in why
     assert "examined again and again" in why and "(1.4)" in why
-    lower = next(m.value for m in home.markdown
-                 if m.value.startswith("**In high dimension no learner"))
+    lower = next(
+        m.value for m in home.markdown if m.value.startswith("**In high dimension no learner")
+    )
     assert "**deterministic** learner" in lower and "min(⌊1/γ²⌋, d)" in lower
     assert "d ≥ 1/γ²" in lower  # the hypothesis under which no learner does better
 
@@ -73,6 +75,7 @@ def test_home_links_the_four_new_pages_with_a_line_each(home):
 
 
 # ------------------------------------------------------- notation panel and named results
+
 
 @pytest.mark.parametrize("query", [{}, {"present": "1"}])
 def test_notation_panel_is_drawn_by_app_py_also_in_presenter_mode(query):
@@ -98,6 +101,7 @@ def test_named_results_are_stated_where_used():
 
 # ------------------------------------------------------------------ /bound (items 3, 6, 8)
 
+
 @pytest.fixture(scope="module")
 def bound_default() -> AppTest:
     return open_page("pages/bound.py")
@@ -107,8 +111,10 @@ def test_bound_opening_names_the_bound_of_the_bias_setting(bound_default):
     opening = bound_default.markdown[0].value
     assert "(radius / margin)²" not in opening
     assert "T(A) = (R² + 1)/γ₂²" in opening and "Learn a bias** on" in opening
-    at = open_page("pages/bound.py", state={"bound_bias": False, "bound_margin_count": 2,
-                                            "bound_margin_seeds": 1})
+    at = open_page(
+        "pages/bound.py",
+        state={"bound_bias": False, "bound_margin_count": 2, "bound_margin_seeds": 1},
+    )
     opening = at.markdown[0].value
     assert "Learn a bias** off" in opening and "(R/γ)²" in opening
     assert "T(A)" not in opening
@@ -117,19 +123,24 @@ def test_bound_opening_names_the_bound_of_the_bias_setting(bound_default):
 def test_bound_says_halving_the_margin_only_roughly_quadruples_T_A(bound_default):
     text = markdown_text(bound_default)
     assert "Halving the margin multiplies the bound by four" not in text
-    sweep = margin_sweep(log_grid(0.02, 0.5, 8), list(range(5)), n=200, dim=2, bias=True,
-                         delta=0.0, order="cyclic")
+    sweep = margin_sweep(
+        log_grid(0.02, 0.5, 8), list(range(5)), n=200, dim=2, bias=True, delta=0.0, order="cyclic"
+    )
     values, medians = sweep.values(), sweep.per_value("bound")
     factors = (medians[:-1] / medians[1:]) ** (np.log(2) / np.log(values[1:] / values[:-1]))
-    assert f"a factor between {factors.min():.2f} and {factors.max():.2f} (the median T(A)). " \
-           "T(A) divides by γ₂²" in text
+    assert (
+        f"a factor between {factors.min():.2f} and {factors.max():.2f} (the median T(A)). "
+        "T(A) divides by γ₂²" in text
+    )
     assert "T(A) divides by γ₂²" in text
     # what the counts did, counted from the same runs (not a fixed "they grow too")
     assert "The observed counts grow too, but more slowly" not in text
     counts = sweep.per_value("updates")[::-1]  # largest margin first
     rose, fell = int(np.sum(np.diff(counts) > 0)), int(np.sum(np.diff(counts) < 0))
-    assert (f"went from {counts[0]:g} updates at the largest margin to {counts[-1]:g} at the "
-            f"smallest; it rose at {rose}") in text
+    assert (
+        f"went from {counts[0]:g} updates at the largest margin to {counts[-1]:g} at the "
+        f"smallest; it rose at {rose}"
+    ) in text
     assert (f"fell at {fell}" in text) == (fell > 0)
 
 
@@ -164,22 +175,34 @@ def expected_shift_counts(result):
 
 
 def test_translation_tab_says_what_the_runs_on_screen_show():
-    at = open_page("pages/bound.py", state={"bound_tab": SHIFT_TAB, "bound_margin_count": 2,
-                                            "bound_margin_seeds": 1, "bound_scale_seeds": 1,
-                                            "bound_shift_seeds": 4})
+    at = open_page(
+        "pages/bound.py",
+        state={
+            "bound_tab": SHIFT_TAB,
+            "bound_margin_count": 2,
+            "bound_margin_seeds": 1,
+            "bound_scale_seeds": 1,
+            "bound_shift_seeds": 4,
+        },
+    )
     text = markdown_text(at)
     assert "needs more updates" not in text and "$\\gamma_2$ shrinks and $T(A)$ grows" not in text
     assert "Exercise 1.29 asks" in text and "faster or slower" in text
-    result = shift_sweep([0, 0.5, 1, 2, 4], list(range(4)), margin=0.1, n=200, dim=2,
-                         order="cyclic")
+    result = shift_sweep(
+        [0, 0.5, 1, 2, 4], list(range(4)), margin=0.1, n=200, dim=2, order="cyclic"
+    )
     steps, c = expected_shift_counts(result)
     assert steps == 16
-    finding = next(m.value for m in at.markdown  # the translation's finding (λ's is beside it)
-                   if m.value.startswith("**What these runs show") and "γ₂" in m.value)
+    finding = next(
+        m.value
+        for m in at.markdown  # the translation's finding (λ's is beside it)
+        if m.value.startswith("**What these runs show") and "γ₂" in m.value
+    )
     assert f"γ₂ shrank in {c['g_fell']} of {steps} and grew in {c['g_rose']} of {steps}" in finding
     assert f"T(A) grew in {c['T']} of {steps}" in finding
-    assert (f"the number of updates grew in {c['u_rose']} of {steps}, fell in "
-            f"{c['u_fell']} of {steps}") in finding
+    assert (
+        f"the number of updates grew in {c['u_rose']} of {steps}, fell in {c['u_fell']} of {steps}"
+    ) in finding
     held = finding.split("Held every time: ")[1].split(".")[0] if "Held every" in finding else ""
     assert ("T(A) grew" in held) == (c["T"] == steps)
     assert ("the number of updates grew" in held) == (c["u_rose"] == steps)
@@ -189,8 +212,9 @@ def _bound_quiz():
     """Every text of /bound's quiz (pages/common/question_bank.py), joined."""
     from pages.common.question_bank import QUESTIONS_BY_PAGE
 
-    return " ".join(f"{q.question} {' '.join(q.options)} {q.answer} {q.why}"
-                    for q in QUESTIONS_BY_PAGE["bound"])
+    return " ".join(
+        f"{q.question} {' '.join(q.options)} {q.answer} {q.why}" for q in QUESTIONS_BY_PAGE["bound"]
+    )
 
 
 def test_bound_quiz_texts_carry_their_hypotheses():
@@ -203,12 +227,15 @@ def test_bound_quiz_texts_carry_their_hypotheses():
 
 # ------------------------------------------------------------ /aggressive (item 9)
 
+
 def test_aggressive_b_squared_plus_one_only_from_zero():
     at = open_page("pages/aggressive.py")
     text = markdown_text(at)
     assert "can make at most $B^2 + 1$ mistakes in a row" not in text
-    assert "a run that starts at\n  $\\mathbf{w}_0 = \\mathbf{0}, b_0 = 0$ makes at most " \
-           "$B^2 + 1$ mistakes" in text
+    assert (
+        "a run that starts at\n  $\\mathbf{w}_0 = \\mathbf{0}, b_0 = 0$ makes at most "
+        "$B^2 + 1$ mistakes" in text
+    )
     assert "$B^2 + 1 + 2\\|(\\mathbf{w}_0, b_0)\\|$" in text
 
 
@@ -221,10 +248,21 @@ def test_adversary_header_names_deterministic_learners_and_the_floor():
 
 # --------------------------------------------------- every bound that holds is >= updates
 
-@settings(max_examples=60, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), n=st.integers(2, 60), margin=st.floats(0.05, 0.5),
-       radius=st.floats(0.5, 3.0), order=st.sampled_from(sorted(ORDERS)))
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(
+    seed=st.integers(0, 10_000),
+    n=st.integers(2, 60),
+    margin=st.floats(0.05, 0.5),
+    radius=st.floats(0.5, 3.0),
+    order=st.sampled_from(sorted(ORDERS)),
+)
 def test_notebook_bound_holds_and_is_never_below_T_A(seed, n, margin, radius, order):
     margin = min(margin, 0.9 * radius)
     data = make_separable(n=n, margin=margin, dim=2, radius=radius, seed=seed)
@@ -232,19 +270,36 @@ def test_notebook_bound_holds_and_is_never_below_T_A(seed, n, margin, radius, or
     R = float(np.max(np.linalg.norm(X, axis=1)))
     gamma = max_margin(X, y, bias=True).margin
     notebook = bias_bound(R, bias_bound_margin(R, gamma))
-    run = run_perceptron(X, y, bias=True, delta=0.0, order=order, seed=seed,
-                         max_updates=int(notebook) + 2, max_epochs=10_000_000)
+    run = run_perceptron(
+        X,
+        y,
+        bias=True,
+        delta=0.0,
+        order=order,
+        seed=seed,
+        max_updates=int(notebook) + 2,
+        max_epochs=10_000_000,
+    )
     assert run.converged and run.n_updates <= notebook
     gamma_2, _ = padded_separator(X, y)
     assert padded_bound(R**2 + 1, gamma_2) <= notebook * (1 + 1e-9)
 
 
-@settings(max_examples=60, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), bias=st.booleans(), delta=st.sampled_from([0.0, 0.5, 3.0]),
-       w0_scale=st.sampled_from([0.0, 0.3, 2.0]), order=st.sampled_from(sorted(ORDERS)))
-def test_every_bound_said_to_hold_is_at_least_the_update_count(seed, bias, delta, w0_scale,
-                                                               order):
+@settings(
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(
+    seed=st.integers(0, 10_000),
+    bias=st.booleans(),
+    delta=st.sampled_from([0.0, 0.5, 3.0]),
+    w0_scale=st.sampled_from([0.0, 0.3, 2.0]),
+    order=st.sampled_from(sorted(ORDERS)),
+)
+def test_every_bound_said_to_hold_is_at_least_the_update_count(seed, bias, delta, w0_scale, order):
     data = make_separable(n=40, margin=0.15, dim=2, radius=1.0, seed=seed)
     X, y = np.asarray(data.X), np.asarray(data.y)
     if not bias and not max_margin(X, y, bias=False).separable:
@@ -262,15 +317,32 @@ def test_every_bound_said_to_hold_is_at_least_the_update_count(seed, bias, delta
     # epochs, within its bound of 401 658)
     if min(holding) + 2 > MAX_UPDATES_LIMIT:
         return  # no run may make that many updates (seed 74 through the origin: 3.1e8)
-    run = run_perceptron(X, y, bias=bias, delta=delta, w0=w0, b0=b0, order=order, seed=seed,
-                         max_updates=int(min(holding)) + 2, max_epochs=10_000_000)
+    run = run_perceptron(
+        X,
+        y,
+        bias=bias,
+        delta=delta,
+        w0=w0,
+        b0=b0,
+        order=order,
+        seed=seed,
+        max_updates=int(min(holding)) + 2,
+        max_epochs=10_000_000,
+    )
     assert run.converged and all(run.n_updates <= value for value in holding)
 
 
 # ---------------------------------------------------------------- in the browser (Chromium)
 
-@pytest.mark.parametrize("path", ["/adversary?present=1", "/aggressive",
-                                  "/bound?present=1&bound_margin_count=2&bound_margin_seeds=1"])
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/adversary?present=1",
+        "/aggressive",
+        "/bound?present=1&bound_margin_count=2&bound_margin_seeds=1",
+    ],
+)
 def test_notation_panel_opens_on_other_pages_in_the_browser(browser, streamlit_server, path):
     from browser_helpers import assert_no_exception, wait_for_app
     from playwright.sync_api import expect
@@ -291,6 +363,7 @@ def test_notation_panel_opens_on_other_pages_in_the_browser(browser, streamlit_s
 
 
 # --------------------------------------------------------------------------- one class (issue 9)
+
 
 def _train_payload(query: dict) -> dict:
     return player_payload(open_page("pages/train.py", query), "train")
@@ -313,8 +386,7 @@ def test_one_class_through_the_origin_says_which_case_holds():
     inside = _train_payload({"source": "draw", "points": "0.5,0,-1;-0.5,0,-1", "bias": "false"})
     assert "the origin lies in their convex hull" in inside["facts"]
     assert inside["bound"] is None and not inside["converged"]
-    outside = _train_payload({"source": "draw", "points": "0.6,0.8,-1;0.8,0.6,-1",
-                              "bias": "false"})
+    outside = _train_payload({"source": "draw", "points": "0.6,0.8,-1;0.8,0.6,-1", "bias": "false"})
     margin = max_margin(np.array([[0.6, 0.8], [0.8, 0.6]]), np.array([-1, -1]), bias=False)
     shown = re.search(r"best margin through the origin γ = (\d+\.\d+)", outside["facts"])
     assert shown and abs(float(shown[1]) - margin.margin) <= 5e-4 * margin.margin
@@ -322,6 +394,7 @@ def test_one_class_through_the_origin_says_which_case_holds():
 
 
 # --------------------------------------------------- /train with the issue's own settings (issue 9)
+
 
 def _generated(n=40, margin=0.1, seed=7):
     data = make_separable(n=n, margin=margin, dim=2, radius=1.0, seed=seed)
@@ -351,8 +424,9 @@ def test_point_1_delta_names_bound_1_4_not_T_A():
     assert f"T(A) = {summary.padded:,.2f} does not apply here" in sent["facts"]
 
 
-@pytest.mark.parametrize("query", [{"init": "random"},
-                                   {"init": "random", "delta": "0.5", "order_seed": "3"}])
+@pytest.mark.parametrize(
+    "query", [{"init": "random"}, {"init": "random", "delta": "0.5", "order_seed": "3"}]
+)
 def test_proof_title_gives_where_the_lines_stop_agreeing_for_this_start(query):
     proof = _train_payload(query)["proof"]
     lower, upper = np.array(proof["alignment_lower"]), np.array(proof["norm_sq_upper"])
@@ -420,7 +494,8 @@ def test_legend_and_long_counters_fit_in_the_browser(browser, streamlit_server):
         for name in ("updates", "examined", "epoch", "accuracy"):
             box = player.locator(f'[data-counter="{name}"]').bounding_box()
             text = player.locator(f'[data-counter="{name}"]').evaluate(
-                "el => [el.scrollWidth, el.clientWidth]")
+                "el => [el.scrollWidth, el.clientWidth]"
+            )
             assert box["x"] + box["width"] <= card["x"] + card["width"] + 0.5, name
             assert text[0] <= text[1] + 1, (name, text)  # nothing cut inside the counter
 
@@ -428,6 +503,12 @@ def test_legend_and_long_counters_fit_in_the_browser(browser, streamlit_server):
 def test_train_states_each_named_result_it_uses():
     at = open_page("pages/train.py")
     listed = "\n".join(e.value for e in at.markdown if "**Theorem 1.28.**" in e.value)
-    for name in ("Algorithm 1.16", "Remark 1.17", "Theorem 1.28", "bound (1.4)", "eq. 1.5",
-                 "Theorem 1.35"):
+    for name in (
+        "Algorithm 1.16",
+        "Remark 1.17",
+        "Theorem 1.28",
+        "bound (1.4)",
+        "eq. 1.5",
+        "Theorem 1.35",
+    ):
         assert f"**{name}.** {NAMED_RESULTS[name]}" in listed

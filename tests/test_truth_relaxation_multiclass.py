@@ -31,8 +31,12 @@ GAP_ROWS = "1,0,0;-1,0,{gap}"
 
 def page_texts(at) -> str:
     """Everything the page wrote: markdown, captions, info, warnings."""
-    return "\n".join([markdown_text(at)] + [c.value for c in at.caption]
-                     + [i.value for i in at.info] + [w.value for w in at.warning])
+    return "\n".join(
+        [markdown_text(at)]
+        + [c.value for c in at.caption]
+        + [i.value for i in at.info]
+        + [w.value for w in at.warning]
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -72,8 +76,13 @@ def test_reflections_that_cycle_are_called_so_and_not_small_steps():
     """The audit's case: η = 2 from w₁ = 3 reflects to -3 and back, |w₁| = 3 at every
     iteration. The old caption blamed "a small η" and the banner promised that more
     iterations get there."""
-    query = {"system": "your own rows", "rows": GAP_ROWS.format(gap="0"), "eta": "2.0",
-             "w0_1": "3.0", "tol": "0.0"}
+    query = {
+        "system": "your own rows",
+        "rows": GAP_ROWS.format(gap="0"),
+        "eta": "2.0",
+        "w0_1": "3.0",
+        "tol": "0.0",
+    }
     at = open_page(RELAXATION, query)
     sent = player_payload(at, "relaxation")
     assert not sent["feasible"]
@@ -94,8 +103,7 @@ def test_what_a_miss_is_called_is_what_the_run_then_does(rule):
     called "approaching" had |w₁| falling over its second half."""
     A, c = line_system()
     for eta in (0.05, 0.5, 1.3, 2.0):
-        trace = relaxation(A, c, eta=eta, rule=rule, w0=[3.0, 1.0], seed=2, tol=0.0,
-                           max_iter=200)
+        trace = relaxation(A, c, eta=eta, rule=rule, w0=[3.0, 1.0], seed=2, tol=0.0, max_iter=200)
         if trace.feasible:
             continue
         miss = miss_behaviour(A, c, trace)
@@ -106,8 +114,16 @@ def test_what_a_miss_is_called_is_what_the_run_then_does(rule):
         if miss.kind == "circling":
             assert w1[200] == pytest.approx(w1[100])
         if miss.period:  # "for ever": twenty more periods later, the same point, still out
-            longer = relaxation(A, c, eta=eta, rule=rule, w0=[3.0, 1.0], seed=2, tol=0.0,
-                                max_iter=200 + 20 * miss.period)
+            longer = relaxation(
+                A,
+                c,
+                eta=eta,
+                rule=rule,
+                w0=[3.0, 1.0],
+                seed=2,
+                tol=0.0,
+                max_iter=200 + 20 * miss.period,
+            )
             assert not longer.feasible
             np.testing.assert_allclose(longer.iterates[-1], trace.iterates[-1], atol=1e-12)
 
@@ -128,8 +144,17 @@ def test_small_eta_on_the_wide_polygon_is_still_approaching_and_said_so():
 
     for row in rows:
         assert row["iterations"] is None and row["missed"] == "approaching"
-        trace = relaxation(A, c, eta=row["eta"], rule=row["rule"], w0=np.zeros(2), seed=None,
-                           tol=1e-3, max_iter=30, tau=None)
+        trace = relaxation(
+            A,
+            c,
+            eta=row["eta"],
+            rule=row["rule"],
+            w0=np.zeros(2),
+            seed=None,
+            tol=1e-3,
+            max_iter=30,
+            tau=None,
+        )
         assert row["after"] == pytest.approx(distance(trace.iterates[-1]), rel=1e-9)
     text = rviz.sweep_missed_text(rows, 30, 1e-3)
     assert "still getting closer" in text and "Raise the iteration limit to see whether" in text
@@ -149,7 +174,8 @@ def test_reflections_that_move_away_are_called_so():
     said = rviz.end_text(A, c, stays, system)
     assert "stayed at most" in said and "move away" not in said
     assert np.linalg.norm(stays.iterates, axis=1).max() <= float(
-        said.split("stayed at most ")[1].split(" ")[0]) * (1 + 1e-3)
+        said.split("stayed at most ")[1].split(" ")[0]
+    ) * (1 + 1e-3)
 
 
 # ---------------------------------------------------------------------------
@@ -170,7 +196,7 @@ def test_theorem_1_35_is_not_claimed_for_the_fixed_eta_step():
 
 
 def test_no_preset_promises_how_runs_go():
-    """"every rule gets in within a few steps" was false at η = 0.1 (hundreds of
+    """ "every rule gets in within a few steps" was false at η = 0.1 (hundreds of
     iterations): the descriptions say what the system is, the runs say how they went."""
     A, c = rviz.rows_to_system(rviz.PRESETS["wide polygon"][0])
     slow = relaxation(A, c, eta=0.1, rule="cyclic", tol=1e-3, max_iter=1000)
@@ -180,8 +206,9 @@ def test_no_preset_promises_how_runs_go():
         assert "zigzag" not in description
     at = open_page(RELAXATION, {"eta": "0.1", "system": "wide polygon"})
     assert "few steps" not in page_texts(at)
-    assert f"Feasible after {slow.n_iter:,} iterations" in player_payload(
-        at, "relaxation")["end_text"]
+    assert (
+        f"Feasible after {slow.n_iter:,} iterations" in player_payload(at, "relaxation")["end_text"]
+    )
 
 
 def test_tolerance_zero_misses_are_not_blamed_on_eta_at_most_one():

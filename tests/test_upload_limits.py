@@ -32,22 +32,36 @@ def held_bytes(base: str) -> int:
     """Bytes of uploaded files the server's upload manager holds (0 when none)."""
     with urlopen(f"{base}/_stcore/metrics", timeout=30) as response:
         text = response.read().decode()
-    lines = [line for line in text.splitlines()
-             if line.startswith("cache_memory_bytes") and "UploadedFileManager" in line]
+    lines = [
+        line
+        for line in text.splitlines()
+        if line.startswith("cache_memory_bytes") and "UploadedFileManager" in line
+    ]
     return sum(int(float(line.rsplit(" ", 1)[1])) for line in lines)
 
 
 def upload(base: str, student: Student, body: bytes) -> int:
     """One raw upload of ``body`` as a CSV file into the student's session; the status."""
     boundary = uuid.uuid4().hex
-    form = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; "
-            f"filename=\"big.csv\"\r\nContent-Type: text/csv\r\n\r\n").encode() + body + \
-        f"\r\n--{boundary}--\r\n".encode()
+    form = (
+        (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="file"; '
+            f'filename="big.csv"\r\nContent-Type: text/csv\r\n\r\n'
+        ).encode()
+        + body
+        + f"\r\n--{boundary}--\r\n".encode()
+    )
     token = student.cookies["_streamlit_xsrf"]
-    request = Request(f"{base}/_stcore/upload_file/{student.recorder.session_id}/"
-                      f"{uuid.uuid4()}", data=form, method="PUT", headers={
-                          "Content-Type": f"multipart/form-data; boundary={boundary}",
-                          "X-Xsrftoken": token, "Cookie": f"_streamlit_xsrf={token}"})
+    request = Request(
+        f"{base}/_stcore/upload_file/{student.recorder.session_id}/{uuid.uuid4()}",
+        data=form,
+        method="PUT",
+        headers={
+            "Content-Type": f"multipart/form-data; boundary={boundary}",
+            "X-Xsrftoken": token,
+            "Cookie": f"_streamlit_xsrf={token}",
+        },
+    )
     with urlopen(request, timeout=60) as response:
         return response.status
 
@@ -74,5 +88,3 @@ def test_one_session_holds_at_most_its_bound_and_an_ended_session_holds_nothing(
         # in a thread of its own: a browser test's Playwright may hold this thread's loop
         with ThreadPoolExecutor(max_workers=1) as pool:
             pool.submit(asyncio.run, scenario(base)).result(timeout=600)
-
-

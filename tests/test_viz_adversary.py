@@ -18,8 +18,7 @@ def _sweep(dim: int):
     # gamma = 1/k and 1/(k + 1/2): decimals whose 1/gamma^2 is an integer or lies half way
     # between two (the floor is decided exactly, gamma read as the decimal it prints as)
     gammas = np.sort([1 / k for k in range(1, 21)] + [1 / (k + 0.5) for k in range(1, 20)])[::-1]
-    forced = np.array([cx.adversarial_lower_bound(g, dim, "perceptron").n_mistakes
-                       for g in gammas])
+    forced = np.array([cx.adversarial_lower_bound(g, dim, "perceptron").n_mistakes for g in gammas])
     return gammas, forced
 
 
@@ -34,13 +33,14 @@ def test_forced_mistakes_meet_the_bound_until_d_caps_them():
     shown = np.asarray(trace_named(fig, "mistakes forced").y)
     x = np.asarray(bound.x)
     meet = x <= dim
-    floors = np.array([math.floor(1 / Fraction(repr(float(g))) ** 2)
-                       for g in gammas[np.argsort(x)]])
+    floors = np.array(
+        [math.floor(1 / Fraction(repr(float(g))) ** 2) for g in gammas[np.argsort(x)]]
+    )
     x = np.sort(x)
     np.testing.assert_array_equal(shown[meet], floors[meet])  # the two curves coincide
-    assert np.all(floors[meet] > x[meet] - 1)                 # up to the floor
-    assert np.all(shown[~meet] == dim)                        # then d caps the adversary
-    assert np.all(shown <= np.asarray(bound.y) + 1e-9)        # never above the upper bound
+    assert np.all(floors[meet] > x[meet] - 1)  # up to the floor
+    assert np.all(shown[~meet] == dim)  # then d caps the adversary
+    assert np.all(shown <= np.asarray(bound.y) + 1e-9)  # never above the upper bound
     assert set(trace_named(fig, "dimension d").y) == {dim}
     json.loads(fig.to_json())
 

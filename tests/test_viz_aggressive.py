@@ -110,9 +110,9 @@ def test_swing_frames_advance_and_the_line_jumps_at_powers_of_two(swing):
 
 def test_swing_marks_the_misclassified_point(swing):
     wrong = viz.SWING_TRACES.index("misclassified now")
-    assert list(swing.frames[30].data[wrong].x) == [-2.0]   # w_31 gets (-2, 0) wrong ...
-    assert "MISTAKE" in swing.frames[31].layout.title.text   # ... so step 32 is a mistake
-    assert list(swing.frames[31].data[wrong].x) == []        # after it both are right
+    assert list(swing.frames[30].data[wrong].x) == [-2.0]  # w_31 gets (-2, 0) wrong ...
+    assert "MISTAKE" in swing.frames[31].layout.title.text  # ... so step 32 is a mistake
+    assert list(swing.frames[31].data[wrong].x) == []  # after it both are right
     assert "MISTAKE" not in swing.frames[32].layout.title.text
 
 

@@ -39,8 +39,16 @@ BOUND = np.array([900.0, 230.0, 60.0])
 
 
 def test_sweep_figure_has_runs_median_and_bounds_on_log_axes():
-    fig = sweep_figure(MARGINS, UPDATES, VALUES, MEDIANS, BOUND, "T(A)",
-                       reference=BOUND / 2, reference_label="(R/γ)² reference")
+    fig = sweep_figure(
+        MARGINS,
+        UPDATES,
+        VALUES,
+        MEDIANS,
+        BOUND,
+        "T(A)",
+        reference=BOUND / 2,
+        reference_label="(R/γ)² reference",
+    )
     names = [trace.name for trace in fig.data]
     assert names == ["runs (one dot each)", "median over seeds", "T(A)", "(R/γ)² reference"]
     assert fig.layout.xaxis.type == "log" and fig.layout.yaxis.type == "log"
@@ -72,9 +80,18 @@ def test_a_long_legend_gets_a_row_per_entry_and_the_plot_keeps_its_height():
     """Five long entries on a horizontal legend wrapped past the figure's top (the first
     /bound chart hid "runs" and half of "median"): each entry gets its own row instead."""
     short = sweep_figure(MARGINS, UPDATES, VALUES, MEDIANS, BOUND, "T(A)")
-    long = sweep_figure(MARGINS, UPDATES, VALUES, MEDIANS, BOUND, "T(A) = (R²+1)/γ₂²",
-                        BOUND / 2, "(R/γ)², geometric γ: reference only", also_holds=BOUND * 2,
-                        also_holds_label="2(R²+1)/ε² (notebook), largest over seeds")
+    long = sweep_figure(
+        MARGINS,
+        UPDATES,
+        VALUES,
+        MEDIANS,
+        BOUND,
+        "T(A) = (R²+1)/γ₂²",
+        BOUND / 2,
+        "(R/γ)², geometric γ: reference only",
+        also_holds=BOUND * 2,
+        also_holds_label="2(R²+1)/ε² (notebook), largest over seeds",
+    )
     entries = [t for t in long.data if t.name and t.showlegend is not False]
     assert len(entries) == 5
     assert long.layout.legend.orientation == "v"
@@ -108,10 +125,20 @@ def test_ratio_figure_shows_a_violation_instead_of_clipping_it():
 
 def test_dependence_figure_draws_a_flat_bound_for_a_number():
     x = np.repeat([10, 100, 1000], 2)
-    fig = dependence_figure(x, [5, 7, 6, 8, 7, 7], [10, 100, 1000], [6, 7, 7], 99.0,
-                            "number of points n", "largest bound")
-    assert [trace.name for trace in fig.data] == ["runs (one dot each)", "median over seeds",
-                                                  "largest bound"]
+    fig = dependence_figure(
+        x,
+        [5, 7, 6, 8, 7, 7],
+        [10, 100, 1000],
+        [6, 7, 7],
+        99.0,
+        "number of points n",
+        "largest bound",
+    )
+    assert [trace.name for trace in fig.data] == [
+        "runs (one dot each)",
+        "median over seeds",
+        "largest bound",
+    ]
     flat = fig.data[2]
     np.testing.assert_array_equal(flat.x, [10, 1000])
     np.testing.assert_array_equal(flat.y, [99.0, 99.0])
@@ -120,18 +147,30 @@ def test_dependence_figure_draws_a_flat_bound_for_a_number():
 
 
 def test_dependence_figure_draws_a_bound_per_value_on_linear_axes():
-    fig = dependence_figure([0, 0, 1, 1], [3, 4, 9, 8], [0, 1], [3.5, 8.5], [20.0, 40.0],
-                            "threshold δ", "bound (1.4)", log_x=False, log_y=False)
+    fig = dependence_figure(
+        [0, 0, 1, 1],
+        [3, 4, 9, 8],
+        [0, 1],
+        [3.5, 8.5],
+        [20.0, 40.0],
+        "threshold δ",
+        "bound (1.4)",
+        log_x=False,
+        log_y=False,
+    )
     np.testing.assert_array_equal(fig.data[2].y, [20.0, 40.0])
     assert fig.layout.xaxis.type == "linear" and fig.layout.yaxis.type == "linear"
     assert "(log scale)" not in fig.layout.yaxis.title.text
 
 
-@pytest.mark.parametrize("builder", [
-    lambda: sweep_figure([], [], [], [], [], "T(A)"),
-    lambda: ratio_figure([], [], "T(A)"),
-    lambda: dependence_figure([], [], [], [], 1.0, "n", "bound"),
-])
+@pytest.mark.parametrize(
+    "builder",
+    [
+        lambda: sweep_figure([], [], [], [], [], "T(A)"),
+        lambda: ratio_figure([], [], "T(A)"),
+        lambda: dependence_figure([], [], [], [], 1.0, "n", "bound"),
+    ],
+)
 def test_empty_input_still_gives_a_figure(builder):
     assert isinstance(builder(), go.Figure)
 
@@ -154,6 +193,7 @@ def test_log_ticks_thin_out_over_many_decades():
 # What the runs on screen show (numbers and words the page prints)
 # ---------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("power, factor", [(2, 4.0), (1, 2.0), (3, 8.0)])
 def test_halving_factors_recover_the_power_of_the_margin(power, factor):
     margins = np.geomspace(0.02, 0.5, 7)
@@ -173,9 +213,12 @@ def runs(seed, value, **columns):
     from types import SimpleNamespace
 
     value = np.asarray(value, float)
-    return SimpleNamespace(seed=np.asarray(seed), value=value,
-                           values=lambda: np.unique(value),
-                           **{k: np.asarray(v, float) for k, v in columns.items()})
+    return SimpleNamespace(
+        seed=np.asarray(seed),
+        value=value,
+        values=lambda: np.unique(value),
+        **{k: np.asarray(v, float) for k, v in columns.items()},
+    )
 
 
 def test_largest_per_value_matches_a_plain_loop():
@@ -186,8 +229,9 @@ def test_largest_per_value_matches_a_plain_loop():
     expected = {}
     for v, x in zip(value, per_run):
         expected[v] = max(expected.get(v, -np.inf), x)
-    np.testing.assert_array_equal(largest_per_value(result, per_run),
-                                  [expected[v] for v in sorted(expected)])
+    np.testing.assert_array_equal(
+        largest_per_value(result, per_run), [expected[v] for v in sorted(expected)]
+    )
 
 
 def test_notebook_bound_is_the_formula_and_holds_for_every_run():
@@ -201,23 +245,29 @@ def test_notebook_bound_is_the_formula_and_holds_for_every_run():
 
 def test_step_changes_count_rises_falls_and_ties_per_seed():
     # seed 0: 1 -> 2 -> 2 -> 1 (rise, same, fall); seed 1, given out of order: 5 -> 3 -> 4
-    result = runs([0, 0, 0, 0, 1, 1, 1], [0, 1, 2, 3, 2, 0, 1],
-                  radius=[1, 2, 2, 1, 4, 5, 3])
+    result = runs([0, 0, 0, 0, 1, 1, 1], [0, 1, 2, 3, 2, 0, 1], radius=[1, 2, 2, 1, 4, 5, 3])
     assert step_changes(result, "radius") == (2, 2, 1)
 
 
 def test_shift_findings_report_the_counts_of_the_runs():
-    rising = runs([0, 0, 0], [0, 1, 2], radius=[1, 2, 3], gamma_2=[0.3, 0.2, 0.25],
-                  padded=[10, 20, 30], updates=[5, 4, 9])
+    rising = runs(
+        [0, 0, 0],
+        [0, 1, 2],
+        radius=[1, 2, 3],
+        gamma_2=[0.3, 0.2, 0.25],
+        padded=[10, 20, 30],
+        updates=[5, 4, 9],
+    )
     text = shift_findings(rising)
     assert "for each of the 1 seed (2 steps in all)" in text
     assert "R grew in 2 of 2; γ₂ shrank in 1 of 2 and grew in 1 of 2" in text
     assert "the number of updates grew in 1 of 2, fell in 1 of 2" in text
     assert "Held every time: T(A) grew, R grew." in text
-    assert "Did not hold every time: γ₂ shrank (only 1 of 2), the number of updates grew " \
-           "(only 1 of 2)." in text
-    one_value = runs([0, 1], [0, 0], radius=[1, 1], gamma_2=[1, 1], padded=[1, 1],
-                     updates=[1, 1])
+    assert (
+        "Did not hold every time: γ₂ shrank (only 1 of 2), the number of updates grew "
+        "(only 1 of 2)." in text
+    )
+    one_value = runs([0, 1], [0, 0], radius=[1, 1], gamma_2=[1, 1], padded=[1, 1], updates=[1, 1])
     assert shift_findings(one_value).startswith("Give at least two values of u")
 
 

@@ -106,12 +106,20 @@ def test_drawings_that_failed_before_show_no_mismatch_on_the_page(X, y):
 def test_runs_that_really_differ_are_reported():
     X, y = (np.array(v) for v in FAILED_BEFORE[0])
     primal = run_perceptron(X, y, bias=True, max_updates=MAX_UPDATES, max_epochs=500)
-    same = kernel_perceptron(X, y, kernel="linear", bias=True, max_updates=MAX_UPDATES,
-                             max_epochs=500)
+    same = kernel_perceptron(
+        X, y, kernel="linear", bias=True, max_updates=MAX_UPDATES, max_epochs=500
+    )
     assert runs_difference(primal, same, X, y) is None
     # another order: other updates
-    other = kernel_perceptron(X, y, kernel="linear", bias=True, order="max_residual",
-                              max_updates=MAX_UPDATES, max_epochs=500)
+    other = kernel_perceptron(
+        X,
+        y,
+        kernel="linear",
+        bias=True,
+        order="max_residual",
+        max_updates=MAX_UPDATES,
+        max_epochs=500,
+    )
     said = runs_difference(primal, other, X, y)
     assert said is not None and said.startswith("update ") and "primal run: on example" in said
     # fewer updates (an earlier limit): the dual run stopped
@@ -120,8 +128,9 @@ def test_runs_that_really_differ_are_reported():
     # the same updates on data twice as large (through the origin: the same decisions)
     # but every score four times as large
     origin = run_perceptron(X, y, bias=False, max_updates=MAX_UPDATES, max_epochs=500)
-    doubled = kernel_perceptron(2 * X, y, kernel="linear", bias=False,
-                                max_updates=MAX_UPDATES, max_epochs=500)
+    doubled = kernel_perceptron(
+        2 * X, y, kernel="linear", bias=False, max_updates=MAX_UPDATES, max_epochs=500
+    )
     assert doubled.update_indices.tolist() == origin.update_indices.tolist()
     assert "has score" in runs_difference(origin, doubled, X, y)
     # the same updates and scores, but the α's of another run: another w

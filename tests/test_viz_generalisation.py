@@ -37,8 +37,9 @@ def build(n=40, margin=0.1, data_seed=0, order_seed=0, start_step=None):
     data = make_unit_margin(n=n, margin=margin, dim=2, seed=data_seed)
     trace = margin_perceptron(data.X, data.y, order="random", seed=order_seed, unit=True)
     spec = player_spec("id", trace.n_examined, trace.update_steps, start_step=start_step)
-    payload = margin_player_payload(data.X, data.y, trace, beta_star=data.w_star, margin=margin,
-                                    player=spec)
+    payload = margin_player_payload(
+        data.X, data.y, trace, beta_star=data.w_star, margin=margin, player=spec
+    )
     return data, trace, payload
 
 
@@ -62,15 +63,18 @@ def replay_margin_perceptron(X, y, stream):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_the_payload_is_the_run_and_a_plain_loop_agrees(seed):
-    data, trace, payload = build(n=30 + 10 * seed, margin=0.05 + 0.05 * seed, data_seed=seed,
-                                 order_seed=seed + 3)
+    data, trace, payload = build(
+        n=30 + 10 * seed, margin=0.05 + 0.05 * seed, data_seed=seed, order_seed=seed + 3
+    )
     json.dumps(payload, allow_nan=False)  # JSON-ready, no NaN
     n = len(data.y)
     stream = decode_indices(payload["examined"], trace.n_examined, n)
-    np.testing.assert_array_equal(stream, trace.indices_at_steps(
-        np.arange(1, trace.n_examined + 1)))
-    weights, steps, scores = replay_margin_perceptron(np.asarray(data.X), np.asarray(data.y),
-                                                      stream)
+    np.testing.assert_array_equal(
+        stream, trace.indices_at_steps(np.arange(1, trace.n_examined + 1))
+    )
+    weights, steps, scores = replay_margin_perceptron(
+        np.asarray(data.X), np.asarray(data.y), stream
+    )
     np.testing.assert_allclose(payload["updates"]["weights"], weights, rtol=0, atol=1e-12)
     assert payload["updates"]["steps"] == steps == trace.update_steps.tolist()
     np.testing.assert_allclose(payload["updates"]["scores"], scores, atol=1e-12)
@@ -128,8 +132,15 @@ def test_single_n_curves_combine_into_the_whole_curve():
     sizes = [2, 5, 20, 80]
     whole = generalisation_curve(n_train=sizes, **SETTINGS)
     combined = combine_curves(generalisation_curve(n_train=[n], **SETTINGS) for n in sizes)
-    for name in ("n_train", "mean_error", "stderr", "errors", "margin_mistakes",
-                 "stability_bound", "uniform_bound"):
+    for name in (
+        "n_train",
+        "mean_error",
+        "stderr",
+        "errors",
+        "margin_mistakes",
+        "stability_bound",
+        "uniform_bound",
+    ):
         np.testing.assert_array_equal(getattr(combined, name), getattr(whole, name))
     assert combined.repeats == whole.repeats and combined.exact == whole.exact
     with pytest.raises(ValueError):
@@ -143,10 +154,14 @@ def test_the_csv_and_the_rows_are_the_curve():
     assert rows["runs_with_error"].tolist() == erred
     table = list(csv.DictReader(io.StringIO(curve_csv(curve))))
     assert [int(r["n_train"]) for r in table] == [2, 10, 200]
-    np.testing.assert_allclose([float(r["mean_error"]) for r in table],
-                               np.asarray(curve.errors).mean(axis=1), rtol=1e-9)
-    np.testing.assert_allclose([float(r["stability_bound"]) for r in table],
-                               [3 / ((n + 1) * 0.2**2) for n in (2, 10, 200)], rtol=1e-9)
+    np.testing.assert_allclose(
+        [float(r["mean_error"]) for r in table], np.asarray(curve.errors).mean(axis=1), rtol=1e-9
+    )
+    np.testing.assert_allclose(
+        [float(r["stability_bound"]) for r in table],
+        [3 / ((n + 1) * 0.2**2) for n in (2, 10, 200)],
+        rtol=1e-9,
+    )
     assert [int(r["runs_with_error"]) for r in table] == erred
 
 
@@ -202,8 +217,7 @@ def test_the_stability_figure_marks_the_mistake_points_and_the_held_out_one():
     data = make_unit_margin(n=20, margin=0.2, dim=2, seed=1)
     X, y = np.asarray(data.X), np.asarray(data.y)
     full = margin_perceptron(X, y, order="cyclic", unit=True)
-    summary = stability_summary(full, margin_perceptron(X[1:], y[1:], order="cyclic",
-                                                        unit=True), 0)
+    summary = stability_summary(full, margin_perceptron(X[1:], y[1:], order="cyclic", unit=True), 0)
     fig = stability_figure(X, y, summary, 0)
     ringed = next(t for t in fig.data if t.name.startswith("caused a margin mistake"))
     # points are named from 1 on the page: row i of X is point i + 1
@@ -220,9 +234,13 @@ def test_the_stability_figure_marks_the_mistake_points_and_the_held_out_one():
 def test_the_loss_figure_draws_the_core_losses(view):
     fig = loss_figure(view)
     for trace in fig.data:
-        name = next(k for k, label in
-                    __import__("perceptron_core.generalisation", fromlist=["LOSS_LABELS"])
-                    .LOSS_LABELS.items() if label == trace.name)
+        name = next(
+            k
+            for k, label in __import__(
+                "perceptron_core.generalisation", fromlist=["LOSS_LABELS"]
+            ).LOSS_LABELS.items()
+            if label == trace.name
+        )
         loss, subgradient = LOSSES[name]
         function = loss if view == "loss" else subgradient
         x, values = np.asarray(trace.x), np.asarray(trace.y)
@@ -237,8 +255,10 @@ def test_eta_leaves_the_perceptron_alone_and_moves_the_margin_perceptron(eta):
     assert check["perceptron"]["same_updates"] and check["perceptron"]["scaled"]
     hinge = check["hinge"]
     # eta = 1 on the hinge loss is the margin perceptron of section 1
-    assert hinge["updates_eta_1"] == margin_perceptron(data.X, data.y, order="random",
-                                                       seed=0, unit=True).n_updates
+    assert (
+        hinge["updates_eta_1"]
+        == margin_perceptron(data.X, data.y, order="random", seed=0, unit=True).n_updates
+    )
     # dividing beta by eta: the margin perceptron asking for 1/eta, at most (1 + 2/eta)/gamma^2
     assert hinge["updates_eta"] <= (1 + 2 / eta) / 0.1**2
     assert hinge["converged_eta"]
@@ -246,5 +266,6 @@ def test_eta_leaves_the_perceptron_alone_and_moves_the_margin_perceptron(eta):
 
 def test_a_small_eta_changes_the_margin_perceptron_on_the_default_data():
     data = make_unit_margin(n=40, margin=0.1, dim=2, seed=0)
-    assert not eta_check(data.X, data.y, 0.1, order="random", seed=0,
-                         unit=True)["hinge"]["same_updates"]
+    assert not eta_check(data.X, data.y, 0.1, order="random", seed=0, unit=True)["hinge"][
+        "same_updates"
+    ]

@@ -37,10 +37,19 @@ def region(w, b, x_lim, y_lim, label=1) -> np.ndarray:
 
 
 @settings(max_examples=200, deadline=None, derandomize=True, database=None)
-@given(w1=weight, w2=weight, b=coordinate, x0=coordinate, y0=coordinate,
-       width=st.floats(0.5, 4), height=st.floats(0.5, 4), seed=st.integers(0, 2**16))
+@given(
+    w1=weight,
+    w2=weight,
+    b=coordinate,
+    x0=coordinate,
+    y0=coordinate,
+    width=st.floats(0.5, 4),
+    height=st.floats(0.5, 4),
+    seed=st.integers(0, 2**16),
+)
 def test_a_point_is_in_the_region_exactly_when_the_classifier_says_plus_one(
-        w1, w2, b, x0, y0, width, height, seed):
+    w1, w2, b, x0, y0, width, height, seed
+):
     w = np.array([w1, w2])
     x_lim, y_lim = (x0, x0 + width), (y0, y0 + height)
     closed = region(w, b, x_lim, y_lim)
@@ -60,13 +69,26 @@ def test_a_point_is_in_the_region_exactly_when_the_classifier_says_plus_one(
     inside = inside_polygon(polygon, points)
     # a point near an edge of the view can fall either way: only compare clear interior points
     margin = 1e-6 * max(width, height)
-    interior = (clear & (points[:, 0] > x_lim[0] + margin) & (points[:, 0] < x_lim[1] - margin)
-                & (points[:, 1] > y_lim[0] + margin) & (points[:, 1] < y_lim[1] - margin))
+    interior = (
+        clear
+        & (points[:, 0] > x_lim[0] + margin)
+        & (points[:, 0] < x_lim[1] - margin)
+        & (points[:, 1] > y_lim[0] + margin)
+        & (points[:, 1] < y_lim[1] - margin)
+    )
     np.testing.assert_array_equal(inside[interior], score[interior] > 0)
 
 
-@pytest.mark.parametrize("w, b", [((1.0, 0.5), 0.2), ((-0.3, 2.0), -1.0), ((0.0, 1.0), 0.0),
-                                  ((1.0, 1.0), -5.0), ((1.0, -1.0), 0.0)])
+@pytest.mark.parametrize(
+    "w, b",
+    [
+        ((1.0, 0.5), 0.2),
+        ((-0.3, 2.0), -1.0),
+        ((0.0, 1.0), 0.0),
+        ((1.0, 1.0), -5.0),
+        ((1.0, -1.0), 0.0),
+    ],
+)
 def test_area_is_the_share_of_a_fine_grid_and_the_two_labels_fill_the_view(w, b):
     x_lim, y_lim = (-1.0, 2.0), (-1.5, 1.0)
     ticks = 1200

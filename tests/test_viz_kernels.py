@@ -54,11 +54,9 @@ def build(name, settings, seed=0):
     trace = kernel_perceptron(X, y, **settings, seed=seed, max_updates=300, max_epochs=200)
     params = {k: v for k, v in settings.items() if k != "order"}
     margin = kernel_margin(X, y, **params)
-    proof = None if margin.separable else kernel_no_separator_proof(X, y, **params,
-                                                                     margin=margin)
+    proof = None if margin.separable else kernel_no_separator_proof(X, y, **params, margin=margin)
     spec = player_spec("id", trace.n_examined, trace.update_steps)
-    return X, y, trace, margin, player_payload(trace, margin, limit=1.5, player=spec,
-                                               proof=proof)
+    return X, y, trace, margin, player_payload(trace, margin, limit=1.5, player=spec, proof=proof)
 
 
 def padded_gram(X, trace):
@@ -84,14 +82,16 @@ def test_payload_numbers_match_independent_computations(name, settings, seed):
         f = G @ (alpha * y)  # K~ = K + 1 with a bias, so this includes b
         correct = np.where(f > 0, 1, -1) == y
         assert up["accuracy"][k] == pytest.approx(correct.mean())
-        assert up["wrong_side"][k] == int(np.sum(y * f <= 1e-9 * (1 + np.abs(f)))) or \
-            up["wrong_side"][k] == int(np.sum(y * f <= 0))
+        assert up["wrong_side"][k] == int(np.sum(y * f <= 1e-9 * (1 + np.abs(f)))) or up[
+            "wrong_side"
+        ][k] == int(np.sum(y * f <= 0))
         # ‖w_k‖² = Σ α_i α_j y_i y_j K~(x_i, x_j)
         ay = alpha * y
         assert up["norm_sq"][k] == pytest.approx(ay @ G @ ay, rel=1e-9, abs=1e-9)
     examined = decode_indices(payload["examined"], trace.n_examined, len(y))
-    np.testing.assert_array_equal(examined,
-                                  trace.indices_at_steps(np.arange(1, trace.n_examined + 1)))
+    np.testing.assert_array_equal(
+        examined, trace.indices_at_steps(np.arange(1, trace.n_examined + 1))
+    )
     assert payload["kernel"]["name"] == trace.kernel
     assert payload["bias"] is trace.bias
     assert payload["converged"] is trace.converged
@@ -142,8 +142,11 @@ def test_lift_and_the_preimage_curve(name):
     X, y = data("circles", 0)
     Z = lift(X, name)
     np.testing.assert_array_equal(Z[:, :2], X)
-    third = {"squared_norm": X[:, 0] ** 2 + X[:, 1] ** 2, "product": X[:, 0] * X[:, 1],
-             "constant": np.ones(len(X))}[name]
+    third = {
+        "squared_norm": X[:, 0] ** 2 + X[:, 1] ** 2,
+        "product": X[:, 0] * X[:, 1],
+        "constant": np.ones(len(X)),
+    }[name]
     np.testing.assert_allclose(Z[:, 2], third)
     w, b = np.array([0.3, -0.2, -1.0]), 0.25
     fig = preimage_figure(X, y, name, w, b, limit=1.3)
@@ -163,9 +166,13 @@ def test_lift_and_the_preimage_curve(name):
 def test_no_plane_is_drawn_without_a_separator():
     X, y = data("xor", 0)
     assert [t.type for t in lift_figure(X, y, "product", None, 0.0, limit=1.2).data] == [
-        "scatter3d", "scatter3d"]
+        "scatter3d",
+        "scatter3d",
+    ]
     assert [t.type for t in preimage_figure(X, y, "product", None, 0.0, limit=1.2).data] == [
-        "scatter", "scatter"]
+        "scatter",
+        "scatter",
+    ]
 
 
 def test_timing_chart_is_in_milliseconds_on_a_log_axis():

@@ -38,8 +38,9 @@ def inside(polygon: np.ndarray, points: np.ndarray) -> np.ndarray:
     return keep
 
 
-@pytest.mark.parametrize("k,seed,middle", [(3, 0, False), (4, 1, True), (5, 2, False),
-                                           (6, 3, True)])
+@pytest.mark.parametrize(
+    "k,seed,middle", [(3, 0, False), (4, 1, True), (5, 2, False), (6, 3, True)]
+)
 def test_regions_are_the_models_predictions(k, seed, middle):
     """Each class's polygons hold exactly the random points the core's predict gives that
     class (points within 1e-9 of a border left out), and the exact shares match a count of
@@ -60,8 +61,9 @@ def test_regions_are_the_models_predictions(k, seed, middle):
         np.testing.assert_array_equal(claimed[known], predicted[known])
         assert sum(part.share for part in region[key]) == 1  # exact fractions
     big = rng.uniform(-limit, limit, size=(400_000, 2))
-    counted = np.bincount(np.argmax(big @ ova.weights.T + ova.biases, axis=1),
-                          minlength=k) / len(big)
+    counted = np.bincount(np.argmax(big @ ova.weights.T + ova.biases, axis=1), minlength=k) / len(
+        big
+    )
     np.testing.assert_allclose([float(p.share) for p in region["ova"]], counted, atol=0.004)
     disagree = (ova.predict(big) != ovo.predict(big)).mean()
     assert float(region["disagree"].share) == pytest.approx(disagree, abs=0.004)
@@ -98,8 +100,10 @@ def test_notes_name_classes_that_win_nowhere_or_were_not_separated():
     X, labels, ova, ovo, region, numbers = fit_both_parts(4, 1, middle=True, max_epochs=2)
     notes = winner_notes(ova, region, numbers)
     for j in np.flatnonzero(~ova.converged):
-        assert any(note.startswith(f"class {ova.classes[j]} against the rest was not separated")
-                   for note in notes)
+        assert any(
+            note.startswith(f"class {ova.classes[j]} against the rest was not separated")
+            for note in notes
+        )
     assert len(notes) >= int((~ova.converged).sum())
 
 
@@ -121,10 +125,16 @@ def test_figures_show_the_regions_the_lines_chosen_and_every_point():
     assert "line 1 vs rest" not in names
     line = fig.data[names.index("line 0 vs rest")]
     w, b = ova.weights[0], ova.biases[0]
-    np.testing.assert_allclose(w[0] * np.asarray(line.x) + w[1] * np.asarray(line.y) + b, 0,
-                               atol=1e-9)
-    points = [t for t in fig.data if getattr(t, "mode", None) == "markers"
-              and str(t.name).startswith("class ") and "(" not in str(t.name)]
+    np.testing.assert_allclose(
+        w[0] * np.asarray(line.x) + w[1] * np.asarray(line.y) + b, 0, atol=1e-9
+    )
+    points = [
+        t
+        for t in fig.data
+        if getattr(t, "mode", None) == "markers"
+        and str(t.name).startswith("class ")
+        and "(" not in str(t.name)
+    ]
     assert sum(len(t.x) for t in points) == len(labels)
     fig = ovo_figure(X, labels, ovo, region, limit)
     assert ("tied vote (area)" in [t.name for t in fig.data]) == region["ovo_tie"].has_area

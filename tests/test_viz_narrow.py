@@ -16,13 +16,21 @@ from perceptron_core.viz.narrow import (
 
 
 def desktop_figure():
-    fig = go.Figure([go.Scatter(x=[1, 2, 3], y=[3, 2, 1], mode="lines",
-                                name="mistake-driven (update only on a mistake): 2 mistakes"),
-                     go.Scatter(x=[1, 2, 3], y=[1, 2, 3], mode="markers", name="runs"),
-                     go.Scatter(x=[1, 3], y=[0, 0], mode="lines", name="hidden",
-                                showlegend=False)])
-    style.base_layout(fig, title="t = 1 (power of two): x_t = (-2, 0), score 0 → MISTAKE",
-                      height=700)
+    fig = go.Figure(
+        [
+            go.Scatter(
+                x=[1, 2, 3],
+                y=[3, 2, 1],
+                mode="lines",
+                name="mistake-driven (update only on a mistake): 2 mistakes",
+            ),
+            go.Scatter(x=[1, 2, 3], y=[1, 2, 3], mode="markers", name="runs"),
+            go.Scatter(x=[1, 3], y=[0, 0], mode="lines", name="hidden", showlegend=False),
+        ]
+    )
+    style.base_layout(
+        fig, title="t = 1 (power of two): x_t = (-2, 0), score 0 → MISTAKE", height=700
+    )
     fig.update_layout(xaxis_title="margin γ (data units, log scale)", yaxis_title="updates")
     return fig
 
@@ -58,8 +66,10 @@ def test_the_phone_layout_keeps_the_data_and_makes_room_for_every_word():
 
 def test_an_animation_keeps_its_play_button_and_slider_between_axis_and_legend():
     fig = desktop_figure()
-    fig.update_layout(updatemenus=[dict(type="buttons", y=-0.12, buttons=[dict(label="Play")])],
-                      sliders=[dict(y=-0.12, steps=[dict(label="1")])])
+    fig.update_layout(
+        updatemenus=[dict(type="buttons", y=-0.12, buttons=[dict(label="Play")])],
+        sliders=[dict(y=-0.12, steps=[dict(label="1")])],
+    )
     narrow = narrow_figure(fig)
     plot_height = narrow.layout.height - narrow.layout.margin.t - narrow.layout.margin.b
     slider_top = -narrow.layout.sliders[0].y * plot_height  # px under the plot

@@ -17,6 +17,7 @@ from perceptron_core.viz import adversary, generalisation, relaxation
 
 # ------------------------------------------------------------------ /adversary
 
+
 @given(st.lists(st.sampled_from([1, -1]), min_size=1, max_size=40))
 def test_moves_written_in_a_link_read_back(predictions):
     text = adversary.moves_text(predictions)
@@ -55,9 +56,18 @@ def test_the_forced_mistakes_are_min_of_the_floor_and_d():
 
 # ------------------------------------------------------------------ /generalisation
 
-@pytest.mark.parametrize("text, sizes", [("2, 5, 10", [2, 5, 10]), ("10;2,2", [2, 10]),
-                                         ("1, x", None), ("0, 5", None), ("", None),
-                                         ("10001", None)])
+
+@pytest.mark.parametrize(
+    "text, sizes",
+    [
+        ("2, 5, 10", [2, 5, 10]),
+        ("10;2,2", [2, 10]),
+        ("1, x", None),
+        ("0, 5", None),
+        ("", None),
+        ("10001", None),
+    ],
+)
 def test_values_of_n_are_read_from_the_text_box(text, sizes):
     assert generalisation.parse_sizes(text) == sizes
 
@@ -65,25 +75,35 @@ def test_values_of_n_are_read_from_the_text_box(text, sizes):
 def test_a_curve_over_the_request_budget_is_refused_with_what_to_lower():
     # the page's default curve fits the request's 0.5 s
     generalisation.check_curve_cost([2, 5, 10, 20, 50, 100, 200], 0.1, 2, 500, 5_000, 0.5)
-    with pytest.raises(ValueError, match=r"about \d\.\d\d s of computing, more than the "
-                                         r"0\.5 s.*fewer runs per N"):
-        generalisation.check_curve_cost([2, 5, 10, 20, 50, 100, 200, 500], 0.1, 2, 1000,
-                                        5_000, 0.5)
+    with pytest.raises(
+        ValueError,
+        match=r"about \d\.\d\d s of computing, more than the "
+        r"0\.5 s.*fewer runs per N",
+    ):
+        generalisation.check_curve_cost([2, 5, 10, 20, 50, 100, 200, 500], 0.1, 2, 1000, 5_000, 0.5)
     with pytest.raises(ValueError, match="too much work"):
         generalisation.check_curve_cost([10_000] * 10, 0.05, 50, 1000, 5_000, 1e9)
 
 
 # ------------------------------------------------------------------ /relaxation
 
-@given(st.lists(st.tuples(st.integers(-50, 50), st.integers(1, 50), st.integers(-50, 50)),
-                min_size=1, max_size=relaxation.MAX_ROWS))
+
+@given(
+    st.lists(
+        st.tuples(st.integers(-50, 50), st.integers(1, 50), st.integers(-50, 50)),
+        min_size=1,
+        max_size=relaxation.MAX_ROWS,
+    )
+)
 def test_own_rows_written_in_a_link_read_back(rows):
     rows = [[float(a), float(b), float(v)] for a, b, v in rows]
     assert relaxation.rows_from_text(relaxation.rows_text(rows)) == rows
 
 
-@pytest.mark.parametrize("row, why", [((0, 0, 1), "a₁ = a₂ = 0"), ((1, 0, np.inf), "infinite"),
-                                      ((2e6, 0, 1), "above 1e+06")])
+@pytest.mark.parametrize(
+    "row, why",
+    [((0, 0, 1), "a₁ = a₂ = 0"), ((1, 0, np.inf), "infinite"), ((2e6, 0, 1), "above 1e+06")],
+)
 def test_a_row_that_is_no_inequality_is_refused(row, why):
     assert why in relaxation.row_problem(row)
     assert relaxation.rows_from_text(relaxation.rows_text([row, (1, 1, 1)])) is None

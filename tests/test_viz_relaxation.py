@@ -142,14 +142,16 @@ def test_sweep_rows_are_core_runs_and_the_csv_reads_back():
     rows = eta_sweep(A, c, etas=etas, seed=3, tol=1e-3, max_iter=400, tau=5)
     assert len(rows) == len(etas) * len(INDEX_RULES)
     for row in rows:
-        trace = relaxation(A, c, eta=row["eta"], rule=row["rule"], seed=3, tol=1e-3,
-                           max_iter=400, tau=5)
+        trace = relaxation(
+            A, c, eta=row["eta"], rule=row["rule"], seed=3, tol=1e-3, max_iter=400, tau=5
+        )
         assert row["feasible"] == trace.feasible
         assert row["iterations"] == (trace.n_iter if trace.feasible else None)
     read = list(csv.DictReader(io.StringIO(sweep_csv(rows))))
     assert [r["rule"] for r in read] == [r["rule"] for r in rows]
     assert [r["iterations_to_feasible"] for r in read] == [
-        "" if r["iterations"] is None else str(r["iterations"]) for r in rows]
+        "" if r["iterations"] is None else str(r["iterations"]) for r in rows
+    ]
     fig = sweep_figure(rows, 400)
     lines = [t for t in fig.data if t.mode == "lines+markers"]
     assert len(lines) == len(INDEX_RULES)
@@ -164,11 +166,11 @@ def test_the_limit_line_is_labelled_where_it_is_drawn(max_iter):
     (Plotly's rule): the label "not reached" must sit at the dashed line, not at
     10**max_iter, off the chart."""
     fig = sweep_figure([], max_iter)
-    line, = [shape for shape in fig.layout.shapes if shape.line.dash == "dash"]
-    label, = [note for note in fig.layout.annotations if "not reached" in note.text]
+    (line,) = [shape for shape in fig.layout.shapes if shape.line.dash == "dash"]
+    (label,) = [note for note in fig.layout.annotations if "not reached" in note.text]
     assert line.y0 == line.y1 == max_iter
     assert label.yref == "y" and fig.layout.yaxis.type == "log"
-    assert 10 ** label.y == pytest.approx(max_iter)
+    assert 10**label.y == pytest.approx(max_iter)
 
 
 def test_perceptron_figure_draws_both_paths():

@@ -29,20 +29,46 @@ from perceptron_core.viz.train import axis_limit, draw_figure, player_payload
 LIMITS = dict(max_updates=5_000, max_epochs=500)
 
 
-def build(X, y, *, bias=True, delta=0.0, order="cyclic", seed=0, w0=None, b0=0.0,
-          planted=None, start_step=None):
+def build(
+    X,
+    y,
+    *,
+    bias=True,
+    delta=0.0,
+    order="cyclic",
+    seed=0,
+    w0=None,
+    b0=0.0,
+    planted=None,
+    start_step=None,
+):
     """The page's pipeline, step by step: run, bounds, statements, proof, payload."""
-    trace = run_perceptron(X, y, bias=bias, delta=delta, w0=w0, b0=b0, order=order, seed=seed,
-                           **LIMITS)
+    trace = run_perceptron(
+        X, y, bias=bias, delta=delta, w0=w0, b0=b0, order=order, seed=seed, **LIMITS
+    )
     w0_norm = float(np.hypot(np.linalg.norm(trace.weights[0]), trace.biases[0]))
     bounds = bound_summary(X, y, bias=bias, delta=delta, w0_norm=w0_norm)
     statements = run_bounds(bounds, bias=bias, delta=delta, w0_norm=w0_norm)
     proof = proof_quantities(trace, X, y) if bounds.separable else None
-    spec = player_spec(run_id(X, y, (bias, delta, order, seed)), trace.n_examined,
-                       trace.update_steps, start_step=start_step)
-    payload = player_payload(X, y, trace, bounds, statements=statements,
-                             case=separability_case(X, y), proof=proof, w0_norm=w0_norm,
-                             planted=planted, limit=axis_limit(X), player=spec)
+    spec = player_spec(
+        run_id(X, y, (bias, delta, order, seed)),
+        trace.n_examined,
+        trace.update_steps,
+        start_step=start_step,
+    )
+    payload = player_payload(
+        X,
+        y,
+        trace,
+        bounds,
+        statements=statements,
+        case=separability_case(X, y),
+        proof=proof,
+        w0_norm=w0_norm,
+        planted=planted,
+        limit=axis_limit(X),
+        player=spec,
+    )
     return trace, payload
 
 
@@ -60,12 +86,16 @@ def data(seed=7, n=40, margin=0.1, **kwargs):
     return np.asarray(ds.X), np.asarray(ds.y), ds
 
 
-CASES = [dict(order=order, bias=bias) for order in ("cyclic", "permuted", "random",
-                                                      "max_residual", "max_distance")
-         for bias in (True, False)] + [dict(delta=0.5), dict(delta=2.0, order="permuted")]
+CASES = [
+    dict(order=order, bias=bias)
+    for order in ("cyclic", "permuted", "random", "max_residual", "max_distance")
+    for bias in (True, False)
+] + [dict(delta=0.5), dict(delta=2.0, order="permuted")]
 
 
-@pytest.mark.parametrize("settings", CASES, ids=lambda s: "-".join(f"{k}={v}" for k, v in s.items()))
+@pytest.mark.parametrize(
+    "settings", CASES, ids=lambda s: "-".join(f"{k}={v}" for k, v in s.items())
+)
 def test_payload_is_the_trace_and_the_reference_loop(settings):
     X, y, _ = data(through_origin=not settings.get("bias", True))
     trace, payload = build(X, y, seed=3, **settings)
@@ -79,9 +109,15 @@ def test_payload_is_the_trace_and_the_reference_loop(settings):
     assert payload["player"]["n_examined"] == trace.n_examined
     # the example examined at every step: the engine's replay and an independent loop agree
     examined = decode_indices(payload["examined"], trace.n_examined, len(y))
-    reference = reference_perceptron(X, y, bias=settings.get("bias", True),
-                                     delta=settings.get("delta", 0.0),
-                                     order=settings.get("order", "cyclic"), seed=3, **LIMITS)
+    reference = reference_perceptron(
+        X,
+        y,
+        bias=settings.get("bias", True),
+        delta=settings.get("delta", 0.0),
+        order=settings.get("order", "cyclic"),
+        seed=3,
+        **LIMITS,
+    )
     assert examined.tolist() == list(reference.examined)
     assert reference.update_indices.tolist() == updates["indices"]
     json.dumps(payload, allow_nan=False)  # what the browser receives is plain JSON
@@ -102,18 +138,30 @@ def test_the_bound_named_as_holding_is_never_exceeded(seed):
     rng = np.random.default_rng(seed)
     bias = bool(rng.integers(2))
     delta = float(rng.choice([0.0, 0.0, 0.3, 2.0]))
-    X, y, _ = data(seed=seed, n=int(rng.integers(5, 60)), margin=float(rng.uniform(0.02, 0.4)),
-                   through_origin=not bias)
+    X, y, _ = data(
+        seed=seed,
+        n=int(rng.integers(5, 60)),
+        margin=float(rng.uniform(0.02, 0.4)),
+        through_origin=not bias,
+    )
     start = rng.normal(scale=0.5, size=2) if seed % 3 == 0 else None
-    trace, payload = build(X, y, bias=bias, delta=delta, w0=start,
-                           b0=0.4 if start is not None and bias else 0.0,
-                           order=str(rng.choice(["cyclic", "permuted", "random"])), seed=seed)
+    trace, payload = build(
+        X,
+        y,
+        bias=bias,
+        delta=delta,
+        w0=start,
+        b0=0.4 if start is not None and bias else 0.0,
+        order=str(rng.choice(["cyclic", "permuted", "random"])),
+        seed=seed,
+    )
     bound = payload["bound"]
     assert bound is not None and trace.converged
     assert trace.n_updates <= bound["value"]
     plain = delta == 0 and start is None
-    assert bound["name"].startswith("T(A)" if plain and bias else
-                                    "(R/γ)²" if plain else "bound (1.4)")
+    assert bound["name"].startswith(
+        "T(A)" if plain and bias else "(R/γ)²" if plain else "bound (1.4)"
+    )
     assert bound["name"] in payload["end_text"] and bound["value_text"] in payload["end_text"]
     if not plain:  # T(A) may be shown only as not applying
         assert "T(A) =" in payload["facts"] and "does not apply" in payload["facts"]
@@ -139,8 +187,9 @@ def test_non_separable_data_get_the_boundedness_path():
     assert separability_case(X, y) == "none" and payload["bound"] is None
     path = payload["path"]
     assert len(path["norms"]) == trace.n_updates + 1
-    np.testing.assert_allclose(path["norms"], np.hypot(np.linalg.norm(trace.weights, axis=1),
-                                                       trace.biases))
+    np.testing.assert_allclose(
+        path["norms"], np.hypot(np.linalg.norm(trace.weights, axis=1), trace.biases)
+    )
     assert "Stopped without converging" in payload["end_text"]
     assert "No line separates these data" in payload["facts"]
 

@@ -19,8 +19,13 @@ from perceptron_core.shown_numbers import fixed_text, inequality_texts
 from perceptron_core.viz.describe import figure_summary
 from perceptron_core.viz.region_words import region_words
 
-RELATIONS = {"≤": lambda a, b: a <= b, "≥": lambda a, b: a >= b, "<": lambda a, b: a < b,
-             ">": lambda a, b: a > b, "=": lambda a, b: a == b}
+RELATIONS = {
+    "≤": lambda a, b: a <= b,
+    "≥": lambda a, b: a >= b,
+    "<": lambda a, b: a < b,
+    ">": lambda a, b: a > b,
+    "=": lambda a, b: a == b,
+}
 
 
 def exact(text: str) -> Fraction:
@@ -42,13 +47,16 @@ def test_both_sides_hold_as_written_whenever_the_floats_do(a, b, relation):
         assert (exact(text) == 0) == (value == 0), (value, text)  # nonzero never reads 0
 
 
-@pytest.mark.parametrize("a, b, relation, expected", [
-    (0.5201, 0.4853, "≥", ("0.52", "0.49")),          # two decimals suffice
-    (0.00097, 0.0012, "≤", ("0.00097", "0.00120")),   # two significant digits of the smaller
-    (0.0, 0.0, "≥", ("0", "0")),                      # t = 0: both zero
-    (0.4999999999, 0.5, "≥", ("0.50", "0.50")),       # floats just off: true as written
-    (6.1, 9.95, "≤", ("6.10", "9.95")),
-])
+@pytest.mark.parametrize(
+    "a, b, relation, expected",
+    [
+        (0.5201, 0.4853, "≥", ("0.52", "0.49")),  # two decimals suffice
+        (0.00097, 0.0012, "≤", ("0.00097", "0.00120")),  # two significant digits of the smaller
+        (0.0, 0.0, "≥", ("0", "0")),  # t = 0: both zero
+        (0.4999999999, 0.5, "≥", ("0.50", "0.50")),  # floats just off: true as written
+        (6.1, 9.95, "≤", ("6.10", "9.95")),
+    ],
+)
 def test_both_sides_get_the_fewest_decimals_that_keep_the_inequality(a, b, relation, expected):
     assert inequality_texts(a, relation, b) == expected
 
@@ -65,6 +73,7 @@ def test_an_unknown_relation_is_a_value_error():
 
 
 # ---- where a picture's regions lie ----------------------------------------------------
+
 
 def grid(size=45):
     axis = np.linspace(-1, 1, size)
@@ -108,14 +117,16 @@ def test_region_words_refuses_a_grid_that_is_not_square():
 
 # ---- a sweep as a table -----------------------------------------------------------------
 
+
 def test_the_bound_table_holds_each_margins_median_and_largest_bound():
     from perceptron_core.sweeps import margin_sweep
     from perceptron_core.viz.sweep_tables import bound_sweep_table
 
     result = margin_sweep([0.05, 0.1, 0.3], 4, n=60, dim=2, bias=True)
     ratio = result.updates / result.bound
-    columns, caption = bound_sweep_table(result.parameter, result.values(), result.value,
-                                         result.updates, result.bound, ratio, "T(A)")
+    columns, caption = bound_sweep_table(
+        result.parameter, result.values(), result.value, result.updates, result.bound, ratio, "T(A)"
+    )
     assert list(columns)[0] == "γ" and "T(A)" in caption
     for row, value in enumerate(result.values()):
         mine = result.value == value
@@ -134,8 +145,9 @@ def test_the_eta_table_has_one_row_per_eta_and_one_column_per_rule():
     # columns a_i: w₁ ≤ 1, w₂ ≤ 1, w₁ + w₂ ≥ 0.5
     A = np.array([[1.0, 0.0, -1.0], [0.0, 1.0, -1.0]])
     c = np.array([1.0, 1.0, -0.5])
-    rows = eta_sweep(A, c, etas=(0.5, 1.0, 2.0), rules=("cyclic", "max_residual"), w0=[3, 3],
-                     max_iter=50)
+    rows = eta_sweep(
+        A, c, etas=(0.5, 1.0, 2.0), rules=("cyclic", "max_residual"), w0=[3, 3], max_iter=50
+    )
     columns, _ = eta_sweep_table(rows, 50)
     assert columns["η"] == ["0.5", "1", "2"] and len(columns) == 3
     for row in rows:
@@ -147,6 +159,7 @@ def test_the_eta_table_has_one_row_per_eta_and_one_column_per_rule():
 
 
 # ---- the kernel lift and the multiclass pictures in words --------------------------------
+
 
 def circles(seed=0, n=80):
     rng = np.random.default_rng(seed)
@@ -167,8 +180,9 @@ def test_the_lift_says_its_plane_and_the_side_of_each_class():
     assert summary.startswith("Chart: a 3-D view over x₁, x₂ and z = x₁² + x₂².")
     w2 = np.array([0.3, 0.0, -1.0])  # a tilted plane puts some points on the wrong side
     wrong = int(np.sum(y * (kernels.lift(X, "squared_norm") @ w2 + b) <= 0))
-    assert wrong > 0 and f"{wrong} of the 80 points are on the wrong side" in \
-        kernels.lift_words(kernels.lift(X, "squared_norm"), y, "squared_norm", w2, b)
+    assert wrong > 0 and f"{wrong} of the 80 points are on the wrong side" in kernels.lift_words(
+        kernels.lift(X, "squared_norm"), y, "squared_norm", w2, b
+    )
 
 
 def test_the_curve_in_the_plane_is_said_as_an_enclosed_region():
@@ -194,6 +208,7 @@ def test_each_multiclass_picture_says_where_each_class_wins_and_the_points_it_ge
     assert "bottom" in words.split("Class 2")[1]
     wrong = int(np.sum(ova.predict(X) != labels))
     assert (f"for {wrong} of the 60" in words) if wrong else "every training point" in words
-    disagree = figure_words(viz.disagreement_figure(X, labels, ova.classes, region,
-                                                    limit).to_plotly_json())
+    disagree = figure_words(
+        viz.disagreement_figure(X, labels, ova.classes, region, limit).to_plotly_json()
+    )
     assert disagree.startswith(("Where the two schemes disagree", "The two schemes disagree"))

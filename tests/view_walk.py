@@ -30,8 +30,10 @@ PLACES = (("sidebar", '[data-testid="stSidebar"]'), ("main", '[data-testid="stMa
 
 #: the things of a place listed in the signature, in document order: every element, the
 #: title of every expander, every tab, every popover's button
-ITEMS = ('[data-testid="stElementContainer"], [data-testid="stExpander"] > details > summary, '
-         '[role="tab"], [data-testid="stPopoverButton"]')
+ITEMS = (
+    '[data-testid="stElementContainer"], [data-testid="stExpander"] > details > summary, '
+    '[role="tab"], [data-testid="stPopoverButton"]'
+)
 
 SIGNATURE_JS = r"""([places, items]) => {
   const norm = (text) => (text || '').replace(/[\u200b\u00ad]/g, '').replace(/\s+/g, ' ').trim();
@@ -203,8 +205,9 @@ def screen_signature(page: Any, timeout: float = 20.0) -> list[str]:
 
 def signature_diff(walked: list[str], fresh: list[str]) -> str:
     """The lines that differ, as a unified diff (reached by clicks, then opened fresh)."""
-    return "\n".join(difflib.unified_diff(walked, fresh, "reached by clicks", "opened fresh",
-                                          lineterm="", n=1))
+    return "\n".join(
+        difflib.unified_diff(walked, fresh, "reached by clicks", "opened fresh", lineterm="", n=1)
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -212,9 +215,17 @@ def signature_diff(walked: list[str], fresh: list[str]) -> str:
 # ---------------------------------------------------------------------------
 
 #: test id -> kind of control
-CONTROL_KINDS = {"stSlider": "slider", "stNumberInput": "number", "stSelectbox": "select",
-                 "stCheckbox": "switch", "stRadio": "radio", "stButtonGroup": "group",
-                 "stTextInput": "text", "stButton": "button", "stTabs": "tabs"}
+CONTROL_KINDS = {
+    "stSlider": "slider",
+    "stNumberInput": "number",
+    "stSelectbox": "select",
+    "stCheckbox": "switch",
+    "stRadio": "radio",
+    "stButtonGroup": "group",
+    "stTextInput": "text",
+    "stButton": "button",
+    "stTabs": "tabs",
+}
 
 CONTROLS_JS = r"""([places, kinds]) => {
   const norm = (text) => (text || '').replace(/\s+/g, ' ').trim();

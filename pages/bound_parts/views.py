@@ -33,8 +33,11 @@ class Shared:
 
     @property
     def valid_label(self) -> str:
-        return ("T(A) = (R²+1)/γ₂², largest over seeds" if self.bias
-                else "(R/γ)² (Novikoff), largest over seeds")
+        return (
+            "T(A) = (R²+1)/γ₂², largest over seeds"
+            if self.bias
+            else "(R/γ)² (Novikoff), largest over seeds"
+        )
 
 
 @dataclass(frozen=True)
@@ -53,65 +56,105 @@ class Outcome:
 # Charts: chart key -> figure
 # ---------------------------------------------------------------------------
 
+
 def margin_figures(o: Outcome) -> dict:
     """Updates against γ under the bound that holds (with a bias also the notebook's
     bound, and (R/γ)² as a reference); updates / bound."""
     r, bias = o.result, o.shared.bias
-    return {"bound_sweep_chart": viz.sweep_figure(
-                r.margin, r.updates, r.values(), r.per_value("updates"),
-                r.per_value("bound", "max"), o.shared.valid_label,
-                reference=r.per_value("novikoff", "max") if bias else None,
-                reference_label="(R/γ)², geometric γ: reference only",
-                also_holds=viz.largest_per_value(r, viz.notebook_bounds(r)[1]) if bias else None,
-                also_holds_label="2(R²+1)/ε² (notebook), largest over seeds"),
-            "bound_ratio_chart": viz.ratio_figure(r.margin, o.ratio, o.bound_name)}
+    return {
+        "bound_sweep_chart": viz.sweep_figure(
+            r.margin,
+            r.updates,
+            r.values(),
+            r.per_value("updates"),
+            r.per_value("bound", "max"),
+            o.shared.valid_label,
+            reference=r.per_value("novikoff", "max") if bias else None,
+            reference_label="(R/γ)², geometric γ: reference only",
+            also_holds=viz.largest_per_value(r, viz.notebook_bounds(r)[1]) if bias else None,
+            also_holds_label="2(R²+1)/ε² (notebook), largest over seeds",
+        ),
+        "bound_ratio_chart": viz.ratio_figure(r.margin, o.ratio, o.bound_name),
+    }
 
 
 def mistakes_figures(o: Outcome) -> dict:
     """Margin mistakes against γ under 3/γ², with (1.4) for δ = 1 as a reference."""
     r = o.result
-    return {"bound_mm_chart": viz.sweep_figure(
-                r.margin, r.updates, r.values(), r.per_value("updates"),
-                r.per_value("margin_mistakes", "max"), "3/γ² (margin mistakes), largest over seeds",
-                reference=r.per_value("bound", "max"),
-                reference_label="(2 + R²)/γ²: bound (1.4) with δ = 1",
-                ylabel="margin mistakes (updates, log scale)"),
-            "bound_mm_ratio_chart": viz.ratio_figure(r.margin, o.ratio, "(3/γ²)")}
+    return {
+        "bound_mm_chart": viz.sweep_figure(
+            r.margin,
+            r.updates,
+            r.values(),
+            r.per_value("updates"),
+            r.per_value("margin_mistakes", "max"),
+            "3/γ² (margin mistakes), largest over seeds",
+            reference=r.per_value("bound", "max"),
+            reference_label="(2 + R²)/γ²: bound (1.4) with δ = 1",
+            ylabel="margin mistakes (updates, log scale)",
+        ),
+        "bound_mm_ratio_chart": viz.ratio_figure(r.margin, o.ratio, "(3/γ²)"),
+    }
 
 
-def against_value(name: str, xlabel: str, *, log_x: bool = True, log_y: bool = True,
-                  ratio: bool = False) -> Callable[[Outcome], dict]:
+def against_value(
+    name: str, xlabel: str, *, log_x: bool = True, log_y: bool = True, ratio: bool = False
+) -> Callable[[Outcome], dict]:
     """Updates against the swept value under the largest bound at each value; with
     ``ratio``, updates / bound too."""
+
     def figures(o: Outcome) -> dict:
         r = o.result
-        charts = {f"bound_{name}_chart": viz.dependence_figure(
-            r.value, r.updates, r.values(), r.per_value("updates"), r.per_value("bound", "max"),
-            xlabel, f"{o.bound_name}, largest over seeds", log_x=log_x, log_y=log_y)}
+        charts = {
+            f"bound_{name}_chart": viz.dependence_figure(
+                r.value,
+                r.updates,
+                r.values(),
+                r.per_value("updates"),
+                r.per_value("bound", "max"),
+                xlabel,
+                f"{o.bound_name}, largest over seeds",
+                log_x=log_x,
+                log_y=log_y,
+            )
+        }
         if ratio:
             charts[f"bound_{name}_ratio_chart"] = viz.ratio_figure(
-                r.value, o.ratio, o.bound_name, xlabel=xlabel, log_x=log_x)
+                r.value, o.ratio, o.bound_name, xlabel=xlabel, log_x=log_x
+            )
         return charts
+
     return figures
 
 
 def against_size(name: str, xlabel: str) -> Callable[[Outcome], dict]:
     """Updates against n or d, under the largest bound of all runs drawn flat."""
-    return lambda o: {f"bound_{name}_chart": viz.dependence_figure(
-        o.result.value, o.result.updates, o.result.values(), o.result.per_value("updates"),
-        float(np.max(o.result.bound)), xlabel, f"largest {o.bound_name} over runs")}
+    return lambda o: {
+        f"bound_{name}_chart": viz.dependence_figure(
+            o.result.value,
+            o.result.updates,
+            o.result.values(),
+            o.result.per_value("updates"),
+            float(np.max(o.result.bound)),
+            xlabel,
+            f"largest {o.bound_name} over runs",
+        )
+    }
 
 
 # ---------------------------------------------------------------------------
 # Words: what the runs on screen show
 # ---------------------------------------------------------------------------
 
+
 def runs_line(o: Outcome) -> None:
     """How many runs (margins × seeds, n, d) and which bound the ratio is against."""
     count, seeds = int(o.inputs["count"]), int(o.inputs["seeds"])
-    st.markdown(f"**{o.result.n_runs} runs** ({count} margin{'s' * (count != 1)} × {seeds} "
-                f"seed{'s' * (seeds != 1)}, n = {o.shared.n}, d = {o.shared.dim}); the ratio "
-                f"is against **{o.bound_name}**.")
+    st.markdown(
+        f"**{o.result.n_runs} runs** ({count} margin{'s' * (count != 1)} × {seeds} "
+        f"seed{'s' * (seeds != 1)}, n = {o.shared.n}, d = {o.shared.dim}); the ratio "
+        f"is against **{o.bound_name}**."
+    )
 
 
 def notebook_note(o: Outcome) -> None:
@@ -133,7 +176,8 @@ def notebook_note(o: Outcome) -> None:
         "ε/√2, so γ₂ ≥ ε/√2. "
         f"Largest ratio updates / (2(R² + 1)/ε²) over the {o.result.n_runs} runs: "
         f"{float(np.max(notebook_ratio)):.3f}.",
-        help=named_result("notebook bound"))
+        help=named_result("notebook bound"),
+    )
 
 
 def halving_note(o: Outcome) -> None:
@@ -146,8 +190,10 @@ def halving_note(o: Outcome) -> None:
         f"{'R and γ₂' if o.shared.bias else 'R and γ'} and every order of the examples; "
         f"{viz.ratio_spread_text(o.ratio, bound)} In this sweep "
         f"{viz.margin_step_text(r.values(), r.per_value('bound'))} (the median {bound}). "
-        + viz.halving_reason(r, o.shared.bias) + " "
-        + viz.shrinking_margin_counts(r.values(), r.per_value("updates")))
+        + viz.halving_reason(r, o.shared.bias)
+        + " "
+        + viz.shrinking_margin_counts(r.values(), r.per_value("updates"))
+    )
 
 
 def mistakes_note(o: Outcome) -> None:
@@ -156,7 +202,8 @@ def mistakes_note(o: Outcome) -> None:
     st.markdown(
         f"R = maxᵢ ‖xᵢ‖ of these runs lies between {np.min(o.result.radius):.3g} and "
         f"{np.max(o.result.radius):.3g}, so the dashed line (1.4), (2 + R²)/γ², lies at "
-        f"{viz.spread_percent(share)} of the blue line 3/γ² (it would cover it at R = 1).")
+        f"{viz.spread_percent(share)} of the blue line 3/γ² (it would cover it at R = 1)."
+    )
 
 
 def runs_table(o: Outcome, columns: dict) -> None:
@@ -167,9 +214,10 @@ def runs_table(o: Outcome, columns: dict) -> None:
     table = pd.DataFrame({label: everything[name] for name, label in columns.items()})
     st.dataframe(table, hide_index=True, width="stretch")
     line = viz.largest_bound_text(o.result, columns[o.result.parameter])
-    st.caption(f"One row per run ({o.result.n_runs} runs). The blue line of the chart is, at "
-               f"each value, the largest {o.bound_name} of its runs"
-               + (f": {line}." if line else "."))
+    st.caption(
+        f"One row per run ({o.result.n_runs} runs). The blue line of the chart is, at "
+        f"each value, the largest {o.bound_name} of its runs" + (f": {line}." if line else ".")
+    )
 
 
 def scale_check(o: Outcome) -> None:
@@ -179,18 +227,22 @@ def scale_check(o: Outcome) -> None:
         st.markdown(viz.scaling_findings(o.result))
         return
     if o.result.updates_constant_per_seed():
-        st.success("Checked: for every seed the update count is the same at every "
-                   "λ, as the argument above predicts.", icon=":material/check_circle:")
+        st.success(
+            "Checked: for every seed the update count is the same at every "
+            "λ, as the argument above predicts.",
+            icon=":material/check_circle:",
+        )
     else:
         changed, seeds = viz.seeds_changed(o.result)
-        st.warning(f"The update count changed with λ for {changed} of {seeds} seeds. In exact "
-                   "arithmetic it cannot; the coordinates λxᵢ are rounded to 64-bit floating "
-                   "point, and a rounding can flip the sign of a score within about 10⁻¹⁶ "
-                   "of 0.", icon=":material/report:")
+        st.warning(
+            f"The update count changed with λ for {changed} of {seeds} seeds. In exact "
+            "arithmetic it cannot; the coordinates λxᵢ are rounded to 64-bit floating "
+            "point, and a rounding can flip the sign of a score within about 10⁻¹⁶ "
+            "of 0.",
+            icon=":material/report:",
+        )
 
 
 def shift_note(o: Outcome) -> None:
     """What the translation runs on screen show, counted step by step (Exercise 1.29)."""
     st.markdown(viz.shift_findings(o.result))
-
-

@@ -26,9 +26,18 @@ from pages.common.browser_scripts import compact_script
 #: the folder of the renderer's script and styles (pages/chart/)
 HERE = Path(__file__).resolve().parent
 #: the renderer's files, joined into one script in this order (each uses the ones before)
-CHART_SCRIPTS = ("chart_text.js", "chart_rich.js", "chart_axes.js", "chart_layout.js",
-                 "chart_ticks.js", "chart_notes.js", "chart_lines.js", "chart_traces.js",
-                 "svg_chart.js", "chart_mount.js")
+CHART_SCRIPTS = (
+    "chart_text.js",
+    "chart_rich.js",
+    "chart_axes.js",
+    "chart_layout.js",
+    "chart_ticks.js",
+    "chart_notes.js",
+    "chart_lines.js",
+    "chart_traces.js",
+    "svg_chart.js",
+    "chart_mount.js",
+)
 #: the name the component is registered under (tests look elements up by it)
 COMPONENT_NAME = "perceptron_svg_chart"
 _COMPONENT: dict[str, object] = {}
@@ -38,23 +47,88 @@ TRACE_TYPES = frozenset({"scatter", "bar", "heatmap"})
 #: scatter fills it draws
 FILLS = frozenset({None, "none", "toself", "tozeroy", "tonexty"})
 #: marker symbols it draws (each also with "-open")
-SYMBOLS = frozenset({"circle", "square", "diamond", "triangle-up", "triangle-down",
-                     "triangle-left", "triangle-right", "cross", "x", "x-thin", "cross-thin",
-                     "star"})
+SYMBOLS = frozenset(
+    {
+        "circle",
+        "square",
+        "diamond",
+        "triangle-up",
+        "triangle-down",
+        "triangle-left",
+        "triangle-right",
+        "cross",
+        "x",
+        "x-thin",
+        "cross-thin",
+        "star",
+    }
+)
 #: layout keys it reads, or may ignore without changing the picture
-LAYOUT_KEYS = frozenset({
-    "font", "height", "hoverlabel", "legend", "margin", "title", "annotations", "shapes",
-    "showlegend", "sliders", "updatemenus", "uirevision", "template", "paper_bgcolor",
-    "plot_bgcolor", "hovermode", "autosize", "clickmode", "dragmode", "width",
-    "meta"})  # meta: the figure in words (perceptron_core/viz/describe.py), never drawn
+LAYOUT_KEYS = frozenset(
+    {
+        "font",
+        "height",
+        "hoverlabel",
+        "legend",
+        "margin",
+        "title",
+        "annotations",
+        "shapes",
+        "showlegend",
+        "sliders",
+        "updatemenus",
+        "uirevision",
+        "template",
+        "paper_bgcolor",
+        "plot_bgcolor",
+        "hovermode",
+        "autosize",
+        "clickmode",
+        "dragmode",
+        "width",
+        "meta",
+    }
+)  # meta: the figure in words (perceptron_core/viz/describe.py), never drawn
 #: axis keys it reads, or may ignore (fixedrange: nothing zooms anyway)
-AXIS_KEYS = frozenset({
-    "title", "range", "type", "domain", "anchor", "matches", "scaleanchor", "scaleratio",
-    "constrain", "tickvals", "ticktext", "tickmode", "dtick", "tick0", "exponentformat",
-    "showgrid", "gridcolor", "gridwidth", "zeroline", "zerolinecolor", "zerolinewidth",
-    "showline", "linecolor", "linewidth", "mirror", "ticks", "ticklen", "tickcolor",
-    "showticklabels", "tickfont", "rangemode", "fixedrange", "automargin", "visible",
-    "autorange"})
+AXIS_KEYS = frozenset(
+    {
+        "title",
+        "range",
+        "type",
+        "domain",
+        "anchor",
+        "matches",
+        "scaleanchor",
+        "scaleratio",
+        "constrain",
+        "tickvals",
+        "ticktext",
+        "tickmode",
+        "dtick",
+        "tick0",
+        "exponentformat",
+        "showgrid",
+        "gridcolor",
+        "gridwidth",
+        "zeroline",
+        "zerolinecolor",
+        "zerolinewidth",
+        "showline",
+        "linecolor",
+        "linewidth",
+        "mirror",
+        "ticks",
+        "ticklen",
+        "tickcolor",
+        "showticklabels",
+        "tickfont",
+        "rangemode",
+        "fixedrange",
+        "automargin",
+        "visible",
+        "autorange",
+    }
+)
 SHAPE_TYPES = frozenset({"line", "rect", "circle"})
 
 
@@ -80,8 +154,11 @@ def plotly_only(figure, **chart_options) -> str | None:
     """
     if chart_options.get("on_select") not in (None, "ignore"):
         return "it reports clicks or selections back to the page (on_select)"
-    kinds = ([trace.get("type", "scatter") for trace in figure.get("data") or []]
-             if isinstance(figure, dict) else [trace.type for trace in figure.data])
+    kinds = (
+        [trace.get("type", "scatter") for trace in figure.get("data") or []]
+        if isinstance(figure, dict)
+        else [trace.type for trace in figure.data]
+    )
     for kind in kinds:
         if kind not in TRACE_TYPES:
             return f"a {kind} trace (3-D, contour or other types stay on Plotly)"
@@ -173,11 +250,14 @@ def chart_script() -> str:
 def _component():
     if "chart" not in _COMPONENT:
         script = chart_script()
-        script += ("\nexport default function (component) {\n"
-                   "  return mountSvgChart(component.parentElement, component.data);\n"
-                   "}\n")
+        script += (
+            "\nexport default function (component) {\n"
+            "  return mountSvgChart(component.parentElement, component.data);\n"
+            "}\n"
+        )
         _COMPONENT["chart"] = st.components.v2.component(
-            COMPONENT_NAME, css=(HERE / "svg_chart.css").read_text(), js=compact_script(script))
+            COMPONENT_NAME, css=(HERE / "svg_chart.css").read_text(), js=compact_script(script)
+        )
     return _COMPONENT["chart"]
 
 
@@ -190,7 +270,11 @@ def svg_chart(figure, key: str, label: str):
     """
     spec = figure if isinstance(figure, dict) else figure_data(figure)
     text = json.dumps(spec, sort_keys=True, allow_nan=False)
-    payload = {"figure": spec, "label": label, "filename": key,
-               "json_key": hashlib.sha1(text.encode()).hexdigest()[:16]}
+    payload = {
+        "figure": spec,
+        "label": label,
+        "filename": key,
+        "json_key": hashlib.sha1(text.encode()).hexdigest()[:16],
+    }
     _component()(data=payload, key=key)
     return None

@@ -23,14 +23,21 @@ HELD_CLASS_STORAGE = "lab_class_instructor"
 def publishing_controls(code: str, key: str, publishing: bool) -> None:
     """Stop publishing (the followed view clears) or publish again."""
     if publishing:
-        st.markdown("**Publishing:** a page with a player that you open in this browser, and "
-                    "each step you take there, is shown to students who follow within a second "
-                    "or two.")
+        st.markdown(
+            "**Publishing:** a page with a player that you open in this browser, and "
+            "each step you take there, is shown to students who follow within a second "
+            "or two."
+        )
     else:
-        st.markdown("**Not publishing:** your pages show students nothing until you publish "
-                    "again (a view pasted below is still published).")
-    label, icon = (("Stop publishing", ":material/visibility_off:") if publishing
-                   else ("Publish my pages again", ":material/visibility:"))
+        st.markdown(
+            "**Not publishing:** your pages show students nothing until you publish "
+            "again (a view pasted below is still published)."
+        )
+    label, icon = (
+        ("Stop publishing", ":material/visibility_off:")
+        if publishing
+        else ("Publish my pages again", ":material/visibility:")
+    )
     if st.button(label, key="class_publishing", icon=icon):
         try:
             class_store().set_publishing(code, key, not publishing)
@@ -49,16 +56,22 @@ def followed_view(code: str, key: str) -> None:
     except ClassError as error:
         st.error(error.message, icon=":material/error:")
         return
-    st.caption(f"Students who follow see: {as_code(view)}" if view
-               else "Students who follow see no view now.")
+    st.caption(
+        f"Students who follow see: {as_code(view)}"
+        if view
+        else "Students who follow see no view now."
+    )
 
 
 def follow_controls(code: str, key: str, view: str) -> None:
     """The view students who follow are shown (a link to a page of this app, with its step)."""
     pages = followable_pages()
     with st.form("class_follow_form", border=False):
-        link = st.text_input("The view you present, for students who follow (paste its link; "
-                             "empty to stop)", value=view, key="class_view")
+        link = st.text_input(
+            "The view you present, for students who follow (paste its link; empty to stop)",
+            value=view,
+            key="class_view",
+        )
         if st.form_submit_button("Publish this view", key="class_publish"):
             try:
                 class_store().publish_view(code, key, link, pages)

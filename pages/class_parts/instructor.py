@@ -32,8 +32,7 @@ _QR_CSS = """<style>
 
 def start_control() -> None:
     """The button that starts a class; the key stays in this session and this browser."""
-    if st.button("Start a class", key="class_start", type="primary",
-                 icon=":material/co_present:"):
+    if st.button("Start a class", key="class_start", type="primary", icon=":material/co_present:"):
         try:
             new = class_store().create(client=session_client())
         except ClassError as error:
@@ -55,24 +54,31 @@ def _address_note(origin: JoinOrigin) -> None:
         st.warning(origin.problem, icon=":material/warning:")
     if origin.how == "network":
         where = f" (interface {origin.interface})" if origin.interface else ""
-        st.caption(f"You opened this page at {origin.seen_host}, which only this machine "
-                   f"reaches: the link and the QR code use this machine's network "
-                   f"address{where} instead. {PUBLIC_URL_VARIABLE} sets the address "
-                   "outright.")
+        st.caption(
+            f"You opened this page at {origin.seen_host}, which only this machine "
+            f"reaches: the link and the QR code use this machine's network "
+            f"address{where} instead. {PUBLIC_URL_VARIABLE} sets the address "
+            "outright."
+        )
     elif origin.how == "loopback":
-        st.warning(f"This machine has no network address phones could reach: the link works "
-                   f"on this machine only. Set {PUBLIC_URL_VARIABLE} to the address students "
-                   "reach.", icon=":material/wifi_off:")
+        st.warning(
+            f"This machine has no network address phones could reach: the link works "
+            f"on this machine only. Set {PUBLIC_URL_VARIABLE} to the address students "
+            "reach.",
+            icon=":material/wifi_off:",
+        )
 
 
 def join_panel(code: str, origin: JoinOrigin) -> None:
     """The code, the join link and its QR code (segno, an inline SVG: no CDN)."""
     url = f"{origin.origin}/class?code={code}"
     qr = segno.make(url, error="m").svg_data_uri(scale=1, border=4)
-    st.html(_QR_CSS + f'<h1 class="lab-code"><span class="lab-sr">Live class, code </span>'
-            f'<span aria-hidden="true">{code}</span><span class="lab-sr">{" ".join(code)}'
-            f'</span></h1><div class="lab-qr"><img src="{qr}" '
-            f'alt="QR code of the join link {html.escape(url)}"></div>')
+    st.html(
+        _QR_CSS + f'<h1 class="lab-code"><span class="lab-sr">Live class, code </span>'
+        f'<span aria-hidden="true">{code}</span><span class="lab-sr">{" ".join(code)}'
+        f'</span></h1><div class="lab-qr"><img src="{qr}" '
+        f'alt="QR code of the join link {html.escape(url)}"></div>'
+    )
     st.markdown(f"Join at **{url}**")
 
 

@@ -61,8 +61,10 @@ def kept_key(code: str) -> str | None:
             remember(code, given)
         else:  # no use leaving a wrong key in sight
             st.query_params.pop("key", None)
-            st.warning("This link's key does not run this class: you see it as a student.",
-                       icon=":material/key_off:")
+            st.warning(
+                "This link's key does not run this class: you see it as a student.",
+                icon=":material/key_off:",
+            )
     return st.session_state.get(KEYS, {}).get(code)
 
 
@@ -89,11 +91,20 @@ def keeper(code: str, key: str, origin: str) -> None:
     global _element
     if _element is None:
         _element = st.components.v2.component(
-            "lab_class_keeper", js=(HERE / "keeper.js").read_text(encoding="utf-8"), css=_CSS)
+            "lab_class_keeper", js=(HERE / "keeper.js").read_text(encoding="utf-8"), css=_CSS
+        )
     strip = "key" in st.query_params
-    result = _element(data={"code": code, "key": key, "storage": HELD_CLASS_STORAGE,
-                            "origin": origin, "strip": strip},
-                      key="lab_class_keeper", on_stripped_change=lambda: None)
+    result = _element(
+        data={
+            "code": code,
+            "key": key,
+            "storage": HELD_CLASS_STORAGE,
+            "origin": origin,
+            "strip": strip,
+        },
+        key="lab_class_keeper",
+        on_stripped_change=lambda: None,
+    )
     if strip and result.stripped:
         # the browser's address no longer has it (replaced, not pushed): say the same here
         st.query_params.pop("key", None)

@@ -36,11 +36,14 @@ def question_picker() -> None:
     labels = questions.choices()
     st.selectbox("Question", list(labels), format_func=labels.get, key="class_choice")
     if st.session_state.get("class_choice") == questions.PREDICT:
-        st.text_input("Link of the /train view (empty: the view your projector shows, as "
-                      "students who follow see it)", key="class_train_link",
-                      placeholder="/train?data=…&step=4",
-                      help="With Predict first on, the projector's player publishes the step it "
-                           "waits on: the poll asks the question it asks.")
+        st.text_input(
+            "Link of the /train view (empty: the view your projector shows, as "
+            "students who follow see it)",
+            key="class_train_link",
+            placeholder="/train?data=…&step=4",
+            help="With Predict first on, the projector's player publishes the step it "
+            "waits on: the poll asks the question it asks.",
+        )
 
 
 def _act(action, *args) -> None:
@@ -61,10 +64,14 @@ def _open(code: str, key: str) -> None:
         if choice == questions.PREDICT and not shown:  # the view the projector publishes
             shown = store.instructor_state(code, key)["view"]
             if not shown:
-                raise ClassError("No view to predict: open /train in this browser (its player "
-                                 "publishes the step it shows, and with Predict first the step "
-                                 "it waits on), or paste a /train link.", 400)
+                raise ClassError(
+                    "No view to predict: open /train in this browser (its player "
+                    "publishes the step it shows, and with Predict first the step "
+                    "it waits on), or paste a /train link.",
+                    400,
+                )
         store.open_poll(code, key, questions.poll_for(choice, shown))
+
     _act(open_poll)
 
 
@@ -75,21 +82,40 @@ def poll_buttons(code: str, key: str, poll: dict | None) -> None:
     live = poll is not None and poll["status"] == "open"
     shown = poll is not None and poll["revealed"]
     with st.container(horizontal=True, key="class_buttons"):
-        st.button("Open the poll", key="class_open", type="primary", on_click=_open,
-                  args=(code, key))
-        st.button("Close the poll", key="class_close", disabled=not live,
-                  on_click=_act, args=(store.close, code, key))
-        st.button("Show the answers", key="class_reveal", disabled=poll is None or shown,
-                  on_click=_act, args=(store.reveal, code, key))
-        st.button("Vote again", key="class_again",
-                  disabled=poll is None or shown or poll["round"] > 1,
-                  help="Peer instruction: the same question again after the room has "
-                       "discussed; both votes are then shown side by side.",
-                  on_click=_act, args=(store.vote_again, code, key))
+        st.button(
+            "Open the poll", key="class_open", type="primary", on_click=_open, args=(code, key)
+        )
+        st.button(
+            "Close the poll",
+            key="class_close",
+            disabled=not live,
+            on_click=_act,
+            args=(store.close, code, key),
+        )
+        st.button(
+            "Show the answers",
+            key="class_reveal",
+            disabled=poll is None or shown,
+            on_click=_act,
+            args=(store.reveal, code, key),
+        )
+        st.button(
+            "Vote again",
+            key="class_again",
+            disabled=poll is None or shown or poll["round"] > 1,
+            help="Peer instruction: the same question again after the room has "
+            "discussed; both votes are then shown side by side.",
+            on_click=_act,
+            args=(store.vote_again, code, key),
+        )
         if poll is not None and not live and not shown:
             hidden = poll["hidden"]
-            st.button("Show the result" if hidden else "Hide the result", key="class_hide",
-                      on_click=_act, args=(store.hide_result, code, key, not hidden))
+            st.button(
+                "Show the result" if hidden else "Hide the result",
+                key="class_hide",
+                on_click=_act,
+                args=(store.hide_result, code, key, not hidden),
+            )
 
 
 @st.fragment(run_every=REFRESH_SECONDS)
@@ -109,43 +135,60 @@ def poll_panel(code: str, key: str) -> None:
     if warning:
         st.warning(warning, icon=":material/groups:")
     if poll is None:
-        st.info(f"No poll yet: {state['joined']} joined. Pick a question and press **Open the "
-                "poll**.", icon=":material/how_to_vote:")
+        st.info(
+            f"No poll yet: {state['joined']} joined. Pick a question and press **Open the poll**.",
+            icon=":material/how_to_vote:",
+        )
         return
-    st.html(_STATUS_CSS + f'<p class="lab-headline">{results.headline(state)}</p>'
-            f'<p class="lab-question">{html.escape(poll["question"])}</p>')
+    st.html(
+        _STATUS_CSS + f'<p class="lab-headline">{results.headline(state)}</p>'
+        f'<p class="lab-question">{html.escape(poll["question"])}</p>'
+    )
     closed_votes_shown = poll["status"] != "open" and not poll["hidden"]
     if poll["revealed"] or closed_votes_shown:
         st.html(results.results_table(poll))
     else:
-        options = "".join(f"<li><b>{letter}.</b> {html.escape(option)}</li>"
-                          for letter, option in zip(results.LETTERS, poll["options"]))
+        options = "".join(
+            f"<li><b>{letter}.</b> {html.escape(option)}</li>"
+            for letter, option in zip(results.LETTERS, poll["options"])
+        )
         st.html(f'<ul class="lab-options">{options}</ul>')
         joined = max(state["joined"], poll["total"])
-        hidden_until = ("you show the result" if poll["status"] != "open"
-                        else "the poll closes")
-        st.progress(poll["total"] / joined if joined else 0.0,
-                    text=f"{poll['total']} of {joined} joined have answered; who chose what "
-                         f"stays hidden until {hidden_until}")
+        hidden_until = "you show the result" if poll["status"] != "open" else "the poll closes"
+        st.progress(
+            poll["total"] / joined if joined else 0.0,
+            text=f"{poll['total']} of {joined} joined have answered; who chose what "
+            f"stays hidden until {hidden_until}",
+        )
     for note in (results.movement(poll) if poll["revealed"] else "", results.late_note(poll)):
         if note:
             st.caption(note)
     if poll["revealed"]:
-        st.success(f"**Right answer: {poll['options'][poll['answer']]}.** {poll['why']}",
-                   icon=":material/check_circle:")
+        st.success(
+            f"**Right answer: {poll['options'][poll['answer']]}.** {poll['why']}",
+            icon=":material/check_circle:",
+        )
 
 
 def joining_controls(code: str, key: str, state: dict) -> None:
     """Close joining (or open it again) and the class size past which the projector warns."""
     store = class_store()
     joining = state["joining"]
-    st.button("Close joining" if joining else "Open joining", key="class_joining",
-              icon=":material/lock:" if joining else ":material/lock_open:",
-              help="Closed: no new browser can join; those who joined go on answering.",
-              on_click=_act, args=(store.set_joining, code, key, not joining))
+    st.button(
+        "Close joining" if joining else "Open joining",
+        key="class_joining",
+        icon=":material/lock:" if joining else ":material/lock_open:",
+        help="Closed: no new browser can join; those who joined go on answering.",
+        on_click=_act,
+        args=(store.set_joining, code, key, not joining),
+    )
     if "class_expected" not in st.session_state:
         st.session_state.class_expected = state["expected"]
-    st.number_input("Expected class size (the projector warns past it; 0: no warning)",
-                    min_value=0, max_value=MAX_EXPECTED, step=1, key="class_expected",
-                    on_change=lambda: _act(store.set_expected, code, key,
-                                           int(st.session_state.class_expected)))
+    st.number_input(
+        "Expected class size (the projector warns past it; 0: no warning)",
+        min_value=0,
+        max_value=MAX_EXPECTED,
+        step=1,
+        key="class_expected",
+        on_change=lambda: _act(store.set_expected, code, key, int(st.session_state.class_expected)),
+    )

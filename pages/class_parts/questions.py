@@ -25,8 +25,10 @@ def choices() -> dict[str, str]:
     for page, questions in bank.QUESTIONS_BY_PAGE.items():
         for item in questions:
             labels[item.key] = f"{titles.get(page, page)}: {item.question}"
-    labels[PREDICT] = ("Predict the next step on /train: the question your projector's player "
-                       "waits on (Predict first), else will the next example cause an update?")
+    labels[PREDICT] = (
+        "Predict the next step on /train: the question your projector's player "
+        "waits on (Predict first), else will the next example cause an update?"
+    )
     return labels
 
 
@@ -34,8 +36,11 @@ def train_link_params(link: str) -> dict[str, str]:
     """The query parameters of a /train link (the whole URL or just its path and query)."""
     parts = urlsplit(str(link or "").strip())
     if parts.path.rstrip("/").split("/")[-1] != "train":
-        raise ClassError("Paste the link of a /train view (its “Copy link”, or the address "
-                         "bar while you present it).", 400)
+        raise ClassError(
+            "Paste the link of a /train view (its “Copy link”, or the address "
+            "bar while you present it).",
+            400,
+        )
     return dict(parse_qsl(parts.query))
 
 
@@ -52,6 +57,7 @@ def poll_for(choice: str, train_link: str = "") -> dict:
         try:
             item = bank.question_by_key(choice)
         except KeyError:
-            raise ClassError("That question is not in the bank any more: pick another.",
-                             400) from None
+            raise ClassError(
+                "That question is not in the bank any more: pick another.", 400
+            ) from None
     return poll_question(item.key, item.question, item.options, item.answer, item.why)

@@ -36,10 +36,17 @@ def _of(count: int, total: int) -> str:
 
 
 def headline(state: dict) -> str:
-    """"12 answers · Poll open · 30 joined": the poll's stage and the room, in one line."""
+    """ "12 answers · Poll open · 30 joined": the poll's stage and the room, in one line."""
     poll = state["poll"]
-    stage = ("Answers shown" if poll["revealed"] else "Poll closed" if poll["status"] != "open"
-             else "Second vote open" if poll["round"] > 1 else "Poll open")
+    stage = (
+        "Answers shown"
+        if poll["revealed"]
+        else "Poll closed"
+        if poll["status"] != "open"
+        else "Second vote open"
+        if poll["round"] > 1
+        else "Poll open"
+    )
     parts = [_plural(poll["total"], "answer"), stage, f"{state['joined']} joined"]
     if not state["joining"]:
         parts.append("joining closed")
@@ -53,11 +60,15 @@ def late_note(poll: dict) -> str:
     if not late:
         return ""
     if late == 1:
-        return ("1 of these answers came from a browser that joined after this poll's first "
-                "answer: a late student, or a second vote from a browser that cleared its "
-                "storage.")
-    return (f"{late} of these answers came from browsers that joined after this poll's first "
-            "answer: late students, or second votes from browsers that cleared their storage.")
+        return (
+            "1 of these answers came from a browser that joined after this poll's first "
+            "answer: a late student, or a second vote from a browser that cleared its "
+            "storage."
+        )
+    return (
+        f"{late} of these answers came from browsers that joined after this poll's first "
+        "answer: late students, or second votes from browsers that cleared their storage."
+    )
 
 
 def crowd_warning(state: dict) -> str:
@@ -65,17 +76,21 @@ def crowd_warning(state: dict) -> str:
     expected, joined = state["expected"], state["joined"]
     if not expected or joined <= expected:
         return ""
-    return (f"{joined} joined, more than the {expected} you expect: someone may have joined "
-            "more than once (a second device, a cleared browser or a script). Close joining "
-            "once everyone is in.")
+    return (
+        f"{joined} joined, more than the {expected} you expect: someone may have joined "
+        "more than once (a second device, a cleared browser or a script). Close joining "
+        "once everyone is in."
+    )
 
 
 def results_table(poll: dict) -> str:
     """The votes per option, one column per round, the right answer marked once revealed."""
     rounds = [("Votes", poll["counts"], poll["total"])]
     if "first" in poll:
-        rounds = [("1st vote", poll["first"]["counts"], poll["first"]["total"]),
-                  ("2nd vote", poll["counts"], poll["total"])]
+        rounds = [
+            ("1st vote", poll["first"]["counts"], poll["first"]["total"]),
+            ("2nd vote", poll["counts"], poll["total"]),
+        ]
     right = poll.get("answer") if poll["revealed"] else None
     head = "".join(f'<th scope="col">{name}</th>' for name, _, _ in rounds)
     rows = []
@@ -84,13 +99,19 @@ def results_table(poll: dict) -> str:
         cells = []
         for _, counts, total in rounds:
             width = 100 * counts[index] / total if total else 0
-            cells.append(f'<td><span class="lab-bar"><span style="width:{width:.1f}%"></span>'
-                         f"</span>{_share(counts[index], total)}</td>")
-        rows.append(f'<tr{" class=lab-right" if mark else ""}><th scope="row">'
-                    f"<b>{LETTERS[index]}.</b> {html.escape(option)}{mark}</th>"
-                    f"{''.join(cells)}</tr>")
-    return (f'{RESULTS_CSS}<table class="lab-results"><thead><tr><th scope="col">Option</th>'
-            f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+            cells.append(
+                f'<td><span class="lab-bar"><span style="width:{width:.1f}%"></span>'
+                f"</span>{_share(counts[index], total)}</td>"
+            )
+        rows.append(
+            f'<tr{" class=lab-right" if mark else ""}><th scope="row">'
+            f"<b>{LETTERS[index]}.</b> {html.escape(option)}{mark}</th>"
+            f"{''.join(cells)}</tr>"
+        )
+    return (
+        f'{RESULTS_CSS}<table class="lab-results"><thead><tr><th scope="col">Option</th>'
+        f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
 
 
 def movement(poll: dict) -> str:
@@ -100,9 +121,13 @@ def movement(poll: dict) -> str:
         return ""
     right = poll["answer"]
     before, after = first["counts"][right], poll["counts"][right]
-    text = (f"Right answers: {_of(before, first['total'])} in the first vote, "
-            f"{_of(after, poll['total'])} in the second. ")
+    text = (
+        f"Right answers: {_of(before, first['total'])} in the first vote, "
+        f"{_of(after, poll['total'])} in the second. "
+    )
     if not first["both"]:
         return text + "No one voted both times."
-    return text + (f"Of the {first['both']} who voted both times, {first['to_right']} moved to "
-                   f"the right answer and {first['from_right']} moved away from it.")
+    return text + (
+        f"Of the {first['both']} who voted both times, {first['to_right']} moved to "
+        f"the right answer and {first['from_right']} moved away from it."
+    )

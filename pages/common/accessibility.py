@@ -54,8 +54,9 @@ _PAGE_ACCESS: dict[str, object] = {}
 def page_title(title: str | None) -> None:
     """Each page its own document title, "<page> · Perceptron Lab" (Home: the app's name),
     so that a screen reader, a tab and the history say which page is open."""
-    st.set_page_config(page_title=f"{title} · Perceptron Lab" if title and title != "Home"
-                       else "Perceptron Lab")
+    st.set_page_config(
+        page_title=f"{title} · Perceptron Lab" if title and title != "Home" else "Perceptron Lab"
+    )
 
 
 def page_access() -> None:

@@ -57,8 +57,11 @@ def _pool() -> concurrent.futures.ProcessPoolExecutor:
         if _POOL is None:
             os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # inherited by the workers
             _POOL = concurrent.futures.ProcessPoolExecutor(
-                max_workers=MAX_WORKERS, mp_context=multiprocessing.get_context("forkserver"),
-                initializer=_worker_start, max_tasks_per_child=WORKER_TASKS)
+                max_workers=MAX_WORKERS,
+                mp_context=multiprocessing.get_context("forkserver"),
+                initializer=_worker_start,
+                max_tasks_per_child=WORKER_TASKS,
+            )
             atexit.register(_POOL.shutdown, wait=False, cancel_futures=True)
         return _POOL
 
@@ -88,18 +91,24 @@ def computed(function, *args, **kwargs):
         _SPENT.seconds = cpu_spent() + seconds
         return result
     try:
-        result, seconds = _pool().submit(_timed, function, args, kwargs).result(
-            timeout=WAIT_SECONDS)
+        result, seconds = (
+            _pool().submit(_timed, function, args, kwargs).result(timeout=WAIT_SECONDS)
+        )
         _SPENT.seconds = cpu_spent() + seconds
         return result
     except concurrent.futures.process.BrokenProcessPool:
         with _LOCK:
             _POOL = None
-        raise ValueError("The process computing this ended unexpectedly (too much memory?); "
-                         "use smaller inputs.") from None
+        raise ValueError(
+            "The process computing this ended unexpectedly (too much memory?); use smaller inputs."
+        ) from None
     except concurrent.futures.TimeoutError:
-        raise ValueError(f"The server is too busy to compute this within {WAIT_SECONDS:.0f} "
-                         "s; try again in a moment.") from None
+        raise ValueError(
+            f"The server is too busy to compute this within {WAIT_SECONDS:.0f} "
+            "s; try again in a moment."
+        ) from None
     except MemoryError:
-        raise ValueError("This computation needed more memory than one may use on this "
-                         "shared server; use smaller inputs.") from None
+        raise ValueError(
+            "This computation needed more memory than one may use on this "
+            "shared server; use smaller inputs."
+        ) from None

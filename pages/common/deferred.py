@@ -18,9 +18,16 @@ import streamlit as st
 #: session-state keys of the deferred parts start with this
 DEFERRED_KEY_PREFIX = "show_part_"
 #: every deferred part of every page, by name (the tests open them all before a page runs)
-DEFERRED_PARTS = ("lift", "bias_trick", "conjunctions",  # /kernels
-                  "curve", "stability", "loss",  # /generalisation
-                  "sweep", "perceptron")  # /relaxation
+DEFERRED_PARTS = (
+    "lift",
+    "bias_trick",
+    "conjunctions",  # /kernels
+    "curve",
+    "stability",
+    "loss",  # /generalisation
+    "sweep",
+    "perceptron",
+)  # /relaxation
 
 
 def deferred_key(name: str) -> str:

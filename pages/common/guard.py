@@ -1,7 +1,7 @@
 """One guard per page body: an unexpected exception becomes one short message.
 
-    with page_guard("train"):
-        ... widgets and the page body ...
+with page_guard("train"):
+    ... widgets and the page body ...
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ def page_guard(page: str):
         yield
     except Exception as error:  # noqa: BLE001 - the whole point: nothing reaches the browser
         _LOG.exception("page %s: unexpected error", page)
-        st.error(f"This view could not be drawn: {as_code(_short_reason(error))}; the "
-                 "previous settings are kept. Change a setting or reload the page.",
-                 icon=":material/error:")
+        st.error(
+            f"This view could not be drawn: {as_code(_short_reason(error))}; the "
+            "previous settings are kept. Change a setting or reload the page.",
+            icon=":material/error:",
+        )

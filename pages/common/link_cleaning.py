@@ -97,7 +97,8 @@ def check_link_value(raw: str, param: LinkParam) -> str | None:
     else:  # text
         return None if raw.isprintable() else "holds control characters"
     if (param.low is not None and value < param.low) or (
-            param.high is not None and value > param.high):
+        param.high is not None and value > param.high
+    ):
         return f"outside {_number_text(param.low)} to {_number_text(param.high)}"
     return None
 
@@ -147,8 +148,10 @@ def clean_query_params(spec: dict[str, LinkParam]) -> list[str]:
         if reason is None:
             continue
         _drop_link_value(key)
-        notices.append(f"{key}={shown_value(raw)} ({reason}; used the default "
-                       f"{shown_value(_number_text(param.default))})")
+        notices.append(
+            f"{key}={shown_value(raw)} ({reason}; used the default "
+            f"{shown_value(_number_text(param.default))})"
+        )
     return notices
 
 
@@ -183,7 +186,9 @@ def report_link_notices(notices: list[str], snapshot: dict[str, str], keys) -> l
         used = write(value) if write else _number_text(value)
         ignored.append(f"{key}={shown_value(raw)} (used {shown_value(used)})")
     if ignored:
-        st.warning("This link had values that are out of range or malformed, so the page "
-                   "ignored them: " + ", ".join(as_code(item) for item in ignored) + ".",
-                   icon=":material/link_off:")
+        st.warning(
+            "This link had values that are out of range or malformed, so the page "
+            "ignored them: " + ", ".join(as_code(item) for item in ignored) + ".",
+            icon=":material/link_off:",
+        )
     return ignored

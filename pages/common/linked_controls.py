@@ -52,8 +52,10 @@ def link_rule(widget, args: tuple, kwargs: dict):
     if kind in ("number_input", "slider"):
         low, high, default = given.get("min_value"), given.get("max_value"), given.get("value")
         default = low if default is None or isinstance(default, str) else default  # "min"
-        whole = all(v is None or (isinstance(v, int) and not isinstance(v, bool))
-                    for v in (low, high, default, given.get("step")))
+        whole = all(
+            v is None or (isinstance(v, int) and not isinstance(v, bool))
+            for v in (low, high, default, given.get("step"))
+        )
         return (int_param if whole else float_param)(low, high, default)
     if kind in LABELLED_WIDGETS:
         options, label = list(given["options"]), given.get("format_func", str)
@@ -100,8 +102,9 @@ class PageLink:
         # key -> how its value is written in a link (None: the value itself)
         self.formats: dict = dict(kept or {})
         # key -> its link value, cleaned, before the widget reads it
-        self.given: dict[str, str] = {key: self.values[key] for key in self.formats
-                                      if key in self.values}
+        self.given: dict[str, str] = {
+            key: self.values[key] for key in self.formats if key in self.values
+        }
 
     def control(self, widget, *args, key: str, rule=None, **kwargs):
         """Draw ``widget(*args, key=key, **kwargs)`` bound to the URL; return its value.

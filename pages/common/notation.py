@@ -16,15 +16,21 @@ def notation_panel(page: str | None = None) -> None:
     collapsed list of the symbols of the other pages."""
     page = page or "home"
     here = page_notation(page) if page in PAGE_NOTATION else NOTATION
-    with st.popover("Notation", icon=":material/function:", key="notation_panel",
-                    help="What the symbols on this page stand for"):
+    with st.popover(
+        "Notation",
+        icon=":material/function:",
+        key="notation_panel",
+        help="What the symbols on this page stand for",
+    ):
         rows = "\n".join(f"| {symbol} | {meaning} |" for symbol, meaning in here.items())
         st.markdown("| symbol | meaning |\n| --- | --- |\n" + rows)
         others = {symbol: meaning for symbol, meaning in NOTATION.items() if symbol not in here}
         if others:
             with st.expander("Symbols of the other pages"):
-                st.markdown("| symbol | meaning |\n| --- | --- |\n" + "\n".join(
-                    f"| {symbol} | {meaning} |" for symbol, meaning in others.items()))
+                st.markdown(
+                    "| symbol | meaning |\n| --- | --- |\n"
+                    + "\n".join(f"| {symbol} | {meaning} |" for symbol, meaning in others.items())
+                )
         st.caption("Numbering as in the lecture notes (notes-perceptron-yu).")
 
 

@@ -28,9 +28,18 @@ def points_from_link(spec: OwnDataSpec, text: str) -> list | None:
     a label the page does not take, off the board or not of a drawable size)."""
     try:
         rows = [[float(v) for v in item.split(",")] for item in text.split(";") if item]
-        if rows and len(rows) <= spec.max_points and all(
-                len(r) == 3 and r[2] in spec.class_labels and all(map(math.isfinite, r))
-                and abs(r[0]) <= DRAW_REACH and abs(r[1]) <= DRAW_REACH for r in rows):
+        if (
+            rows
+            and len(rows) <= spec.max_points
+            and all(
+                len(r) == 3
+                and r[2] in spec.class_labels
+                and all(map(math.isfinite, r))
+                and abs(r[0]) <= DRAW_REACH
+                and abs(r[1]) <= DRAW_REACH
+                for r in rows
+            )
+        ):
             check_drawable_scale(np.array(rows)[:, :2], "the drawn points")
             return [[r[0], r[1], int(r[2])] for r in rows]
     except ValueError:
@@ -47,12 +56,14 @@ def restore_drawn_points(spec: OwnDataSpec, link_values: dict) -> None:
     restored = points_from_link(spec, raw)
     st.session_state[key] = restored or []
     if raw and restored is None:
-        labels = "±1" if spec.binary else "a class from " + ", ".join(map(str,
-                                                                         spec.class_labels))
-        st.warning(f"This link's points value could not be read (at most "
-                   f"{spec.max_points:,} points x,y,{labels} with x and y between "
-                   f"-{DRAW_REACH:g} and {DRAW_REACH:g}), so it was ignored: "
-                   f"{as_code('points=' + shown_value(raw))}", icon=":material/link_off:")
+        labels = "±1" if spec.binary else "a class from " + ", ".join(map(str, spec.class_labels))
+        st.warning(
+            f"This link's points value could not be read (at most "
+            f"{spec.max_points:,} points x,y,{labels} with x and y between "
+            f"-{DRAW_REACH:g} and {DRAW_REACH:g}), so it was ignored: "
+            f"{as_code('points=' + shown_value(raw))}",
+            icon=":material/link_off:",
+        )
 
 
 def edit_drawn_points(points: list, clicked: dict, label: int, max_points: int) -> list:
@@ -78,8 +89,11 @@ def _on_draw_click(spec: OwnDataSpec) -> None:
     if selected:
         key = spec.key("drawn_points")
         st.session_state[key] = edit_drawn_points(
-            st.session_state[key], selected[0], st.session_state[spec.key("draw_class")],
-            spec.max_points)
+            st.session_state[key],
+            selected[0],
+            st.session_state[spec.key("draw_class")],
+            spec.max_points,
+        )
 
 
 def _undo_point(key: str) -> None:
@@ -92,15 +106,21 @@ def _draw_hint(spec: OwnDataSpec, y: np.ndarray) -> str | None:
     if y.size and len(present) >= spec.min_classes:
         return None
     if spec.min_classes == 1:
-        return ("Click on the chart to add a point. One point is enough to train (the "
-                "slides' first quiz); add points of both classes to see a separating line.")
-    wanted = ("points of both classes" if spec.binary else
-              f"points of at least {spec.min_classes} classes (up to "
-              f"{len(spec.class_labels)})")
+        return (
+            "Click on the chart to add a point. One point is enough to train (the "
+            "slides' first quiz); add points of both classes to see a separating line."
+        )
+    wanted = (
+        "points of both classes"
+        if spec.binary
+        else f"points of at least {spec.min_classes} classes (up to {len(spec.class_labels)})"
+    )
     if not present:
         return f"Click on the chart to add {wanted}: choose the class of new points above."
-    return (f"Every point is of class {spec.class_name(present[0])}: add {wanted}; choose "
-            "another class of new points above.")
+    return (
+        f"Every point is of class {spec.class_name(present[0])}: add {wanted}; choose "
+        "another class of new points above."
+    )
 
 
 def _points_to_link(points: list) -> None:
@@ -121,26 +141,48 @@ def drawn_data(spec: OwnDataSpec, height: int = 460) -> OwnData | None:
     board, side = st.columns([3, 2])
     with side:
         with st.container(horizontal=True, key=spec.key("draw_controls")):
-            st.segmented_control("class of new points", list(spec.class_labels),
-                                 format_func=spec.class_name, default=spec.class_labels[0],
-                                 required=True, key=spec.key("draw_class"))
-            st.button("Undo last point", key=spec.key("draw_undo"), icon=":material/undo:",
-                      on_click=_undo_point, args=(key,))
-            st.button("Clear", key=spec.key("draw_clear"), icon=":material/delete:",
-                      on_click=lambda: st.session_state.update({key: []}))
-        full = (f" (the most a page takes: {spec.max_points:,})" if len(y) >= spec.max_points
-                else "")
-        st.caption(f"{len(y)} point{'s' * (len(y) != 1)} drawn{full}. Click an empty spot to "
-                   "add a point of the chosen class; click a point to remove it. Points lie "
-                   f"within ±{DRAW_REACH:g}.")
+            st.segmented_control(
+                "class of new points",
+                list(spec.class_labels),
+                format_func=spec.class_name,
+                default=spec.class_labels[0],
+                required=True,
+                key=spec.key("draw_class"),
+            )
+            st.button(
+                "Undo last point",
+                key=spec.key("draw_undo"),
+                icon=":material/undo:",
+                on_click=_undo_point,
+                args=(key,),
+            )
+            st.button(
+                "Clear",
+                key=spec.key("draw_clear"),
+                icon=":material/delete:",
+                on_click=lambda: st.session_state.update({key: []}),
+            )
+        full = f" (the most a page takes: {spec.max_points:,})" if len(y) >= spec.max_points else ""
+        st.caption(
+            f"{len(y)} point{'s' * (len(y) != 1)} drawn{full}. Click an empty spot to "
+            "add a point of the chosen class; click a point to remove it. Points lie "
+            f"within ±{DRAW_REACH:g}."
+        )
         hint = _draw_hint(spec, y)
         if hint:
             st.info(hint)
     limit = _axis_limit(X, 1.0)
-    figure = (_binary_draw_figure(X, y, limit=limit, height=height) if spec.binary else
-              _multiclass_viz.draw_figure(X, y, spec.class_labels, limit=limit, height=height))
+    figure = (
+        _binary_draw_figure(X, y, limit=limit, height=height)
+        if spec.binary
+        else _multiclass_viz.draw_figure(X, y, spec.class_labels, limit=limit, height=height)
+    )
     with board:
-        show_chart(figure, spec.key("draw_chart"), on_select=partial(_on_draw_click, spec),
-                   selection_mode="points")
+        show_chart(
+            figure,
+            spec.key("draw_chart"),
+            on_select=partial(_on_draw_click, spec),
+            selection_mode="points",
+        )
     _points_to_link(st.session_state[key])
     return None if hint else OwnData(X, y, f"{len(y)} drawn point{'s' * (len(y) != 1)}")

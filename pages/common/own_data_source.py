@@ -14,18 +14,28 @@ from pages.common.own_data_upload import uploaded_data
 OWN_SOURCES = ("upload", "draw")
 
 
-def data_source_control(link, sources: dict[str, str], default: str, key: str,
-                        label: str = "data source") -> str:
+def data_source_control(
+    link, sources: dict[str, str], default: str, key: str, label: str = "data source"
+) -> str:
     """The sidebar's "Data" header and its choice of source, a control of ``link`` (a
     PageLink): one segment per entry of ``sources`` (link value -> what it is, e.g.
     generated data, ``upload``, ``draw``), each named in the help. Returns the chosen value."""
     st.header("Data")
-    source = link.control(st.segmented_control, label, list(sources), default=default,
-                          required=True, key=key, rule=choice_param(sources, default),
-                          help="; ".join(f"{name}: {what}" for name, what in sources.items()))
+    source = link.control(
+        st.segmented_control,
+        label,
+        list(sources),
+        default=default,
+        required=True,
+        key=key,
+        rule=choice_param(sources, default),
+        help="; ".join(f"{name}: {what}" for name, what in sources.items()),
+    )
     if source in OWN_SOURCES:  # the page greys out its generator's settings
-        st.caption("Your own data are used as they are, so the data settings greyed out "
-                   "below do not apply.")
+        st.caption(
+            "Your own data are used as they are, so the data settings greyed out "
+            "below do not apply."
+        )
     return source
 
 

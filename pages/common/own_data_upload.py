@@ -21,25 +21,29 @@ def _class_values(classes: tuple, allowed: tuple) -> list:
         numbers = []
     if numbers and all(v.is_integer() and int(v) in allowed for v in numbers):
         return [int(v) for v in numbers]
-    return list(allowed[:len(classes)])
+    return list(allowed[: len(classes)])
 
 
 def read_own_csv(spec: OwnDataSpec, content) -> tuple[np.ndarray, np.ndarray, tuple]:
     """(X, y, mapping) of a file, mapping = (label as written, class) pairs; or a
     ValueError that says what to fix."""
     if spec.binary:
-        loaded = parse_labelled_csv(content, max_rows=spec.max_rows,
-                                    min_classes=spec.min_classes)
+        loaded = parse_labelled_csv(content, max_rows=spec.max_rows, min_classes=spec.min_classes)
         y, mapping = np.asarray(loaded.y), loaded.label_mapping
     else:
-        loaded = parse_class_csv(content, max_rows=spec.max_rows,
-                                 min_classes=spec.min_classes,
-                                 max_classes=len(spec.class_labels))
+        loaded = parse_class_csv(
+            content,
+            max_rows=spec.max_rows,
+            min_classes=spec.min_classes,
+            max_classes=len(spec.class_labels),
+        )
         values = _class_values(loaded.classes, spec.class_labels)
         y, mapping = np.asarray(values)[loaded.codes], tuple(zip(loaded.classes, values))
     if loaded.dim != 2:  # the pages draw the plane
-        raise ValueError(f"it has {loaded.dim} feature column{'s' * (loaded.dim != 1)}; "
-                         "this page draws the plane, so it needs exactly 2.")
+        raise ValueError(
+            f"it has {loaded.dim} feature column{'s' * (loaded.dim != 1)}; "
+            "this page draws the plane, so it needs exactly 2."
+        )
     return np.asarray(loaded.X), y, mapping
 
 
@@ -60,8 +64,12 @@ def _load_upload(spec: OwnDataSpec, key: str) -> None:
         return
     st.session_state[spec.key("upload_error")] = None
     st.session_state[spec.key("upload_lost")] = False
-    st.session_state[spec.key("uploaded")] = {"X": X, "y": y, "name": uploaded.name,
-                                              "mapping": mapping}
+    st.session_state[spec.key("uploaded")] = {
+        "X": X,
+        "y": y,
+        "name": uploaded.name,
+        "mapping": mapping,
+    }
 
 
 def _replace_lost_upload(spec: OwnDataSpec, key: str) -> None:
@@ -81,32 +89,49 @@ def _upload_text(spec: OwnDataSpec) -> tuple[str, str]:
     """The uploader's label and its help (the format in a few lines)."""
     if spec.binary:
         label = "CSV with two numeric feature columns and a label column (last)"
-        labels = ("Labels: -1/+1, 0/1 or any two values" if spec.min_classes > 1 else
-                  "Labels: -1/+1, 0/1 or any two values (one class is allowed)")
+        labels = (
+            "Labels: -1/+1, 0/1 or any two values"
+            if spec.min_classes > 1
+            else "Labels: -1/+1, 0/1 or any two values (one class is allowed)"
+        )
     else:
         k = len(spec.class_labels)
-        label = (f"CSV with two numeric feature columns and a class label column (last), "
-                 f"{spec.min_classes} to {k} classes")
-        labels = (f"Labels: {spec.min_classes} to {k} distinct values, numbers or text; "
-                  "whole numbers the page uses keep their value, others are numbered "
-                  "0, 1, ... in sorted order")
-    return label, (f"{labels}; the mapping is shown. Row 1 is a header only when none of "
-                   "its cells is a number. Comma, semicolon or tab separated, UTF-8, at "
-                   f"most 5 MB and {spec.max_rows:,} rows.")
+        label = (
+            f"CSV with two numeric feature columns and a class label column (last), "
+            f"{spec.min_classes} to {k} classes"
+        )
+        labels = (
+            f"Labels: {spec.min_classes} to {k} distinct values, numbers or text; "
+            "whole numbers the page uses keep their value, others are numbered "
+            "0, 1, ... in sorted order"
+        )
+    return label, (
+        f"{labels}; the mapping is shown. Row 1 is a header only when none of "
+        "its cells is a number. Comma, semicolon or tab separated, UTF-8, at "
+        f"most 5 MB and {spec.max_rows:,} rows."
+    )
 
 
 def _mapping_text(spec: OwnDataSpec, mapping: tuple) -> str:
-    return ", ".join(f"{as_code(shown_value(text))} → "
-                     f"{spec.class_name(label) if spec.binary else 'class ' + str(label)}"
-                     for text, label in mapping)
+    return ", ".join(
+        f"{as_code(shown_value(text))} → "
+        f"{spec.class_name(label) if spec.binary else 'class ' + str(label)}"
+        for text, label in mapping
+    )
 
 
 def uploaded_data(spec: OwnDataSpec) -> OwnData | None:
     """The file uploader and what it holds: the last good file, its errors, a restart."""
     key = _upload_key(spec)
     label, help_text = _upload_text(spec)
-    st.file_uploader(label, type=["csv", "txt"], key=key, help=help_text,
-                     on_change=_load_upload, args=(spec, key))
+    st.file_uploader(
+        label,
+        type=["csv", "txt"],
+        key=key,
+        help=help_text,
+        on_change=_load_upload,
+        args=(spec, key),
+    )
     _replace_lost_upload(spec, key)
     if st.session_state.get(key) is None:
         # the uploader is empty (the file was taken out, or the student left the page and
@@ -114,18 +139,27 @@ def uploaded_data(spec: OwnDataSpec) -> OwnData | None:
         st.session_state[spec.key("upload_error")] = None
     uploaded = st.session_state.get(spec.key("uploaded"))
     if st.session_state.get(spec.key("upload_lost")) and uploaded is None:
-        st.warning("The server restarted since you uploaded your file, and the file was lost "
-                   "with it: upload the file again.", icon=":material/restart_alt:")
+        st.warning(
+            "The server restarted since you uploaded your file, and the file was lost "
+            "with it: upload the file again.",
+            icon=":material/restart_alt:",
+        )
     if st.session_state.get(spec.key("upload_error")):
         name, message = st.session_state[spec.key("upload_error")]
         kept = "The previous data are kept." if uploaded is not None else "Nothing was loaded."
-        st.error(f"{as_code(shown_value(name))} could not be used: {plain_text(message)} "
-                 f"{kept}", icon=":material/error:")
+        st.error(
+            f"{as_code(shown_value(name))} could not be used: {plain_text(message)} {kept}",
+            icon=":material/error:",
+        )
     if uploaded is None:
         if not st.session_state.get(spec.key("upload_lost")):
-            st.info(f"Upload a CSV to use your own data (at most 5 MB and {spec.max_rows:,} "
-                    f"rows; the **?** beside the uploader gives the format). {spec.share_hint}")
+            st.info(
+                f"Upload a CSV to use your own data (at most 5 MB and {spec.max_rows:,} "
+                f"rows; the **?** beside the uploader gives the format). {spec.share_hint}"
+            )
         return None
-    st.caption(f"{as_code(shown_value(uploaded['name']))}: {len(uploaded['y'])} rows, "
-               f"2 features; labels {_mapping_text(spec, uploaded['mapping'])}")
+    st.caption(
+        f"{as_code(shown_value(uploaded['name']))}: {len(uploaded['y'])} rows, "
+        f"2 features; labels {_mapping_text(spec, uploaded['mapping'])}"
+    )
     return OwnData(uploaded["X"], uploaded["y"], f"uploaded {uploaded['name']}")

@@ -38,8 +38,9 @@ def show_chart(fig, key: str, **chart_options):
             return svg_chart(spec, key=key, label=summary.split(". ")[0].rstrip("."))
     # a phone has no room for the tool bar over the chart's title (nor a need for it)
     config = {**PLOTLY_CONFIG, "displayModeBar": False} if phone else PLOTLY_CONFIG
-    return st.plotly_chart(fig, key=key, config=config, width="stretch", theme=None,
-                           **chart_options)
+    return st.plotly_chart(
+        fig, key=key, config=config, width="stretch", theme=None, **chart_options
+    )
 
 
 def page_header(title: str, summary: str) -> None:

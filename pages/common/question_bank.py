@@ -50,7 +50,7 @@ def question_by_key(key: str) -> QuizQuestion:
 
 
 def predict_next_step_question(train_link_params: dict[str, str]) -> QuizQuestion:
-    """"Will the next example cause an update?" about the /train view a link shows.
+    """ "Will the next example cause an update?" about the /train view a link shows.
 
     ``train_link_params``: the query parameters of a /train link (``st.query_params`` of
     that page, or a copied link's), ``step=`` included. The run is rebuilt through the
@@ -85,5 +85,10 @@ def predict_next_step_question(train_link_params: dict[str, str]) -> QuizQuestio
     if settings["source"] == "draw":
         view["points"] = [[float(a), float(b), int(c)] for (a, b), c in zip(X, y)]
     digest = hashlib.sha256(json.dumps(view, sort_keys=True).encode()).hexdigest()[:16]
-    return QuizQuestion(key=f"{PREDICT_PREFIX}{digest}", question=texts["question"],
-                        options=texts["options"], answer=texts["answer"], why=texts["why"])
+    return QuizQuestion(
+        key=f"{PREDICT_PREFIX}{digest}",
+        question=texts["question"],
+        options=texts["options"],
+        answer=texts["answer"],
+        why=texts["why"],
+    )

@@ -15,8 +15,10 @@ import streamlit as st
 from pages.common.accessibility import live_region
 
 #: what the section says above the questions: how to answer, by keyboard or by touch
-QUIZ_CAPTION = ("Pick an answer, then press Check (or Enter on the answer): the explanation "
-                "appears under the question. Answers are not part of the link to this view.")
+QUIZ_CAPTION = (
+    "Pick an answer, then press Check (or Enter on the answer): the explanation "
+    "appears under the question. Answers are not part of the link to this view."
+)
 
 
 @dataclass(frozen=True)
@@ -53,11 +55,15 @@ def _feedback(item: QuizQuestion, checked: str | None) -> None:
     if checked == "":
         st.caption("Pick one of the answers first, then press Check.")
     elif checked == item.answer:
-        st.success(f"**Right: {_lower_first(item.answer)}.** {item.why}",
-                   icon=":material/check_circle:")
+        st.success(
+            f"**Right: {_lower_first(item.answer)}.** {item.why}", icon=":material/check_circle:"
+        )
     else:
-        st.info(f"**Not quite: you chose {_lower_first(checked)}; the answer is "
-                f"{_lower_first(item.answer)}.** {item.why}", icon=":material/lightbulb:")
+        st.info(
+            f"**Not quite: you chose {_lower_first(checked)}; the answer is "
+            f"{_lower_first(item.answer)}.** {item.why}",
+            icon=":material/lightbulb:",
+        )
 
 
 def quiz(questions, caption: str = QUIZ_CAPTION) -> None:
@@ -71,8 +77,9 @@ def quiz(questions, caption: str = QUIZ_CAPTION) -> None:
         with st.container(border=True):
             with st.form(f"{item.key}_form", border=False, enter_to_submit=False):
                 # the label is plain text: it is the options' group name a screen reader says
-                chosen = st.radio(f"{number}. {item.question}", item.options, index=None,
-                                  key=item.key)
+                chosen = st.radio(
+                    f"{number}. {item.question}", item.options, index=None, key=item.key
+                )
                 if st.form_submit_button("Check", key=f"{item.key}_check"):
                     st.session_state[checked_key] = chosen or ""
             with live_region(f"quiz_{item.key}"):

@@ -16,8 +16,10 @@ import json
 import streamlit as st
 
 #: what the connection-lost dialog says instead of blaming the student's connection
-OUTAGE_TEXT = ("The server is not answering: it may be restarting. This page reconnects by "
-               "itself and then shows what the server still has; there is nothing to do.")
+OUTAGE_TEXT = (
+    "The server is not answering: it may be restarting. This page reconnects by "
+    "itself and then shows what the server still has; there is nothing to do."
+)
 
 _JS = """
 export default function (component) {

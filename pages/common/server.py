@@ -33,5 +33,6 @@ def configure_server() -> None:
         import plotly.graph_objects  # noqa: F401
 
         import perceptron_core.viz  # noqa: F401
+
         gc.collect()  # garbage is not frozen
         gc.freeze()

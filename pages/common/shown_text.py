@@ -15,7 +15,7 @@ SHOWN_CHARS = 40
 def shown_value(value, limit: int = SHOWN_CHARS) -> str:
     """A value as a message shows it: at most ``limit`` characters, then "..."."""
     text = str(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def as_code(text: str) -> str:

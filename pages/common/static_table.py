@@ -34,9 +34,14 @@ def _numeric(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def table_html(columns: Mapping[str, Sequence], *, caption: str,
-               formats: Mapping[str, Format] | None = None, row_headers: bool = True,
-               tall: bool = False) -> str:
+def table_html(
+    columns: Mapping[str, Sequence],
+    *,
+    caption: str,
+    formats: Mapping[str, Format] | None = None,
+    row_headers: bool = True,
+    tall: bool = False,
+) -> str:
     """The HTML of a table with one column per entry of ``columns`` (header -> values).
 
     Parameters
@@ -64,8 +69,10 @@ def table_html(columns: Mapping[str, Sequence], *, caption: str,
     values = [list(columns[name]) for name in names]
     lengths = {len(column) for column in values}
     if len(lengths) != 1:
-        raise ValueError("every column of a static_table needs the same number of values; "
-                         f"got lengths {sorted(lengths)} for {names}")
+        raise ValueError(
+            "every column of a static_table needs the same number of values; "
+            f"got lengths {sorted(lengths)} for {names}"
+        )
     unknown = set(formats) - set(names)
     if unknown:
         raise ValueError(f"formats name columns the table does not have: {sorted(unknown)}")
@@ -87,23 +94,32 @@ def table_html(columns: Mapping[str, Sequence], *, caption: str,
     # the caption is shown above the box, where it wraps on a phone (a <caption> is as wide as
     # its table), and read from the table's own <caption>; the box is a scrollable region a
     # keyboard can reach (tabindex) and a screen reader names
-    return (f'<p class="lab-table-caption" aria-hidden="true">{escape(caption)}</p>'
-            f'<div class="{box}" role="region" tabindex="0" aria-label="{escape(caption)}">'
-            f'<table class="lab-table"><caption class="sr-only">{escape(caption)}</caption>'
-            f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
+    return (
+        f'<p class="lab-table-caption" aria-hidden="true">{escape(caption)}</p>'
+        f'<div class="{box}" role="region" tabindex="0" aria-label="{escape(caption)}">'
+        f'<table class="lab-table"><caption class="sr-only">{escape(caption)}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
+    )
 
 
-def static_table(columns: Mapping[str, Sequence], *, caption: str,
-                 formats: Mapping[str, Format] | None = None, row_headers: bool = True,
-                 tall: bool = False) -> None:
+def static_table(
+    columns: Mapping[str, Sequence],
+    *,
+    caption: str,
+    formats: Mapping[str, Format] | None = None,
+    row_headers: bool = True,
+    tall: bool = False,
+) -> None:
     """Show a small fixed table as HTML (no Arrow, no grid); see :func:`table_html`."""
     # its style is in the shared style sheet every page sends (accessibility.ACCESSIBILITY_CSS)
-    st.html(table_html(columns, caption=caption, formats=formats, row_headers=row_headers,
-                       tall=tall))
+    st.html(
+        table_html(columns, caption=caption, formats=formats, row_headers=row_headers, tall=tall)
+    )
 
 
-def numbers_table(label: str, table: tuple[Mapping[str, Sequence], str], *,
-                  folded: bool = True) -> None:
+def numbers_table(
+    label: str, table: tuple[Mapping[str, Sequence], str], *, folded: bool = True
+) -> None:
     """What a chart shows, as a table named ``label`` (a sweep's numbers:
     perceptron_core/viz/sweep_tables.py gives ``(columns, caption)``): in a collapsed
     expander, or shown under ``label`` as a heading when ``folded`` is False (inside an

@@ -21,15 +21,23 @@ from pages.player.predict_link import PREDICTION_ROUND
 
 HERE = Path(__file__).resolve().parent
 #: the path, in the order a course meets the pages
-STUDY_ORDER = ("train", "bound", "aggressive", "adversary", "kernels", "generalisation",
-               "multiclass", "relaxation")
+STUDY_ORDER = (
+    "train",
+    "bound",
+    "aggressive",
+    "adversary",
+    "kernels",
+    "generalisation",
+    "multiclass",
+    "relaxation",
+)
 #: what each page of the path teaches, in a line
 TEACHES = {
     "train": "what one update does to the line, and why the updates stop when some line has a margin",
     "bound": "how the updates made compare with the bound as the margin, n and d change",
     "aggressive": "why updating on examples already right can go on for ever",
     "adversary": "why, in high dimension, no deterministic learner can promise fewer mistakes "
-                 "than one over the margin squared",
+    "than one over the margin squared",
     "kernels": "how a kernel lets the same perceptron separate data no line separates",
     "generalisation": "margin mistakes, and a bound on the test error that falls like 1/N",
     "multiclass": "how binary perceptrons combine into a classifier of many classes",
@@ -65,26 +73,43 @@ def _element(data: dict, key: str) -> None:
     global _ELEMENT
     if _ELEMENT is None:
         _ELEMENT = st.components.v2.component(
-            "lab_study_path", js=(HERE / "study_path.js").read_text(encoding="utf-8"), css=_CSS)
+            "lab_study_path", js=(HERE / "study_path.js").read_text(encoding="utf-8"), css=_CSS
+        )
     _ELEMENT(data=data, key=key)
 
 
 def _path(question_counts: dict[str, int]) -> list[dict]:
     titles = {entry.name: entry.title for entry in PAGE_TABLE}
-    return [{"name": name, "title": titles[name], "teaches": TEACHES[name],
-             "player": name in PLAYER_PAGES, "questions": question_counts.get(name, 0)}
-            for name in STUDY_ORDER]
+    return [
+        {
+            "name": name,
+            "title": titles[name],
+            "teaches": TEACHES[name],
+            "player": name in PLAYER_PAGES,
+            "questions": question_counts.get(name, 0),
+        }
+        for name in STUDY_ORDER
+    ]
 
 
 def learn_in_order(question_counts: dict[str, int]) -> None:
     """Home's Learn in order: the path with the marks, Continue and Reset (in the browser)."""
     st.subheader("Learn in order")
-    st.caption("Studying alone? Take the pages in this order. Each ends with a checkpoint: its "
-               "questions, and on a page with a player a round of predictions (switch "
-               "**Predict first** on in the player). Your progress stays in this browser: "
-               "nothing is sent to the server.")
-    _element({"mode": "home", "storage": STORAGE_KEY, "round": PREDICTION_ROUND,
-              "pages": _path(question_counts)}, key="lab_study_home")
+    st.caption(
+        "Studying alone? Take the pages in this order. Each ends with a checkpoint: its "
+        "questions, and on a page with a player a round of predictions (switch "
+        "**Predict first** on in the player). Your progress stays in this browser: "
+        "nothing is sent to the server."
+    )
+    _element(
+        {
+            "mode": "home",
+            "storage": STORAGE_KEY,
+            "round": PREDICTION_ROUND,
+            "pages": _path(question_counts),
+        },
+        key="lab_study_home",
+    )
 
 
 def checkpoint(questions) -> None:
@@ -100,6 +125,15 @@ def checkpoint(questions) -> None:
     if page not in STUDY_ORDER:
         return
     right = sum(checked_answer(item) == item.answer for item in questions)
-    _element({"mode": "page", "page": page, "storage": STORAGE_KEY, "round": PREDICTION_ROUND,
-              "right": int(right), "total": len(questions),
-              "pages": _path({page: len(questions)})}, key=f"lab_study_{page}")
+    _element(
+        {
+            "mode": "page",
+            "page": page,
+            "storage": STORAGE_KEY,
+            "round": PREDICTION_ROUND,
+            "right": int(right),
+            "total": len(questions),
+            "pages": _path({page: len(questions)}),
+        },
+        key=f"lab_study_{page}",
+    )

@@ -90,6 +90,10 @@ def limit_uploads() -> bool:
         if type(manager) is not MemoryUploadedFileManager:
             return False
         manager.__class__ = SessionBoundUploads
-        threading.Thread(target=_sweep, args=(manager, threading.Event()), daemon=True,
-                         name="perceptron-upload-sweeper").start()
+        threading.Thread(
+            target=_sweep,
+            args=(manager, threading.Event()),
+            daemon=True,
+            name="perceptron-upload-sweeper",
+        ).start()
     return True

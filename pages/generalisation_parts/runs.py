@@ -33,19 +33,32 @@ def margin_run(n, margin, data_seed, order_seed):
 def margin_payload(n, margin, data_seed, order_seed, start_step, speed, present):
     X, y, star = unit_data(n, margin, data_seed)
     trace = margin_run(n, margin, data_seed, order_seed)
-    spec = player_spec(run_id("generalisation", n, margin, data_seed, order_seed),
-                       trace.n_examined, trace.update_steps, start_step=start_step,
-                       speed=speed, present=present)
-    return viz.margin_player_payload(X, y, trace, beta_star=star, margin=margin, player=spec,
-                                     limit=LIMIT)
+    spec = player_spec(
+        run_id("generalisation", n, margin, data_seed, order_seed),
+        trace.n_examined,
+        trace.update_steps,
+        start_step=start_step,
+        speed=speed,
+        present=present,
+    )
+    return viz.margin_player_payload(
+        X, y, trace, beta_star=star, margin=margin, player=spec, limit=LIMIT
+    )
 
 
 @st.cache_data(show_spinner=False, max_entries=64, ttl=3600)
 def curve_at(size, margin, dim, repeats, seed):
     """The curve at one N (seeded by (seed, N): the same as within a call over all N), in a
     worker process (pages/common/compute.py)."""
-    return computed(generalisation_curve, n_train=[size], margin=margin, dim=dim,
-                    repeats=repeats, seed=seed, n_test=N_TEST)
+    return computed(
+        generalisation_curve,
+        n_train=[size],
+        margin=margin,
+        dim=dim,
+        repeats=repeats,
+        seed=seed,
+        n_test=N_TEST,
+    )
 
 
 def curve(sizes, margin, dim, repeats, seed):

@@ -18,8 +18,9 @@ MAX_UPDATES = 2_000  # a run stops here when no separator is found (as on the pl
 BITS_LINK_CHARS = 64
 cached = st.cache_data(show_spinner=False, max_entries=32, ttl=3600)
 
-conjunction_timing = st.cache_data(show_spinner="Timing…", max_entries=1,
-                                   ttl=3600)(viz.conjunction_timing)
+conjunction_timing = st.cache_data(show_spinner="Timing…", max_entries=1, ttl=3600)(
+    viz.conjunction_timing
+)
 
 
 # The runs below are new for every new data set or data seed (a few to 60 ms at n = 2 000),
@@ -40,13 +41,15 @@ def bias_trick_data(data_seed: int, max_updates: int) -> tuple:
 
 
 @st.cache_data(show_spinner="Training…", max_entries=16, ttl=3600)
-def learn_target(kind: str, size: int, n_bits: int, m: int, data_seed: int,
-                 max_updates: int) -> tuple:
+def learn_target(
+    kind: str, size: int, n_bits: int, m: int, data_seed: int, max_updates: int
+) -> tuple:
     return computed(viz.learn_target, kind, size, n_bits, m, data_seed, max_updates)
 
 
-def worded_menu(link: PageLink, widget, label: str, words: dict, default: str, *, key: str,
-                help: str, **kwargs) -> str:
+def worded_menu(
+    link: PageLink, widget, label: str, words: dict, default: str, *, key: str, help: str, **kwargs
+) -> str:
     """A menu (``st.selectbox`` or ``st.segmented_control``) that shows words (``words``:
     name -> words) and keeps the plain name in the link (``kernel=poly``, ``lift=product``),
     as /train's order menu: seeded from the link whenever the link changes, written back
@@ -65,8 +68,10 @@ def two_charts(X, y, name: str, w, b, limit: float, keys: tuple, through_origin=
     """The lifted points with the plane found (left) and its curve in the plane (right)."""
     left, right = st.columns(2)
     with left:
-        show_chart(viz.lift_figure(X, y, name, w, b, limit=limit, through_origin=through_origin),
-                   key=keys[0])
+        show_chart(
+            viz.lift_figure(X, y, name, w, b, limit=limit, through_origin=through_origin),
+            key=keys[0],
+        )
     with right:
         show_chart(viz.preimage_figure(X, y, name, w, b, limit=limit), key=keys[1])
 
@@ -92,9 +97,16 @@ def show_dual(X, y, bias: bool, order: str, order_seed: int) -> None:
 def show_lift(X, y, dataset: str, link: PageLink) -> None:
     """A feature map to 3-D, the plane the perceptron finds there, its curve in the plane."""
     st.subheader("Lifting: a plane in 3-D is a curve in the plane")
-    choice = worded_menu(link, st.segmented_control, "feature map Φ(x) = (x₁, x₂, z)",
-                         viz.LIFT_MENU, "auto", key="lift", required=True,
-                         help="auto picks z = x₁·x₂ for XOR and z = x₁² + x₂² otherwise.")
+    choice = worded_menu(
+        link,
+        st.segmented_control,
+        "feature map Φ(x) = (x₁, x₂, z)",
+        viz.LIFT_MENU,
+        "auto",
+        key="lift",
+        required=True,
+        help="auto picks z = x₁·x₂ for XOR and z = x₁² + x₂² otherwise.",
+    )
     with deferred("lift", "Show the lift: the points in 3-D and the plane found there") as shown:
         if not shown:
             return
@@ -114,7 +126,9 @@ def show_lift(X, y, dataset: str, link: PageLink) -> None:
 
 def show_bias_trick(data_seed: int) -> None:
     """The bias as the constant coordinate of a lift."""
-    with deferred("bias_trick", "The bias trick is a lift too", icon=":material/view_in_ar:") as shown:
+    with deferred(
+        "bias_trick", "The bias trick is a lift too", icon=":material/view_in_ar:"
+    ) as shown:
         if not shown:
             return
         scene = core_call(bias_trick_data, data_seed, MAX_UPDATES)
@@ -141,8 +155,10 @@ def bits_inputs(link: PageLink) -> tuple:
     if kept is None:
         return None, None
     x, z, _ = viz.read_bits(*kept)
-    st.caption(f"Below: the last valid pair, x = {''.join(map(str, x))} and "
-               f"z = {''.join(map(str, z))}, until both boxes hold bits of one length.")
+    st.caption(
+        f"Below: the last valid pair, x = {''.join(map(str, x))} and "
+        f"z = {''.join(map(str, z))}, until both boxes hold bits of one length."
+    )
     return x, z
 
 
@@ -153,26 +169,39 @@ def show_conjunctions(link: PageLink, data_seed: int) -> None:
     x, z = bits_inputs(link)
     if x is not None:
         st.markdown(viz.conjunction_sentence(x, z))
-    with deferred("conjunctions", "Show the features of x and z written out, and the timing: "
-                                  "features written out against the kernel") as shown:
+    with deferred(
+        "conjunctions",
+        "Show the features of x and z written out, and the timing: "
+        "features written out against the kernel",
+    ) as shown:
         if shown and x is not None:
             columns, _ = viz.conjunction_by_hand(x, z)
-            static_table(columns, tall=len(columns["conjunction"]) > 16, caption=(
-                f"The {len(columns['conjunction']):,} monotone conjunctions of d = {x.size} "
-                "bits and their values on x and on z; both = the product, 1 where the "
-                "conjunction is true on both. That column sums to Φ(x)·Φ(z)."))
+            static_table(
+                columns,
+                tall=len(columns["conjunction"]) > 16,
+                caption=(
+                    f"The {len(columns['conjunction']):,} monotone conjunctions of d = {x.size} "
+                    "bits and their values on x and on z; both = the product, 1 where the "
+                    "conjunction is true on both. That column sums to Φ(x)·Φ(z)."
+                ),
+            )
         if shown:
             bits, explicit, kernel_seconds = conjunction_timing()
             show_chart(viz.timing_figure(bits, explicit, kernel_seconds), key="conjunction_timing")
             st.caption(viz.timing_caption(bits, explicit))
     st.markdown(viz.LEARN_TEXT)
     with st.container(horizontal=True):
-        kind = link.control(st.segmented_control, "target", ["conjunction", "disjunction"],
-                            default="conjunction", required=True, key="conj_kind")
+        kind = link.control(
+            st.segmented_control,
+            "target",
+            ["conjunction", "disjunction"],
+            default="conjunction",
+            required=True,
+            key="conj_kind",
+        )
         size = link.control(st.number_input, "bits in the target r", 1, 6, 2, key="conj_size")
         n_bits = link.control(st.number_input, "bits d", 6, 200, 30, key="conj_bits")
-        m = link.control(st.number_input, "training examples", 20, 1000, 200, step=20,
-                         key="conj_m")
+        m = link.control(st.number_input, "training examples", 20, 1000, 200, step=20, key="conj_m")
     learnt = core_call(learn_target, kind, size, n_bits, m, data_seed, MAX_UPDATES)
     if learnt is None:
         return

@@ -18,14 +18,26 @@ from pages.player.predict_link import offline_predict_spec, predict_spec
 HERE = Path(__file__).resolve().parent
 _PLAYERS: dict[str, object] = {}
 #: the player's machinery and the drawing helpers every scene uses, in the order joined
-PLAYER_SCRIPTS = ("player.js", "player_frame.js", "player_moves.js", "player_access.js",
-                  "player_predict.js", "scene_common.js", "scene_numbers.js", "scene_charts.js",
-                  "scene_plane.js", "scene_rings.js")
+PLAYER_SCRIPTS = (
+    "player.js",
+    "player_frame.js",
+    "player_moves.js",
+    "player_access.js",
+    "player_predict.js",
+    "scene_common.js",
+    "scene_numbers.js",
+    "scene_charts.js",
+    "scene_plane.js",
+    "scene_rings.js",
+)
 #: a scene's files after its ``{scene}_scene.js``: more drawing, then its predictions
 #: (``predict_{scene}.js`` defines ``{scene}Questions``, see player_predict.js)
 SCENE_EXTRA_SCRIPTS: dict[str, tuple[str, ...]] = {
-    "train": ("predict_train.js",), "kernels": ("kernels_field.js", "predict_kernels.js"),
-    "generalisation": ("predict_generalisation.js",), "relaxation": ("predict_relaxation.js",)}
+    "train": ("predict_train.js",),
+    "kernels": ("kernels_field.js", "predict_kernels.js"),
+    "generalisation": ("predict_generalisation.js",),
+    "relaxation": ("predict_relaxation.js",),
+}
 #: the player's styles, joined in order
 PLAYER_STYLES = ("player.css", "player_predict.css")
 
@@ -55,12 +67,15 @@ def player(scene: str, payload: dict, key: str, link=None):
     """
     if scene not in _PLAYERS:
         script, css = _player_sources(scene)
-        script += ("\nexport default function (component) {\n"
-                   f"  return mountPlayer(component.parentElement, component.data, {scene}Scene, "
-                   f"{scene}Questions);\n"
-                   "}\n")
-        _PLAYERS[scene] = st.components.v2.component(f"perceptron_player_{scene}", css=css,
-                                                     js=compact_script(script))
+        script += (
+            "\nexport default function (component) {\n"
+            f"  return mountPlayer(component.parentElement, component.data, {scene}Scene, "
+            f"{scene}Questions);\n"
+            "}\n"
+        )
+        _PLAYERS[scene] = st.components.v2.component(
+            f"perceptron_player_{scene}", css=css, js=compact_script(script)
+        )
     # sent as one JSON string: Streamlit copies a string, where a dict is walked for
     # dataframes and serialised twice more (27 ms a run for /kernels at n = 2 000, 4 ms
     # this way: the server's time per rerun, issue 23)
@@ -69,8 +84,13 @@ def player(scene: str, payload: dict, key: str, link=None):
     return _PLAYERS[scene](data=json.dumps(payload), key=key)
 
 
-def link_step(page: str, link_values: dict[str, str], last: int, notices: list | None = None,
-              what: str = "step"):
+def link_step(
+    page: str,
+    link_values: dict[str, str],
+    last: int,
+    notices: list | None = None,
+    what: str = "step",
+):
     """The ``step=`` a link asks for, the first time ``page`` runs in a session.
 
     Returns the step when it is one of 0..``last``, else None (no step in the link, a
@@ -87,16 +107,27 @@ def link_step(page: str, link_values: dict[str, str], last: int, notices: list |
         return int(raw)
     article = "an" if what[0] in "aeiou" else "a"
     if notices is not None:
-        notices.append(f"step={shown_value(raw)} (not {article} {what} of this run, 0 to "
-                       f"{last:,}; started at 0)")
+        notices.append(
+            f"step={shown_value(raw)} (not {article} {what} of this run, 0 to "
+            f"{last:,}; started at 0)"
+        )
     else:
-        st.warning(f"This link's {as_code('step=' + shown_value(raw))} is not {article} {what} "
-                   f"of this run (0 to {last:,}), so it starts at 0.", icon=":material/link_off:")
+        st.warning(
+            f"This link's {as_code('step=' + shown_value(raw))} is not {article} {what} "
+            f"of this run (0 to {last:,}), so it starts at 0.",
+            icon=":material/link_off:",
+        )
     return None
 
 
-def player_start(page: str, identity: str, link_values: dict[str, str], last: int,
-                 notices: list | None = None, what: str = "step") -> tuple[int | None, str]:
+def player_start(
+    page: str,
+    identity: str,
+    link_values: dict[str, str],
+    last: int,
+    notices: list | None = None,
+    what: str = "step",
+) -> tuple[int | None, str]:
     """Where the player of ``page`` opens and how fast it plays: ``(start_step, speed)``.
 
     A new run (``identity`` changed) opens at the link's ``step=`` on the page's first
@@ -122,10 +153,12 @@ def player_html(scene: str, payload: dict, title: str) -> str:
     script, css = _player_sources(scene)
     payload = {**payload, "player": {**payload["player"], "predict": offline_predict_spec(scene)}}
     data = json.dumps(payload, allow_nan=False).replace("</", "<\\/")
-    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>{html.escape(title)}</title>\n<style>body {{margin: 1.5rem;}}\n{css}</style>"
-            f"</head>\n<body><h1 style=\"font-family: system-ui\">{html.escape(title)}</h1>\n"
-            f"<div id=\"player\"></div>\n<script>\n{script}\n"
-            f"mountPlayer(document.getElementById(\"player\"), {data}, {scene}Scene, "
-            f"{scene}Questions);\n"
-            "</script></body></html>\n")
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{html.escape(title)}</title>\n<style>body {{margin: 1.5rem;}}\n{css}</style>"
+        f'</head>\n<body><h1 style="font-family: system-ui">{html.escape(title)}</h1>\n'
+        f'<div id="player"></div>\n<script>\n{script}\n'
+        f'mountPlayer(document.getElementById("player"), {data}, {scene}Scene, '
+        f"{scene}Questions);\n"
+        "</script></body></html>\n"
+    )

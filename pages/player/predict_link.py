@@ -39,9 +39,15 @@ def waiting_step(start: int, update_steps, n_examined: int, ask: int) -> str | N
         return f"the run has ended at step {start:,}"
     if ask == start + 1 or ask == next_update:
         return None
-    return (f"not the next step ({start + 1:,})" + (f" or the next update ({next_update:,})"
-                                                   if next_update and next_update != start + 1
-                                                   else "") + f" after step {start:,}")
+    return (
+        f"not the next step ({start + 1:,})"
+        + (
+            f" or the next update ({next_update:,})"
+            if next_update and next_update != start + 1
+            else ""
+        )
+        + f" after step {start:,}"
+    )
 
 
 def predict_spec(page: str, link_values: dict[str, str], spec: dict) -> dict:
@@ -56,21 +62,27 @@ def predict_spec(page: str, link_values: dict[str, str], spec: dict) -> dict:
         if ask is not None and not ask.isdigit():  # a page that did not clean it
             ask = None
         if ask is not None:
-            why = ("Predict first is off in this link" if not on else
-                   waiting_step(start, spec["update_steps"], spec["n_examined"], int(ask)))
+            why = (
+                "Predict first is off in this link"
+                if not on
+                else waiting_step(start, spec["update_steps"], spec["n_examined"], int(ask))
+            )
             if why:
-                st.warning(f"This link's {as_code('ask=' + shown_value(ask))} names no question "
-                           f"the player can wait on ({why}), so it waits on none.",
-                           icon=":material/link_off:")
+                st.warning(
+                    f"This link's {as_code('ask=' + shown_value(ask))} names no question "
+                    f"the player can wait on ({why}), so it waits on none.",
+                    icon=":material/link_off:",
+                )
                 ask = None
-        st.session_state[memory] = {"on": on, "ask": None if ask is None else int(ask),
-                                    "ask_part": part if ask is not None else ""}
-    return {**st.session_state[memory], "page": page, "round": PREDICTION_ROUND,
-            "progress": True}
+        st.session_state[memory] = {
+            "on": on,
+            "ask": None if ask is None else int(ask),
+            "ask_part": part if ask is not None else "",
+        }
+    return {**st.session_state[memory], "page": page, "round": PREDICTION_ROUND, "progress": True}
 
 
 def offline_predict_spec(page: str) -> dict:
     """Predict first in an offline export: off at first, nothing counted for the study path
     (a file has no page to mark done)."""
-    return {"on": False, "ask": None, "ask_part": "", "page": page, "round": 0,
-            "progress": False}
+    return {"on": False, "ask": None, "ask_part": "", "page": page, "round": 0, "progress": False}

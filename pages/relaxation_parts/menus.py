@@ -14,9 +14,13 @@ def rule_menu(link: PageLink) -> str:
     given = link.values.get("rule", "cyclic")
     if "rule" not in st.session_state or st.session_state.get("rule_in_link") != given:
         st.session_state["rule"] = given
-    rule = st.selectbox("index rule (Remark 1.38)", list(INDEX_RULES),
-                        format_func=INDEX_RULE_NAMES.get, key="rule",
-                        help="  \n".join(INDEX_RULE_LABELS.values()))
+    rule = st.selectbox(
+        "index rule (Remark 1.38)",
+        list(INDEX_RULES),
+        format_func=INDEX_RULE_NAMES.get,
+        key="rule",
+        help="  \n".join(INDEX_RULE_LABELS.values()),
+    )
     st.session_state["rule_in_link"] = rule
     link.write("rule", "" if rule == "cyclic" else rule)
     return rule

@@ -31,31 +31,51 @@ from perceptron_core import (
 from perceptron_core.perceptron import Trace
 from perceptron_core.theory import run_bounds, separability_case
 
-SOURCES = {"generated": "planted separator with margin γ", "upload": "your CSV",
-           "draw": "click on the chart"}
+SOURCES = {
+    "generated": "planted separator with margin γ",
+    "upload": "your CSV",
+    "draw": "click on the chart",
+}
 CACHE = dict(max_entries=32, ttl=3600)
 #: every /train run stops at (max_updates, max_epochs) if it has not converged
 LIMITS = (5_000, 500)
 #: the student's own data: labels -1/+1; one class is allowed (the slides' one-point quiz);
 #: a link carries at most max_points drawn points
-OWN = OwnDataSpec(prefix="", min_classes=1, max_rows=20_000, max_points=2_000,
-                  share_hint="Links do not carry uploaded files: download the data below to "
-                             "share them.")
+OWN = OwnDataSpec(
+    prefix="",
+    min_classes=1,
+    max_rows=20_000,
+    max_points=2_000,
+    share_hint="Links do not carry uploaded files: download the data below to share them.",
+)
 #: link key -> what its value may be (the ranges and defaults of /train's widgets)
 LINK_RULES = {
-    "source": choice_param(SOURCES, "generated"), "n": int_param(2, 2000, 40),
-    "margin": float_param(0.01, 0.5, 0.1), "data_seed": int_param(0, 1_000_000, 7),
-    "through_origin": bool_param(False), "balance": float_param(0.1, 0.9, 0.5),
-    "noise": float_param(0.0, 0.4, 0.0), "bias": bool_param(True),
-    "delta": float_param(0.0, 10.0, 0.0), "order": choice_param(ORDERS, "cyclic"),
-    "init": choice_param(["zero", "random"], "zero"), "order_seed": int_param(0, 1_000_000, 0),
+    "source": choice_param(SOURCES, "generated"),
+    "n": int_param(2, 2000, 40),
+    "margin": float_param(0.01, 0.5, 0.1),
+    "data_seed": int_param(0, 1_000_000, 7),
+    "through_origin": bool_param(False),
+    "balance": float_param(0.1, 0.9, 0.5),
+    "noise": float_param(0.0, 0.4, 0.0),
+    "bias": bool_param(True),
+    "delta": float_param(0.0, 10.0, 0.0),
+    "order": choice_param(ORDERS, "cyclic"),
+    "init": choice_param(["zero", "random"], "zero"),
+    "order_seed": int_param(0, 1_000_000, 0),
 }
 
 
 @st.cache_data(show_spinner=False, **CACHE)
 def generated_data(n, margin, data_seed, through_origin, balance, noise):
-    data = make_separable(n=n, margin=margin, dim=2, radius=1.0, seed=data_seed,
-                          through_origin=through_origin, balance=balance)
+    data = make_separable(
+        n=n,
+        margin=margin,
+        dim=2,
+        radius=1.0,
+        seed=data_seed,
+        through_origin=through_origin,
+        balance=balance,
+    )
     return with_label_noise(data, noise, seed=data_seed + 1) if noise > 0 else data
 
 
@@ -72,8 +92,18 @@ def train(X, y, bias, delta, order, start, order_seed):
     rng = np.random.default_rng(order_seed)
     w0 = rng.normal(scale=0.5, size=2) if start == "random" else None
     b0 = float(rng.normal(scale=0.5)) if start == "random" and bias else 0.0
-    trace = run_perceptron(X, y, bias=bias, delta=delta, w0=w0, b0=b0, order=order,
-                           seed=order_seed, max_updates=LIMITS[0], max_epochs=LIMITS[1])
+    trace = run_perceptron(
+        X,
+        y,
+        bias=bias,
+        delta=delta,
+        w0=w0,
+        b0=b0,
+        order=order,
+        seed=order_seed,
+        max_updates=LIMITS[0],
+        max_epochs=LIMITS[1],
+    )
     w0_norm = float(np.hypot(np.linalg.norm(trace.weights[0]), trace.biases[0]))
     bounds = bound_summary(X, y, bias=bias, delta=delta, w0_norm=w0_norm)
     statements = run_bounds(bounds, bias=bias, delta=delta, w0_norm=w0_norm)
@@ -104,17 +134,27 @@ def data_from_link(settings: dict, params: dict[str, str]) -> tuple[np.ndarray, 
     """(X, y) of the view: generated from ``settings``, or the link's drawn points.
     Raises ValueError for an uploaded file (never in a link) or unreadable points."""
     if settings["source"] == "upload":
-        raise ValueError("This view trains on an uploaded file, which a link does not carry: "
-                         "open a view of generated or drawn data.")
+        raise ValueError(
+            "This view trains on an uploaded file, which a link does not carry: "
+            "open a view of generated or drawn data."
+        )
     if settings["source"] == "draw":
         points = points_from_link(OWN, params.get("points", ""))
         if not points:
-            raise ValueError("This link's drawn points are missing or could not be read: "
-                             "draw at least one point on /train and copy the link again.")
+            raise ValueError(
+                "This link's drawn points are missing or could not be read: "
+                "draw at least one point on /train and copy the link again."
+            )
         rows = np.array(points, dtype=float).reshape(-1, 3)
         return rows[:, :2], rows[:, 2].astype(int)
-    data = generated_data(settings["n"], settings["margin"], settings["data_seed"],
-                          settings["through_origin"], settings["balance"], settings["noise"])
+    data = generated_data(
+        settings["n"],
+        settings["margin"],
+        settings["data_seed"],
+        settings["through_origin"],
+        settings["balance"],
+        settings["noise"],
+    )
     return np.asarray(data.X), np.asarray(data.y)
 
 
@@ -123,8 +163,15 @@ def run_from_link(params: dict[str, str]) -> tuple[dict, np.ndarray, np.ndarray,
     that is not a step of the run opens at 0, as on the page."""
     settings = settings_from_link(params)
     X, y = data_from_link(settings, params)
-    trace = train(X, y, settings["bias"], settings["delta"], settings["order"],
-                  settings["init"], settings["order_seed"])[0]
+    trace = train(
+        X,
+        y,
+        settings["bias"],
+        settings["delta"],
+        settings["order"],
+        settings["init"],
+        settings["order_seed"],
+    )[0]
     raw = str(params.get("step", ""))
     step = int(raw) if raw.isascii() and raw.isdigit() and int(raw) <= trace.n_examined else 0
     return settings, X, y, trace, step

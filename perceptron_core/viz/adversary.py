@@ -34,7 +34,8 @@ SUMMARY = (
     "margin γ. Could a cleverer learner do better? Theorem 1.34 says no: an adversary can "
     "force **every** deterministic learner to make ⌊1/γ²⌋ mistakes, as long as the "
     "dimension d is at least that (otherwise d of them). Play the learner yourself, or "
-    "watch a built-in one lose.")
+    "watch a built-in one lose."
+)
 #: the rules of Theorem 1.34's game, and why its labels have margin γ (Markdown). Plain text
 #: with Unicode (bold upright vectors) as in SUMMARY, not KaTeX: math would cost the page
 #: KaTeX's 265 kB script; "\*" is a star Markdown shows as written.
@@ -100,23 +101,40 @@ def rounds_figure(predictions: np.ndarray, labels: np.ndarray) -> go.Figure:
     fig = go.Figure()
     for value in (1, -1):
         mask = labels == value
-        fig.add_trace(go.Scatter(x=rounds[mask], y=labels[mask], mode="markers",
-                                 marker=style.class_marker(value) | dict(size=style.MARKER_SIZE + 5),
-                                 name=f"label yᵢ = {value:+d}",
-                                 hovertemplate="round %{x}<br>label %{y:+d}<extra></extra>"))
-    fig.add_trace(go.Scatter(x=rounds, y=predictions, mode="markers", name="prediction",
-                             marker=dict(color="black", symbol="x-thin-open", size=16,
-                                         line=dict(width=3)),
-                             hovertemplate="round %{x}<br>prediction %{y:+d}<extra></extra>"))
+        fig.add_trace(
+            go.Scatter(
+                x=rounds[mask],
+                y=labels[mask],
+                mode="markers",
+                marker=style.class_marker(value) | dict(size=style.MARKER_SIZE + 5),
+                name=f"label yᵢ = {value:+d}",
+                hovertemplate="round %{x}<br>label %{y:+d}<extra></extra>",
+            )
+        )
+    fig.add_trace(
+        go.Scatter(
+            x=rounds,
+            y=predictions,
+            mode="markers",
+            name="prediction",
+            marker=dict(color="black", symbol="x-thin-open", size=16, line=dict(width=3)),
+            hovertemplate="round %{x}<br>prediction %{y:+d}<extra></extra>",
+        )
+    )
     style.base_layout(fig, height=300)
-    fig.update_xaxes(title="round i", range=[0.5, max(rounds.size, 1) + 0.5], tick0=1,
-                     dtick=max(1, int(np.ceil(rounds.size / 20))))
+    fig.update_xaxes(
+        title="round i",
+        range=[0.5, max(rounds.size, 1) + 0.5],
+        tick0=1,
+        dtick=max(1, int(np.ceil(rounds.size / 20))),
+    )
     fig.update_yaxes(tickvals=[-1, 1], ticktext=["−1", "+1"], range=[-1.6, 1.6])
     return fig
 
 
-def forced_mistakes_figure(gammas: np.ndarray, forced: np.ndarray, dim: int,
-                           current: tuple[float, int] | None = None) -> go.Figure:
+def forced_mistakes_figure(
+    gammas: np.ndarray, forced: np.ndarray, dim: int, current: tuple[float, int] | None = None
+) -> go.Figure:
     """Mistakes the adversary forces against 1/gamma^2, beside the perceptron's upper bound.
 
     Parameters
@@ -147,25 +165,52 @@ def forced_mistakes_figure(gammas: np.ndarray, forced: np.ndarray, dim: int,
     inverse = (1.0 / gammas**2)[order]
     forced = forced[order]
     fig = go.Figure()
-    fig.add_trace(go.Scatter(
-        x=inverse, y=inverse, mode="lines", name="perceptron upper bound 1/γ²",
-        line=dict(color=style.BOUND, width=6),
-        hovertemplate="1/γ² = %{x:.4g}<br>bound = %{y:.4g}<extra></extra>"))
-    fig.add_trace(go.Scatter(
-        x=inverse, y=forced, mode="lines+markers", line_shape="hv",
-        name="mistakes forced by the adversary: min(⌊1/γ²⌋, d)",
-        line=dict(color=style.STEP, width=3, dash="dash"),
-        marker=dict(color=style.STEP, symbol="diamond", size=8),
-        hovertemplate="1/γ² = %{x:.4g}<br>forced = %{y}<extra></extra>"))
-    fig.add_trace(go.Scatter(
-        x=[inverse[0], inverse[-1]], y=[dim, dim], mode="lines", name=f"dimension d = {dim}",
-        line=dict(color=style.GHOST, width=2, dash="dot"), hoverinfo="skip"))
+    fig.add_trace(
+        go.Scatter(
+            x=inverse,
+            y=inverse,
+            mode="lines",
+            name="perceptron upper bound 1/γ²",
+            line=dict(color=style.BOUND, width=6),
+            hovertemplate="1/γ² = %{x:.4g}<br>bound = %{y:.4g}<extra></extra>",
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=inverse,
+            y=forced,
+            mode="lines+markers",
+            line_shape="hv",
+            name="mistakes forced by the adversary: min(⌊1/γ²⌋, d)",
+            line=dict(color=style.STEP, width=3, dash="dash"),
+            marker=dict(color=style.STEP, symbol="diamond", size=8),
+            hovertemplate="1/γ² = %{x:.4g}<br>forced = %{y}<extra></extra>",
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=[inverse[0], inverse[-1]],
+            y=[dim, dim],
+            mode="lines",
+            name=f"dimension d = {dim}",
+            line=dict(color=style.GHOST, width=2, dash="dot"),
+            hoverinfo="skip",
+        )
+    )
     if current is not None:
         gamma, n = current
-        fig.add_trace(go.Scatter(
-            x=[1.0 / gamma**2], y=[n], mode="markers", name=f"your choice: γ = {gamma:g}, n = {n}",
-            marker=dict(color=style.PLANTED, symbol="star", size=22, line=dict(color="black", width=1)),
-            hovertemplate="1/γ² = %{x:.4g}<br>n = %{y}<extra></extra>"))
+        fig.add_trace(
+            go.Scatter(
+                x=[1.0 / gamma**2],
+                y=[n],
+                mode="markers",
+                name=f"your choice: γ = {gamma:g}, n = {n}",
+                marker=dict(
+                    color=style.PLANTED, symbol="star", size=22, line=dict(color="black", width=1)
+                ),
+                hovertemplate="1/γ² = %{x:.4g}<br>n = %{y}<extra></extra>",
+            )
+        )
     style.base_layout(fig, height=540)
     fig.update_xaxes(type="log", title="1/γ²  (log scale)", exponentformat="power")
     fig.update_yaxes(type="log", title="mistakes  (log scale)", exponentformat="power")
@@ -192,8 +237,12 @@ def rounds_columns(predictions: np.ndarray, labels: np.ndarray) -> dict[str, np.
     labels = np.asarray(labels, dtype=np.int64)
     rounds = np.arange(1, predictions.size + 1)
     wrong = predictions != labels
-    return {"round i": rounds, "prediction": predictions, "label yᵢ": labels,
-            "mistakes so far": np.cumsum(wrong)}
+    return {
+        "round i": rounds,
+        "prediction": predictions,
+        "label yᵢ": labels,
+        "mistakes so far": np.cumsum(wrong),
+    }
 
 
 def decimal_text(value: Fraction) -> str:
@@ -222,8 +271,10 @@ def rounds_text(gamma: float) -> str:
     if "/" in shown:  # not a finite decimal: its first digits, cut (not rounded) and "…"
         cut = f"{decimal_text(Fraction(int(inverse * 100), 100))}…"
         shown = f"{shown} = {cut}" if len(shown) <= 15 else cut
-    return (f"1/γ² = {shown} (γ = {decimal_text(exact)}), so ⌊1/γ²⌋ = "
-            f"{inverse.numerator // inverse.denominator}")
+    return (
+        f"1/γ² = {shown} (γ = {decimal_text(exact)}), so ⌊1/γ²⌋ = "
+        f"{inverse.numerator // inverse.denominator}"
+    )
 
 
 def certificate_text(result, gamma: float, n: int, dim: int) -> str:
@@ -243,18 +294,20 @@ def certificate_text(result, gamma: float, n: int, dim: int) -> str:
     """
     exact = typed_decimal(gamma)
     g = decimal_text(exact)
-    shown = ", ".join(("+" if v > 0 else "−") + g for v in result.y[:min(n, 6)])
+    shown = ", ".join(("+" if v > 0 else "−") + g for v in result.y[: min(n, 6)])
     more = ", …" if n > 6 else ""
     rest = f" and 0 in the other {dim - n} coordinates" if dim > n else ""
     square = n * exact**2
     relation = ", so ‖w\\*‖ = 1" if square == 1 else " < 1, so ‖w\\*‖ < 1"
-    return (f"**Certificate checked** (in exact arithmetic). "
-            f"w\\* = γ·y = ({shown}{more}){rest}.  \n"
-            f"Norm: ‖w\\*‖² = n·γ² = {n}·{decimal_text(exact**2)} = {decimal_text(square)}"
-            f"{relation}.  \n"
-            f"Margin: every yᵢ⟨eᵢ, w\\*⟩ = yᵢ·γyᵢ = γ = {g}.  \n"
-            f"So these {n} labelled examples have margin at least γ = {g}, and the "
-            f"learner still made {result.n_mistakes} mistakes out of {n}.")
+    return (
+        f"**Certificate checked** (in exact arithmetic). "
+        f"w\\* = γ·y = ({shown}{more}){rest}.  \n"
+        f"Norm: ‖w\\*‖² = n·γ² = {n}·{decimal_text(exact**2)} = {decimal_text(square)}"
+        f"{relation}.  \n"
+        f"Margin: every yᵢ⟨eᵢ, w\\*⟩ = yᵢ·γyᵢ = γ = {g}.  \n"
+        f"So these {n} labelled examples have margin at least γ = {g}, and the "
+        f"learner still made {result.n_mistakes} mistakes out of {n}."
+    )
 
 
 def round_prompt(played: int, n: int, dim: int) -> str:
@@ -262,24 +315,34 @@ def round_prompt(played: int, n: int, dim: int) -> str:
     if played >= n:
         return f"**All {n} rounds played.**"
     k = played + 1
-    shown = ("e₁ = (1), the only unit vector of a 1-dimensional space" if dim == 1 else
-             f"e{str(k).translate(SUBSCRIPTS)}: a 1 in coordinate {k} and 0 in the other "
-             f"{dim - 1} coordinate{'s' * (dim != 2)}")
-    before = ("It is the first example: you have seen nothing yet." if played == 0 else
-              f"It is orthogonal to the {played} example{'s' * (played != 1)} so far, so "
-              "nothing you have seen tells you its label.")
-    return (f"**Round {k} of {n}.** The adversary shows {shown}. {before} Whatever you "
-            "predict, the label is revealed only afterwards. Your prediction?")
+    shown = (
+        "e₁ = (1), the only unit vector of a 1-dimensional space"
+        if dim == 1
+        else f"e{str(k).translate(SUBSCRIPTS)}: a 1 in coordinate {k} and 0 in the other "
+        f"{dim - 1} coordinate{'s' * (dim != 2)}"
+    )
+    before = (
+        "It is the first example: you have seen nothing yet."
+        if played == 0
+        else f"It is orthogonal to the {played} example{'s' * (played != 1)} so far, so "
+        "nothing you have seen tells you its label."
+    )
+    return (
+        f"**Round {k} of {n}.** The adversary shows {shown}. {before} Whatever you "
+        "predict, the label is revealed only afterwards. Your prediction?"
+    )
 
 
 def forced_mistakes_text(dim: int) -> str:
     """Markdown reading the forced-mistakes chart for dimension ``dim``."""
-    return ("While d ≥ 1/γ² the two curves coincide (up to rounding "
-            "1/γ² down to a whole number of rounds): no learner can promise fewer "
-            "mistakes than the perceptron already guarantees, so in high dimension its bound "
-            f"is the best possible. Once 1/γ² > d = {dim} the adversary runs out of "
-            "orthogonal directions and its curve levels off at d, while the bound keeps "
-            "rising: in low dimension the perceptron's bound may be loose.")
+    return (
+        "While d ≥ 1/γ² the two curves coincide (up to rounding "
+        "1/γ² down to a whole number of rounds): no learner can promise fewer "
+        "mistakes than the perceptron already guarantees, so in high dimension its bound "
+        f"is the best possible. Once 1/γ² > d = {dim} the adversary runs out of "
+        "orthogonal directions and its curve levels off at d, while the bound keeps "
+        "rising: in low dimension the perceptron's bound may be loose."
+    )
 
 
 def forced_mistakes(dim: int, points: int = 41) -> tuple[np.ndarray, np.ndarray]:
@@ -301,6 +364,5 @@ def forced_mistakes(dim: int, points: int = 41) -> tuple[np.ndarray, np.ndarray]
     """
     halves = np.unique(np.floor(np.geomspace(1.0, 1e4, points))) + 0.5
     gammas = 1.0 / np.sqrt(np.concatenate([[1.0], halves[halves < 1e4]]))
-    forced = np.array([adversarial_lower_bound(g, dim, "perceptron").n_mistakes
-                       for g in gammas])
+    forced = np.array([adversarial_lower_bound(g, dim, "perceptron").n_mistakes for g in gammas])
     return gammas, forced

@@ -20,16 +20,25 @@ from .geometry import halfplane_in_box
 
 #: Line style of the two rules (colour, dash and marker shape all differ)
 RULE_STYLE = {
-    "standard": dict(name="mistake-driven (update only on a mistake)", color=style.WEIGHT,
-                     dash="solid", symbol="circle"),
-    "aggressive": dict(name="aggressive (update on every example)", color=style.STEP,
-                       dash="dash", symbol="diamond"),
+    "standard": dict(
+        name="mistake-driven (update only on a mistake)",
+        color=style.WEIGHT,
+        dash="solid",
+        symbol="circle",
+    ),
+    "aggressive": dict(
+        name="aggressive (update on every example)", color=style.STEP, dash="dash", symbol="diamond"
+    ),
 }
 
 #: Traces of the swing animation, in order (every frame updates all of them)
 SWING_TRACES = (
-    "predicted +1 region", "previous line", "line w·x + b = 0", "examples (label +1)",
-    "misclassified now", "the example of this step",
+    "predicted +1 region",
+    "previous line",
+    "line w·x + b = 0",
+    "examples (label +1)",
+    "misclassified now",
+    "the example of this step",
 )
 #: subscript digits, for example numbers written as indices (x₃₂)
 SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
@@ -114,16 +123,20 @@ def mistakes_text(result) -> str:
         tail.insert(0, power)
     early = sorted(mistakes - set(tail))
     w = f"{result.standard_w:g}".replace("-", "−")
-    text = (f"The mistake-driven rule errs on examples {example_list(result.mistakes_standard)} "
-            f"and then ends with w = {w}·x and b = {result.standard_b:g}, which scores both x "
-            "and −2x positively, so it never changes again. The aggressive rule errs on "
-            f"examples {example_list(early)}")
+    text = (
+        f"The mistake-driven rule errs on examples {example_list(result.mistakes_standard)} "
+        f"and then ends with w = {w}·x and b = {result.standard_b:g}, which scores both x "
+        "and −2x positively, so it never changes again. The aggressive rule errs on "
+        f"examples {example_list(early)}"
+    )
     if not tail:
         return text + "."
-    return (text + f", and then on every power of two from {tail[0]} to {tail[-1]} "
-            f"({len(tail)} of them, the last power of two up to T = {result.T:,}). On a "
-            "logarithmic axis those mistakes are evenly spaced, so their count grows like "
-            "log₂ T without end.")
+    return (
+        text + f", and then on every power of two from {tail[0]} to {tail[-1]} "
+        f"({len(tail)} of them, the last power of two up to T = {result.T:,}). On a "
+        "logarithmic axis those mistakes are evenly spaced, so their count grows like "
+        "log₂ T without end."
+    )
 
 
 def _log_range(t_max: float) -> list[float]:
@@ -153,31 +166,56 @@ def cumulative_mistakes_figure(result, t_max: int | None = None) -> go.Figure:
     """
     t_max = int(result.T if t_max is None else t_max)
     fig = go.Figure()
-    for rule, times in (("standard", result.mistakes_standard),
-                        ("aggressive", result.mistakes_aggressive)):
+    for rule, times in (
+        ("standard", result.mistakes_standard),
+        ("aggressive", result.mistakes_aggressive),
+    ):
         rule_style = RULE_STYLE[rule]
         times = np.asarray(times, dtype=np.int64)
         times = times[times <= t_max]
         t = np.unique(np.concatenate([[1], times, [t_max]]))
         counts = np.asarray(result.cumulative(t, rule=rule), dtype=np.int64)
-        fig.add_trace(go.Scatter(
-            x=t, y=counts, mode="lines", line_shape="hv",
-            line=dict(color=rule_style["color"], dash=rule_style["dash"],
-                      width=7 if rule == "standard" else 4),
-            name=f"{rule_style['name']}: {int(counts[-1])} mistakes up to T",
-            legendgroup=rule,
-            hovertemplate="example %{x:,}<br>mistakes so far = %{y}<extra></extra>",
-        ))
-        fig.add_trace(go.Scatter(
-            x=times, y=np.asarray(result.cumulative(times, rule=rule)), mode="markers",
-            marker=dict(color=rule_style["color"], symbol=rule_style["symbol"],
-                        size=style.MARKER_SIZE + 2, line=dict(color="white", width=1)),
-            name=f"{rule} mistake", legendgroup=rule, showlegend=False,
-            hovertemplate="mistake on example %{x:,}<br>total = %{y}<extra></extra>",
-        ))
+        fig.add_trace(
+            go.Scatter(
+                x=t,
+                y=counts,
+                mode="lines",
+                line_shape="hv",
+                line=dict(
+                    color=rule_style["color"],
+                    dash=rule_style["dash"],
+                    width=7 if rule == "standard" else 4,
+                ),
+                name=f"{rule_style['name']}: {int(counts[-1])} mistakes up to T",
+                legendgroup=rule,
+                hovertemplate="example %{x:,}<br>mistakes so far = %{y}<extra></extra>",
+            )
+        )
+        fig.add_trace(
+            go.Scatter(
+                x=times,
+                y=np.asarray(result.cumulative(times, rule=rule)),
+                mode="markers",
+                marker=dict(
+                    color=rule_style["color"],
+                    symbol=rule_style["symbol"],
+                    size=style.MARKER_SIZE + 2,
+                    line=dict(color="white", width=1),
+                ),
+                name=f"{rule} mistake",
+                legendgroup=rule,
+                showlegend=False,
+                hovertemplate="mistake on example %{x:,}<br>total = %{y}<extra></extra>",
+            )
+        )
     style.base_layout(fig, height=520)
-    fig.update_xaxes(type="log", range=_log_range(t_max), title="example number k (log scale)",
-                     dtick=1, exponentformat="power")
+    fig.update_xaxes(
+        type="log",
+        range=_log_range(t_max),
+        title="example number k (log scale)",
+        dtick=1,
+        exponentformat="power",
+    )
     fig.update_yaxes(title="mistakes on examples 1 to k", rangemode="tozero")
     return fig
 
@@ -203,41 +241,85 @@ def running_average_figure(t: np.ndarray, values: np.ndarray) -> go.Figure:
     t = np.asarray(t, dtype=np.int64)
     values = np.asarray(values, dtype=np.float64)
     if t.shape != values.shape:
-        raise ValueError(f"t and values must have the same shape, got {t.shape} and {values.shape}.")
+        raise ValueError(
+            f"t and values must have the same shape, got {t.shape} and {values.shape}."
+        )
     below = values <= -1
     t_max = int(t.max()) if t.size else 10
     fig = go.Figure()
     span = [1, max(t_max, 10)]
-    fig.add_trace(go.Scatter(x=span, y=[-1, -1], mode="lines", name="threshold −1",
-                             line=dict(color=style.HYPERPLANE, dash="dash", width=3),
-                             hoverinfo="skip"))
+    fig.add_trace(
+        go.Scatter(
+            x=span,
+            y=[-1, -1],
+            mode="lines",
+            name="threshold −1",
+            line=dict(color=style.HYPERPLANE, dash="dash", width=3),
+            hoverinfo="skip",
+        )
+    )
     for level, label in ((1.0, "limit ⟨x, x⟩ = 1"), (-2.0, "limit ⟨x, −2x⟩ = −2")):
-        fig.add_trace(go.Scatter(x=span, y=[level, level], mode="lines", name=label,
-                                 line=dict(color=style.GHOST, dash="dot", width=2),
-                                 hoverinfo="skip", showlegend=False))
+        fig.add_trace(
+            go.Scatter(
+                x=span,
+                y=[level, level],
+                mode="lines",
+                name=label,
+                line=dict(color=style.GHOST, dash="dot", width=2),
+                hoverinfo="skip",
+                showlegend=False,
+            )
+        )
         # left of the middle, above the line at 1 and under the line at −2: where no point is
-        fig.add_annotation(x=0.12, xanchor="left", xref="paper", y=level,
-                           yanchor="bottom" if level > 0 else "top",
-                           text=label, showarrow=False, font=dict(color="#555555"))
-    fig.add_trace(go.Scatter(
-        x=t[~below], y=values[~below], mode="markers", name="above −1: next example is correct",
-        marker=dict(color=style.GHOST, symbol="circle", size=style.MARKER_SIZE - 2),
-        hovertemplate="k = %{x:,}<br>⟨x̄ₖ, xₖ₊₁⟩ = %{y:.4f}<extra></extra>",
-    ))
-    fig.add_trace(go.Scatter(
-        x=t[below], y=values[below], mode="markers",
-        name="at or below −1: the aggressive rule errs on example k + 1",
-        marker=dict(color=style.STEP, symbol="diamond", size=style.MARKER_SIZE + 3,
-                    line=dict(color="black", width=1)),
-        hovertemplate="k = %{x:,}<br>⟨x̄ₖ, xₖ₊₁⟩ = %{y:.4f}<extra></extra>",
-    ))
+        fig.add_annotation(
+            x=0.12,
+            xanchor="left",
+            xref="paper",
+            y=level,
+            yanchor="bottom" if level > 0 else "top",
+            text=label,
+            showarrow=False,
+            font=dict(color="#555555"),
+        )
+    fig.add_trace(
+        go.Scatter(
+            x=t[~below],
+            y=values[~below],
+            mode="markers",
+            name="above −1: next example is correct",
+            marker=dict(color=style.GHOST, symbol="circle", size=style.MARKER_SIZE - 2),
+            hovertemplate="k = %{x:,}<br>⟨x̄ₖ, xₖ₊₁⟩ = %{y:.4f}<extra></extra>",
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=t[below],
+            y=values[below],
+            mode="markers",
+            name="at or below −1: the aggressive rule errs on example k + 1",
+            marker=dict(
+                color=style.STEP,
+                symbol="diamond",
+                size=style.MARKER_SIZE + 3,
+                line=dict(color="black", width=1),
+            ),
+            hovertemplate="k = %{x:,}<br>⟨x̄ₖ, xₖ₊₁⟩ = %{y:.4f}<extra></extra>",
+        )
+    )
     style.base_layout(fig, height=520)
-    fig.update_xaxes(type="log", range=_log_range(t_max), dtick=1, exponentformat="power",
-                     title="example number k (log scale)")
+    fig.update_xaxes(
+        type="log",
+        range=_log_range(t_max),
+        dtick=1,
+        exponentformat="power",
+        title="example number k (log scale)",
+    )
     fig.update_yaxes(title="⟨x̄ₖ, xₖ₊₁⟩", range=[-2.6, 4.4])
     # the legend above the plot, where it covers no point, line or label
-    fig.update_layout(legend=dict(orientation="h", x=0, xanchor="left", y=1.02,
-                                  yanchor="bottom"), margin=dict(t=110))
+    fig.update_layout(
+        legend=dict(orientation="h", x=0, xanchor="left", y=1.02, yanchor="bottom"),
+        margin=dict(t=110),
+    )
     return fig
 
 
@@ -253,8 +335,16 @@ def _vertical(position: float | None, y_lim: tuple[float, float]) -> tuple[list,
     return [position, position], list(y_lim)
 
 
-def _swing_traces(w: float, b: float, w_before: float, b_before: float, x_t: float,
-                  distinct: np.ndarray, x_lim, y_lim) -> list[go.Scatter]:
+def _swing_traces(
+    w: float,
+    b: float,
+    w_before: float,
+    b_before: float,
+    x_t: float,
+    distinct: np.ndarray,
+    x_lim,
+    y_lim,
+) -> list[go.Scatter]:
     """The traces of one frame, in the order of :data:`SWING_TRACES`.
 
     (w, b) are the weights after the step, read as the plane weights ((w, 0), b);
@@ -265,23 +355,56 @@ def _swing_traces(w: float, b: float, w_before: float, b_before: float, x_t: flo
     line_x, line_y = _vertical(_line_x(w, b), y_lim)
     before_x, before_y = _vertical(_line_x(w_before, b_before), y_lim)
     return [
-        go.Scatter(x=region_x, y=region_y, fill="toself", fillcolor=style.POSITIVE_FILL,
-                   mode="lines", line=dict(width=0), name=SWING_TRACES[0], hoverinfo="skip"),
-        go.Scatter(x=before_x, y=before_y, mode="lines", name="line before this step",
-                   line=dict(color=style.GHOST, dash="dash", width=3), hoverinfo="skip"),
-        go.Scatter(x=line_x, y=line_y, mode="lines", name="line after this step",
-                   line=dict(color=style.HYPERPLANE, width=4), hoverinfo="skip"),
-        go.Scatter(x=distinct, y=np.zeros_like(distinct), mode="markers",
-                   marker=style.class_marker(1) | dict(size=style.MARKER_SIZE + 5),
-                   name="examples (label +1)", hoverinfo="skip"),
-        go.Scatter(x=wrong, y=np.zeros_like(wrong), mode="markers",
-                   marker=dict(color=style.NEGATIVE, symbol="square-open", size=32,
-                               line=dict(width=4)),
-                   name="misclassified by the new line", hoverinfo="skip"),
-        go.Scatter(x=[x_t], y=[0.0], mode="markers",
-                   marker=dict(color=style.STEP, symbol="circle-open", size=44,
-                               line=dict(width=4)),
-                   name="the example of this step", hoverinfo="skip"),
+        go.Scatter(
+            x=region_x,
+            y=region_y,
+            fill="toself",
+            fillcolor=style.POSITIVE_FILL,
+            mode="lines",
+            line=dict(width=0),
+            name=SWING_TRACES[0],
+            hoverinfo="skip",
+        ),
+        go.Scatter(
+            x=before_x,
+            y=before_y,
+            mode="lines",
+            name="line before this step",
+            line=dict(color=style.GHOST, dash="dash", width=3),
+            hoverinfo="skip",
+        ),
+        go.Scatter(
+            x=line_x,
+            y=line_y,
+            mode="lines",
+            name="line after this step",
+            line=dict(color=style.HYPERPLANE, width=4),
+            hoverinfo="skip",
+        ),
+        go.Scatter(
+            x=distinct,
+            y=np.zeros_like(distinct),
+            mode="markers",
+            marker=style.class_marker(1) | dict(size=style.MARKER_SIZE + 5),
+            name="examples (label +1)",
+            hoverinfo="skip",
+        ),
+        go.Scatter(
+            x=wrong,
+            y=np.zeros_like(wrong),
+            mode="markers",
+            marker=dict(color=style.NEGATIVE, symbol="square-open", size=32, line=dict(width=4)),
+            name="misclassified by the new line",
+            hoverinfo="skip",
+        ),
+        go.Scatter(
+            x=[x_t],
+            y=[0.0],
+            mode="markers",
+            marker=dict(color=style.STEP, symbol="circle-open", size=44, line=dict(width=4)),
+            name="the example of this step",
+            hoverinfo="skip",
+        ),
     ]
 
 
@@ -293,13 +416,22 @@ def _swing_title(k: int, x_k: float, score: float, w: float, b: float, x_lim) ->
     if w != 0 and not x_lim[0] <= -b / w <= x_lim[1]:
         where += " (off screen)"
     index = str(k).translate(SUBSCRIPTS)
-    return (f"Example {k}{' (a power of two)' if power else ''}: x{index} = "
-            f"({x_k:g}, 0), score {score:g} → {'MISTAKE' if score <= 0 else 'correct'}; "
-            f"{where}").replace("-", "−")
+    return (
+        f"Example {k}{' (a power of two)' if power else ''}: x{index} = "
+        f"({x_k:g}, 0), score {score:g} → {'MISTAKE' if score <= 0 else 'correct'}; "
+        f"{where}"
+    ).replace("-", "−")
 
 
-def _swing_frame(k: int, x_values: np.ndarray, sums: np.ndarray, biases: np.ndarray,
-                 distinct: np.ndarray, x_lim, y_lim) -> tuple[list[go.Scatter], str]:
+def _swing_frame(
+    k: int,
+    x_values: np.ndarray,
+    sums: np.ndarray,
+    biases: np.ndarray,
+    distinct: np.ndarray,
+    x_lim,
+    y_lim,
+) -> tuple[list[go.Scatter], str]:
     """Traces and title of the step of example k (1-based): the aggressive weights after
     it are (S_k, k), S_k the sum of the first k examples' first coordinates."""
     w, b = float(sums[k]), float(biases[k])
@@ -312,30 +444,54 @@ def _swing_frame(k: int, x_values: np.ndarray, sums: np.ndarray, biases: np.ndar
 
 def _animation_controls(n_frames: int, frame_ms: int) -> dict:
     """Play / Pause buttons and a slider over frames "1".."n_frames", below the plot."""
-    play = dict(frame=dict(duration=frame_ms, redraw=True), fromcurrent=True,
-                transition=dict(duration=0), mode="immediate")
-    pause = dict(frame=dict(duration=0, redraw=False), transition=dict(duration=0),
-                 mode="immediate")
-    jump = dict(frame=dict(duration=0, redraw=True), transition=dict(duration=0),
-                mode="immediate")
+    play = dict(
+        frame=dict(duration=frame_ms, redraw=True),
+        fromcurrent=True,
+        transition=dict(duration=0),
+        mode="immediate",
+    )
+    pause = dict(
+        frame=dict(duration=0, redraw=False), transition=dict(duration=0), mode="immediate"
+    )
+    jump = dict(frame=dict(duration=0, redraw=True), transition=dict(duration=0), mode="immediate")
     return dict(
-        updatemenus=[dict(
-            type="buttons", direction="left", showactive=False, x=0, xanchor="left",
-            y=-0.12, yanchor="top", pad=dict(r=10, t=10),
-            buttons=[dict(label="Play", method="animate", args=[None, play]),
-                     dict(label="Pause", method="animate", args=[[None], pause])],
-        )],
-        sliders=[dict(
-            active=0, x=0.17, len=0.83, y=-0.12, yanchor="top", pad=dict(t=10),
-            currentvalue=dict(prefix="example ", font=dict(size=style.FONT_SIZE)),
-            steps=[dict(label=str(t), method="animate", args=[[str(t)], jump])
-                   for t in range(1, n_frames + 1)],
-        )],
+        updatemenus=[
+            dict(
+                type="buttons",
+                direction="left",
+                showactive=False,
+                x=0,
+                xanchor="left",
+                y=-0.12,
+                yanchor="top",
+                pad=dict(r=10, t=10),
+                buttons=[
+                    dict(label="Play", method="animate", args=[None, play]),
+                    dict(label="Pause", method="animate", args=[[None], pause]),
+                ],
+            )
+        ],
+        sliders=[
+            dict(
+                active=0,
+                x=0.17,
+                len=0.83,
+                y=-0.12,
+                yanchor="top",
+                pad=dict(t=10),
+                currentvalue=dict(prefix="example ", font=dict(size=style.FONT_SIZE)),
+                steps=[
+                    dict(label=str(t), method="animate", args=[[str(t)], jump])
+                    for t in range(1, n_frames + 1)
+                ],
+            )
+        ],
     )
 
 
-def swing_animation(x_values: np.ndarray, *, x_lim: tuple[float, float] = (-4.0, 3.0),
-                    frame_ms: int = 350) -> go.Figure:
+def swing_animation(
+    x_values: np.ndarray, *, x_lim: tuple[float, float] = (-4.0, 3.0), frame_ms: int = 350
+) -> go.Figure:
     """Animation of the aggressive hyperplane of Remark 1.19 in the plane, one frame per step.
 
     The examples are (x_k, 0) with x_k in {1, -2} and every label is +1, so the
@@ -365,22 +521,34 @@ def swing_animation(x_values: np.ndarray, *, x_lim: tuple[float, float] = (-4.0,
     if x_values.size == 0:
         raise ValueError("x_values must hold at least one example.")
     T = x_values.size
-    sums = np.concatenate([[0.0], np.cumsum(x_values)])      # S_0..S_T
-    biases = np.arange(T + 1, dtype=np.float64)               # b_0..b_T
+    sums = np.concatenate([[0.0], np.cumsum(x_values)])  # S_0..S_T
+    biases = np.arange(T + 1, dtype=np.float64)  # b_0..b_T
     distinct = np.unique(x_values)
     y_lim = (-1.5, 1.5)
     frames = []
     for k in range(1, T + 1):
         traces, title = _swing_frame(k, x_values, sums, biases, distinct, x_lim, y_lim)
-        frames.append(go.Frame(data=traces, name=str(k), traces=list(range(len(traces))),
-                               layout=dict(title=dict(text=title))))
+        frames.append(
+            go.Frame(
+                data=traces,
+                name=str(k),
+                traces=list(range(len(traces))),
+                layout=dict(title=dict(text=title)),
+            )
+        )
     first_traces, first_title = _swing_frame(1, x_values, sums, biases, distinct, x_lim, y_lim)
     fig = go.Figure(data=first_traces, frames=frames)
     style.base_layout(fig, title=first_title, height=660)
     for value in distinct:  # static labels above the two points (frames leave them alone)
-        fig.add_annotation(x=value, y=0.35, yanchor="bottom", text=f"({value:g}, 0)",
-                           showarrow=False, bgcolor="rgba(255, 255, 255, 0.8)",
-                           font=dict(color=style.POSITIVE, size=style.FONT_SIZE))
+        fig.add_annotation(
+            x=value,
+            y=0.35,
+            yanchor="bottom",
+            text=f"({value:g}, 0)",
+            showarrow=False,
+            bgcolor="rgba(255, 255, 255, 0.8)",
+            font=dict(color=style.POSITIVE, size=style.FONT_SIZE),
+        )
     fig.update_layout(
         margin=dict(l=60, r=20, t=150, b=150),
         legend=dict(orientation="h", yanchor="bottom", y=1.02, xanchor="left", x=0),
@@ -412,19 +580,52 @@ def always_wrong_figure(sequence) -> go.Figure:
     x = np.asarray(sequence.x, dtype=np.float64)
     scores = np.asarray(sequence.scores, dtype=np.float64)
     t = np.arange(1, x.size + 1)
-    fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.08,
-                        subplot_titles=("the examples xₖ (all labelled +1)",
-                                        "score of example k before its update: never above 0"))
-    fig.add_trace(go.Scatter(x=t, y=x, mode="lines+markers", name="xₖ (label +1)",
-                             marker=style.class_marker(1), line=dict(color=style.POSITIVE, width=1),
-                             hovertemplate="example %{x}<br>xₖ = %{y:g}<extra></extra>"),
-                  row=1, col=1)
-    fig.add_trace(go.Bar(x=t, y=scores, name="score (≤ 0: mistake)", marker_color=style.NEGATIVE,
-                         hovertemplate="example %{x}<br>score = %{y:g}<extra></extra>"),
-                  row=2, col=1)
-    fig.add_trace(go.Scatter(x=[0.5, t[-1] + 0.5], y=[0, 0], mode="lines", name="score 0",
-                             line=dict(color=style.HYPERPLANE, dash="dash", width=2),
-                             hoverinfo="skip"), row=2, col=1)
+    fig = make_subplots(
+        rows=2,
+        cols=1,
+        shared_xaxes=True,
+        vertical_spacing=0.08,
+        subplot_titles=(
+            "the examples xₖ (all labelled +1)",
+            "score of example k before its update: never above 0",
+        ),
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=t,
+            y=x,
+            mode="lines+markers",
+            name="xₖ (label +1)",
+            marker=style.class_marker(1),
+            line=dict(color=style.POSITIVE, width=1),
+            hovertemplate="example %{x}<br>xₖ = %{y:g}<extra></extra>",
+        ),
+        row=1,
+        col=1,
+    )
+    fig.add_trace(
+        go.Bar(
+            x=t,
+            y=scores,
+            name="score (≤ 0: mistake)",
+            marker_color=style.NEGATIVE,
+            hovertemplate="example %{x}<br>score = %{y:g}<extra></extra>",
+        ),
+        row=2,
+        col=1,
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=[0.5, t[-1] + 0.5],
+            y=[0, 0],
+            mode="lines",
+            name="score 0",
+            line=dict(color=style.HYPERPLANE, dash="dash", width=2),
+            hoverinfo="skip",
+        ),
+        row=2,
+        col=1,
+    )
     style.base_layout(fig, height=620)
     fig.update_layout(showlegend=False, margin=dict(t=60))
     fig.update_annotations(font_size=style.FONT_SIZE)

@@ -17,11 +17,11 @@ import plotly.graph_objects as go
 from ..theory import bias_bound, bias_bound_margin
 from . import style
 
-RUN_COLOUR = style.STEP          # orange: one run's update count
+RUN_COLOUR = style.STEP  # orange: one run's update count
 MEDIAN_COLOUR = style.HYPERPLANE  # black: the median over seeds
-VALID_COLOUR = style.BOUND        # sky blue: the bound that holds
-REFERENCE_COLOUR = style.GHOST    # grey: a reference that is not a theorem here
-LIMIT_COLOUR = style.NEGATIVE     # vermillion: ratio = 1, the line a run must stay under
+VALID_COLOUR = style.BOUND  # sky blue: the bound that holds
+REFERENCE_COLOUR = style.GHOST  # grey: a reference that is not a theorem here
+LIMIT_COLOUR = style.NEGATIVE  # vermillion: ratio = 1, the line a run must stay under
 
 #: Height of one legend entry's row above the plot area, and the gap under the legend.
 LEGEND_ROW, LEGEND_GAP = 30, 16
@@ -76,16 +76,20 @@ def _tick_text(ticks: np.ndarray) -> list[str]:
 
 def _set_log_ticks(fig: go.Figure, axis: str) -> None:
     """Label a log axis at 1-2-5 values instead of plotly's small minor digits."""
-    chunks = [np.asarray(getattr(trace, axis), dtype=float).ravel() for trace in fig.data
-              if getattr(trace, axis) is not None]
+    chunks = [
+        np.asarray(getattr(trace, axis), dtype=float).ravel()
+        for trace in fig.data
+        if getattr(trace, axis) is not None
+    ]
     ticks = log_ticks(np.concatenate(chunks)) if chunks else np.array([])
     if ticks.size:
         update = fig.update_xaxes if axis == "x" else fig.update_yaxes
         update(tickmode="array", tickvals=ticks.tolist(), ticktext=_tick_text(ticks))
 
 
-def _layout(fig: go.Figure, *, xlabel: str, ylabel: str, log_x: bool, log_y: bool,
-            height: int) -> go.Figure:
+def _layout(
+    fig: go.Figure, *, xlabel: str, ylabel: str, log_x: bool, log_y: bool, height: int
+) -> go.Figure:
     """The sweep charts' look; ``height`` is the figure's without its legend, which adds
     LEGEND_GAP + LEGEND_ROW per row of entries above the plot."""
     # the legend above the plot area: on one row when it fits the narrowest chart, else
@@ -96,13 +100,33 @@ def _layout(fig: go.Figure, *, xlabel: str, ylabel: str, log_x: bool, log_y: boo
     rows = 1 if one_row else len(names)
     room = LEGEND_GAP + LEGEND_ROW * rows
     style.base_layout(fig, height=height + room)
-    fig.update_layout(margin=dict(l=90, r=30, t=room, b=80),
-                      legend=dict(orientation="h" if one_row else "v", yanchor="bottom",
-                                  y=1.0, xanchor="left", x=0, font=dict(size=style.FONT_SIZE)))
-    fig.update_xaxes(title_text=xlabel, type="log" if log_x else "linear",
-                     showline=True, linecolor="black", mirror=True, ticks="outside")
-    fig.update_yaxes(title_text=ylabel, type="log" if log_y else "linear",
-                     showline=True, linecolor="black", mirror=True, ticks="outside")
+    fig.update_layout(
+        margin=dict(l=90, r=30, t=room, b=80),
+        legend=dict(
+            orientation="h" if one_row else "v",
+            yanchor="bottom",
+            y=1.0,
+            xanchor="left",
+            x=0,
+            font=dict(size=style.FONT_SIZE),
+        ),
+    )
+    fig.update_xaxes(
+        title_text=xlabel,
+        type="log" if log_x else "linear",
+        showline=True,
+        linecolor="black",
+        mirror=True,
+        ticks="outside",
+    )
+    fig.update_yaxes(
+        title_text=ylabel,
+        type="log" if log_y else "linear",
+        showline=True,
+        linecolor="black",
+        mirror=True,
+        ticks="outside",
+    )
     if log_x:
         _set_log_ticks(fig, "x")
     if log_y:
@@ -111,28 +135,52 @@ def _layout(fig: go.Figure, *, xlabel: str, ylabel: str, log_x: bool, log_y: boo
 
 
 def _runs_trace(x, y, name: str, hover: str) -> go.Scatter:
-    return go.Scatter(x=np.asarray(x, float), y=np.asarray(y, float), mode="markers",
-                      name=name, marker=dict(color=RUN_COLOUR, symbol="circle",
-                                             size=style.MARKER_SIZE, opacity=0.75,
-                                             line=dict(color="white", width=1)),
-                      hovertemplate=hover + "<extra></extra>")
+    return go.Scatter(
+        x=np.asarray(x, float),
+        y=np.asarray(y, float),
+        mode="markers",
+        name=name,
+        marker=dict(
+            color=RUN_COLOUR,
+            symbol="circle",
+            size=style.MARKER_SIZE,
+            opacity=0.75,
+            line=dict(color="white", width=1),
+        ),
+        hovertemplate=hover + "<extra></extra>",
+    )
 
 
-def _line_trace(x, y, name: str, colour: str, *, width: int = 4, dash: str = "solid",
-                markers: bool = False) -> go.Scatter:
-    return go.Scatter(x=np.asarray(x, float), y=np.asarray(y, float),
-                      mode="lines+markers" if markers else "lines", name=name,
-                      line=dict(color=colour, width=width, dash=dash),
-                      marker=dict(color=colour, size=style.MARKER_SIZE - 3),
-                      hovertemplate=name + ": %{y:.4g} at %{x:.4g}<extra></extra>")
+def _line_trace(
+    x, y, name: str, colour: str, *, width: int = 4, dash: str = "solid", markers: bool = False
+) -> go.Scatter:
+    return go.Scatter(
+        x=np.asarray(x, float),
+        y=np.asarray(y, float),
+        mode="lines+markers" if markers else "lines",
+        name=name,
+        line=dict(color=colour, width=width, dash=dash),
+        marker=dict(color=colour, size=style.MARKER_SIZE - 3),
+        hovertemplate=name + ": %{y:.4g} at %{x:.4g}<extra></extra>",
+    )
 
 
-def sweep_figure(margins, updates, values, medians, bound, bound_label: str,
-                 reference=None, reference_label: str | None = None, *,
-                 also_holds=None, also_holds_label: str | None = None,
-                 xlabel: str = "margin γ (data units, log scale)",
-                 ylabel: str = "updates until convergence (log scale)",
-                 height: int = 450) -> go.Figure:
+def sweep_figure(
+    margins,
+    updates,
+    values,
+    medians,
+    bound,
+    bound_label: str,
+    reference=None,
+    reference_label: str | None = None,
+    *,
+    also_holds=None,
+    also_holds_label: str | None = None,
+    xlabel: str = "margin γ (data units, log scale)",
+    ylabel: str = "updates until convergence (log scale)",
+    height: int = 450,
+) -> go.Figure:
     """Updates against the margin on log-log axes, with the bounds as lines.
 
     Parameters
@@ -167,23 +215,47 @@ def sweep_figure(margins, updates, values, medians, bound, bound_label: str,
         that holds (if any), the reference.
     """
     fig = go.Figure()
-    fig.add_trace(_runs_trace(margins, updates, "runs (one dot each)",
-                              "γ = %{x:.3g}<br>updates = %{y}"))
-    fig.add_trace(_line_trace(values, medians, "median over seeds", MEDIAN_COLOUR, width=3,
-                              markers=True))
+    fig.add_trace(
+        _runs_trace(margins, updates, "runs (one dot each)", "γ = %{x:.3g}<br>updates = %{y}")
+    )
+    fig.add_trace(
+        _line_trace(values, medians, "median over seeds", MEDIAN_COLOUR, width=3, markers=True)
+    )
     fig.add_trace(_line_trace(values, bound, bound_label, VALID_COLOUR, width=5))
     if also_holds is not None:
-        fig.add_trace(_line_trace(values, also_holds, also_holds_label or "another bound",
-                                  VALID_COLOUR, width=3, dash="dot"))
+        fig.add_trace(
+            _line_trace(
+                values,
+                also_holds,
+                also_holds_label or "another bound",
+                VALID_COLOUR,
+                width=3,
+                dash="dot",
+            )
+        )
     if reference is not None:
-        fig.add_trace(_line_trace(values, reference, reference_label or "reference",
-                                  REFERENCE_COLOUR, width=3, dash="dash"))
+        fig.add_trace(
+            _line_trace(
+                values,
+                reference,
+                reference_label or "reference",
+                REFERENCE_COLOUR,
+                width=3,
+                dash="dash",
+            )
+        )
     return _layout(fig, xlabel=xlabel, ylabel=ylabel, log_x=True, log_y=True, height=height)
 
 
-def ratio_figure(x_values, ratios, bound_label: str, *,
-                 xlabel: str = "margin γ (data units, log scale)", log_x: bool = True,
-                 height: int = 350) -> go.Figure:
+def ratio_figure(
+    x_values,
+    ratios,
+    bound_label: str,
+    *,
+    xlabel: str = "margin γ (data units, log scale)",
+    log_x: bool = True,
+    height: int = 350,
+) -> go.Figure:
     """updates / bound for every run, with the horizontal line ratio = 1.
 
     Parameters
@@ -207,8 +279,9 @@ def ratio_figure(x_values, ratios, bound_label: str, *,
     x = np.asarray(x_values, float)
     r = np.asarray(ratios, float)
     fig = go.Figure()
-    fig.add_trace(_runs_trace(x, r, "runs: updates / bound",
-                              "x = %{x:.3g}<br>updates / bound = %{y:.3f}"))
+    fig.add_trace(
+        _runs_trace(x, r, "runs: updates / bound", "x = %{x:.3g}<br>updates / bound = %{y:.3f}")
+    )
     if x.size:
         low, high = float(np.min(x)), float(np.max(x))
     else:
@@ -218,20 +291,43 @@ def ratio_figure(x_values, ratios, bound_label: str, *,
     else:
         pad = 0.05 * (high - low) if high > low else 1.0
         span = [low - pad, high + pad]
-    fig.add_trace(go.Scatter(x=span, y=[1.0, 1.0], mode="lines", name="ratio = 1: the bound",
-                             line=dict(color=LIMIT_COLOUR, width=4, dash="dash"),
-                             hovertemplate="updates = bound<extra></extra>"))
+    fig.add_trace(
+        go.Scatter(
+            x=span,
+            y=[1.0, 1.0],
+            mode="lines",
+            name="ratio = 1: the bound",
+            line=dict(color=LIMIT_COLOUR, width=4, dash="dash"),
+            hovertemplate="updates = bound<extra></extra>",
+        )
+    )
     top = max(1.1, float(np.nanmax(r)) * 1.1) if r.size else 1.1
-    _layout(fig, xlabel=xlabel, ylabel=f"updates / {bound_label}", log_x=log_x, log_y=False,
-            height=height)
+    _layout(
+        fig,
+        xlabel=xlabel,
+        ylabel=f"updates / {bound_label}",
+        log_x=log_x,
+        log_y=False,
+        height=height,
+    )
     fig.update_yaxes(range=[0, top])
     return fig
 
 
-def dependence_figure(x_values, updates, values, medians, bound, xlabel: str,
-                      bound_label: str, *, log_x: bool = True, log_y: bool = True,
-                      ylabel: str = "updates until convergence", height: int = 410
-                      ) -> go.Figure:
+def dependence_figure(
+    x_values,
+    updates,
+    values,
+    medians,
+    bound,
+    xlabel: str,
+    bound_label: str,
+    *,
+    log_x: bool = True,
+    log_y: bool = True,
+    ylabel: str = "updates until convergence",
+    height: int = 410,
+) -> go.Figure:
     """Updates against a quantity the bound may not involve (n, d, delta, lambda, s).
 
     Parameters
@@ -258,23 +354,27 @@ def dependence_figure(x_values, updates, values, medians, bound, xlabel: str,
     """
     values = np.asarray(values, float)
     fig = go.Figure()
-    fig.add_trace(_runs_trace(x_values, updates, "runs (one dot each)",
-                              "x = %{x:.3g}<br>updates = %{y}"))
-    fig.add_trace(_line_trace(values, medians, "median over seeds", MEDIAN_COLOUR, width=3,
-                              markers=True))
+    fig.add_trace(
+        _runs_trace(x_values, updates, "runs (one dot each)", "x = %{x:.3g}<br>updates = %{y}")
+    )
+    fig.add_trace(
+        _line_trace(values, medians, "median over seeds", MEDIAN_COLOUR, width=3, markers=True)
+    )
     if np.ndim(bound) == 0:
         ends = [values.min(), values.max()] if values.size else [0.0, 1.0]
         fig.add_trace(_line_trace(ends, [float(bound)] * 2, bound_label, VALID_COLOUR, width=5))
     else:
         fig.add_trace(_line_trace(values, bound, bound_label, VALID_COLOUR, width=5))
     suffix = " (log scale)" if log_y else ""
-    return _layout(fig, xlabel=xlabel, ylabel=ylabel + suffix, log_x=log_x, log_y=log_y,
-                   height=height)
+    return _layout(
+        fig, xlabel=xlabel, ylabel=ylabel + suffix, log_x=log_x, log_y=log_y, height=height
+    )
 
 
 # ---------------------------------------------------------------------------
 # What the runs on screen show, in numbers and words (the page prints these)
 # ---------------------------------------------------------------------------
+
 
 def notebook_bounds(result) -> tuple[np.ndarray, np.ndarray]:
     """Per run: epsilon = gamma / max(1, R) and the notebook's 2 (R^2 + 1) / epsilon^2.
@@ -340,9 +440,11 @@ def margin_step_text(values, bounds) -> str:
     apart = _spread_text(ratios) + " times apart"
     if not np.allclose(ratios, 2.0, rtol=5e-3):
         apart += " (not 2)"
-    return (f"neighbouring margins on screen are {apart}, and each step to the "
-            f"smaller margin multiplied the median bound by {_spread_text(growth)}; per "
-            f"halving of γ that is a factor {halving_spread(values, bounds)}")
+    return (
+        f"neighbouring margins on screen are {apart}, and each step to the "
+        f"smaller margin multiplied the median bound by {_spread_text(growth)}; per "
+        f"halving of γ that is a factor {halving_spread(values, bounds)}"
+    )
 
 
 def percent(share: float) -> str:
@@ -353,7 +455,7 @@ def percent(share: float) -> str:
 
 
 def spread_percent(shares) -> str:
-    """"between 67 % and 100 %" (or "about 99 %" when they agree to the digits shown)."""
+    """ "between 67 % and 100 %" (or "about 99 %" when they agree to the digits shown)."""
     shares = np.asarray(shares, float)
     low, high = percent(shares.min()), percent(shares.max())
     return f"about {low}" if low == high else f"between {low} and {high}"
@@ -364,19 +466,26 @@ def ratio_spread_text(ratio, bound: str) -> str:
     between 1.2 % and 48.9 % of the updates its own T(A) allows (median 9.8 %)."."""
     ratio = np.asarray(ratio, float)
     runs = "this run" if ratio.size == 1 else f"each of these {ratio.size} runs"
-    return (f"{runs} made {spread_percent(ratio)} of the updates its own {bound} allows "
-            f"(median {percent(np.median(ratio))}).")
+    return (
+        f"{runs} made {spread_percent(ratio)} of the updates its own {bound} allows "
+        f"(median {percent(np.median(ratio))})."
+    )
 
 
 def halving_reason(result, bias: bool) -> str:
     """Why halving γ need not multiply the bound on screen by exactly 4, from the runs: the
     range of R over them, and with a bias that γ₂ is not proportional to γ."""
     radius = np.asarray(result.radius, float)
-    spread = (f"R is {radius[0]:.4g} in every run" if np.ptp(radius) == 0 else
-              f"R ranged from {radius.min():.4g} to {radius.max():.4g} over these runs")
+    spread = (
+        f"R is {radius[0]:.4g} in every run"
+        if np.ptp(radius) == 0
+        else f"R ranged from {radius.min():.4g} to {radius.max():.4g} over these runs"
+    )
     if bias:
-        return ("T(A) divides by γ₂², the margin of the padded examples, where the bias "
-                f"counts in the norm, so γ₂ need not be proportional to γ; and {spread}.")
+        return (
+            "T(A) divides by γ₂², the margin of the padded examples, where the bias "
+            f"counts in the norm, so γ₂ need not be proportional to γ; and {spread}."
+        )
     return f"(R/γ)² would grow by 4 per halving if R stayed the same; {spread}."
 
 
@@ -390,11 +499,14 @@ def shrinking_margin_counts(values, median_updates) -> str:
     counts = np.asarray(median_updates, float)[np.argsort(values)[::-1]]
     change = np.diff(counts)
     rose, fell, same = int(np.sum(change > 0)), int(np.sum(change < 0)), int(np.sum(change == 0))
-    steps = [f"rose at {rose}"] + [f"fell at {fell}"] * (fell > 0) + [f"stayed at {same}"] * (
-        same > 0)
-    return (f"The median observed count went from {counts[0]:g} updates at the largest "
-            f"margin to {counts[-1]:g} at the smallest; it {', '.join(steps)} of the "
-            f"{change.size} steps to a smaller margin.")
+    steps = (
+        [f"rose at {rose}"] + [f"fell at {fell}"] * (fell > 0) + [f"stayed at {same}"] * (same > 0)
+    )
+    return (
+        f"The median observed count went from {counts[0]:g} updates at the largest "
+        f"margin to {counts[-1]:g} at the smallest; it {', '.join(steps)} of the "
+        f"{change.size} steps to a smaller margin."
+    )
 
 
 def step_changes(result, column: str) -> tuple[int, int, int]:
@@ -419,26 +531,37 @@ def shift_findings(result) -> str:
     if steps == 0:
         return "Give at least two values of u to see how the runs change with the shift."
     seeds = np.unique(result.seed).size
-    r, g, t, u = (step_changes(result, column)
-                  for column in ("radius", "gamma_2", "padded", "updates"))
+    r, g, t, u = (
+        step_changes(result, column) for column in ("radius", "gamma_2", "padded", "updates")
+    )
 
     def times(k: int) -> str:
         return f"{k} of {steps}"
 
-    claims = [("T(A) grew", t[0]), ("γ₂ shrank", g[1]), ("R grew", r[0]),
-              ("the number of updates grew", u[0])]
+    claims = [
+        ("T(A) grew", t[0]),
+        ("γ₂ shrank", g[1]),
+        ("R grew", r[0]),
+        ("the number of updates grew", u[0]),
+    ]
     held = [claim for claim, count in claims if count == steps]
     failed = [f"{claim} (only {count} of {steps})" for claim, count in claims if count < steps]
-    text = (f"**What these runs show.** Going from each shift u to the next larger one, "
-            f"for each of the {seeds} seed{'s' if seeds != 1 else ''} ({steps} steps in all): "
-            f"R grew in {times(r[0])}; γ₂ shrank in {times(g[1])} and grew in {times(g[0])}; "
-            f"T(A) grew in {times(t[0])} and shrank in {times(t[1])}; the number of updates "
-            f"grew in {times(u[0])}, fell in {times(u[1])} and stayed the same in "
-            f"{times(u[2])}. ")
-    text += ("Held every time: " + ", ".join(held) + ". " if held
-             else "None of these held every time. ")
-    text += ("Did not hold every time: " + ", ".join(failed) + "." if failed
-             else "All of them held every time here.")
+    text = (
+        f"**What these runs show.** Going from each shift u to the next larger one, "
+        f"for each of the {seeds} seed{'s' if seeds != 1 else ''} ({steps} steps in all): "
+        f"R grew in {times(r[0])}; γ₂ shrank in {times(g[1])} and grew in {times(g[0])}; "
+        f"T(A) grew in {times(t[0])} and shrank in {times(t[1])}; the number of updates "
+        f"grew in {times(u[0])}, fell in {times(u[1])} and stayed the same in "
+        f"{times(u[2])}. "
+    )
+    text += (
+        "Held every time: " + ", ".join(held) + ". " if held else "None of these held every time. "
+    )
+    text += (
+        "Did not hold every time: " + ", ".join(failed) + "."
+        if failed
+        else "All of them held every time here."
+    )
     return text
 
 
@@ -448,14 +571,18 @@ def scaling_setting(bias: bool) -> str:
     scales every iterate by λ and every score by λ², so the updates are the same; with a
     bias the padded coordinate 1 is not scaled, so γ₂, T(A) and the run can change."""
     if bias:
-        return ("**These runs learn a bias b** (Learn a bias is on). The padded "
-                "coordinate 1 is not scaled with the data, so the margin γ₂ of the padded "
-                "examples, the bound T(A) and the number of updates can all change with λ. "
-                "Switch Learn a bias off and the answer flips: the run does not change.")
-    return ("**These runs go through the origin, with no bias** (Learn a bias is off). Every "
-            "iterate is λ times the unscaled one and every score λ² times, so the same "
-            "examples are updated on and the number of updates does not change with λ. "
-            "Switch Learn a bias on and the answer flips: the counts can change.")
+        return (
+            "**These runs learn a bias b** (Learn a bias is on). The padded "
+            "coordinate 1 is not scaled with the data, so the margin γ₂ of the padded "
+            "examples, the bound T(A) and the number of updates can all change with λ. "
+            "Switch Learn a bias off and the answer flips: the run does not change."
+        )
+    return (
+        "**These runs go through the origin, with no bias** (Learn a bias is off). Every "
+        "iterate is λ times the unscaled one and every score λ² times, so the same "
+        "examples are updated on and the number of updates does not change with λ. "
+        "Switch Learn a bias on and the answer flips: the counts can change."
+    )
 
 
 def seeds_changed(result) -> tuple[int, int]:
@@ -471,8 +598,10 @@ def scaling_findings(result) -> str:
     if np.unique(result.value).size < 2:
         return "Give at least two values of λ to see whether the runs change with λ."
     changed, seeds = seeds_changed(result)
-    return (f"**What these runs show.** With a bias, the number of updates changed with λ for "
-            f"{changed} of {seeds} seed{'s' if seeds != 1 else ''}.")
+    return (
+        f"**What these runs show.** With a bias, the number of updates changed with λ for "
+        f"{changed} of {seeds} seed{'s' if seeds != 1 else ''}."
+    )
 
 
 def largest_bound_text(result, name: str) -> str:

@@ -109,8 +109,10 @@ def trace_sentence(trace: dict) -> str | None:
     if "lines" in mode and _pieces(trace.get("x")) > 1:
         return f"{name}: {_pieces(trace.get('x'))} line segments"
     if "lines" in mode and x is not None and x.size == y.size and y.size > 1:
-        return (f"{name}: a line from {_value_text(y[0])} at {_value_text(x[0])} "
-                f"to {_value_text(y[-1])} at {_value_text(x[-1])}")
+        return (
+            f"{name}: a line from {_value_text(y[0])} at {_value_text(x[0])} "
+            f"to {_value_text(y[-1])} at {_value_text(x[-1])}"
+        )
     return f"{name}: {y.size} point{'s' * (y.size != 1)}"
 
 
@@ -132,14 +134,21 @@ def figure_summary(figure) -> str:
     layout = spec.get("layout") or {}
     title_spec = layout.get("title")
     title = plain(title_spec.get("text") if isinstance(title_spec, dict) else title_spec)
-    axes = [sentence for sentence in (axis_sentence(layout, "x"), axis_sentence(layout, "y"))
-            if sentence]
-    traces = list(dict.fromkeys(sentence for sentence in map(trace_sentence,
-                                                             spec.get("data") or [])
-                                if sentence))
+    axes = [
+        sentence
+        for sentence in (axis_sentence(layout, "x"), axis_sentence(layout, "y"))
+        if sentence
+    ]
+    traces = list(
+        dict.fromkeys(
+            sentence for sentence in map(trace_sentence, spec.get("data") or []) if sentence
+        )
+    )
     if not title and isinstance(layout.get("scene"), dict):  # a 3-D view: its three axes
-        titles = [plain(((layout["scene"].get(f"{name}axis") or {}).get("title") or {})
-                        .get("text", "")) for name in "xyz"]
+        titles = [
+            plain(((layout["scene"].get(f"{name}axis") or {}).get("title") or {}).get("text", ""))
+            for name in "xyz"
+        ]
         title = f"a 3-D view over {titles[0]}, {titles[1]} and {titles[2]}" if all(titles) else ""
     if not title:
         titles = [_axis_title(layout, name) for name in ("y", "x")]

@@ -31,7 +31,7 @@ from .player import encode_indices
 from .train import vector_scale
 
 #: what the page calls the two kinds of margin mistake (update_scores m = y x·beta)
-KIND_WRONG = "wrong side"       # m <= 0 (on the line counts as wrong: sign(0) = -1)
+KIND_WRONG = "wrong side"  # m <= 0 (on the line counts as wrong: sign(0) = -1)
 KIND_CLOSE = "inside the band"  # 0 < m < 1: right side, but within the margin band
 
 
@@ -65,10 +65,12 @@ def lemma_quantities(weights, beta_star, margin) -> dict:
     """
     weights = np.asarray(weights, dtype=float)
     t = np.arange(weights.shape[0])
-    return {"alignment": (weights @ np.asarray(beta_star, float)).tolist(),
-            "alignment_lower": (t * float(margin)).tolist(),
-            "norm_sq": np.einsum("ij,ij->i", weights, weights).tolist(),
-            "norm_sq_upper": (3.0 * t).tolist()}
+    return {
+        "alignment": (weights @ np.asarray(beta_star, float)).tolist(),
+        "alignment_lower": (t * float(margin)).tolist(),
+        "norm_sq": np.einsum("ij,ij->i", weights, weights).tolist(),
+        "norm_sq_upper": (3.0 * t).tolist(),
+    }
 
 
 def exact_decimal(value) -> Fraction:
@@ -145,47 +147,73 @@ def margin_player_payload(X, y, trace, *, beta_star, margin, player, limit=1.15)
     bound = lemma_bound(margin)
     count = trace.n_updates
     if trace.converged:
-        end = (f"Converged after {count} margin mistake{'s' * (count != 1)} ({n_wrong} on "
-               f"the wrong side, {n_close} right but inside the band) in "
-               f"{trace.n_examined:,} examined examples: every point now has y x·w ≥ 1. The "
-               f"Lemma allows at most {lemma_sentence(margin)} margin mistakes.")
+        end = (
+            f"Converged after {count} margin mistake{'s' * (count != 1)} ({n_wrong} on "
+            f"the wrong side, {n_close} right but inside the band) in "
+            f"{trace.n_examined:,} examined examples: every point now has y x·w ≥ 1. The "
+            f"Lemma allows at most {lemma_sentence(margin)} margin mistakes."
+        )
     else:
-        end = (f"Stopped without converging after {count} margin mistakes: {trace.stop_reason}.")
+        end = f"Stopped without converging after {count} margin mistakes: {trace.stop_reason}."
     star = np.asarray(beta_star, dtype=float)
     closest = float(np.min(y * (X @ star)))  # the planted margin these points have
     gamma = f"{margin:g}"
-    held = (f"the smallest y x·w* here is {closest:.4f}" if closest >= margin else
-            f"**not** met here: the smallest y x·w* is {closest:.6g}, please report it")
+    held = (
+        f"the smallest y x·w* here is {closest:.4f}"
+        if closest >= margin
+        else f"**not** met here: the smallest y x·w* is {closest:.6g}, please report it"
+    )
     return {
         "player": player,
-        "X": X.tolist(), "y": y.tolist(), "limit": float(limit),
+        "X": X.tolist(),
+        "y": y.tolist(),
+        "limit": float(limit),
         "scale": float(vector_scale(weights, limit)),
-        "planted": {"beta": [float(v) for v in beta_star], "margin": float(margin),
-                    "margin_text": gamma},
+        "planted": {
+            "beta": [float(v) for v in beta_star],
+            "margin": float(margin),
+            "margin_text": gamma,
+        },
         "examined": examined,
-        "updates": {"weights": weights.tolist(),
-                    "indices": [int(i) for i in trace.update_indices],
-                    "steps": [int(s) for s in trace.update_steps],
-                    "scores": scores.tolist(), "kinds": kinds},
+        "updates": {
+            "weights": weights.tolist(),
+            "indices": [int(i) for i in trace.update_indices],
+            "steps": [int(s) for s in trace.update_steps],
+            "scores": scores.tolist(),
+            "kinds": kinds,
+        },
         "own": own_updates(trace.update_indices),
         "counts": {"margin_mistakes": count, "wrong": n_wrong, "close": n_close},
-        "bound": {"value": float(bound), "relation": relation_text(bound),
-                  "hypotheses": (f"every ‖x‖ = 1 and the planted unit w* has y x·w* ≥ γ = "
-                                 f"{gamma} for every point (the data are drawn that way; "
-                                 f"{held}); w starts at 0")},
-        "proof": {**lemma_quantities(weights, beta_star, margin),
-                  "title": (f"Why at most 3/γ² {relation_text(bound)} margin mistakes (the "
-                            "notes' Lemma): the two lines below cannot both hold for ever"),
-                  "alignment_title": f"w·w* gains at least γ = {gamma} per margin mistake",
-                  "alignment_name": "w_t·w*", "alignment_lower_name": "t·γ",
-                  "norm_sq_title": "‖w‖² gains less than 3 per margin mistake",
-                  "norm_sq_name": "‖w_t‖²", "norm_sq_upper_name": "3t",
-                  "caption": ("t counts margin mistakes. Left: each one adds y x, and "
-                              "y x·w* ≥ γ, so w_t·w* ≥ tγ. Right: ‖w + y x‖² = ‖w‖² + "
-                              "2 y x·w + ‖x‖² < ‖w‖² + 2 + 1, because y x·w < 1 (that is "
-                              "what a margin mistake is) and ‖x‖ = 1; so ‖w_t‖² ≤ 3t. Since "
-                              "w* is a unit vector, tγ ≤ w_t·w* ≤ ‖w_t‖, hence "
-                              "(tγ)² ≤ 3t, i.e. t ≤ 3/γ².")},
+        "bound": {
+            "value": float(bound),
+            "relation": relation_text(bound),
+            "hypotheses": (
+                f"every ‖x‖ = 1 and the planted unit w* has y x·w* ≥ γ = "
+                f"{gamma} for every point (the data are drawn that way; "
+                f"{held}); w starts at 0"
+            ),
+        },
+        "proof": {
+            **lemma_quantities(weights, beta_star, margin),
+            "title": (
+                f"Why at most 3/γ² {relation_text(bound)} margin mistakes (the "
+                "notes' Lemma): the two lines below cannot both hold for ever"
+            ),
+            "alignment_title": f"w·w* gains at least γ = {gamma} per margin mistake",
+            "alignment_name": "w_t·w*",
+            "alignment_lower_name": "t·γ",
+            "norm_sq_title": "‖w‖² gains less than 3 per margin mistake",
+            "norm_sq_name": "‖w_t‖²",
+            "norm_sq_upper_name": "3t",
+            "caption": (
+                "t counts margin mistakes. Left: each one adds y x, and "
+                "y x·w* ≥ γ, so w_t·w* ≥ tγ. Right: ‖w + y x‖² = ‖w‖² + "
+                "2 y x·w + ‖x‖² < ‖w‖² + 2 + 1, because y x·w < 1 (that is "
+                "what a margin mistake is) and ‖x‖ = 1; so ‖w_t‖² ≤ 3t. Since "
+                "w* is a unit vector, tγ ≤ w_t·w* ≤ ‖w_t‖, hence "
+                "(tγ)² ≤ 3t, i.e. t ≤ 3/γ²."
+            ),
+        },
         "converged": bool(trace.converged),
         "end_text": end,
     }
@@ -207,8 +235,10 @@ def combine_curves(parts):
     parts = list(parts)
     if not parts:
         raise ValueError("give at least one curve to combine.")
-    stack = {name: frozen(np.concatenate([np.asarray(getattr(p, name)) for p in parts]))
-             for name in ("n_train", "mean_error", "stderr", "stability_bound", "uniform_bound")}
+    stack = {
+        name: frozen(np.concatenate([np.asarray(getattr(p, name)) for p in parts]))
+        for name in ("n_train", "mean_error", "stderr", "stability_bound", "uniform_bound")
+    }
     for name in ("errors", "margin_mistakes"):
         stack[name] = frozen(np.concatenate([np.asarray(getattr(p, name)) for p in parts]))
     return replace(parts[0], **stack)
@@ -229,15 +259,17 @@ def curve_csv(curve) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(list(columns))
     for row in zip(*columns.values()):
-        writer.writerow([f"{v:.10g}" if isinstance(v, (float, np.floating)) else int(v)
-                         for v in row])
+        writer.writerow(
+            [f"{v:.10g}" if isinstance(v, (float, np.floating)) else int(v) for v in row]
+        )
     return out.getvalue()
 
 
 def curve_floor(curve) -> float:
     """Bottom of the log y axis: a decade under the smallest positive value shown."""
-    values = np.concatenate([np.asarray(curve.mean_error, float),
-                             np.asarray(curve.stability_bound, float)])
+    values = np.concatenate(
+        [np.asarray(curve.mean_error, float), np.asarray(curve.stability_bound, float)]
+    )
     positive = values[values > 0]
     smallest = float(positive.min()) if positive.size else 1e-3
     return 10 ** (np.floor(np.log10(smallest)) - 1)
@@ -286,48 +318,95 @@ def curve_figure(curve, *, height=620) -> go.Figure:
     erred = curve_rows(curve)["runs_with_error"]
     floor = curve_floor(curve)
     positive = mean > 0
-    how = ("closed-form error, d = 2" if curve.exact else
-           f"error on {curve.n_test:,} fresh points per run")
+    how = (
+        "closed-form error, d = 2"
+        if curve.exact
+        else f"error on {curve.n_test:,} fresh points per run"
+    )
     fig = go.Figure()
-    fig.add_trace(go.Scatter(
-        x=n, y=curve.stability_bound, mode="lines", name="3/((N+1)γ²): stability theorem",
-        line=dict(color=style.BOUND, width=3, dash="dash"),
-        hovertemplate="N = %{x}: 3/((N+1)γ²) = %{y:.3g}<extra></extra>"))
-    fig.add_trace(go.Scatter(
-        x=n, y=curve.uniform_bound, mode="lines",
-        name=f"uniform law, {curve.confidence:.0%} confidence",
-        line=dict(color=style.PLANTED, width=3, dash="dot"),
-        hovertemplate="N = %{x}: uniform law %{y:.3g}<extra></extra>"))
-    fig.add_trace(go.Scatter(
-        x=n[positive], y=mean[positive], mode="lines+markers",
-        name=f"mean test error of {curve.repeats} runs",
-        line=dict(color=style.HYPERPLANE, width=2), marker=dict(size=11),
-        error_y=dict(type="data", array=stderr[positive], visible=True, thickness=2),
-        customdata=np.column_stack([erred[positive], stderr[positive]]),
-        hovertemplate=("N = %{x}: mean %{y:.3g} ± %{customdata[1]:.2g}, "
-                       f"%{{customdata[0]}} of {curve.repeats} runs erred<extra></extra>")))
+    fig.add_trace(
+        go.Scatter(
+            x=n,
+            y=curve.stability_bound,
+            mode="lines",
+            name="3/((N+1)γ²): stability theorem",
+            line=dict(color=style.BOUND, width=3, dash="dash"),
+            hovertemplate="N = %{x}: 3/((N+1)γ²) = %{y:.3g}<extra></extra>",
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=n,
+            y=curve.uniform_bound,
+            mode="lines",
+            name=f"uniform law, {curve.confidence:.0%} confidence",
+            line=dict(color=style.PLANTED, width=3, dash="dot"),
+            hovertemplate="N = %{x}: uniform law %{y:.3g}<extra></extra>",
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=n[positive],
+            y=mean[positive],
+            mode="lines+markers",
+            name=f"mean test error of {curve.repeats} runs",
+            line=dict(color=style.HYPERPLANE, width=2),
+            marker=dict(size=11),
+            error_y=dict(type="data", array=stderr[positive], visible=True, thickness=2),
+            customdata=np.column_stack([erred[positive], stderr[positive]]),
+            hovertemplate=(
+                "N = %{x}: mean %{y:.3g} ± %{customdata[1]:.2g}, "
+                f"%{{customdata[0]}} of {curve.repeats} runs erred<extra></extra>"
+            ),
+        )
+    )
     if (~positive).any():
-        fig.add_trace(go.Scatter(
-            x=n[~positive], y=np.full((~positive).sum(), floor * 2), mode="markers+text",
-            name="mean 0: no run erred (drawn on the floor)",
-            marker=dict(symbol="triangle-down-open", size=14, color=style.HYPERPLANE,
-                        line=dict(width=2)),
-            text=[f"0 of {curve.repeats}" for _ in range(int((~positive).sum()))],
-            textposition="top center", textfont=dict(size=13),
-            hovertemplate=f"N = %{{x}}: 0 of {curve.repeats} runs erred<extra></extra>"))
-    fig.add_hline(y=1.0, line=dict(color="#777777", width=1.5),
-                  annotation_text="error 1: a bound above this line says nothing",
-                  annotation_position="bottom left", annotation_font_size=13)
+        fig.add_trace(
+            go.Scatter(
+                x=n[~positive],
+                y=np.full((~positive).sum(), floor * 2),
+                mode="markers+text",
+                name="mean 0: no run erred (drawn on the floor)",
+                marker=dict(
+                    symbol="triangle-down-open", size=14, color=style.HYPERPLANE, line=dict(width=2)
+                ),
+                text=[f"0 of {curve.repeats}" for _ in range(int((~positive).sum()))],
+                textposition="top center",
+                textfont=dict(size=13),
+                hovertemplate=f"N = %{{x}}: 0 of {curve.repeats} runs erred<extra></extra>",
+            )
+        )
+    fig.add_hline(
+        y=1.0,
+        line=dict(color="#777777", width=1.5),
+        annotation_text="error 1: a bound above this line says nothing",
+        annotation_position="bottom left",
+        annotation_font_size=13,
+    )
     style.base_layout(fig, height=height)
     top = max(1.5, float(np.max(curve.stability_bound)) * 1.5, float(np.max(curve.uniform_bound)))
     ticks = size_ticks(curve.n_train)
-    fig.update_xaxes(type="log", title_text="N, training points", tickmode="array",
-                     tickvals=ticks, ticktext=[f"{v:,}" for v in ticks])
+    fig.update_xaxes(
+        type="log",
+        title_text="N, training points",
+        tickmode="array",
+        tickvals=ticks,
+        ticktext=[f"{v:,}" for v in ticks],
+    )
     # error rates in powers of ten (10⁻⁵), not SI prefixes ("10μ" read as ten micro-)
-    fig.update_yaxes(type="log", title_text=f"test error ({how})", dtick=1,
-                     exponentformat="power", range=[np.log10(floor), np.log10(top)])
-    fig.update_layout(legend=dict(orientation="h", x=0, xanchor="left", y=-0.2, yanchor="top",
-                                  font=dict(size=14)), margin=dict(l=90, r=20, t=30, b=150))
+    fig.update_yaxes(
+        type="log",
+        title_text=f"test error ({how})",
+        dtick=1,
+        exponentformat="power",
+        range=[np.log10(floor), np.log10(top)],
+    )
+    fig.update_layout(
+        legend=dict(
+            orientation="h", x=0, xanchor="left", y=-0.2, yanchor="top", font=dict(size=14)
+        ),
+        margin=dict(l=90, r=20, t=30, b=150),
+    )
     return fig
 
 
@@ -352,9 +431,12 @@ def curve_table(curve) -> dict[str, list[str]]:
     standard error (0 when no run erred), and both bounds at that N (the chart's lines).
     Four columns: the table fits a phone's width (the CSV adds the runs that erred)."""
     rows = curve_rows(curve)
-    means = [("0, no run erred" if m == 0 else f"{_number(m)} ± {_number(s, 2)}")
-             if np.isfinite(s) else _number(m)
-             for m, s in zip(rows["mean_error"], rows["stderr"])]
+    means = [
+        ("0, no run erred" if m == 0 else f"{_number(m)} ± {_number(s, 2)}")
+        if np.isfinite(s)
+        else _number(m)
+        for m, s in zip(rows["mean_error"], rows["stderr"])
+    ]
     return {
         "N": [f"{int(v):,}" for v in rows["n_train"]],
         "mean test error ± s.e.": means,
@@ -393,12 +475,16 @@ def stability_summary(full_trace, reduced_trace, heldout: int) -> dict:
     caused = int(np.count_nonzero(indices == heldout))
     full_beta = np.asarray(full_trace.w, dtype=float)
     reduced_beta = np.asarray(reduced_trace.w, dtype=float)
-    return {"mistake_points": sorted(set(int(i) for i in indices)),
-            "caused": caused > 0, "count": caused,
-            "same": bool(np.array_equal(full_beta, reduced_beta)),
-            "full_beta": full_beta.tolist(), "reduced_beta": reduced_beta.tolist(),
-            "full_updates": int(full_trace.n_updates),
-            "reduced_updates": int(reduced_trace.n_updates)}
+    return {
+        "mistake_points": sorted(set(int(i) for i in indices)),
+        "caused": caused > 0,
+        "count": caused,
+        "same": bool(np.array_equal(full_beta, reduced_beta)),
+        "full_beta": full_beta.tolist(),
+        "reduced_beta": reduced_beta.tolist(),
+        "full_updates": int(full_trace.n_updates),
+        "reduced_updates": int(reduced_trace.n_updates),
+    }
 
 
 def _line_through_origin(beta, limit):
@@ -406,8 +492,10 @@ def _line_through_origin(beta, limit):
     beta = np.asarray(beta, dtype=float)
     direction = np.array([-beta[1], beta[0]]) / np.linalg.norm(beta)
     reach = limit * 1.5
-    return [-reach * direction[0], reach * direction[0]], [-reach * direction[1],
-                                                          reach * direction[1]]
+    return [-reach * direction[0], reach * direction[0]], [
+        -reach * direction[1],
+        reach * direction[1],
+    ]
 
 
 def stability_figure(X, y, summary, heldout: int, *, limit=1.15, height=680) -> go.Figure:
@@ -418,37 +506,74 @@ def stability_figure(X, y, summary, heldout: int, *, limit=1.15, height=680) -> 
     y = np.asarray(y)
     fig = go.Figure()
     for beta, name, dash, color, width in (
-            (summary["full_beta"], "ŵ on all N + 1", "solid", style.HYPERPLANE, 4),
-            (summary["reduced_beta"], "ŵ without the held-out", "dash",
-             style.STEP, 4)):
+        (summary["full_beta"], "ŵ on all N + 1", "solid", style.HYPERPLANE, 4),
+        (summary["reduced_beta"], "ŵ without the held-out", "dash", style.STEP, 4),
+    ):
         if np.any(np.asarray(beta) != 0):
             xs, ys = _line_through_origin(beta, limit)
-            fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", name=name,
-                                     line=dict(color=color, width=width, dash=dash)))
+            fig.add_trace(
+                go.Scatter(
+                    x=xs,
+                    y=ys,
+                    mode="lines",
+                    name=name,
+                    line=dict(color=color, width=width, dash=dash),
+                )
+            )
     for label, name in ((1, "class +1"), (-1, "class −1")):
         members = np.flatnonzero(y == label)
-        fig.add_trace(go.Scatter(x=X[members, 0], y=X[members, 1], mode="markers", name=name,
-                                 marker=style.class_marker(label), customdata=members + 1,
-                                 hovertemplate="point %{customdata}<extra></extra>"))
+        fig.add_trace(
+            go.Scatter(
+                x=X[members, 0],
+                y=X[members, 1],
+                mode="markers",
+                name=name,
+                marker=style.class_marker(label),
+                customdata=members + 1,
+                hovertemplate="point %{customdata}<extra></extra>",
+            )
+        )
     ringed = np.asarray(summary["mistake_points"], dtype=int)
-    fig.add_trace(go.Scatter(
-        x=X[ringed, 0], y=X[ringed, 1], mode="markers",
-        name=f"caused a margin mistake ({len(ringed)})",
-        marker=dict(symbol="circle-open", size=24, color="black", line=dict(width=2.5)),
-        customdata=ringed + 1, hovertemplate="point %{customdata} caused a margin mistake"
-                                             "<extra></extra>"))
-    fig.add_trace(go.Scatter(
-        x=[X[heldout, 0]], y=[X[heldout, 1]], mode="markers+text",
-        name=f"held-out point {heldout + 1}", text=[str(heldout + 1)], textposition="top center",
-        marker=dict(symbol="star-open", size=30, color=style.PLANTED, line=dict(width=3))))
+    fig.add_trace(
+        go.Scatter(
+            x=X[ringed, 0],
+            y=X[ringed, 1],
+            mode="markers",
+            name=f"caused a margin mistake ({len(ringed)})",
+            marker=dict(symbol="circle-open", size=24, color="black", line=dict(width=2.5)),
+            customdata=ringed + 1,
+            hovertemplate="point %{customdata} caused a margin mistake<extra></extra>",
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=[X[heldout, 0]],
+            y=[X[heldout, 1]],
+            mode="markers+text",
+            name=f"held-out point {heldout + 1}",
+            text=[str(heldout + 1)],
+            textposition="top center",
+            marker=dict(symbol="star-open", size=30, color=style.PLANTED, line=dict(width=3)),
+        )
+    )
     style.base_layout(fig, height=height)
     fig.update_xaxes(range=[-limit, limit], title_text="x₁", constrain="domain")
-    fig.update_yaxes(range=[-limit, limit], title_text="x₂", scaleanchor="x", scaleratio=1,
-                     constrain="domain")
-    fig.update_layout(legend=dict(orientation="h", x=0, y=-0.1, yanchor="top",
-                                  font=dict(size=14), entrywidth=0.5, entrywidthmode="fraction",
-                                  itemsizing="constant"),
-                      margin=dict(l=60, r=10, t=20, b=170))
+    fig.update_yaxes(
+        range=[-limit, limit], title_text="x₂", scaleanchor="x", scaleratio=1, constrain="domain"
+    )
+    fig.update_layout(
+        legend=dict(
+            orientation="h",
+            x=0,
+            y=-0.1,
+            yanchor="top",
+            font=dict(size=14),
+            entrywidth=0.5,
+            entrywidthmode="fraction",
+            itemsizing="constant",
+        ),
+        margin=dict(l=60, r=10, t=20, b=170),
+    )
     return fig
 
 
@@ -486,15 +611,26 @@ def loss_figure(view: str = "loss", *, low=-2.0, high=2.5, height=440) -> go.Fig
             if where.size == 2:
                 values[where[0]] = function(np.array([jump - 1e-12]))[0]
                 values[where[1]] = function(np.array([jump]))[0]
-        fig.add_trace(go.Scatter(
-            x=margins, y=values, mode="lines", name=LOSS_LABELS[name],
-            line=dict(color=LOSS_COLORS[name], width=4 if name != "hinge" else 3,
-                      dash=LOSS_DASH[name])))
+        fig.add_trace(
+            go.Scatter(
+                x=margins,
+                y=values,
+                mode="lines",
+                name=LOSS_LABELS[name],
+                line=dict(
+                    color=LOSS_COLORS[name], width=4 if name != "hinge" else 3, dash=LOSS_DASH[name]
+                ),
+            )
+        )
     style.base_layout(fig, height=height, title=title)
     fig.update_xaxes(title_text="margin m = y f(x)", zeroline=True, zerolinecolor="#bbbbbb")
     fig.update_yaxes(zeroline=True, zerolinecolor="#bbbbbb", range=list(y_range))
-    fig.update_layout(legend=dict(orientation="h", x=0, xanchor="left", y=-0.25, yanchor="top",
-                                  font=dict(size=14)), margin=dict(l=60, r=20, t=60, b=150))
+    fig.update_layout(
+        legend=dict(
+            orientation="h", x=0, xanchor="left", y=-0.25, yanchor="top", font=dict(size=14)
+        ),
+        margin=dict(l=60, r=20, t=60, b=150),
+    )
     return fig
 
 
@@ -516,8 +652,10 @@ def _first_difference(one, run, X, y) -> dict | None:
         if a == b:
             continue
         step, index = min(p for p in (a, b) if p is not None)
-        margins = [float(y[index] * (np.asarray(X[index]) @ np.asarray(trace.weights[k])))
-                   for trace in (one, run)]
+        margins = [
+            float(y[index] * (np.asarray(X[index]) @ np.asarray(trace.weights[k])))
+            for trace in (one, run)
+        ]
         return {"step": step, "example": index + 1, "m_eta_1": margins[0], "m_eta": margins[1]}
     return None
 
@@ -540,22 +678,27 @@ def eta_check(X, y, eta, *, order="random", seed=0, unit=False) -> dict:
     """
     out = {"eta": float(eta)}
     for loss in ("perceptron", "hinge"):
-        one = sgd_linear(X, y, loss=loss, eta=1.0, order=order, seed=seed, unit=unit,
-                         **SGD_LIMITS)
-        run = sgd_linear(X, y, loss=loss, eta=eta, order=order, seed=seed, unit=unit,
-                         **SGD_LIMITS)
-        same = (np.array_equal(one.update_indices, run.update_indices)
-                and np.array_equal(one.update_steps, run.update_steps))
-        scaled = same and np.allclose(run.weights, eta * np.asarray(one.weights),
-                                      rtol=SCALED_RTOL, atol=1e-12 * max(1.0, eta))
-        out[loss] = {"updates_eta_1": int(one.n_updates), "updates_eta": int(run.n_updates),
-                     "wrong_eta_1": int(np.count_nonzero(one.update_mistakes)),
-                     "wrong_eta": int(np.count_nonzero(run.update_mistakes)),
-                     "same_updates": bool(same), "scaled": bool(scaled),
-                     "first_difference": None if same else _first_difference(one, run, X, y),
-                     "converged_eta_1": bool(one.converged), "converged_eta": bool(run.converged),
-                     "beta_eta_1": np.asarray(one.w).tolist(),
-                     "beta_eta": np.asarray(run.w).tolist()}
+        one = sgd_linear(X, y, loss=loss, eta=1.0, order=order, seed=seed, unit=unit, **SGD_LIMITS)
+        run = sgd_linear(X, y, loss=loss, eta=eta, order=order, seed=seed, unit=unit, **SGD_LIMITS)
+        same = np.array_equal(one.update_indices, run.update_indices) and np.array_equal(
+            one.update_steps, run.update_steps
+        )
+        scaled = same and np.allclose(
+            run.weights, eta * np.asarray(one.weights), rtol=SCALED_RTOL, atol=1e-12 * max(1.0, eta)
+        )
+        out[loss] = {
+            "updates_eta_1": int(one.n_updates),
+            "updates_eta": int(run.n_updates),
+            "wrong_eta_1": int(np.count_nonzero(one.update_mistakes)),
+            "wrong_eta": int(np.count_nonzero(run.update_mistakes)),
+            "same_updates": bool(same),
+            "scaled": bool(scaled),
+            "first_difference": None if same else _first_difference(one, run, X, y),
+            "converged_eta_1": bool(one.converged),
+            "converged_eta": bool(run.converged),
+            "beta_eta_1": np.asarray(one.w).tolist(),
+            "beta_eta": np.asarray(run.w).tolist(),
+        }
     return out
 
 
@@ -575,7 +718,8 @@ SUMMARY = (
     "margin γ, it makes at most 3/γ² such corrections however many points it sees, and "
     "when the N training points and the new one are drawn independently from one "
     "distribution it errs on the new point with probability at most 3/((N + 1)γ²). At the "
-    "end: the same algorithm as stochastic gradient descent on a loss.")
+    "end: the same algorithm as stochastic gradient descent on a loss."
+)
 MARGIN_TEXT = (
     "Every point is a unit vector (‖**x**‖ = 1), and a planted unit vector **w**\\* keeps "
     "every point at least γ from its line: y **x**ᵀ**w**\\* ≥ γ (no bias, lines through "
@@ -586,7 +730,8 @@ MARGIN_TEXT = (
     "(0 < y **x**ᵀ**w** < 1, orange dashed ring). Right after **w** = y**x** that point has "
     "y **x**ᵀ**w** = ‖**x**‖² = 1 exactly: on the band's edge, not a margin mistake (the "
     "page computes that score as exactly 1, not from the rounded coordinates it stores). "
-    "The run stops when no point is ringed.")
+    "The run stops when no point is ringed."
+)
 CURVE_TEXT = (
     "Draw N training points (a fresh planted **w**\\* each time, points uniform on the unit "
     "sphere outside the band |**x**ᵀ**w**\\*| < γ, labelled by the side of **w**\\*), train "
@@ -597,7 +742,8 @@ CURVE_TEXT = (
     "N = 1, close to −1 for large N), and the **uniform law** "
     "√((d + 1) log(N + 1)/N) + √(2 log(20)/N) in dimension d, which holds for each run "
     "with probability 95 % and falls more slowly, with a slope between −½ and 0. The table "
-    "under the chart gives both at every N you typed.")
+    "under the chart gives both at every N you typed."
+)
 STABILITY_TEXT = (
     "Train on N + 1 points. By the Lemma at most 3/γ² of them ever cause a margin mistake. "
     "Hold one point out, chosen at random: it is one of those with chance at most "
@@ -612,7 +758,8 @@ STABILITY_TEXT = (
     "all N + 1, the run without it makes the same updates in the same order and ends at "
     "the same w, bit for bit**; if it did cause one, **w** usually changes (it may, by "
     "chance, not). (The notes draw examples at random; the same holds if the run without "
-    "the point skips exactly that point's draws.) Points are numbered from 1.")
+    "the point skips exactly that point's draws.) Points are numbered from 1."
+)
 LOSS_TEXT = (
     "Write m = y f(**x**) = y **x**ᵀ**w**. Stochastic gradient descent takes one example and "
     "steps **w** ← **w** − η l′(m) y**x**. With the **perceptron loss** max(0, −m) the "
@@ -620,7 +767,8 @@ LOSS_TEXT = (
     "and 0 otherwise: with η = 1 this **is** the perceptron. With the **hinge loss** "
     "max(0, 1 − m) the slope is −1 when m < 1 (at the kink m = 1 we take 0): with η = 1 "
     "this is the margin perceptron above. The 0–1 loss counts mistakes but is flat "
-    "wherever it has a slope (at its jump we take 0 too), so SGD on it never moves.")
+    "wherever it has a slope (at its jump we take 0 too), so SGD on it never moves."
+)
 
 
 def curve_findings(curve, n_test: int) -> list[str]:
@@ -633,37 +781,54 @@ def curve_findings(curve, n_test: int) -> list[str]:
     most = int(np.max(curve.margin_mistakes))
     cap = whole_part(lemma_bound(curve.margin))
     zero_at = [int(v) for v, k in zip(sizes, curve_rows(curve)["runs_with_error"]) if k == 0]
-    how = ("each test error comes from a formula, not from test points: in the plane the "
-           "points fall on two arcs of the unit circle, and the error of ŵ is the share of "
-           "those arcs on its wrong side, a function of the angle between ŵ and w\\* "
-           "(computed in floating point)" if curve.exact else
-           f"each test error is estimated on {n_test:,} fresh points, so error bars "
-           "include that sampling noise")
-    below = ("below 3/((N + 1)γ²) at every N shown. " if not above_bound.size else
-             f"**not** below 3/((N + 1)γ²) at N = {_sizes_text(above_bound)} (a finite "
-             "average can exceed an expectation bound by chance). ")
+    how = (
+        "each test error comes from a formula, not from test points: in the plane the "
+        "points fall on two arcs of the unit circle, and the error of ŵ is the share of "
+        "those arcs on its wrong side, a function of the angle between ŵ and w\\* "
+        "(computed in floating point)"
+        if curve.exact
+        else f"each test error is estimated on {n_test:,} fresh points, so error bars "
+        "include that sampling noise"
+    )
+    below = (
+        "below 3/((N + 1)γ²) at every N shown. "
+        if not above_bound.size
+        else f"**not** below 3/((N + 1)γ²) at N = {_sizes_text(above_bound)} (a finite "
+        "average can exceed an expectation bound by chance). "
+    )
     texts = [
         f"Here {how}; error bars are ± one standard error of the mean over "
-        f"{curve.repeats} runs. The mean is " + below
+        f"{curve.repeats} runs. The mean is "
+        + below
         + f"The Lemma caps the margin mistakes of a run: {lemma_sentence(curve.margin)}; "
         f"the most in one run here was {most}"
-        + (", so the cap held in every run." if most <= cap else
-           " (**over** the cap: please report it).")]
+        + (
+            ", so the cap held in every run."
+            if most <= cap
+            else " (**over** the cap: please report it)."
+        )
+    ]
     if zero_at:
-        none = (f"**none of the {curve.repeats} runs made any test error**: in each, ŵ's "
-                "angle to w\\* was at most arcsin γ, so its line stays inside the band where "
-                "no point falls" if curve.exact else
-                f"**none of the {curve.repeats} runs erred on any of its {n_test:,} fresh "
-                "test points** (its true error may still be above 0)")
+        none = (
+            f"**none of the {curve.repeats} runs made any test error**: in each, ŵ's "
+            "angle to w\\* was at most arcsin γ, so its line stays inside the band where "
+            "no point falls"
+            if curve.exact
+            else f"**none of the {curve.repeats} runs erred on any of its {n_test:,} fresh "
+            "test points** (its true error may still be above 0)"
+        )
         texts.append(
             f"At N = {_sizes_text(zero_at)} {none}. A mean of 0 has no place on a log "
             "axis, so it is drawn as a triangle on the floor. The bounds hold for **every** "
             "distribution of unit vectors with margin γ; this one spreads the points evenly "
-            "outside the band.")
+            "outside the band."
+        )
     vacuous = sizes[np.asarray(curve.stability_bound) > 1]
     if vacuous.size:
-        texts.append(f"At N = {_sizes_text(vacuous)} the stability bound is above 1, so it "
-                     "says nothing there (any error rate is at most 1).")
+        texts.append(
+            f"At N = {_sizes_text(vacuous)} the stability bound is above 1, so it "
+            "says nothing there (any error rate is at most 1)."
+        )
     return texts
 
 
@@ -672,38 +837,54 @@ def _vector(values) -> str:
     return "(" + ", ".join(f"{v:.4f}".replace("-", "−") for v in values) + ")"
 
 
-def stability_texts(summary: dict, heldout: int, n_points: int, margin: float,
-                    data_seed: int, heldout_margin: float | None = None) -> list[str]:
+def stability_texts(
+    summary: dict,
+    heldout: int,
+    n_points: int,
+    margin: float,
+    data_seed: int,
+    heldout_margin: float | None = None,
+) -> list[str]:
     """The stability check in words (Markdown): which points caused the margin mistakes,
     whether the held-out one (row ``heldout``, named ``heldout + 1``) did, both runs' ŵ,
     and the held-out point's margin y x·ŵ under the run without it (``heldout_margin``)
     (``summary``: :func:`stability_summary`)."""
     count = summary["count"]
     name = heldout + 1
-    caused = (f"Point {name} **caused {count} margin mistake{'s' * (count != 1)}**"
-              if summary["caused"] else f"Point {name} **caused no margin mistake**")
-    changed = ("the hyperplane is **the same**, bit for bit" if summary["same"]
-               else "the hyperplane **changed**")
+    caused = (
+        f"Point {name} **caused {count} margin mistake{'s' * (count != 1)}**"
+        if summary["caused"]
+        else f"Point {name} **caused no margin mistake**"
+    )
+    changed = (
+        "the hyperplane is **the same**, bit for bit"
+        if summary["same"]
+        else "the hyperplane **changed**"
+    )
     mistakes = len(summary["mistake_points"])
     texts = [
         f"{mistakes} of the {n_points} points caused the {summary['full_updates']} margin "
         f"mistake{'s' * (summary['full_updates'] != 1)} of the run on all of them (points "
         f"drawn with section 1's γ = {margin:g} and data seed {data_seed}; "
         f"{lemma_sentence(margin)} margin mistakes).\n\n"
-        f"{caused}; trained without it, {changed}."]
+        f"{caused}; trained without it, {changed}."
+    ]
     if heldout_margin is not None:
-        verdict = ("classified right" if heldout_margin > 0 else
-                   "on the wrong side: a test error")
-        texts[0] += (f" As a test point for the run without it, point {name} has "
-                     f"y x·ŵ = {heldout_margin:.4f}".replace("-", "−")
-                     + (" ≥ 1" if heldout_margin >= 1 else "") + f": {verdict}.")
+        verdict = "classified right" if heldout_margin > 0 else "on the wrong side: a test error"
+        texts[0] += (
+            f" As a test point for the run without it, point {name} has "
+            f"y x·ŵ = {heldout_margin:.4f}".replace("-", "−")
+            + (" ≥ 1" if heldout_margin >= 1 else "")
+            + f": {verdict}."
+        )
     texts.append(
         f"- ŵ on all {n_points}: {_vector(summary['full_beta'])}, {summary['full_updates']} "
         f"margin mistakes\n"
         f"- ŵ without point {name}: {_vector(summary['reduced_beta'])}, "
         f"{summary['reduced_updates']} margin mistakes\n"
         f"- points that caused a margin mistake: "
-        f"{', '.join(str(i + 1) for i in summary['mistake_points'])}")
+        f"{', '.join(str(i + 1) for i in summary['mistake_points'])}"
+    )
     return texts
 
 
@@ -712,14 +893,18 @@ def eta_table(check: dict) -> dict[str, list]:
     and whether the same examples updated at the same steps, for both losses (with η = 1
     the two runs are one run: one column)."""
     perceptron, hinge = check["perceptron"], check["hinge"]
-    table = {"loss": ["perceptron max(0, −m)", "hinge max(0, 1 − m)"],
-             "updates, η = 1": [perceptron["updates_eta_1"], hinge["updates_eta_1"]]}
+    table = {
+        "loss": ["perceptron max(0, −m)", "hinge max(0, 1 − m)"],
+        "updates, η = 1": [perceptron["updates_eta_1"], hinge["updates_eta_1"]],
+    }
     if check["eta"] == 1:
         return table
     return table | {
         f"updates, η = {check['eta']:g}": [perceptron["updates_eta"], hinge["updates_eta"]],
-        "same examples at the same steps": ["yes" if perceptron["same_updates"] else "no",
-                                            "yes" if hinge["same_updates"] else "no"],
+        "same examples at the same steps": [
+            "yes" if perceptron["same_updates"] else "no",
+            "yes" if hinge["same_updates"] else "no",
+        ],
     }
 
 
@@ -736,25 +921,36 @@ def hinge_text(check: dict, margin: float) -> str:
     cap = whole_part(bound)
     if eta == 1:
         made = hinge["updates_eta_1"]
-        ran = (f"With η = 1 SGD on it is the margin perceptron of section 1: {made} "
-               f"update{'s' * (made != 1)} here.")
+        ran = (
+            f"With η = 1 SGD on it is the margin perceptron of section 1: {made} "
+            f"update{'s' * (made != 1)} here."
+        )
     else:
         made = hinge["updates_eta"]
-        ran = (f"SGD on it made {made} update{'s' * (made != 1)} with η = {eta:g} and "
-               f"{hinge['updates_eta_1']} with η = 1"
-               + (" (the same examples here: these settings happen not to tell them apart)."
-                  if hinge["same_updates"] else " (not the same examples: η changed the run)."))
+        ran = (
+            f"SGD on it made {made} update{'s' * (made != 1)} with η = {eta:g} and "
+            f"{hinge['updates_eta_1']} with η = 1"
+            + (
+                " (the same examples here: these settings happen not to tell them apart)."
+                if hinge["same_updates"]
+                else " (not the same examples: η changed the run)."
+            )
+        )
     return (
-        "The hinge loss asks for m ≥ 1, a fixed number, so the scale of w matters. " + ran
+        "The hinge loss asks for m ≥ 1, a fixed number, so the scale of w matters. "
+        + ran
         + " Divide w by η: the rule becomes w ← w + y x whenever y x·w < 1/η, the margin "
         "perceptron asking for a margin of 1/η instead of 1. The Lemma's proof (unit "
         f"vectors, margin γ) then gives at most (1 + 2/η)/γ² {relation_text(bound)} "
         f"updates, so at most {cap:,}"
-        + (" (it holds here)." if hinge["updates_eta"] <= cap else
-           " (**not** met here: please report it).")
+        + (
+            " (it holds here)."
+            if hinge["updates_eta"] <= cap
+            else " (**not** met here: please report it)."
+        )
         + " A small η asks for a wider margin on that scale and allows more updates."
-        + ("" if hinge["converged_eta"] else " This run stopped at its limit before "
-           "converging."))
+        + ("" if hinge["converged_eta"] else " This run stopped at its limit before converging.")
+    )
 
 
 def scaling_verdict(check: dict) -> tuple[bool, str]:
@@ -764,8 +960,10 @@ def scaling_verdict(check: dict) -> tuple[bool, str]:
     eta = check["eta"]
     perceptron = check["perceptron"]
     if eta == 1:
-        return True, ("With η = 1 there is nothing to compare: choose another η to see the "
-                      "perceptron's updates scale with it.")
+        return True, (
+            "With η = 1 there is nothing to compare: choose another η to see the "
+            "perceptron's updates scale with it."
+        )
     if perceptron["scaled"]:
         return True, (
             f"Checked on this run: the perceptron with η = {eta:g} updated on exactly the "
@@ -773,17 +971,21 @@ def scaling_verdict(check: dict) -> tuple[bool, str]:
             "η = 1 one (to a relative 10⁻⁹: the two sums round differently). "
             "Why: both start at 0; if w is η times the η = 1 vector, every margin m is η "
             "times its η = 1 value, which has the same sign (η > 0), so the same examples "
-            "are wrong and the next step is η times as long.")
+            "are wrong and the next step is η times as long."
+        )
     first = perceptron["first_difference"]
     if first is None:
-        return False, ("The two runs updated on the same examples at the same steps, but w "
-                       "was not η times the η = 1 one to a relative 10⁻⁹: please report it.")
+        return False, (
+            "The two runs updated on the same examples at the same steps, but w "
+            "was not η times the η = 1 one to a relative 10⁻⁹: please report it."
+        )
     return False, (
         f"On this run the two part at step {first['step']:,}, example {first['example']}: "
         f"its margin was m = {first['m_eta_1']:.3g} with η = 1 and {first['m_eta']:.3g} "
         f"with η = {eta:g}. By the argument they differ by the factor η and so have the same "
         "sign; here they fall on opposite sides of the kink at 0, which only the rounding of "
-        "an exact 0 can do.")
+        "an exact 0 can do."
+    )
 
 
 #: the curve's units of work per CPU second, a lower figure: 1.6e9 to 1.8e9 were measured
@@ -792,8 +994,9 @@ def scaling_verdict(check: dict) -> tuple[bool, str]:
 CURVE_UNITS_PER_SECOND = 1.35e9
 
 
-def check_curve_cost(sizes, margin: float, dim: int, repeats: int, n_test: int,
-                     seconds_allowed: float) -> None:
+def check_curve_cost(
+    sizes, margin: float, dim: int, repeats: int, n_test: int, seconds_allowed: float
+) -> None:
     """Refuse a whole curve that is too much work, with what to lower (ValueError).
 
     The units of work of ``generalisation_curve`` over all of ``sizes`` (runs per N × sum
@@ -803,21 +1006,28 @@ def check_curve_cost(sizes, margin: float, dim: int, repeats: int, n_test: int,
     """
     work = repeats * sum(sizes) * (dim + 8) * (3 / margin**2 + 40)
     if work > CURVE_MAX_WORK:
-        raise ValueError(f"this curve is too much work ({work:.2g} > {CURVE_MAX_WORK:.0e}: "
-                         "runs per N × sum of N × (d + 8) × (3/γ² + 40)); use fewer runs, "
-                         "smaller N, a smaller dimension d or a larger margin.")
+        raise ValueError(
+            f"this curve is too much work ({work:.2g} > {CURVE_MAX_WORK:.0e}: "
+            "runs per N × sum of N × (d + 8) × (3/γ² + 40)); use fewer runs, "
+            "smaller N, a smaller dimension d or a larger margin."
+        )
     if dim > 2 and repeats * len(sizes) * n_test > CURVE_MAX_TEST_POINTS:
-        raise ValueError(f"runs per N × values of N × {n_test:,} test points is over "
-                         f"{CURVE_MAX_TEST_POINTS:.0e}; use fewer runs or fewer values of N.")
-    seconds = (work / CURVE_UNITS_PER_SECOND
-               + (repeats * len(sizes) * n_test * 160e-9 if dim > 2 else 0.0))
+        raise ValueError(
+            f"runs per N × values of N × {n_test:,} test points is over "
+            f"{CURVE_MAX_TEST_POINTS:.0e}; use fewer runs or fewer values of N."
+        )
+    seconds = work / CURVE_UNITS_PER_SECOND + (
+        repeats * len(sizes) * n_test * 160e-9 if dim > 2 else 0.0
+    )
     if seconds > seconds_allowed:
         allowed = f"{seconds_allowed:g}"
         shown = shown_relation(seconds, ">", allowed, 2)  # the digits that keep ">" true
-        raise ValueError(f"this curve would need about {shown} s of computing, more than the "
-                         f"{allowed} s one request may use on this shared server; use fewer "
-                         "runs per N, smaller or fewer values of N, a smaller dimension d or a "
-                         "larger margin γ.")
+        raise ValueError(
+            f"this curve would need about {shown} s of computing, more than the "
+            f"{allowed} s one request may use on this shared server; use fewer "
+            "runs per N, smaller or fewer values of N, a smaller dimension d or a "
+            "larger margin γ."
+        )
 
 
 def parse_sizes(text: str) -> list[int] | None:

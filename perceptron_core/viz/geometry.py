@@ -63,8 +63,9 @@ def polygon_area(polygon) -> float:
     return 0.5 * abs(float(np.sum(points[:, 0] * following[:, 1] - following[:, 0] * points[:, 1])))
 
 
-def halfplane_in_box(w, b: float, x_lim: tuple[float, float], y_lim: tuple[float, float],
-                     label: int = 1) -> tuple[list[float], list[float]]:
+def halfplane_in_box(
+    w, b: float, x_lim: tuple[float, float], y_lim: tuple[float, float], label: int = 1
+) -> tuple[list[float], list[float]]:
     """The part of the view that the classifier sign(w·x + b) predicts as ``label``.
 
     With sign(0) = -1 (Definition 1.12), label +1 is the open half-plane
@@ -89,8 +90,12 @@ def halfplane_in_box(w, b: float, x_lim: tuple[float, float], y_lim: tuple[float
     if label not in (1, -1):
         raise ValueError(f"label must be +1 or -1, got {label!r}.")
     sign = 1.0 if label == 1 else -1.0
-    polygon = cut_polygon(box_corners(x_lim, y_lim), sign * np.asarray(w, dtype=float),
-                          sign * float(b), strict=label == 1)
+    polygon = cut_polygon(
+        box_corners(x_lim, y_lim),
+        sign * np.asarray(w, dtype=float),
+        sign * float(b),
+        strict=label == 1,
+    )
     if not polygon:
         return [], []
     closed = [*polygon, polygon[0]]

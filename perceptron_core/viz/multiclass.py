@@ -51,7 +51,7 @@ def symbol_indices(classes) -> list[int]:
 
 
 def _fill(colour: str, alpha: float) -> str:
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     return f"rgba({r}, {g}, {b}, {alpha})"
 
 
@@ -64,19 +64,23 @@ def stopped_at(runs, max_updates: int = MAX_UPDATES) -> list[str | None]:
     """Which limit stopped each binary run that did not separate its problem ("update
     limit" when it made ``max_updates`` updates, else "epoch limit"); None for a run that
     separated it."""
-    return [None if done else "update limit" if updates >= max_updates else "epoch limit"
-            for done, updates in zip(runs.converged.tolist(), runs.n_updates.tolist())]
+    return [
+        None if done else "update limit" if updates >= max_updates else "epoch limit"
+        for done, updates in zip(runs.converged.tolist(), runs.n_updates.tolist())
+    ]
 
 
-def fit_both(X, labels, order: str, seed: int, max_epochs: int,
-             max_updates: int = MAX_UPDATES) -> tuple:
+def fit_both(
+    X, labels, order: str, seed: int, max_epochs: int, max_updates: int = MAX_UPDATES
+) -> tuple:
     """What /multiclass shows, computed at once (in a worker process) and compact enough to
     cache: ``(ova, ovo, limit, region, numbers)``, both reductions without their binary
     runs' traces (the page shows none; at k = 6, n = 600 they were 24 of the 24.5 MB),
     the square's half-width, the exact :func:`~perceptron_core.multiclass_plane.plane`
     and :func:`summary`."""
-    settings = dict(bias=True, order=order, seed=seed, max_updates=max_updates,
-                    max_epochs=max_epochs)
+    settings = dict(
+        bias=True, order=order, seed=seed, max_updates=max_updates, max_epochs=max_epochs
+    )
     ova, ovo = one_vs_all(X, labels, **settings), one_vs_one(X, labels, **settings)
     limit = axis_limit(X)
     region = plane(ova, ovo, limit)
@@ -97,8 +101,11 @@ def summary(X, labels, ova, ovo, region: dict, max_updates: int = MAX_UPDATES) -
     for name, model, key in (("one-vs-all", ova, "ova"), ("one-vs-one", ovo, "ovo")):
         right = int(np.sum(exact[key] == codes))
         out[name] = {
-            "right": right, "points": len(labels), "accuracy": right / len(labels),
-            "perceptrons": model.n_perceptrons, "updates": model.total_updates,
+            "right": right,
+            "points": len(labels),
+            "accuracy": right / len(labels),
+            "perceptrons": model.n_perceptrons,
+            "updates": model.total_updates,
             "converged": int(model.converged.sum()),
             "training_ties": int(exact[f"{key}_tie"].sum()),
             "tie": region[f"{key}_tie"],
@@ -111,10 +118,12 @@ def summary(X, labels, ova, ovo, region: dict, max_updates: int = MAX_UPDATES) -
     out["class_counts"] = [int(np.sum(codes == j)) for j in range(ova.classes.shape[0])]
     # whether a line separates each "class j against the rest" problem and each pair
     # (hull against hull, exactly), not whether the perceptron's run stopped in time
-    out["separable"] = [strictly_separable(X[labels == label], X[labels != label])
-                        for label in ova.classes.tolist()]
-    out["pairs_separable"] = [strictly_separable(X[labels == j], X[labels == jj])
-                              for j, jj in ovo.pairs.tolist()]
+    out["separable"] = [
+        strictly_separable(X[labels == label], X[labels != label]) for label in ova.classes.tolist()
+    ]
+    out["pairs_separable"] = [
+        strictly_separable(X[labels == j], X[labels == jj]) for j, jj in ovo.pairs.tolist()
+    ]
     return out
 
 
@@ -125,17 +134,22 @@ def _where_text(region: dict, j: int) -> str:
     if mine.empty:
         return "wins nowhere in the square drawn"
     if not mine.has_area:
-        return (f"wins no area of the square drawn, only {places_text(mine)} where it ties "
-                "for the top score (a tie goes to the first class in the list)")
+        return (
+            f"wins no area of the square drawn, only {places_text(mine)} where it ties "
+            "for the top score (a tie goes to the first class in the list)"
+        )
     if mine.share == 1:
-        return ("wins everywhere in the square drawn" if all(s.empty for s in others) else
-                "wins all the area of the square drawn (other classes win only on lines or "
-                "at points, where they tie)")
+        return (
+            "wins everywhere in the square drawn"
+            if all(s.empty for s in others)
+            else "wins all the area of the square drawn (other classes win only on lines or "
+            "at points, where they tie)"
+        )
     return f"wins {share_text(mine.share)} of the square drawn"
 
 
 def limit_text(limit: str, max_updates: int = MAX_UPDATES) -> str:
-    """"the epoch limit" or "the limit of 1,500 updates" (``max_updates``)."""
+    """ "the epoch limit" or "the limit of 1,500 updates" (``max_updates``)."""
     return "the epoch limit" if limit == "epoch limit" else f"the limit of {max_updates:,} updates"
 
 
@@ -149,10 +163,15 @@ def winner_notes(ova, region: dict, numbers: dict) -> list[str]:
         where = _where_text(region, j)
         stop = numbers["stopped"][j]
         if stop is not None:
-            line = ("; a line does separate it, the run had not found one yet"
-                    if numbers["separable"][j] else "; no line separates it")
-            notes.append(f"class {label} against the rest was not separated (its run stopped "
-                         f"at {limit_text(stop, numbers['max_updates'])}{line}) and {where}")
+            line = (
+                "; a line does separate it, the run had not found one yet"
+                if numbers["separable"][j]
+                else "; no line separates it"
+            )
+            notes.append(
+                f"class {label} against the rest was not separated (its run stopped "
+                f"at {limit_text(stop, numbers['max_updates'])}{line}) and {where}"
+            )
         elif not mine.has_area or mine.share == 1:
             notes.append(f"class {label} {where}, although its binary problem was separated")
     return notes
@@ -166,12 +185,16 @@ def flat_notes(ova, shown_lines, limit: float) -> list[str]:
         if label not in shown_lines:
             continue
         if not np.asarray(w).any():
-            notes.append(f"class {label}'s perceptron ended with w = 0, so its score is the "
-                         f"constant b = {value_text(b)} everywhere and it has no line to draw")
+            notes.append(
+                f"class {label}'s perceptron ended with w = 0, so its score is the "
+                f"constant b = {value_text(b)} everywhere and it has no line to draw"
+            )
         elif not line_meets_square([w[0], w[1], b], limit):
             sign = "positive" if float(np.dot(w, [limit, limit]) + b) > 0 else "negative"
-            notes.append(f"the line {label} vs rest lies outside the square drawn (class "
-                         f"{label}'s score is {sign} everywhere in it)")
+            notes.append(
+                f"the line {label} vs rest lies outside the square drawn (class "
+                f"{label}'s score is {sign} everywhere in it)"
+            )
     return notes
 
 
@@ -188,28 +211,60 @@ def _chain(pieces) -> tuple[list, list]:
     return xs, ys
 
 
-def _set_traces(fig, part: PlaneSet, colour: str, fill: str | None, name: str, *,
-                width: float = 3, points: bool = False) -> None:
+def _set_traces(
+    fig,
+    part: PlaneSet,
+    colour: str,
+    fill: str | None,
+    name: str,
+    *,
+    width: float = 3,
+    points: bool = False,
+) -> None:
     """A set of the plane as what it is: its cells as shaded polygons (when ``fill`` is
     given), its lines with no area beside them as lines; with ``points``, only its
     isolated points, as crosses (drawn after the data, so that no data point hides one).
     Each trace only when there is something to draw."""
     if points:
         if part.has_points:
-            fig.add_trace(go.Scatter(
-                x=part.points[:, 0], y=part.points[:, 1], mode="markers",
-                name=f"{name} (point)", hoverinfo="skip",
-                marker=dict(symbol="x", size=14, color=colour,
-                            line=dict(color="white", width=1))))
+            fig.add_trace(
+                go.Scatter(
+                    x=part.points[:, 0],
+                    y=part.points[:, 1],
+                    mode="markers",
+                    name=f"{name} (point)",
+                    hoverinfo="skip",
+                    marker=dict(
+                        symbol="x", size=14, color=colour, line=dict(color="white", width=1)
+                    ),
+                )
+            )
         return
     if part.polygons and fill is not None:
         x, y = _chain(part.polygons)
-        fig.add_trace(go.Scatter(x=x, y=y, mode="none", fill="toself", fillcolor=fill,
-                                 name=f"{name} (area)", hoverinfo="skip"))
+        fig.add_trace(
+            go.Scatter(
+                x=x,
+                y=y,
+                mode="none",
+                fill="toself",
+                fillcolor=fill,
+                name=f"{name} (area)",
+                hoverinfo="skip",
+            )
+        )
     if part.has_lines:
         x, y = _chain(part.segments)
-        fig.add_trace(go.Scatter(x=x, y=y, mode="lines", name=f"{name} (line)",
-                                 line=dict(color=colour, width=width), hoverinfo="skip"))
+        fig.add_trace(
+            go.Scatter(
+                x=x,
+                y=y,
+                mode="lines",
+                name=f"{name} (line)",
+                line=dict(color=colour, width=width),
+                hoverinfo="skip",
+            )
+        )
 
 
 def _regions(fig, parts, classes) -> None:
@@ -221,10 +276,18 @@ def _regions(fig, parts, classes) -> None:
         colour = CLASS_COLOURS[j % 6]
         if part.polygons:
             x, y = _chain(part.polygons)
-            fig.add_trace(go.Scatter(
-                x=x, y=y, mode="none", fill="toself", fillcolor=_fill(colour, 0.22),
-                name=None if named else "regions: the pale colour of the class that wins there",
-                showlegend=False, hoverinfo="skip"))
+            fig.add_trace(
+                go.Scatter(
+                    x=x,
+                    y=y,
+                    mode="none",
+                    fill="toself",
+                    fillcolor=_fill(colour, 0.22),
+                    name=None if named else "regions: the pale colour of the class that wins there",
+                    showlegend=False,
+                    hoverinfo="skip",
+                )
+            )
             named = True
         _set_traces(fig, part, colour, None, f"class {label}")
 
@@ -239,10 +302,21 @@ def _points(fig, X, labels, classes, visible=True):
     shapes = symbol_indices(classes)
     for j, label in enumerate(np.asarray(classes).tolist()):
         rows = np.asarray(labels) == label
-        fig.add_trace(go.Scatter(
-            x=X[rows, 0], y=X[rows, 1], mode="markers", name=f"class {label}",
-            marker=dict(color=CLASS_COLOURS[j % 6], symbol=CLASS_SYMBOLS[shapes[j]], size=10,
-                        line=dict(color="white", width=1)), visible=visible))
+        fig.add_trace(
+            go.Scatter(
+                x=X[rows, 0],
+                y=X[rows, 1],
+                mode="markers",
+                name=f"class {label}",
+                marker=dict(
+                    color=CLASS_COLOURS[j % 6],
+                    symbol=CLASS_SYMBOLS[shapes[j]],
+                    size=10,
+                    line=dict(color="white", width=1),
+                ),
+                visible=visible,
+            )
+        )
 
 
 def _line(fig, w, b, limit, colour, name, dash="solid"):
@@ -256,8 +330,16 @@ def _line(fig, w, b, limit, colour, name, dash="solid"):
     else:
         ys = np.array([-limit, limit])
         xs = -(b + w[1] * ys) / w[0]
-    fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", name=name,
-                             line=dict(color=colour, width=3, dash=dash), hoverinfo="name"))
+    fig.add_trace(
+        go.Scatter(
+            x=xs,
+            y=ys,
+            mode="lines",
+            name=name,
+            line=dict(color=colour, width=3, dash=dash),
+            hoverinfo="name",
+        )
+    )
 
 
 def _frame(fig, limit, height, title):
@@ -269,9 +351,19 @@ def _frame(fig, limit, height, title):
     fig.update_xaxes(title="x₁", range=[-limit, limit], constrain="domain")
     fig.update_yaxes(title="x₂", range=[-limit, limit], scaleanchor="x", constrain="domain")
     # the legend under the plot (fixed margin), so it covers no region and no point
-    fig.update_layout(margin=dict(b=215 + extra), legend=dict(
-        orientation="h", x=0, xanchor="left", y=-0.17, yanchor="top", font=dict(size=13),
-        entrywidth=0.5, entrywidthmode="fraction"))
+    fig.update_layout(
+        margin=dict(b=215 + extra),
+        legend=dict(
+            orientation="h",
+            x=0,
+            xanchor="left",
+            y=-0.17,
+            yanchor="top",
+            font=dict(size=13),
+            entrywidth=0.5,
+            entrywidthmode="fraction",
+        ),
+    )
     return fig
 
 
@@ -303,11 +395,16 @@ def _wrong_points_text(X, labels, predicted, what: str) -> str:
     wrong = np.flatnonzero(predicted != labels)
     if wrong.size == 0:
         return f"{what} predicts every training point's own class."
-    named = "; ".join(f"({_coordinate_text(X[i, 0])}, {_coordinate_text(X[i, 1])}) of class "
-                      f"{labels[i]} predicted {predicted[i]}" for i in wrong[:6])
+    named = "; ".join(
+        f"({_coordinate_text(X[i, 0])}, {_coordinate_text(X[i, 1])}) of class "
+        f"{labels[i]} predicted {predicted[i]}"
+        for i in wrong[:6]
+    )
     more = f"; and {wrong.size - 6} more" if wrong.size > 6 else ""
-    return (f"{what} predicts another class for {wrong.size} of the {len(labels)} training "
-            f"points: {named}{more}.")
+    return (
+        f"{what} predicts another class for {wrong.size} of the {len(labels)} training "
+        f"points: {named}{more}."
+    )
 
 
 def scheme_words(X, labels, model, parts, limit: float, tie=None, what: str = "It") -> str:
@@ -318,8 +415,10 @@ def scheme_words(X, labels, model, parts, limit: float, tie=None, what: str = "I
     cells = _cells_in(list(parts) + ([tie] if tie is not None else []), limit)
     if tie is not None:
         names[len(parts)] = "A tie (no single winner)"
-    return (f"{region_words(cells, names)} "
-            f"{_wrong_points_text(X, labels, model.predict(np.asarray(X, float)), what)}")
+    return (
+        f"{region_words(cells, names)} "
+        f"{_wrong_points_text(X, labels, model.predict(np.asarray(X, float)), what)}"
+    )
 
 
 def ova_figure(X, labels, ova, region, limit, *, shown_lines=(), height=700) -> go.Figure:
@@ -331,14 +430,20 @@ def ova_figure(X, labels, ova, region, limit, *, shown_lines=(), height=700) -> 
     _set_traces(fig, *tie, width=2)
     for j, label in enumerate(ova.classes.tolist()):
         if label in shown_lines and line_meets_square([*ova.weights[j], ova.biases[j]], limit):
-            _line(fig, ova.weights[j], ova.biases[j], limit, CLASS_COLOURS[j % 6],
-                  f"line {label} vs rest", dash=CLASS_DASHES[j % 6])
+            _line(
+                fig,
+                ova.weights[j],
+                ova.biases[j],
+                limit,
+                CLASS_COLOURS[j % 6],
+                f"line {label} vs rest",
+                dash=CLASS_DASHES[j % 6],
+            )
     _points(fig, X, labels, ova.classes)
     _region_points(fig, region["ova"], ova.classes)
     _set_traces(fig, *tie, points=True)
     _frame(fig, limit, height, "one-vs-all: argmax of k scores")
-    return with_words(fig, scheme_words(X, labels, ova, region["ova"], limit,
-                                        what="One-vs-all"))
+    return with_words(fig, scheme_words(X, labels, ova, region["ova"], limit, what="One-vs-all"))
 
 
 def ovo_figure(X, labels, ovo, region, limit, *, height=700) -> go.Figure:
@@ -352,8 +457,9 @@ def ovo_figure(X, labels, ovo, region, limit, *, height=700) -> go.Figure:
     _set_traces(fig, *tie, points=True)
     _frame(fig, limit, height, "one-vs-one: most votes")
     ties = region["ovo_tie"] if region["ovo_tie"].has_area else None
-    return with_words(fig, scheme_words(X, labels, ovo, region["ovo"], limit, tie=ties,
-                                        what="One-vs-one"))
+    return with_words(
+        fig, scheme_words(X, labels, ovo, region["ovo"], limit, tie=ties, what="One-vs-one")
+    )
 
 
 def disagreement_figure(X, labels, classes, region, limit, *, height=560) -> go.Figure:
@@ -366,9 +472,12 @@ def disagreement_figure(X, labels, classes, region, limit, *, height=560) -> go.
     _set_traces(fig, *disagree, points=True)
     _frame(fig, limit, height, "where they disagree")
     part: PlaneSet = region["disagree"]
-    words = (region_words(_cells_in([part], limit), {0: "Where the two schemes disagree"})
-             if part.has_area else "The two schemes disagree on no area of the square"
-             + (f", only {places_text(part)}." if not part.empty else "."))
+    words = (
+        region_words(_cells_in([part], limit), {0: "Where the two schemes disagree"})
+        if part.has_area
+        else "The two schemes disagree on no area of the square"
+        + (f", only {places_text(part)}." if not part.empty else ".")
+    )
     return with_words(fig, words)
 
 
@@ -393,10 +502,17 @@ def draw_figure(X, labels, classes, *, limit: float, height: int = 520) -> go.Fi
 
     X = np.asarray(X, dtype=float).reshape(-1, 2)
     grid_x, grid_y = click_grid(limit)
-    fig = go.Figure(go.Scatter(
-        x=grid_x, y=grid_y, mode="markers", name="click to add", showlegend=False,
-        marker=dict(size=14, color="rgba(0,0,0,0.01)"),
-        hovertemplate="add a point at (%{x:.2f}, %{y:.2f})<extra></extra>"))
+    fig = go.Figure(
+        go.Scatter(
+            x=grid_x,
+            y=grid_y,
+            mode="markers",
+            name="click to add",
+            showlegend=False,
+            marker=dict(size=14, color="rgba(0,0,0,0.01)"),
+            hovertemplate="add a point at (%{x:.2f}, %{y:.2f})<extra></extra>",
+        )
+    )
     present = [c for c in classes if np.any(np.asarray(labels) == c)]
     _points(fig, X, labels, np.asarray(present, dtype=int))
     for trace in fig.data[1:]:
@@ -404,10 +520,15 @@ def draw_figure(X, labels, classes, *, limit: float, height: int = 520) -> go.Fi
     style.base_layout(fig, height=height)
     fig.update_xaxes(title="x₁", range=[-limit, limit], constrain="domain")
     fig.update_yaxes(title="x₂", range=[-limit, limit], scaleanchor="x", constrain="domain")
-    fig.update_layout(clickmode="event+select", dragmode=False, uirevision="draw",
-                      margin=dict(l=60, r=10, t=20, b=95), legend=dict(
-                          orientation="h", x=0, xanchor="left", y=-0.17, yanchor="top",
-                          font=dict(size=14)))
+    fig.update_layout(
+        clickmode="event+select",
+        dragmode=False,
+        uirevision="draw",
+        margin=dict(l=60, r=10, t=20, b=95),
+        legend=dict(
+            orientation="h", x=0, xanchor="left", y=-0.17, yanchor="top", font=dict(size=14)
+        ),
+    )
     return fig
 
 
@@ -416,8 +537,11 @@ def draw_figure(X, labels, classes, *, limit: float, height: int = 520) -> go.Fi
 # ---------------------------------------------------------------------------
 
 #: data sources: link value -> what it is
-SOURCES = {"blobs": "k blobs, generated", "upload": "your CSV file with k labels",
-           "draw": "points you click on a chart, with a class picker"}
+SOURCES = {
+    "blobs": "k blobs, generated",
+    "upload": "your CSV file with k labels",
+    "draw": "points you click on a chart, with a class picker",
+}
 #: where the blob centres go (link values)
 LAYOUTS = ["ring", "one class in the middle"]
 #: both schemes run their binary problems stacked (perceptron_core.stacked), one loop turn
@@ -440,7 +564,8 @@ SUMMARY = (
     "with the most votes wins. When several classes share the top score or the top vote "
     "count the notes allow any choice; here the first class in the list wins, and the "
     "charts mark where that happens: shaded where it covers an area, as a line or a point "
-    "where it does not.")
+    "where it does not."
+)
 
 PLANE_CAPTION = (
     "Every share of the square on this page (where a class wins, where a top score or vote "
@@ -450,7 +575,8 @@ PLANE_CAPTION = (
     "polygons on which both rules are constant, and their areas are exact fractions (the "
     "perceptrons' weights taken at their stored values). A tie or a disagreement on a line "
     "or at a point has no area: the charts draw it as a line or a cross, and it adds 0 to "
-    "the shares.")
+    "the shares."
+)
 
 
 def fit_seconds(k: int, n: int, max_epochs: int) -> float:
@@ -466,12 +592,14 @@ def fit_seconds(k: int, n: int, max_epochs: int) -> float:
 def advice_text(own: bool) -> str:
     """What to change when both schemes would take too long: the blobs' settings, or the
     student's own data (whose n and k are not controls)."""
-    return ("Lower the epoch limit, or use fewer points or classes in your data." if own else
-            "Lower the epoch limit or n, or use fewer classes.")
+    return (
+        "Lower the epoch limit, or use fewer points or classes in your data."
+        if own
+        else "Lower the epoch limit or n, or use fewer classes."
+    )
 
 
-def budget_text(k: int, n: int, max_epochs: int, budget: float,
-                own: bool = False) -> str | None:
+def budget_text(k: int, n: int, max_epochs: int, budget: float, own: bool = False) -> str | None:
     """Why both schemes are not trained (their estimated time is over ``budget`` seconds),
     or None when they fit. The estimate is written with the digits that keep "more than
     the budget" true as written (4.02 s, not 4 s, against 4 s)."""
@@ -483,10 +611,12 @@ def budget_text(k: int, n: int, max_epochs: int, budget: float,
         shown = f"{seconds:.{digits}f}"
         if float(shown) > float(limit):
             break
-    return (f"Training both schemes could need about {shown} s of computing "
-            f"(k = {k} classes, n = {n} points, up to {max_epochs} epochs per binary "
-            f"run), more than the {limit} s one request may use on "
-            f"this shared server. {advice_text(own)}")
+    return (
+        f"Training both schemes could need about {shown} s of computing "
+        f"(k = {k} classes, n = {n} points, up to {max_epochs} epochs per binary "
+        f"run), more than the {limit} s one request may use on "
+        f"this shared server. {advice_text(own)}"
+    )
 
 
 def share_text(share, decimals: int = 1) -> str:
@@ -495,7 +625,7 @@ def share_text(share, decimals: int = 1) -> str:
     (with ``decimals`` digits after the point)."""
     share = float(share)
     text = f"{share:.{decimals}%}"
-    least = 10.0 ** -decimals
+    least = 10.0**-decimals
     if 0 < share and float(text[:-1]) == 0:
         return f"< {least:.{decimals}f}%"
     if share < 1 and float(text[:-1]) == 100:
@@ -504,7 +634,7 @@ def share_text(share, decimals: int = 1) -> str:
 
 
 def count_text(part: int, whole: int) -> str:
-    """"90 of 120 (75%)": a count, its whole and the share (never rounded to 0% or
+    """ "90 of 120 (75%)": a count, its whole and the share (never rounded to 0% or
     100% unless it is)."""
     return f"{part} of {whole} ({share_text(part / whole, 0)})"
 
@@ -512,8 +642,9 @@ def count_text(part: int, whole: int) -> str:
 def places_text(part: PlaneSet) -> str:
     """Where the parts of a set with no area lie: "on lines", "at points", "on lines and
     at points", or "" when it has none."""
-    return " and ".join(w for w, has in (("on lines", part.has_lines),
-                                         ("at points", part.has_points)) if has)
+    return " and ".join(
+        w for w, has in (("on lines", part.has_lines), ("at points", part.has_points)) if has
+    )
 
 
 def tie_area_text(part: PlaneSet) -> str:
@@ -527,15 +658,29 @@ def tie_area_text(part: PlaneSet) -> str:
 
 def side_by_side(numbers: dict) -> dict[str, list[str]]:
     """The two schemes' numbers (:func:`summary`) as table columns of text."""
+
     def column(a):
-        return [f"{share_text(a['accuracy'])} ({a['right']} of {a['points']})",
-                a["perceptrons"], a["updates"], f"{a['converged']} of {a['perceptrons']}",
-                a["training_ties"], tie_area_text(a["tie"])]
-    return {"": ["training accuracy", "perceptrons", "total updates",
-                 "binary problems their runs separated", "training points with a tie",
-                 "area of the square with a tie"],
-            "one-vs-all": [str(v) for v in column(numbers["one-vs-all"])],
-            "one-vs-one": [str(v) for v in column(numbers["one-vs-one"])]}
+        return [
+            f"{share_text(a['accuracy'])} ({a['right']} of {a['points']})",
+            a["perceptrons"],
+            a["updates"],
+            f"{a['converged']} of {a['perceptrons']}",
+            a["training_ties"],
+            tie_area_text(a["tie"]),
+        ]
+
+    return {
+        "": [
+            "training accuracy",
+            "perceptrons",
+            "total updates",
+            "binary problems their runs separated",
+            "training points with a tie",
+            "area of the square with a tie",
+        ],
+        "one-vs-all": [str(v) for v in column(numbers["one-vs-all"])],
+        "one-vs-one": [str(v) for v in column(numbers["one-vs-one"])],
+    }
 
 
 def disagreement_text(numbers: dict, n_points: int) -> str:
@@ -545,13 +690,19 @@ def disagreement_text(numbers: dict, n_points: int) -> str:
     places = places_text(part)
     if part.has_area:
         extra = f" (and {places}, which add no area: the chart draws them)" if places else ""
-        return (f"The two schemes give different classes on **{share_text(part.share)}** of "
-                f"the square drawn{extra}, and {points}.")
+        return (
+            f"The two schemes give different classes on **{share_text(part.share)}** of "
+            f"the square drawn{extra}, and {points}."
+        )
     if places:
-        return (f"The two schemes give different classes on no area of the square drawn, "
-                f"only {places}, which have no area (the chart draws them), and {points}.")
-    return (f"The two schemes give the same class everywhere in the square drawn, so also "
-            f"at all {n_points} training points.")
+        return (
+            f"The two schemes give different classes on no area of the square drawn, "
+            f"only {places}, which have no area (the chart draws them), and {points}."
+        )
+    return (
+        f"The two schemes give the same class everywhere in the square drawn, so also "
+        f"at all {n_points} training points."
+    )
 
 
 def imbalance_columns(ova, region: dict, numbers: dict) -> dict[str, list]:
@@ -559,13 +710,23 @@ def imbalance_columns(ova, region: dict, numbers: dict) -> dict[str, list]:
     (and whether a line separates it), where the class wins in the square."""
     counts = numbers["class_counts"]
     n = sum(counts)
-    columns = _binary_columns("problem", [f"{label} vs rest" for label in ova.classes.tolist()],
-                              [count_text(n - c, n) for c in counts], ova, numbers["stopped"],
-                              numbers["separable"], numbers["max_updates"])
+    columns = _binary_columns(
+        "problem",
+        [f"{label} vs rest" for label in ova.classes.tolist()],
+        [count_text(n - c, n) for c in counts],
+        ova,
+        numbers["stopped"],
+        numbers["separable"],
+        numbers["max_updates"],
+    )
     columns["wins in the square"] = [
-        share_text(part.share) if part.has_area else
-        "0 (nowhere)" if part.empty else f"0 (only {places_text(part)})"
-        for part in region["ova"]]
+        share_text(part.share)
+        if part.has_area
+        else "0 (nowhere)"
+        if part.empty
+        else f"0 (only {places_text(part)})"
+        for part in region["ova"]
+    ]
     return columns
 
 
@@ -577,30 +738,45 @@ def middle_text(ova, numbers: dict) -> str:
     label = ova.classes.tolist()[0]
     stop = numbers["stopped"][0]
     if numbers["separable"][0]:
-        found = ("its perceptron found one" if stop is None else
-                 f"its perceptron had not found one when it stopped at "
-                 f"{limit_text(stop, numbers['max_updates'])}")
-        return (f"Class {label} sits in the middle, yet with these points a line does "
-                f"separate {label} from the rest ({found}): the other blobs leave room for "
-                "it.")
-    return (f"Class {label} sits in the middle and with these points no line separates "
-            f"{label} from the rest, so one-vs-all's perceptron for {label} cannot stop "
-            f"with every point right: it stopped at {limit_text(stop, numbers['max_updates'])}.")
+        found = (
+            "its perceptron found one"
+            if stop is None
+            else f"its perceptron had not found one when it stopped at "
+            f"{limit_text(stop, numbers['max_updates'])}"
+        )
+        return (
+            f"Class {label} sits in the middle, yet with these points a line does "
+            f"separate {label} from the rest ({found}): the other blobs leave room for "
+            "it."
+        )
+    return (
+        f"Class {label} sits in the middle and with these points no line separates "
+        f"{label} from the rest, so one-vs-all's perceptron for {label} cannot stop "
+        f"with every point right: it stopped at {limit_text(stop, numbers['max_updates'])}."
+    )
 
 
 def pairs_columns(ovo, numbers: dict) -> dict[str, list]:
     """One-vs-one's pairs: the −1 examples (class j′ of pair (j, j′)) and what its run did
     (and whether a line separates the pair)."""
     counts = numbers["class_counts"]
-    negatives = [count_text(counts[jj], counts[j] + counts[jj])
-                 for j, jj in ovo.pair_codes.tolist()]
-    return _binary_columns("pair (+1, −1)", [f"{p[0]} vs {p[1]}" for p in ovo.pairs.tolist()],
-                           negatives, ovo, numbers["pairs_stopped"], numbers["pairs_separable"],
-                           numbers["max_updates"])
+    negatives = [
+        count_text(counts[jj], counts[j] + counts[jj]) for j, jj in ovo.pair_codes.tolist()
+    ]
+    return _binary_columns(
+        "pair (+1, −1)",
+        [f"{p[0]} vs {p[1]}" for p in ovo.pairs.tolist()],
+        negatives,
+        ovo,
+        numbers["pairs_stopped"],
+        numbers["pairs_separable"],
+        numbers["max_updates"],
+    )
 
 
-def run_text(updates: int, stopped: str | None, separable: bool,
-             max_updates: int = MAX_UPDATES) -> str:
+def run_text(
+    updates: int, stopped: str | None, separable: bool, max_updates: int = MAX_UPDATES
+) -> str:
     """What one binary run did: "separated it after 11 updates", or the limit it stopped
     at and whether a line separates its problem (decided exactly)."""
     count = f"{updates:,} update{'s' * (updates != 1)}"
@@ -610,15 +786,26 @@ def run_text(updates: int, stopped: str | None, separable: bool,
     return f"stopped at {limit_text(stopped, max_updates)} after {count}; {line}"
 
 
-def _binary_columns(heading: str, names: list, negatives: list, runs, stopped: list,
-                    separable: list, max_updates: int) -> dict[str, list]:
+def _binary_columns(
+    heading: str,
+    names: list,
+    negatives: list,
+    runs,
+    stopped: list,
+    separable: list,
+    max_updates: int,
+) -> dict[str, list]:
     """The columns one-vs-all's and one-vs-one's tables share, one row per binary problem:
     its name, its −1 examples and what its run did (:func:`run_text`). Few columns: the
     table fits a phone's width."""
-    return {heading: names,
-            "−1 examples": negatives,
-            "its run": [run_text(u, stop, line, max_updates) for u, stop, line in
-                        zip(runs.n_updates.tolist(), stopped, separable)]}
+    return {
+        heading: names,
+        "−1 examples": negatives,
+        "its run": [
+            run_text(u, stop, line, max_updates)
+            for u, stop, line in zip(runs.n_updates.tolist(), stopped, separable)
+        ],
+    }
 
 
 def _coordinate_text(value: float) -> str:
@@ -630,5 +817,4 @@ def _coordinate_text(value: float) -> str:
 def points_text(points) -> str:
     """Drawn points as a link writes them, 'x,y,class;x,y,class', each coordinate in the
     shortest text that reads back as the same number (the link opens the same points)."""
-    return ";".join(f"{_coordinate_text(a)},{_coordinate_text(b)},{int(c):d}"
-                    for a, b, c in points)
+    return ";".join(f"{_coordinate_text(a)},{_coordinate_text(b)},{int(c):d}" for a, b, c in points)

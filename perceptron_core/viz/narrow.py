@@ -93,12 +93,33 @@ def narrow_figure(figure: go.Figure) -> go.Figure:
     for control in (*(layout.sliders or ()), *(layout.updatemenus or ())):
         control.y, control.yanchor = -(AXIS_ROOM - 8) / plot_height, "top"
     fig.update_layout(
-        height=total, font=dict(size=NARROW_FONT),
-        title=(dict(text=title, font=dict(size=15), x=0.02, xanchor="left", yref="container",
-                    y=1 - 8 / total, yanchor="top") if title else None),
+        height=total,
+        font=dict(size=NARROW_FONT),
+        title=(
+            dict(
+                text=title,
+                font=dict(size=15),
+                x=0.02,
+                xanchor="left",
+                yref="container",
+                y=1 - 8 / total,
+                yanchor="top",
+            )
+            if title
+            else None
+        ),
         margin=dict(l=min(margin.l or 80, 62), r=12, t=top, b=bottom, autoexpand=False),
-        legend=dict(orientation="v", x=0, xanchor="left", y=legend_room / total, yref="container",
-                    yanchor="top", font=dict(size=12), entrywidth=None, bgcolor="rgba(0,0,0,0)",
-                    borderwidth=0),
+        legend=dict(
+            orientation="v",
+            x=0,
+            xanchor="left",
+            y=legend_room / total,
+            yref="container",
+            yanchor="top",
+            font=dict(size=12),
+            entrywidth=None,
+            bgcolor="rgba(0,0,0,0)",
+            borderwidth=0,
+        ),
     )
     return fig

@@ -29,9 +29,17 @@ def run_id(*parts) -> str:
     return digest.hexdigest()[:16]
 
 
-def player_spec(identity: str, n_examined: int, update_steps, *, start_step=None,
-                speed: str = "medium", present: bool = False, link: bool = True,
-                labels: dict | None = None) -> dict:
+def player_spec(
+    identity: str,
+    n_examined: int,
+    update_steps,
+    *,
+    start_step=None,
+    speed: str = "medium",
+    present: bool = False,
+    link: bool = True,
+    labels: dict | None = None,
+) -> dict:
     """The stepping part of a payload.
 
     Parameters
@@ -47,11 +55,16 @@ def player_spec(identity: str, n_examined: int, update_steps, *, start_step=None
         ``next_example``, ``update`` (what the slider counts) and ``keys`` (the key line)
     """
     steps = np.asarray(update_steps, dtype=np.int64)
-    return {"run_id": identity, "n_examined": int(n_examined),
-            "update_steps": [int(s) for s in steps],
-            "start_step": None if start_step is None else int(start_step),
-            "speed": speed if speed in SPEEDS else "medium",
-            "present": bool(present), "link": bool(link), "labels": dict(labels or {})}
+    return {
+        "run_id": identity,
+        "n_examined": int(n_examined),
+        "update_steps": [int(s) for s in steps],
+        "start_step": None if start_step is None else int(start_step),
+        "speed": speed if speed in SPEEDS else "medium",
+        "present": bool(present),
+        "link": bool(link),
+        "labels": dict(labels or {}),
+    }
 
 
 def encode_indices(indices, n_samples: int, cyclic: bool = False) -> dict:
@@ -65,8 +78,10 @@ def encode_indices(indices, n_samples: int, cyclic: bool = False) -> dict:
         return {"encoding": "cyclic"}
     indices = np.asarray(indices)
     dtype, name = (np.dtype("<u2"), "uint16") if n_samples < 2**16 else (np.dtype("<u4"), "uint32")
-    return {"encoding": name,
-            "data": base64.b64encode(indices.astype(dtype).tobytes()).decode("ascii")}
+    return {
+        "encoding": name,
+        "data": base64.b64encode(indices.astype(dtype).tobytes()).decode("ascii"),
+    }
 
 
 def decode_indices(table: dict, n_examined: int, n_samples: int) -> np.ndarray:

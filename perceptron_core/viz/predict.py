@@ -70,12 +70,16 @@ def same_line(a: dict, c: dict, bias: bool) -> bool:
 
 def read_apart(a: dict, c: dict, bias: bool) -> bool:
     """Whether two candidates read differently with two decimals (a number differs by > 0.011)."""
-    return (abs(a["w"][0] - c["w"][0]) > 0.011 or abs(a["w"][1] - c["w"][1]) > 0.011
-            or (bias and abs(a["b"] - c["b"]) > 0.011))
+    return (
+        abs(a["w"][0] - c["w"][0]) > 0.011
+        or abs(a["w"][1] - c["w"][1]) > 0.011
+        or (bias and abs(a["b"] - c["b"]) > 0.011)
+    )
 
 
-def line_candidates(w, b: float, x, y: int, new_w, new_b: float, bias: bool,
-                    k: int) -> list[dict] | None:
+def line_candidates(
+    w, b: float, x, y: int, new_w, new_b: float, bias: bool, k: int
+) -> list[dict] | None:
     """The three candidates at the k-th update (0-based) on example (x, y), from (w, b) to
     the run's (new_w, new_b).
 
@@ -100,8 +104,10 @@ def line_candidates(w, b: float, x, y: int, new_w, new_b: float, bias: bool,
         line = {"kind": kind, "w": line_w, "b": line_b if bias else 0.0}
         if line_w[0] == 0 and line_w[1] == 0:
             continue
-        if any(same_line(line, other, bias) or not read_apart(line, other, bias)
-               for other in (right, *wrong)):
+        if any(
+            same_line(line, other, bias) or not read_apart(line, other, bias)
+            for other in (right, *wrong)
+        ):
             continue
         wrong.append(line)
     return arrange(right, wrong, k)
@@ -121,13 +127,17 @@ def _pair(v) -> str:
 def why_wrong(kind: str, letter: str, bias: bool) -> str:
     """Why candidate ``letter`` of ``kind`` is not the update."""
     return WRONG_KINDS[kind].format(
-        L=letter, and_y=" and y" if bias else "", them="them" if bias else "it",
-        wb="(w, b)" if bias else "w", yx="(y·x, y)" if bias else "y·x",
-        and_1=" and 1" if bias else "")
+        L=letter,
+        and_y=" and y" if bias else "",
+        them="them" if bias else "it",
+        wb="(w, b)" if bias else "w",
+        yx="(y·x, y)" if bias else "y·x",
+        and_1=" and 1" if bias else "",
+    )
 
 
 def next_line_question(trace, X, y, shown_step: int, target: int) -> dict:
-    """"Which line comes next?" about the update at step ``target`` of a run shown at step
+    """ "Which line comes next?" about the update at step ``target`` of a run shown at step
     ``shown_step`` (the projector waits on it): the candidates of :func:`line_candidates`.
 
     Returns
@@ -146,22 +156,39 @@ def next_line_question(trace, X, y, shown_step: int, target: int) -> dict:
     if candidates is None:
         raise ValueError(f"the update at step {target:,} makes w = 0: no line to draw.")
     delta = exact_text(trace.delta)
-    written = [f"{c['letter']}: w = {_pair(c['w'])}" + (f", b = {_number(c['b'])}" if trace.bias
-                                                         else "") for c in candidates]
+    written = [
+        f"{c['letter']}: w = {_pair(c['w'])}" + (f", b = {_number(c['b'])}" if trace.bias else "")
+        for c in candidates
+    ]
     right = next(i for i, c in enumerate(candidates) if c["kind"] == "true")
     between = int(target) - int(shown_step) - 1
-    passed = (f" (the {between:,} example{'s' * (between != 1)} before it pass"
-              f"{'es' * (between == 1)} the test)" if between else "")
+    passed = (
+        f" (the {between:,} example{'s' * (between != 1)} before it pass"
+        f"{'es' * (between == 1)} the test)"
+        if between
+        else ""
+    )
     plus_b = " + b" if trace.bias else ""
-    question = (f"Step {shown_step:,} is on screen. The update at step {target:,} examines "
-                f"example {nxt.index + 1}: x = {_pair(x)}, y = {'+1' if label > 0 else '−1'}"
-                f"{passed}. Which line comes next?")
+    question = (
+        f"Step {shown_step:,} is on screen. The update at step {target:,} examines "
+        f"example {nxt.index + 1}: x = {_pair(x)}, y = {'+1' if label > 0 else '−1'}"
+        f"{passed}. Which line comes next?"
+    )
     slack = state_slacks(trace, X)[k]
     score = relation_text(0.0 if abs(nxt.score) <= slack else float(nxt.score), "≤", delta)
-    why = (f"Its score y(w·x{plus_b}) = {score} ≤ δ = {delta}, so w ← w + y·x = "
-           f"{_pair(new_w)}" + (f" and b ← b + y = {_number(new_b)}" if trace.bias else "")
-           + f": line {candidates[right]['letter']}. "
-           + " ".join(why_wrong(c["kind"], c["letter"], trace.bias) for c in candidates
-                      if c["kind"] != "true"))
-    return {"question": question, "options": tuple(written), "answer": written[right],
-            "why": why, "candidates": candidates}
+    why = (
+        f"Its score y(w·x{plus_b}) = {score} ≤ δ = {delta}, so w ← w + y·x = "
+        f"{_pair(new_w)}"
+        + (f" and b ← b + y = {_number(new_b)}" if trace.bias else "")
+        + f": line {candidates[right]['letter']}. "
+        + " ".join(
+            why_wrong(c["kind"], c["letter"], trace.bias) for c in candidates if c["kind"] != "true"
+        )
+    )
+    return {
+        "question": question,
+        "options": tuple(written),
+        "answer": written[right],
+        "why": why,
+        "candidates": candidates,
+    }

@@ -14,8 +14,11 @@ from collections import deque
 import numpy as np
 
 #: the nine zones of the square, by row from the top and column from the left
-ZONES = (("top left", "top", "top right"), ("left", "centre", "right"),
-         ("bottom left", "bottom", "bottom right"))
+ZONES = (
+    ("top left", "top", "top right"),
+    ("left", "centre", "right"),
+    ("bottom left", "bottom", "bottom right"),
+)
 
 
 def _pieces(mask: np.ndarray) -> list[bool]:
@@ -87,9 +90,12 @@ def region_words(labels, names: dict) -> str:
             best = max(counts)
             # a zone is a label's when no other label, named or not, covers more of it
             values, others = np.unique(cells, return_counts=True)
-            unnamed = max([int(c) for v, c in zip(values, others, strict=True) if v not in names] or [0])
-            owner[ZONES[i][j]] = (list(names)[-best[1]] if best[0] > 0 and best[0] >= unnamed
-                                  else None)
+            unnamed = max(
+                [int(c) for v, c in zip(values, others, strict=True) if v not in names] or [0]
+            )
+            owner[ZONES[i][j]] = (
+                list(names)[-best[1]] if best[0] > 0 and best[0] >= unnamed else None
+            )
     sentences = []
     for label, name in names.items():
         mask = grid == label
@@ -97,19 +103,28 @@ def region_words(labels, names: dict) -> str:
         if count == 0:
             continue
         zones = [zone for row in ZONES for zone in row if owner[zone] == label]
-        where = ("most of every zone" if len(zones) == 9 else "most of the " + _join(zones)
-                 if zones else "in none of the nine zones mostly")
+        where = (
+            "most of every zone"
+            if len(zones) == 9
+            else "most of the " + _join(zones)
+            if zones
+            else "in none of the nine zones mostly"
+        )
         pieces = _pieces(mask)
         enclosed = sum(1 for border in pieces if not border)
-        shape = (f"in {len(pieces)} piece{'s' * (len(pieces) != 1)}"
-                 + (f", {enclosed} of them enclosed (a closed boundary round it)" if enclosed
-                    and len(pieces) > 1 else ", enclosed (a closed boundary round it)"
-                    if enclosed else ""))
-        sentences.append(f"{name} covers about {_share(count, grid.size)} of the square, {where}, "
-                         f"{shape}.")
+        shape = f"in {len(pieces)} piece{'s' * (len(pieces) != 1)}" + (
+            f", {enclosed} of them enclosed (a closed boundary round it)"
+            if enclosed and len(pieces) > 1
+            else ", enclosed (a closed boundary round it)"
+            if enclosed
+            else ""
+        )
+        sentences.append(
+            f"{name} covers about {_share(count, grid.size)} of the square, {where}, {shape}."
+        )
     return " ".join(sentences)
 
 
 def _join(items: list[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
+    """ "a", "a and b", "a, b and c"."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

@@ -42,18 +42,20 @@ PRESETS = {
         "w₂ ≥ 1 + 0.1 w₁, w₂ ≤ 1 + 0.8 w₁ and w₁ ≤ 2.5, a narrow triangle with its tip at "
         "(0, 1); (2) is written three times larger (−2.4 w₁ + 3 w₂ ≤ 3, the same "
         "half-plane), so its residual a₂·w − c₂ is ‖a₂‖ ≈ 3.84 times its distance and the "
-        "maximal-residual rule weighs it more than the maximal-distance rule"),
+        "maximal-residual rule weighs it more than the maximal-distance rule",
+    ),
     "wide polygon": (
-        [[-1.0, 0.0, -0.5], [0.0, -1.0, -0.3], [1.0, 0.0, 2.5], [0.0, 1.0, 2.0],
-         [1.0, 1.0, 3.5]],
-        "five half-planes around a large pentagon"),
+        [[-1.0, 0.0, -0.5], [0.0, -1.0, -0.3], [1.0, 0.0, 2.5], [0.0, 1.0, 2.0], [1.0, 1.0, 3.5]],
+        "five half-planes around a large pentagon",
+    ),
     "thin sliver": (
         [[0.15, -1.0, -1.0], [-0.25, 1.0, 1.0], [1.0, 0.0, 3.0]],
-        "two boundary lines that meet at a small angle, cut off by a third: a narrow "
-        "triangle"),
+        "two boundary lines that meet at a small angle, cut off by a third: a narrow triangle",
+    ),
     "infeasible": (
         [[-1.0, 0.0, -1.0], [0.0, -1.0, -1.0], [1.0, 1.0, 1.0]],
-        "w₁ ≥ 1, w₂ ≥ 1 and w₁ + w₂ ≤ 1: no point satisfies all three"),
+        "w₁ ≥ 1, w₂ ≥ 1 and w₁ + w₂ ≤ 1: no point satisfies all three",
+    ),
 }
 
 #: relaxation parameters of the sweep (0 is excluded, 2 included)
@@ -66,8 +68,12 @@ SWEEP_ETAS = tuple(float(v) for v in np.round(np.linspace(0.1, 2.0, 20), 3))
 SWEEP_RUNS = len(SWEEP_ETAS) * len(INDEX_RULES)
 SECONDS_PER_SWEEP_ITERATION = 250e-6
 #: rule -> colour in the sweep chart
-RULE_COLOURS = dict(zip(INDEX_RULES, [style.POSITIVE, style.NEGATIVE, style.WEIGHT, style.STEP,
-                                      style.PLANTED, style.BOUND]))
+RULE_COLOURS = dict(
+    zip(
+        INDEX_RULES,
+        [style.POSITIVE, style.NEGATIVE, style.WEIGHT, style.STEP, style.PLANTED, style.BOUND],
+    )
+)
 
 
 def rows_to_system(rows) -> tuple[np.ndarray, np.ndarray]:
@@ -81,8 +87,10 @@ def clip_polygon(A, c, limit: float) -> list[list[float]]:
 
     Sutherland–Hodgman: cut the square by each half-plane a_i·w <= c_i in turn.
     """
-    polygon = [np.array(p, dtype=float) for p in
-               ([-limit, -limit], [limit, -limit], [limit, limit], [-limit, limit])]
+    polygon = [
+        np.array(p, dtype=float)
+        for p in ([-limit, -limit], [limit, -limit], [limit, limit], [-limit, limit])
+    ]
     for a, bound in zip(np.asarray(A).T, c):
         out = []
         for k, p in enumerate(polygon):
@@ -128,8 +136,10 @@ def violations(A, c, iterates, tol: float = 0.0) -> tuple[np.ndarray, np.ndarray
     for w in np.asarray(iterates, float):
         key = w.tobytes()
         if key not in seen:
-            seen[key] = (max(0.0, float(zero.residuals(w).max())),
-                         int(np.count_nonzero(above.residuals(w) > tol)))
+            seen[key] = (
+                max(0.0, float(zero.residuals(w).max())),
+                int(np.count_nonzero(above.residuals(w) > tol)),
+            )
         largest.append(seen[key][0])
         counts.append(seen[key][1])
     return np.array(largest), np.array(counts, dtype=np.int64)
@@ -163,25 +173,39 @@ def player_payload(A, c, trace, *, player: dict, labels=None) -> dict:
     n = A.shape[1]
     largest, violated = violations(A, c, trace.iterates, trace.tol)
     return {
-        "A": A.T.tolist(), "c": c.tolist(),
+        "A": A.T.tolist(),
+        "c": c.tolist(),
         "labels": list(labels) if labels is not None else inequality_labels(n),
         "row_texts": [row_text(a1, a2, ci) for (a1, a2), ci in zip(A.T, c)],
         "end_text": end_text(A, c, trace, system),
-        "eta": float(trace.eta), "eta_text": f"{trace.eta:g}", "rule": trace.rule,
+        "eta": float(trace.eta),
+        "eta_text": f"{trace.eta:g}",
+        "rule": trace.rule,
         "rule_label": INDEX_RULE_LABELS[trace.rule],
-        "tau": None if trace.tau is None else int(trace.tau), "tol": float(trace.tol),
+        "tau": None if trace.tau is None else int(trace.tau),
+        "tol": float(trace.tol),
         "tol_text": f"{trace.tol:g}",
-        "violated_label": ("inequalities violated at w" if trace.tol == 0 else
-                           f"violated by more than {trace.tol:g} at w"),
+        "violated_label": (
+            "inequalities violated at w"
+            if trace.tol == 0
+            else f"violated by more than {trace.tol:g} at w"
+        ),
         "limit": limit,
-        "iterates": trace.iterates.tolist(), "indices": trace.indices.tolist(),
-        "residuals": trace.residuals.tolist(), "moved": [int(m) for m in trace.moved],
+        "iterates": trace.iterates.tolist(),
+        "indices": trace.indices.tolist(),
+        "residuals": trace.residuals.tolist(),
+        "moved": [int(m) for m in trace.moved],
         "projections": projections(A, c, trace).tolist(),
-        "violation": largest.tolist(), "violated": violated.tolist(),
-        "n_iter": int(trace.n_iter), "feasible": bool(trace.feasible),
+        "violation": largest.tolist(),
+        "violated": violated.tolist(),
+        "n_iter": int(trace.n_iter),
+        "feasible": bool(trace.feasible),
         "stop_reason": trace.stop_reason,
-        "system": {"feasible": system.feasible, "reason": system.reason,
-                   "vertices": system.vertices.tolist()},
+        "system": {
+            "feasible": system.feasible,
+            "reason": system.reason,
+            "vertices": system.vertices.tolist(),
+        },
         "polygon": clip_polygon(A, c, limit),
         "player": player,
     }
@@ -230,8 +254,11 @@ def at_most(value: float) -> str:
     text = f"{value:.3g}"
     if float(text) < value:
         exponent = int(Decimal(text).as_tuple().exponent)  # finite: a whole number
-        text = f"{Decimal(text) + Decimal(1).scaleb(exponent):.2e}" if "e" in text else \
-            str(Decimal(text) + Decimal(1).scaleb(exponent))
+        text = (
+            f"{Decimal(text) + Decimal(1).scaleb(exponent):.2e}"
+            if "e" in text
+            else str(Decimal(text) + Decimal(1).scaleb(exponent))
+        )
     return number(float(text)) if "e" in text.lower() else text
 
 
@@ -250,8 +277,10 @@ def beside(value: float, bound: float) -> str:
 def parallel_contradictions(A, c) -> list[tuple[int, int]]:
     """Pairs (i, j), i < j, of inequalities whose half-planes are parallel and share no
     point (a_j = −λ a_i with λ > 0 and c_i < −c_j / λ), decided exactly on the decimals."""
-    rows = [(exact_value(a1), exact_value(a2), exact_value(ci))
-            for (a1, a2), ci in zip(np.asarray(A, float).T, np.asarray(c, float))]
+    rows = [
+        (exact_value(a1), exact_value(a2), exact_value(ci))
+        for (a1, a2), ci in zip(np.asarray(A, float).T, np.asarray(c, float))
+    ]
     pairs = []
     for i, j in combinations(range(len(rows)), 2):
         (a1, a2, ci), (b1, b2, cj) = rows[i], rows[j]
@@ -274,8 +303,10 @@ def _drift_text(miss) -> str:
     if miss.drift is None:
         return ""
     period, (dx, dy) = miss.drift
-    return (f" Over the last {3 * period:,} iterations every {period:,} moved w by the same "
-            f"({dx:.3g}, {dy:.3g}), a steady drift.".replace("-", "−"))
+    return (
+        f" Over the last {3 * period:,} iterations every {period:,} moved w by the same "
+        f"({dx:.3g}, {dy:.3g}), a steady drift.".replace("-", "−")
+    )
 
 
 def end_text(A, c, trace, system) -> str:
@@ -286,49 +317,70 @@ def end_text(A, c, trace, system) -> str:
     iterations = f"{trace.n_iter:,} iteration{'s' if trace.n_iter != 1 else ''}"
     tol = f" + {trace.tol:g}" if trace.tol else ""
     if trace.feasible:
-        return (f"Feasible after {iterations}: every aᵢ·w ≤ cᵢ{tol}, checked exactly (in "
-                "fractions of the numbers as typed).")
+        return (
+            f"Feasible after {iterations}: every aᵢ·w ≤ cᵢ{tol}, checked exactly (in "
+            "fractions of the numbers as typed)."
+        )
     miss = miss_behaviour(A, c, trace, system)
     half = f"from iteration {trace.n_iter // 2:,} to {trace.n_iter:,}"
-    outside = (f"the largest aᵢ·w − cᵢ at the end is {beside(miss.violation, trace.tol)}, "
-               f"above the tolerance {trace.tol:g}")
+    outside = (
+        f"the largest aᵢ·w − cᵢ at the end is {beside(miss.violation, trace.tol)}, "
+        f"above the tolerance {trace.tol:g}"
+    )
     if miss.kind == "never":
         last = _last_change(trace)
-        moving = (f" w has not moved since iteration {last:,}: the moves left are shorter "
-                  "than float64 can store at this size." if last < trace.n_iter // 2 else
-                  f" w still got closer: the distance to the solutions fell from "
-                  f"{number(miss.before)} to {number(miss.after)} {half}.")
-        return (f"Not feasible within {iterations}, and it never will be: with tolerance 0 "
-                f"and η = {trace.eta:g} < 1 a move shrinks the violation of its inequality to "
-                "(1 − η) times what it was, so after every move that inequality is still "
-                "violated (exactly: each move here is rounded to the side exact arithmetic "
-                f"puts it on).{moving} A tolerance above 0 lets a run stop once every "
-                "violation is at most the tolerance.")
+        moving = (
+            f" w has not moved since iteration {last:,}: the moves left are shorter "
+            "than float64 can store at this size."
+            if last < trace.n_iter // 2
+            else f" w still got closer: the distance to the solutions fell from "
+            f"{number(miss.before)} to {number(miss.after)} {half}."
+        )
+        return (
+            f"Not feasible within {iterations}, and it never will be: with tolerance 0 "
+            f"and η = {trace.eta:g} < 1 a move shrinks the violation of its inequality to "
+            "(1 − η) times what it was, so after every move that inequality is still "
+            "violated (exactly: each move here is rounded to the side exact arithmetic "
+            f"puts it on).{moving} A tolerance above 0 lets a run stop once every "
+            "violation is at most the tolerance."
+        )
     if miss.kind == "rounding":
-        return (f"Not feasible within {iterations}: w is within {at_most(miss.after)} of the "
-                "solutions, below 10⁻¹² of the numbers' size, closer than float64 steps can "
-                f"resolve, yet {outside}. A tolerance above 0 lets it count as in.")
+        return (
+            f"Not feasible within {iterations}: w is within {at_most(miss.after)} of the "
+            "solutions, below 10⁻¹² of the numbers' size, closer than float64 steps can "
+            f"resolve, yet {outside}. A tolerance above 0 lets it count as in."
+        )
     if miss.kind == "approaching":
-        return (f"Not feasible within {iterations}, but still getting closer: the distance "
-                f"from w to the solutions fell from {number(miss.before)} to {number(miss.after)} "
-                f"{half}. Raise the iteration limit to see whether it gets in.")
+        return (
+            f"Not feasible within {iterations}, but still getting closer: the distance "
+            f"from w to the solutions fell from {number(miss.before)} to {number(miss.after)} "
+            f"{half}. Raise the iteration limit to see whether it gets in."
+        )
     if miss.kind == "circling":
         repeat = ""
         if miss.period:
             depends = "w and the iteration number" if trace.rule == "cyclic" else "w"
-            repeat = (f" w is back at exactly the same point (bit for bit) every "
-                      f"{miss.period:,} iterations, and the rule's next choice depends only "
-                      f"on {depends}, so this run never gets in.")
-        return (f"Not feasible within {iterations}, and not getting closer: the distance "
-                f"from w to the solutions was {number(miss.before)} at iteration "
-                f"{trace.n_iter // 2:,} and {number(miss.after)} at the end.{repeat}")
-    grew = (f"‖w‖ grew from at most {at_most(miss.before)} in the first half to "
-            f"{number(miss.after)} in the last quarter: the iterates move away."
-            if miss.kind == "diverging" else
-            f"‖w‖ stayed at most {at_most(max(miss.before, miss.after))} in the first half "
-            "and the last quarter.")
-    return (f"Stopped after {iterations}: this system has no solution, so no iterate "
-            f"satisfies every inequality. {grew}{_drift_text(miss)}")
+            repeat = (
+                f" w is back at exactly the same point (bit for bit) every "
+                f"{miss.period:,} iterations, and the rule's next choice depends only "
+                f"on {depends}, so this run never gets in."
+            )
+        return (
+            f"Not feasible within {iterations}, and not getting closer: the distance "
+            f"from w to the solutions was {number(miss.before)} at iteration "
+            f"{trace.n_iter // 2:,} and {number(miss.after)} at the end.{repeat}"
+        )
+    grew = (
+        f"‖w‖ grew from at most {at_most(miss.before)} in the first half to "
+        f"{number(miss.after)} in the last quarter: the iterates move away."
+        if miss.kind == "diverging"
+        else f"‖w‖ stayed at most {at_most(max(miss.before, miss.after))} in the first half "
+        "and the last quarter."
+    )
+    return (
+        f"Stopped after {iterations}: this system has no solution, so no iterate "
+        f"satisfies every inequality. {grew}{_drift_text(miss)}"
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -336,8 +388,18 @@ def end_text(A, c, trace, system) -> str:
 # ---------------------------------------------------------------------------
 
 
-def eta_sweep(A, c, *, etas=SWEEP_ETAS, rules=tuple(INDEX_RULES), w0=None, seed=None,
-              tol=1e-3, max_iter=1_000, tau=None) -> list[dict]:
+def eta_sweep(
+    A,
+    c,
+    *,
+    etas=SWEEP_ETAS,
+    rules=tuple(INDEX_RULES),
+    w0=None,
+    seed=None,
+    tol=1e-3,
+    max_iter=1_000,
+    tau=None,
+) -> list[dict]:
     """One run per (rule, eta): rows {rule, eta, iterations, moves, feasible, missed,
     before, after, period}.
 
@@ -357,22 +419,45 @@ def eta_sweep(A, c, *, etas=SWEEP_ETAS, rules=tuple(INDEX_RULES), w0=None, seed=
     run = [eta for eta in etas if not (never and eta < 1)]
     rows = []
     # every run at once: the same runs as relaxation(A, c, eta=eta, rule=rule, ...)
-    traces = iter(relaxation_sweep(A, c, run, rules=rules, w0=w0, seed=seed, tol=tol,
-                                   max_iter=max_iter, tau=tau) if run else ())
+    traces = iter(
+        relaxation_sweep(
+            A, c, run, rules=rules, w0=w0, seed=seed, tol=tol, max_iter=max_iter, tau=tau
+        )
+        if run
+        else ()
+    )
     for rule in rules:
         for eta in etas:
             if never and eta < 1:
-                rows.append({"rule": rule, "eta": float(eta), "iterations": None,
-                             "moves": None, "feasible": False, "missed": "never",
-                             "before": None, "after": None, "period": None})
+                rows.append(
+                    {
+                        "rule": rule,
+                        "eta": float(eta),
+                        "iterations": None,
+                        "moves": None,
+                        "feasible": False,
+                        "missed": "never",
+                        "before": None,
+                        "after": None,
+                        "period": None,
+                    }
+                )
                 continue
             trace = next(traces)
             miss = None if trace.feasible else miss_behaviour(A, c, trace, system)
-            rows.append({"rule": rule, "eta": float(eta),
-                         "iterations": int(trace.n_iter) if trace.feasible else None,
-                         "moves": int(trace.n_moves), "feasible": bool(trace.feasible),
-                         "missed": miss and miss.kind, "before": miss and miss.before,
-                         "after": miss and miss.after, "period": miss and miss.period})
+            rows.append(
+                {
+                    "rule": rule,
+                    "eta": float(eta),
+                    "iterations": int(trace.n_iter) if trace.feasible else None,
+                    "moves": int(trace.n_moves),
+                    "feasible": bool(trace.feasible),
+                    "missed": miss and miss.kind,
+                    "before": miss and miss.before,
+                    "after": miss and miss.after,
+                    "period": miss and miss.period,
+                }
+            )
     return rows
 
 
@@ -381,13 +466,20 @@ def sweep_csv(rows) -> str:
     and for a miss what its iterates did (approaching, circling, diverging, bounded)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["rule", "eta", "iterations_to_feasible", "moves", "feasible",
-                     "missed_because"])
+    writer.writerow(
+        ["rule", "eta", "iterations_to_feasible", "moves", "feasible", "missed_because"]
+    )
     for row in rows:
-        writer.writerow([row["rule"], f"{row['eta']:g}",
-                         "" if row["iterations"] is None else row["iterations"],
-                         "" if row["moves"] is None else row["moves"],
-                         str(row["feasible"]).lower(), row.get("missed") or ""])
+        writer.writerow(
+            [
+                row["rule"],
+                f"{row['eta']:g}",
+                "" if row["iterations"] is None else row["iterations"],
+                "" if row["moves"] is None else row["moves"],
+                str(row["feasible"]).lower(),
+                row.get("missed") or "",
+            ]
+        )
     return out.getvalue()
 
 
@@ -397,30 +489,57 @@ def sweep_figure(rows, max_iter: int, *, height: int = 480) -> go.Figure:
     fig = go.Figure()
     fig.add_hline(y=max_iter, line=dict(color=style.GHOST, dash="dash"))
     # its label: an annotation on a log axis is placed in log10 units (a shape in data units)
-    fig.add_annotation(x=0, xref="x domain", xanchor="left", y=float(np.log10(max_iter)), yref="y",
-                       yanchor="bottom", showarrow=False, text=f"limit {max_iter:,}: not reached")
+    fig.add_annotation(
+        x=0,
+        xref="x domain",
+        xanchor="left",
+        y=float(np.log10(max_iter)),
+        yref="y",
+        yanchor="bottom",
+        showarrow=False,
+        text=f"limit {max_iter:,}: not reached",
+    )
     for rule in dict.fromkeys(row["rule"] for row in rows):
         mine = [row for row in rows if row["rule"] == rule]
         colour = RULE_COLOURS.get(rule, style.GHOST)
-        fig.add_trace(go.Scatter(
-            x=[r["eta"] for r in mine], y=[r["iterations"] for r in mine], mode="lines+markers",
-            name=INDEX_RULE_LABELS[rule], line=dict(color=colour, width=3), connectgaps=False,
-            hovertemplate=("η = %{x}<br>%{y} iterations<extra>" + RULE_NAMES.get(rule, rule)
-                           + "</extra>")))
+        fig.add_trace(
+            go.Scatter(
+                x=[r["eta"] for r in mine],
+                y=[r["iterations"] for r in mine],
+                mode="lines+markers",
+                name=INDEX_RULE_LABELS[rule],
+                line=dict(color=colour, width=3),
+                connectgaps=False,
+                hovertemplate=(
+                    "η = %{x}<br>%{y} iterations<extra>" + RULE_NAMES.get(rule, rule) + "</extra>"
+                ),
+            )
+        )
         missed = [r for r in mine if r["iterations"] is None]
         if missed:
-            fig.add_trace(go.Scatter(
-                x=[r["eta"] for r in missed], y=[max_iter] * len(missed), mode="markers",
-                marker=dict(symbol="x", size=10, color=colour), showlegend=False,
-                customdata=[MISS_SHORT.get(r.get("missed"), "") for r in missed],
-                hovertemplate="η = %{x}: not feasible within the limit, %{customdata}<extra>"
-                              + RULE_NAMES.get(rule, rule) + "</extra>"))
+            fig.add_trace(
+                go.Scatter(
+                    x=[r["eta"] for r in missed],
+                    y=[max_iter] * len(missed),
+                    mode="markers",
+                    marker=dict(symbol="x", size=10, color=colour),
+                    showlegend=False,
+                    customdata=[MISS_SHORT.get(r.get("missed"), "") for r in missed],
+                    hovertemplate="η = %{x}: not feasible within the limit, %{customdata}<extra>"
+                    + RULE_NAMES.get(rule, rule)
+                    + "</extra>",
+                )
+            )
     style.base_layout(fig, height=height)
     fig.update_xaxes(title="relaxation parameter η", range=[0, 2.05])
     fig.update_yaxes(title="iterations to feasibility", type="log", dtick=1)
     # the legend under the plot (fixed margin): the lines fill the whole plot area
-    fig.update_layout(margin=dict(b=150), legend=dict(orientation="h", x=0, xanchor="left",
-                                                      y=-0.22, yanchor="top", font=dict(size=14)))
+    fig.update_layout(
+        margin=dict(b=150),
+        legend=dict(
+            orientation="h", x=0, xanchor="left", y=-0.22, yanchor="top", font=dict(size=14)
+        ),
+    )
     return fig
 
 
@@ -447,19 +566,24 @@ def perceptron_both_ways(n: int, margin: float, seed: int, delta: float, eta: fl
     etas : ndarray of shape (n_updates,), the η_t that makes each relaxation step the
         perceptron's update (``perceptron_eta``; inf for a score of exactly δ)
     """
-    data = make_separable(n=n, margin=margin, dim=2, radius=1.0, seed=seed,
-                          through_origin=True)
-    perceptron = run_perceptron(data.X, data.y, bias=False, delta=delta, order="cyclic",
-                                max_updates=5_000, max_epochs=1_000)
+    data = make_separable(n=n, margin=margin, dim=2, radius=1.0, seed=seed, through_origin=True)
+    perceptron = run_perceptron(
+        data.X, data.y, bias=False, delta=delta, order="cyclic", max_updates=5_000, max_epochs=1_000
+    )
     A, c = perceptron_system(data.X, data.y, bias=False, delta=delta)
     relaxed = relaxation(A, c, eta=eta, rule="cyclic", tol=0.0, max_iter=20_000)
-    etas = np.array([perceptron_eta(A, c, perceptron.weights[k], perceptron.update_indices[k])
-                     for k in range(perceptron.n_updates)])
+    etas = np.array(
+        [
+            perceptron_eta(A, c, perceptron.weights[k], perceptron.update_indices[k])
+            for k in range(perceptron.n_updates)
+        ]
+    )
     return perceptron, A, c, relaxed, etas
 
 
-def perceptron_figure(A, c, perceptron_weights, relaxation_iterates, *, eta: float,
-                      height: int = 560) -> go.Figure:
+def perceptron_figure(
+    A, c, perceptron_weights, relaxation_iterates, *, eta: float, height: int = 560
+) -> go.Figure:
     """Both paths in the (w_1, w_2) plane over the solution cone {w : A^T w <= c}."""
     P = np.asarray(perceptron_weights, float)
     R = np.asarray(relaxation_iterates, float)
@@ -468,20 +592,45 @@ def perceptron_figure(A, c, perceptron_weights, relaxation_iterates, *, eta: flo
     polygon = clip_polygon(A, c, limit)
     if polygon:
         xs, ys = zip(*(polygon + polygon[:1]))
-        fig.add_trace(go.Scatter(x=xs, y=ys, fill="toself", mode="lines",
-                                 line=dict(color=style.WEIGHT, width=1),
-                                 fillcolor="rgba(0, 158, 115, 0.15)",
-                                 name="solutions: yᵢ w·xᵢ ≥ δ for all i", hoverinfo="skip"))
-    fig.add_trace(go.Scatter(x=P[:, 0], y=P[:, 1], mode="lines+markers", name="perceptron",
-                             line=dict(color=style.NEGATIVE, width=3),
-                             marker=dict(symbol="square", size=8)))
-    fig.add_trace(go.Scatter(x=R[:, 0], y=R[:, 1], mode="lines+markers",
-                             name=f"relaxation, η = {eta:g}", line=dict(color=style.POSITIVE,
-                                                                        width=3, dash="dot"),
-                             marker=dict(size=8)))
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=ys,
+                fill="toself",
+                mode="lines",
+                line=dict(color=style.WEIGHT, width=1),
+                fillcolor="rgba(0, 158, 115, 0.15)",
+                name="solutions: yᵢ w·xᵢ ≥ δ for all i",
+                hoverinfo="skip",
+            )
+        )
+    fig.add_trace(
+        go.Scatter(
+            x=P[:, 0],
+            y=P[:, 1],
+            mode="lines+markers",
+            name="perceptron",
+            line=dict(color=style.NEGATIVE, width=3),
+            marker=dict(symbol="square", size=8),
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=R[:, 0],
+            y=R[:, 1],
+            mode="lines+markers",
+            name=f"relaxation, η = {eta:g}",
+            line=dict(color=style.POSITIVE, width=3, dash="dot"),
+            marker=dict(size=8),
+        )
+    )
     style.base_layout(fig, height=height)
-    fig.update_layout(margin=dict(b=130), legend=dict(orientation="h", x=0, xanchor="left",
-                                                      y=-0.16, yanchor="top", font=dict(size=14)))
+    fig.update_layout(
+        margin=dict(b=130),
+        legend=dict(
+            orientation="h", x=0, xanchor="left", y=-0.16, yanchor="top", font=dict(size=14)
+        ),
+    )
     fig.update_xaxes(title="w₁", range=[-limit, limit], zeroline=True)
     fig.update_yaxes(title="w₂", range=[-limit, limit], scaleanchor="x", zeroline=True)
     return fig
@@ -499,9 +648,12 @@ MIN_NORMAL = 1e-6
 MAX_ROWS = 50
 #: the player's controls speak of moves and iterations on this page
 PLAYER_WORDS = {
-    "next_mistake": "Next move", "next_example": "Next iteration", "update": "move",
+    "next_mistake": "Next move",
+    "next_example": "Next iteration",
+    "update": "move",
     "keys": "Keys: → or PageDown next move · ↓ next iteration · ← or PageUp back · "
-            "Home reset · End run to end · Space play/pause"}
+    "Home reset · End run to end · Space play/pause",
+}
 #: the page's first paragraph, in plain text with Unicode (bold upright vectors), not KaTeX:
 #: Markdown with math makes a first visit fetch KaTeX (92 kB gzipped) and its fonts, and this
 #: paragraph is the largest text the first view paints (issue 21)
@@ -516,22 +668,26 @@ SUMMARY = (
     "lands on the boundary line, with η = 2 on its mirror image, with η < 1 short of the "
     "line and with 1 < η < 2 past it. **Next move** jumps to the next iteration that moves "
     "**w**; **Next iteration** takes one iteration (a satisfied inequality leaves **w** "
-    "where it is).")
+    "where it is)."
+)
 #: why the sweep is not run on a system without solution
-SWEEP_NOT_RUN = ("Not run: this system has no solution, so every run would end at the "
-                 "iteration limit.")
+SWEEP_NOT_RUN = (
+    "Not run: this system has no solution, so every run would end at the iteration limit."
+)
 #: Theorem 1.35 of the notes, within its hypotheses (p unknowns, n columns)
 THEOREM_135 = (
     "**Theorem 1.35** (Amaldi and Hauser 2005): let A have nonzero columns, and take steps "
     "w ← w + ηₜ aᵢ, each on a column aᵢ with ⟨w, aᵢ⟩ ≤ 0 at that w, with 0 ≤ ηₜ ≤ η̄ for a "
     "bound η̄ fixed in advance; then ‖w‖ stays bounded (by a number that depends on A, w₀ "
-    "and η̄), whether or not any w has Aᵀw > 0.")
+    "and η̄), whether or not any w has Aᵀw > 0."
+)
 #: the perceptron as a case of Theorem 1.35, with the hypothesis a point at the origin breaks
 PERCEPTRON_CASE = (
     "The perceptron with δ = 0 is such a method when no point sits at the origin: on a "
     "mistake, ⟨w, yᵢxᵢ⟩ ≤ 0, it steps along the column yᵢxᵢ with ηₜ = 1, so its weights stay "
     "bounded. (A point at the origin is a zero column, outside the theorem; its updates add "
-    "nothing, so the theorem still applies to the other points.)")
+    "nothing, so the theorem still applies to the other points.)"
+)
 
 
 def _theorem_hypotheses(A, c, trace) -> str:
@@ -542,23 +698,39 @@ def _theorem_hypotheses(A, c, trace) -> str:
     signs = ExactSides(rows, np.zeros(len(c)), 0.0, 1.0)  # a_i·w, on its exact side of 0
     moves = np.flatnonzero(trace.moved)
     against = sum(signs.residuals(trace.iterates[t])[trace.indices[t]] < 0 for t in moves)
-    steps = [trace.eta * trace.residuals[t] / float(rows[trace.indices[t]] @
-                                                    rows[trace.indices[t]]) for t in moves]
+    steps = [
+        trace.eta * trace.residuals[t] / float(rows[trace.indices[t]] @ rows[trace.indices[t]])
+        for t in moves
+    ]
     negative = [i for i in range(len(c)) if exact_value(c[i]) < 0]
     top = max(steps) if steps else 0.0
-    largest = (f" (in this run ηₜ went up to {top:,.0f})" if top >= 1000 else
-               f" (in this run ηₜ went up to {top:.3g})") if steps else ""
+    largest = (
+        (
+            f" (in this run ηₜ went up to {top:,.0f})"
+            if top >= 1000
+            else f" (in this run ηₜ went up to {top:.3g})"
+        )
+        if steps
+        else ""
+    )
     # w = 0 satisfies every inequality with c_i >= 0: a system without solution has c_i < 0
-    where = (f"A system without solution has some cᵢ < 0 (w = 0 satisfies every inequality "
-             f"with cᵢ ≥ 0), here {_names(negative)}, so a move can start where aᵢ·w < 0")
-    hypothesis = (f"{where}, and {against:,} of this run's {len(moves):,} moves did." if against
-                  else f"{where}; none of this run's {len(moves):,} moves did.")
+    where = (
+        f"A system without solution has some cᵢ < 0 (w = 0 satisfies every inequality "
+        f"with cᵢ ≥ 0), here {_names(negative)}, so a move can start where aᵢ·w < 0"
+    )
+    hypothesis = (
+        f"{where}, and {against:,} of this run's {len(moves):,} moves did."
+        if against
+        else f"{where}; none of this run's {len(moves):,} moves did."
+    )
     return (
         "The relaxation method with a fixed η is not such a method. Written as "
         "w + ηₜ(−aᵢ), a move has ηₜ = η(aᵢ·w − cᵢ)/‖aᵢ‖², which grows with the violation: no "
         f"bound η̄ is fixed in advance{largest}. And the theorem asks for ⟨w, −aᵢ⟩ ≤ 0, that "
-        "is aᵢ·w ≥ 0, while this method moves whenever aᵢ·w > cᵢ. " + hypothesis
-        + " So Theorem 1.35 says nothing about it.")
+        "is aᵢ·w ≥ 0, while this method moves whenever aᵢ·w > cᵢ. "
+        + hypothesis
+        + " So Theorem 1.35 says nothing about it."
+    )
 
 
 def _names(indices) -> str:
@@ -575,14 +747,24 @@ def no_solution_text(A, c, trace, system) -> str:
     reflections = ""
     if trace.eta == 2 and pairs:
         i, j = pairs[0]
-        reflections = (f" With η = 2 every move is a reflection, and ({i + 1}) and ({j + 1}) "
-                       "are parallel half-planes with no common point: a reflection across "
-                       "one boundary line and then across the other is a translation by twice "
-                       "the gap between them.")
-    return ("No solution: no rule and no η can reach a feasible point, so the run ends at "
-            "its iteration limit. " + THEOREM_135 + " " + PERCEPTRON_CASE + " "
-            + _theorem_hypotheses(A, c, trace) + " In this run: "
-            + end_text(A, c, trace, system).split("every inequality. ", 1)[-1] + reflections)
+        reflections = (
+            f" With η = 2 every move is a reflection, and ({i + 1}) and ({j + 1}) "
+            "are parallel half-planes with no common point: a reflection across "
+            "one boundary line and then across the other is a translation by twice "
+            "the gap between them."
+        )
+    return (
+        "No solution: no rule and no η can reach a feasible point, so the run ends at "
+        "its iteration limit. "
+        + THEOREM_135
+        + " "
+        + PERCEPTRON_CASE
+        + " "
+        + _theorem_hypotheses(A, c, trace)
+        + " In this run: "
+        + end_text(A, c, trace, system).split("every inequality. ", 1)[-1]
+        + reflections
+    )
 
 
 RULES_TEXT = (
@@ -594,7 +776,8 @@ RULES_TEXT = (
     "aᵢ·w − cᵢ). The chart runs every rule for η = 0.1, 0.2, …, 2 from the same start, "
     "with this page's tolerance, iteration limit, τ and seed (one seeded run per point; "
     "chaotic with τ = n when the τ set is below n), and counts iterations until every "
-    "inequality holds up to the tolerance.")
+    "inequality holds up to the tolerance."
+)
 PERCEPTRON_TEXT = (
     "Labelled points (xᵢ, yᵢ) with a line through the origin ask for w with "
     "yᵢ w·xᵢ ≥ δ for every i. Put aᵢ = −yᵢxᵢ and cᵢ = −δ: that is the system "
@@ -604,13 +787,15 @@ PERCEPTRON_TEXT = (
     "relaxation step whose η changes from step to step, ηₜ = ‖aᵢ‖² / (aᵢ·w − cᵢ), and "
     "that ηₜ can be far above 2 (below: how often in this run). With δ = 0 the point w = 0 "
     "already solves the system, so the relaxation method does not move at all while the "
-    "perceptron (which counts a score of 0 as a mistake) does: take δ > 0 to compare them.")
+    "perceptron (which counts a score of 0 as a mistake) does: take δ > 0 to compare them."
+)
 #: under the comparison of the two runs
 BOTH_WAYS_CAPTION = (
     "Both run the examples in the cyclic order from w = 0; the perceptron stops when every "
     "yᵢ w·xᵢ > δ, the relaxation method when every yᵢ w·xᵢ ≥ δ (tolerance 0, decided "
     "exactly), with the η set in the sidebar: with η below 1, a run that starts outside "
-    "never gets in, since each move leaves its own inequality violated.")
+    "never gets in, since each move leaves its own inequality violated."
+)
 #: how the student writes a system of their own
 OWN_ROWS_TEXT = (
     f"**Your inequalities** a₁·w₁ + a₂·w₂ ≤ c, one per row, numbered (1), (2), … as on "
@@ -618,10 +803,13 @@ OWN_ROWS_TEXT = (
     f"refused, as is one with (a₁, a₂) shorter than {MIN_NORMAL:g} or a number above "
     f"{MAX_ENTRY:g} in size; an unfinished row is skipped). Whether they have a solution, "
     "and whether a run's w satisfies them, is decided exactly on the numbers as typed "
-    "(decimals read as exact fractions).")
+    "(decimals read as exact fractions)."
+)
 #: why a link's rows= was not used
-ROWS_REFUSED = (f"not rows a1,a2,c separated by ';', at most {MAX_ROWS}, each a₁ or a₂ not 0 and "
-                f"every value at most {MAX_ENTRY:g} in size; used the wide polygon")
+ROWS_REFUSED = (
+    f"not rows a1,a2,c separated by ';', at most {MAX_ROWS}, each a₁ or a₂ not 0 and "
+    f"every value at most {MAX_ENTRY:g} in size; used the wide polygon"
+)
 
 
 def row_problem(row) -> str | None:
@@ -633,8 +821,10 @@ def row_problem(row) -> str | None:
     if max(abs(a1), abs(a2), abs(value)) > MAX_ENTRY:
         return f"holds a value above {MAX_ENTRY:g} in size"
     if np.hypot(a1, a2) < MIN_NORMAL:
-        return ("has a₁ = a₂ = 0 (or nearly): 0 ≤ c is not an inequality in w; set a₁ "
-                "or a₂, or delete the row")
+        return (
+            "has a₁ = a₂ = 0 (or nearly): 0 ≤ c is not an inequality in w; set a₁ "
+            "or a₂, or delete the row"
+        )
     return None
 
 
@@ -652,8 +842,7 @@ def rows_from_text(text: str) -> list[list[float]] | None:
         rows = [[float(v) for v in item.split(",")] for item in text.split(";") if item]
     except ValueError:
         return None
-    if rows and len(rows) <= MAX_ROWS and all(len(r) == 3 and row_problem(r) is None
-                                              for r in rows):
+    if rows and len(rows) <= MAX_ROWS and all(len(r) == 3 and row_problem(r) is None for r in rows):
         return rows
     return None
 
@@ -661,26 +850,30 @@ def rows_from_text(text: str) -> list[list[float]] | None:
 #: what a missed run's iterates did, in words (``miss_behaviour``'s kinds)
 MISS_WORDS = {
     "never": "can never get in from this start: with tolerance 0 and η < 1 every move "
-             "leaves its own inequality violated by (1 − η) times its violation",
+    "leaves its own inequality violated by (1 − η) times its violation",
     "rounding": "as close as float64 arithmetic can tell: at the end the distance from w "
-                "to the solutions was below 10⁻¹² of the numbers' size, yet some aᵢ·w − cᵢ "
-                "was still above the tolerance",
+    "to the solutions was below 10⁻¹² of the numbers' size, yet some aᵢ·w − cᵢ "
+    "was still above the tolerance",
     "approaching": "still getting closer: over the second half of each run the distance "
-                   "from w to the solutions fell",
+    "from w to the solutions fell",
     "circling": "not getting closer: over the second half of each run the distance from w "
-                "to the solutions did not fall",
+    "to the solutions did not fall",
     "diverging": "moving away: ‖w‖ over the last quarter of each run rose above 1.5 times "
-                 "its largest value in the first half",
+    "its largest value in the first half",
     "bounded": "not moving away: ‖w‖ over the last quarter of each run stayed at most 1.5 "
-               "times its largest value in the first half",
+    "times its largest value in the first half",
 }
 
 
 #: a missed run's kind in a few words (the sweep chart's hover)
-MISS_SHORT = {"never": "never gets in (η < 1, tolerance 0)",
-              "rounding": "within rounding of the solutions", "approaching": "still getting closer",
-              "circling": "not getting closer", "diverging": "moving away",
-              "bounded": "bounded, no solution"}
+MISS_SHORT = {
+    "never": "never gets in (η < 1, tolerance 0)",
+    "rounding": "within rounding of the solutions",
+    "approaching": "still getting closer",
+    "circling": "not getting closer",
+    "diverging": "moving away",
+    "bounded": "bounded, no solution",
+}
 
 
 def _span(values) -> str:
@@ -711,8 +904,10 @@ def miss_sentence(kind: str, runs: list[dict]) -> str:
     elif kind == "never":
         numbers = " (proved, so these runs were not run)"
     elif kind == "approaching":
-        numbers = (f" (at the middle of the run {_span([r['before'] for r in runs])}, at the "
-                   f"end {_span([r['after'] for r in runs])})")
+        numbers = (
+            f" (at the middle of the run {_span([r['before'] for r in runs])}, at the "
+            f"end {_span([r['after'] for r in runs])})"
+        )
     elif kind == "circling":
         numbers = f" (at the end {_span([r['after'] for r in runs])})"
     else:
@@ -720,10 +915,14 @@ def miss_sentence(kind: str, runs: list[dict]) -> str:
     repeats = ""
     for period in sorted({r["period"] for r in runs if r["period"]}):
         mine = [r for r in runs if r["period"] == period]
-        repeats += (f"; {_rules_text(mine)} bring{'s' if len(mine) == 1 else ''} w back "
-                    f"to the same point every {period} iterations, for ever")
-    return (f"{_etas_text(r['eta'] for r in runs)}: {len(runs)} "
-            f"run{'s' if len(runs) != 1 else ''} {MISS_WORDS[kind]}{numbers}{repeats}.")
+        repeats += (
+            f"; {_rules_text(mine)} bring{'s' if len(mine) == 1 else ''} w back "
+            f"to the same point every {period} iterations, for ever"
+        )
+    return (
+        f"{_etas_text(r['eta'] for r in runs)}: {len(runs)} "
+        f"run{'s' if len(runs) != 1 else ''} {MISS_WORDS[kind]}{numbers}{repeats}."
+    )
 
 
 def sweep_missed_text(rows, max_iter: int, tol: float) -> str | None:
@@ -735,21 +934,26 @@ def sweep_missed_text(rows, max_iter: int, tol: float) -> str | None:
         return None
     within = f"aᵢ·w ≤ cᵢ + {tol:g}" if tol else "aᵢ·w ≤ cᵢ, tolerance 0"
     skipped = any(row["missed"] == "never" for row in missed)
-    lines = [f"{len(missed)} of {len(rows)} runs did not reach feasibility (every "
-             f"{within}) within {max_iter:,} iterations (crosses on the dashed line"
-             + ("; those that provably never can were not run" if skipped else "")
-             + "). Why, from what each run did:"]
+    lines = [
+        f"{len(missed)} of {len(rows)} runs did not reach feasibility (every "
+        f"{within}) within {max_iter:,} iterations (crosses on the dashed line"
+        + ("; those that provably never can were not run" if skipped else "")
+        + "). Why, from what each run did:"
+    ]
     for kind in MISS_WORDS:
         runs = [row for row in missed if row["missed"] == kind]
         if runs:
             lines.append("- " + miss_sentence(kind, runs))
     advice = []
     if any(row["missed"] == "never" for row in missed):
-        advice.append("With tolerance 0 no run with η < 1 can get in, however many "
-                      "iterations it makes; a tolerance above 0 lets such runs stop.")
+        advice.append(
+            "With tolerance 0 no run with η < 1 can get in, however many "
+            "iterations it makes; a tolerance above 0 lets such runs stop."
+        )
     if any(row["missed"] == "approaching" for row in missed):
-        advice.append("Raise the iteration limit to see whether the runs still getting "
-                      "closer get in.")
+        advice.append(
+            "Raise the iteration limit to see whether the runs still getting closer get in."
+        )
     if any(row["missed"] == "rounding" for row in missed):
         advice.append("A tolerance above 0 lets runs that are within rounding count as in.")
     if advice:
@@ -763,14 +967,22 @@ def comparison_table(perceptron, relaxed, eta: float) -> dict[str, list[str]]:
     ``relaxed``: a relaxation trace)."""
     return {
         "run": ["moves (updates)", "examples examined", "final w", "solves the system"],
-        "perceptron": [f"{perceptron.n_updates}", f"{perceptron.n_examined}",
-                       f"({perceptron.w[0]:.3f}, {perceptron.w[1]:.3f})",
-                       "yes" if perceptron.converged else "no (limit)"],
-        f"relaxation, η = {eta:g}": [f"{relaxed.n_moves}", f"{relaxed.n_iter}",
-                                     f"({relaxed.w[0]:.3f}, {relaxed.w[1]:.3f})",
-                                     "yes" if relaxed.feasible else
-                                     "no: never with η < 1 and tolerance 0" if relaxed.eta < 1
-                                     else "no (limit)"],
+        "perceptron": [
+            f"{perceptron.n_updates}",
+            f"{perceptron.n_examined}",
+            f"({perceptron.w[0]:.3f}, {perceptron.w[1]:.3f})",
+            "yes" if perceptron.converged else "no (limit)",
+        ],
+        f"relaxation, η = {eta:g}": [
+            f"{relaxed.n_moves}",
+            f"{relaxed.n_iter}",
+            f"({relaxed.w[0]:.3f}, {relaxed.w[1]:.3f})",
+            "yes"
+            if relaxed.feasible
+            else "no: never with η < 1 and tolerance 0"
+            if relaxed.eta < 1
+            else "no (limit)",
+        ],
     }
 
 
@@ -781,27 +993,36 @@ def perceptron_eta_text(etas, n_updates: int) -> str | None:
     finite = etas[np.isfinite(etas)]
     if not finite.size:
         return None
-    return (f"The perceptron's own ηₜ over its {n_updates} updates: from {finite.min():.3g} to "
-            f"{finite.max():.3g} (median {np.median(finite):.3g}); {int((finite > 2).sum())} of "
-            "them above 2, outside the range (0, 2] of Algorithm 1.37"
-            + (f"; {etas.size - finite.size} infinite (a score equal to δ up to rounding, "
-               "where the projection does not move)"
-               if etas.size > finite.size else "") + ".")
+    return (
+        f"The perceptron's own ηₜ over its {n_updates} updates: from {finite.min():.3g} to "
+        f"{finite.max():.3g} (median {np.median(finite):.3g}); {int((finite > 2).sum())} of "
+        "them above 2, outside the range (0, 2] of Algorithm 1.37"
+        + (
+            f"; {etas.size - finite.size} infinite (a score equal to δ up to rounding, "
+            "where the projection does not move)"
+            if etas.size > finite.size
+            else ""
+        )
+        + "."
+    )
 
 
 def system_caption(name: str, description: str, system) -> str:
     """One line under the system's name: what it shows, and whether it has a solution
     (``system``: ``plane_system``'s exact answer, not a run's)."""
-    return (f"**{name}**: {description}. "
-            + ("This system has a solution" if system.feasible else
-               "**This system has no solution**")
-            + f" ({system.reason}; not by running the method).")
+    return (
+        f"**{name}**: {description}. "
+        + ("This system has a solution" if system.feasible else "**This system has no solution**")
+        + f" ({system.reason}; not by running the method)."
+    )
 
 
 def tau_text(tau: int, n: int) -> str:
     """Why the chaotic rule runs with τ = n when the chosen τ is below n."""
-    return (f"τ = {tau} is below n = {n}: a window of τ iterations cannot visit all {n} "
-            f"inequalities, so the run uses τ = n = {n}.")
+    return (
+        f"τ = {tau} is below n = {n}: a window of τ iterations cannot visit all {n} "
+        f"inequalities, so the run uses τ = n = {n}."
+    )
 
 
 def taus(rule: str, tau: int, n: int) -> tuple[int | None, int, str | None]:
@@ -823,7 +1044,9 @@ def sweep_refused_text(max_iter: int, seconds_allowed: float) -> str | None:
     most = int(seconds_allowed / SECONDS_PER_SWEEP_ITERATION) // 100 * 100
     allowed = f"{seconds_allowed:g}"
     shown = relation_text(seconds, ">", allowed, 1)  # 0.53 (not 0.5) more than 0.5
-    return (f"Not run: the sweep ({SWEEP_RUNS} runs of up to {max_iter:,} iterations) could "
-            f"need about {shown} s of computing, more than the {allowed} s "
-            "one request may use on this shared server. Lower the iteration limit to "
-            f"{most:,} or less to run it.")
+    return (
+        f"Not run: the sweep ({SWEEP_RUNS} runs of up to {max_iter:,} iterations) could "
+        f"need about {shown} s of computing, more than the {allowed} s "
+        "one request may use on this shared server. Lower the iteration limit to "
+        f"{most:,} or less to run it."
+    )

@@ -9,17 +9,17 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import plotly.io as pio
 
-POSITIVE = "#0072B2"       # blue, class +1, circles
-NEGATIVE = "#D55E00"       # vermillion, class -1, squares
+POSITIVE = "#0072B2"  # blue, class +1, circles
+NEGATIVE = "#D55E00"  # vermillion, class -1, squares
 POSITIVE_FILL = "rgba(0, 114, 178, 0.10)"
 NEGATIVE_FILL = "rgba(213, 94, 0, 0.10)"
 HYPERPLANE = "#000000"
-WEIGHT = "#009E73"         # bluish green: the weight vector w
-STEP = "#E69F00"           # orange: the update y·x and the example that caused it
-GHOST = "#999999"          # grey: the previous hyperplane / previous w
-PLANTED = "#CC79A7"        # reddish purple: the planted separator w* and its margin band
-BOUND = "#56B4E9"          # sky blue: theoretical bounds
-ACCENT = "#F0E442"         # yellow (sparingly)
+WEIGHT = "#009E73"  # bluish green: the weight vector w
+STEP = "#E69F00"  # orange: the update y·x and the example that caused it
+GHOST = "#999999"  # grey: the previous hyperplane / previous w
+PLANTED = "#CC79A7"  # reddish purple: the planted separator w* and its margin band
+BOUND = "#56B4E9"  # sky blue: theoretical bounds
+ACCENT = "#F0E442"  # yellow (sparingly)
 SERIES = [POSITIVE, NEGATIVE, WEIGHT, STEP, PLANTED, BOUND, GHOST]
 
 MARKER_POSITIVE = "circle"
@@ -37,10 +37,18 @@ def number_text(value: float) -> str:
 def class_marker(label: int) -> dict:
     """Marker style of a class: colour and shape both differ."""
     if label > 0:
-        return dict(color=POSITIVE, symbol=MARKER_POSITIVE, size=MARKER_SIZE,
-                    line=dict(color="white", width=1))
-    return dict(color=NEGATIVE, symbol=MARKER_NEGATIVE, size=MARKER_SIZE - 1,
-                line=dict(color="white", width=1))
+        return dict(
+            color=POSITIVE,
+            symbol=MARKER_POSITIVE,
+            size=MARKER_SIZE,
+            line=dict(color="white", width=1),
+        )
+    return dict(
+        color=NEGATIVE,
+        symbol=MARKER_NEGATIVE,
+        size=MARKER_SIZE - 1,
+        line=dict(color="white", width=1),
+    )
 
 
 #: plotly_white, with every axis told not to grow the margins to fit its labels: a
@@ -51,8 +59,9 @@ TEMPLATE.layout.xaxis.automargin = False
 TEMPLATE.layout.yaxis.automargin = False
 
 
-def base_layout_spec(*, title: str | None = None, height: int = 560,
-                     font_size: int = FONT_SIZE) -> dict:
+def base_layout_spec(
+    *, title: str | None = None, height: int = 560, font_size: int = FONT_SIZE
+) -> dict:
     """The shared look as a plain layout dict: what :func:`base_layout` applies.
 
     For figures built as dicts and wrapped without Plotly's per-property validation
@@ -66,14 +75,23 @@ def base_layout_spec(*, title: str | None = None, height: int = 560,
         height=height,
         margin=dict(l=90, r=20, t=90 if title else 60, b=75, autoexpand=False),
         # inside the plot's top-left corner: it takes no margin, so none has to grow
-        legend=dict(orientation="v", yanchor="top", y=0.99, xanchor="left", x=0.01,
-                    bgcolor="rgba(255, 255, 255, 0.85)", bordercolor="#dddddd", borderwidth=1),
+        legend=dict(
+            orientation="v",
+            yanchor="top",
+            y=0.99,
+            xanchor="left",
+            x=0.01,
+            bgcolor="rgba(255, 255, 255, 0.85)",
+            bordercolor="#dddddd",
+            borderwidth=1,
+        ),
         hoverlabel=dict(font=dict(size=font_size - 2)),
     )
 
 
-def base_layout(fig: go.Figure, *, title: str | None = None, height: int = 560,
-                font_size: int = FONT_SIZE) -> go.Figure:
+def base_layout(
+    fig: go.Figure, *, title: str | None = None, height: int = 560, font_size: int = FONT_SIZE
+) -> go.Figure:
     """Apply the shared look: white background, large fonts, legend in the top-left corner.
 
     Margins are fixed (``autoexpand`` off, no axis ``automargin``): they leave room

@@ -26,8 +26,9 @@ def _swept(value: float) -> str:
     return text.replace("-", "−")
 
 
-def bound_sweep_table(parameter: str, values, run_values, updates, bounds, ratios,
-                      bound_name: str) -> tuple[dict[str, list[str]], str]:
+def bound_sweep_table(
+    parameter: str, values, run_values, updates, bounds, ratios, bound_name: str
+) -> tuple[dict[str, list[str]], str]:
     """/bound: per swept value, the runs, the median updates, the largest bound over the
     seeds (the line the chart draws) and the largest ratio updates / bound.
 
@@ -55,8 +56,10 @@ def bound_sweep_table(parameter: str, values, run_values, updates, bounds, ratio
         f"largest {bound_name} over the seeds": [value_text(np.max(bounds[row])) for row in rows],
         "largest updates / bound": [f"{np.max(ratios[row]):.3f}" for row in rows],
     }
-    caption = (f"The sweep in numbers, one row per {name}: the median number of updates "
-               f"over the seeds against the largest {bound_name} (the chart's lines).")
+    caption = (
+        f"The sweep in numbers, one row per {name}: the median number of updates "
+        f"over the seeds against the largest {bound_name} (the chart's lines)."
+    )
     return columns, caption
 
 
@@ -77,6 +80,8 @@ def eta_sweep_table(rows, max_iter: int) -> tuple[dict[str, list[str]], str]:
     columns = {"η": [f"{eta:g}" for eta in etas]}
     for rule in rules:
         columns[INDEX_RULE_LABELS.get(rule, rule)] = [cell(found[rule, eta]) for eta in etas]
-    caption = ("The sweep in numbers: iterations to feasibility for each η (rows) and each "
-               f"index rule (columns), or not within the limit of {max_iter:,}.")
+    caption = (
+        "The sweep in numbers: iterations to feasibility for each η (rows) and each "
+        f"index rule (columns), or not within the limit of {max_iter:,}."
+    )
     return columns, caption
