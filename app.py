@@ -94,7 +94,7 @@ else:  # a session's script run
         )
         notation_slot = st.empty()  # the Notation panel of the page chosen below
         # after a server restart: rerun at once, an outage blames no one. Drawn after the
-        # page, so the page's first text does not wait for a component's script (issue 21)
+        # page, so the page's first text does not wait for a component's script
         reconnect_slot = st.empty()
 
     presenter_mode()  # styles for the lecture hall when on

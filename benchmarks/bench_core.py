@@ -10,7 +10,7 @@ one warm-up, ours and scikit-learn interleaved so that a burst of load hits both
 1. ``run_perceptron(X, y, bias=True, order="cyclic")`` (the trace is always recorded and
    is in the time) against scikit-learn's ``Perceptron(eta0=1, shuffle=False, tol=None,
    max_iter=E)``, E = the epochs run_perceptron needed (it must end at the same w and b),
-   on three data sets: make_separable with n = 100 000, d = 50, margin 0.02 (issue 36's),
+   on three data sets: make_separable with n = 100 000, d = 50, margin 0.02 (the speed target's),
    margin 0.01 (the README's), and n = 2 000, d = 2 (what the pages run). Also the floor:
    E passes of one ``X @ w`` product over the data, what any run must at least read;
 2. a textbook per-example Python loop on the README's data (one ``np.dot`` per example,
@@ -43,7 +43,7 @@ from perceptron_core import aggressive_counterexample, make_separable, max_margi
 
 #: (name, n, d, margin, seed): the data sets of the comparison with scikit-learn
 DATA_SETS = [
-    ("issue 36: n=100000, d=50, margin 0.02", 100_000, 50, 0.02, 0),
+    ("target: n=100000, d=50, margin 0.02", 100_000, 50, 0.02, 0),
     ("README: n=100000, d=50, margin 0.01", 100_000, 50, 0.01, 0),
     ("pages: n=2000, d=2, margin 0.02", 2_000, 2, 0.02, 0),
 ]

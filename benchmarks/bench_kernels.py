@@ -121,7 +121,7 @@ def main() -> None:
         f"{rbf.n_updates} updates)"
     )
 
-    # /kernels' hint when the margin takes too long: a small κ is quicker for RBF (issue 22)
+    # /kernels' hint when the margin takes too long: a small κ is quicker for RBF
     noisy_X, noisy_y = np.asarray(noisy.X), np.asarray(noisy.y)
     small_time, _, _ = median_time(
         lambda: kernel_margin(noisy_X, noisy_y, kernel="rbf", scale=QUICK_RBF_SCALE), repeats=3

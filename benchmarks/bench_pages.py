@@ -1,4 +1,4 @@
-"""How fast every page opens, against a bare Streamlit page in the same run (issue 21).
+"""How fast every page opens, against a bare Streamlit page in the same run.
 
 For each page, and for a bare one-line Streamlit page (benchmarks/bare_page.py) served by a
 second server of the same Streamlit:

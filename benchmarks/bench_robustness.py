@@ -1,4 +1,4 @@
-"""Robustness benchmarks for issue 8 (not CI): long fuzz runs, a soak and a latency check.
+"""Robustness benchmarks (not CI): long fuzz runs, a soak and a latency check.
 
     python benchmarks/bench_robustness.py            # shortened run (about 30 minutes)
     nice -n 10 python benchmarks/bench_robustness.py --full --only core,csv,links,soak
@@ -8,7 +8,7 @@
                                  # the latency figure: on a quiet machine, not niced
     python benchmarks/bench_robustness.py --only links --links 900 --seed 5
     python benchmarks/bench_robustness.py --only soak-heavy,uploads
-                                 # a real server's memory (issue #23; about an hour)
+                                 # a real server's memory (about an hour)
 
 Parts (each prints its figures; nothing is asserted):
 
@@ -35,13 +35,13 @@ Parts (each prints its figures; nothing is asserted):
            interleaved: the ratio of the medians and the server process's CPU seconds per
            heavy request (everything the server did for it: computing and drawing).
 * heavy-cpu  only the first half of ``heavy``: each page's heaviest link's CPU seconds.
-* heavy1   the same with one heaviest /bound request at a time (issue 8): another
+* heavy1   the same with one heaviest /bound request at a time: another
            student's page change (open /aggressive) and settings change (/train's
            margin), at rest and while the heaviest allowed /bound request runs,
            interleaved; the CPU seconds of the heavy request in the server process and
            in the worker processes.
 * estimate estimated against measured CPU seconds of single sweep runs (/bound's budget).
-* soak-heavy  a real server and simulated students (issue #23): --soak-heavy distinct
+* soak-heavy  a real server and simulated students: --soak-heavy distinct
            heavy links per page (the links of `heavy`, each with its own seed or margin,
            its parts opened as in `heavy`),
            --at-once at a time: RSS of the server process plus its worker processes after
@@ -795,7 +795,7 @@ def bench_heavy(repeats: int) -> None:
         )
 
 
-#: the heaviest link each page allows (issue #23); {i} differs per request, so none is
+#: the heaviest link each page allows; {i} differs per request, so none is
 #: served from the cache (/bound's {margin}, 0.1 + 0.0005 i, is valid up to i = 1 700;
 #: until 2026-11-24 the rounds used i = 1000 k + j, which gave /bound margins of 0.6 and
 #: then out of range, ignored for the default: only its first round was heavy)
@@ -845,7 +845,7 @@ HEAVY_PAGE_LINKS = {
     "/bound": HEAVY_LINK,
 }
 #: the parts a student opens after the page (pages/common/deferred.py: closed expanders
-#: that compute nothing until opened, issue 21), in page order, each with the key of the
+#: that compute nothing until opened), in page order, each with the key of the
 #: chart that shows its computation was done and sent
 HEAVY_PAGE_PARTS = {
     "/generalisation": [
@@ -907,7 +907,7 @@ def heavy_page_query(page: str, i: int) -> str:
 
 
 class OtherStudent:
-    """The other student, in a client process of its own (issue #23's heavy runs).
+    """The other student, in a client process of its own (the heavy runs).
 
     The six heavy students' clients parse their pages (a player's payload is hundreds of
     kB) in this process's event loop; the other student, sharing that loop, measured their
@@ -1150,7 +1150,7 @@ def bench_heavy_pages(repeats: int, pages: list[str]) -> None:
 
 
 # ---------------------------------------------------------------------------
-# soak-heavy and uploads (a real server's memory, issue #23)
+# soak-heavy and uploads (a real server's memory)
 # ---------------------------------------------------------------------------
 
 

@@ -1,4 +1,4 @@
-"""What one step of the player costs the browser's main thread (issue 21, item 5).
+"""What one step of the player costs the browser's main thread.
 
 The player is scrolled to the top of the window first, as a student stepping it would have
 it. Per key press, from a DevTools trace (``Tracing.start`` over a CDP session, categories
@@ -53,8 +53,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 from browser_helpers import launch_chromium, open_url, run_streamlit  # noqa: E402
 
 #: the pages stepped: the view at full speed, and the large view stepped under 4x CPU
-#: throttling as well (None: only the first). Both large views have n = 2 000 points (issue
-#: 21 item 5; /kernels takes up to 2 000 since a40ab88).
+#: throttling as well (None: only the first). Both large views have n = 2 000 points
+#: (/kernels takes up to 2 000).
 STEPPED = {
     "train": ("train", "train?n=2000&margin=0.02&data_seed=3"),
     "kernels": ("kernels", "kernels?dataset=circles&n=2000"),

@@ -10,7 +10,7 @@ from pages.common.study_path import learn_in_order
 with page_guard("home"):
     st.title("Perceptron Lab")
     # Plain text with Unicode, not KaTeX: this paragraph is the largest thing a first view
-    # paints, and a Markdown element with math waits for KaTeX's 265 kB script (issue 21).
+    # paints, and a Markdown element with math waits for KaTeX's 265 kB script.
     # Vectors in bold upright as in the notes; the whole page is plain text now (no KaTeX).
     st.markdown(
         "**Binary classification**: we are given examples (**x**ᵢ, yᵢ) with feature vectors "

@@ -56,7 +56,7 @@ MAX_EPOCHS = 500  # ... or here, whichever comes first
 #: alike whatever the server's load)
 MARGIN_SECONDS = 0.1
 PROOF_SECONDS = 0.15
-MAX_N = 2_000  # generated data: the most points (issue #21 steps n = 2 000 on a phone)
+MAX_N = 2_000  # generated data: the most points (a phone steps through n = 2 000)
 OWN = OwnDataSpec(
     prefix="kernels_",
     max_rows=400,

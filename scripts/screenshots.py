@@ -32,7 +32,7 @@ SHOTS = {
     "generalisation": ("generalisation", (1440, 900), ["ArrowRight"] * 3),
     "multiclass": ("multiclass", (1440, 1400), None),
     "relaxation": ("relaxation", (1440, 900), ["ArrowRight"] * 3),
-    # a phone held upright (touch, a phone's user agent) and a tablet (issue #20)
+    # a phone held upright (touch, a phone's user agent) and a tablet
     "home-phone": ("", (390, 844), None),
     "train-phone": ("train", (390, 844), ["ArrowRight"] * 3),
     "kernels-phone": ("kernels", (390, 844), ["ArrowRight"] * 3),

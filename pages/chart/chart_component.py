@@ -1,4 +1,4 @@
-"""Static 2-D charts drawn in the browser as SVG (svg_chart.js), without Plotly (issue 21).
+"""Static 2-D charts drawn in the browser as SVG (svg_chart.js), without Plotly.
 
 A page whose charts are all drawn here never downloads Plotly's chart bundle (4.7 MB raw,
 1.7 MB gzipped): Streamlit loads it only for an ``st.plotly_chart``. The figures stay
@@ -148,7 +148,7 @@ def _symbol_names(symbol) -> set[str]:
 def plotly_only(figure, **chart_options) -> str | None:
     """Why ``figure`` must be drawn by Plotly, as far as that is known without serialising
     it (a 3-D scene or a contour costs as much to serialise as to draw: the check comes
-    first, issue 23), or None; :func:`svg_unsupported` then checks the rest.
+    first), or None; :func:`svg_unsupported` then checks the rest.
 
     ``figure`` and ``chart_options`` as for :func:`svg_unsupported`.
     """

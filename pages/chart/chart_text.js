@@ -1,5 +1,5 @@
 // A static 2-D chart drawn in SVG from a Plotly figure's JSON, so that a page with only
-// such charts never downloads Plotly's chart bundle (issue 21). pages/chart/chart_component.py
+// such charts never downloads Plotly's chart bundle. pages/chart/chart_component.py
 // decides which figures it can draw (svg_drawable) and sends the figure once, at mount;
 // nothing is sent back (no rerun on mount, hover or play).
 //

@@ -1,4 +1,4 @@
-"""What every page needs for every student (issue #20): styles for focus, phones and
+"""What every page needs for every student: styles for focus, phones and
 screen-reader-only text, a chart's summary in words beside it, the document's title, what
 Streamlit's widgets tell a screen reader put right (page_access.js), and feedback regions
 that are read out when they change."""

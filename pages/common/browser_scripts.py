@@ -1,4 +1,4 @@
-"""The in-browser scripts as sent: without their comment lines and indentation (issue 21).
+"""The in-browser scripts as sent: without their comment lines and indentation.
 
 The player's and the charts' JavaScript is read from commented, indented files and sent
 inline with each component. A first visit pays for every byte of it, so what only a

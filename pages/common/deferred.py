@@ -1,4 +1,4 @@
-"""Parts of a page drawn only when the student opens them (issue 21).
+"""Parts of a page drawn only when the student opens them.
 
 A page's first view is what a student sees on opening it: the player and its controls.
 A chart further down (a 3-D lift, a sweep, a table) costs the browser Plotly's 4.7 MB

@@ -1,4 +1,4 @@
-"""Link cleaning (issue 8): drop the link values a widget could not take, before any
+"""Link cleaning: drop the link values a widget could not take, before any
 widget reads them, and name every ignored value in one warning.
 
 A :class:`LinkParam` says what one link value may be. ``PageLink``

@@ -1,4 +1,4 @@
-"""Notation and named results (issues 9 and 22): a notation panel reachable from every page
+"""Notation and named results: a notation panel reachable from every page
 (app.py puts it beside the presenter toggle, so presenter mode keeps it) listing the
 symbols that page shows (perceptron_core.theory.PAGE_NOTATION), and one line of statement
 for each named result where a page uses it."""

@@ -1,4 +1,4 @@
-"""Own data (issues 11, 13): what a page accepts as the student's own data
+"""Own data: what a page accepts as the student's own data
 (:class:`OwnDataSpec`) and what it gets (:class:`OwnData`).
 
 A CSV file (pages/common/own_data_upload.py) or points drawn on a chart

@@ -19,7 +19,7 @@ def show_chart(fig, key: str, **chart_options):
     just before it for a screen reader.
 
     A static 2-D figure is drawn in SVG by pages/chart/ (the page then never downloads
-    Plotly's chart bundle, issue 21); what that renderer cannot draw (3-D scenes,
+    Plotly's chart bundle); what that renderer cannot draw (3-D scenes,
     contours, ``on_select`` clicks: :func:`pages.chart.svg_unsupported` says why) goes to
     ``st.plotly_chart`` with the shared config. Returns what ``st.plotly_chart`` returns,
     or None for an SVG chart (it sends nothing back).
@@ -30,7 +30,7 @@ def show_chart(fig, key: str, **chart_options):
     fig = narrow_figure(fig) if phone else fig  # a phone: words wrapped, legend under the plot
     summary = chart_summary(fig)
     # clicks reported back, or a trace type the renderer lacks (a 3-D scene, contours): to
-    # Plotly at once, without serialising the figure for the check (/kernels' lifts, issue 23)
+    # Plotly at once, without serialising the figure for the check (/kernels' lifts)
     if plotly_only(fig, **chart_options) is None:
         spec = figure_data(fig)  # serialised once, for the check and the chart
         if svg_unsupported(spec) is None:

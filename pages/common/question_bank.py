@@ -1,4 +1,4 @@
-"""Every page's "Check your understanding" questions, in one bank (issue 24).
+"""Every page's "Check your understanding" questions, in one bank.
 
 The pages show their own set through :func:`pages.common.quizzes.quiz`; the live class
 (/class) offers the same questions as polls, by page. A question's ``key`` is stable: a

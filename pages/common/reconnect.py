@@ -1,4 +1,4 @@
-"""After a server restart the page shows the state it really has, at once (issue 23).
+"""After a server restart the page shows the state it really has, at once.
 
 Streamlit's browser side reconnects by itself but does not rerun the page, so a lost
 upload's caption and player stayed until the student's next click. A small watcher on every

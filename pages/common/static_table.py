@@ -1,4 +1,4 @@
-"""A small, static table as plain HTML (issue 21).
+"""A small, static table as plain HTML.
 
 ``st.dataframe`` draws on a canvas (Glide's data grid) and costs a first visit Arrow and the
 grid, about 1.2 MB before gzip; a screen reader reads that canvas badly. A table that is

@@ -57,7 +57,7 @@ function kernelsFigure(slots, { data, X, y, n, L, G }) {
 // (`above`). Each kind is a few paths per class, not an element per point: the faint marks
 // one path per class, the full-strength marks and the halos in tiles (tiledPaths, as the
 // rings), so a step rewrites a tile's path or two and the browser lays out and layerizes
-// tens of elements, not the 2 000 to 6 000 one element per mark made (issue 21).
+// tens of elements, not the 2 000 to 6 000 one element per mark made.
 // Returns { strong, halos }: per class (+1, −1) the tiled layers.
 function kernelsMarks(plot, map, { X, y }, r, above) {
   const [curve, ...top] = above;
@@ -75,7 +75,7 @@ function kernelsMarks(plot, map, { X, y }, r, above) {
   }
   // the faint marks never change: they sit in an SVG of their own inside a foreignObject,
   // composited on its own (will-change), so the browser rasterises them once instead of at
-  // every step (raster per step about a third of what it was, issue 21)
+  // every step (raster per step about a third of what it was)
   const still = svg("foreignObject", { x: 0, y: 0, width: 1000, height: 1000, class: "still" });
   const stillSvg = svg("svg", { viewBox: "0 0 1000 1000", width: 1000, height: 1000 });
   stillSvg.style.cssText = "display: block; overflow: visible; will-change: transform";

@@ -78,7 +78,7 @@ def player(scene: str, payload: dict, key: str, link=None):
         )
     # sent as one JSON string: Streamlit copies a string, where a dict is walked for
     # dataframes and serialised twice more (27 ms a run for /kernels at n = 2 000, 4 ms
-    # this way: the server's time per rerun, issue 23)
+    # this way: the server's time per rerun)
     predict = predict_spec(scene, link.values if link is not None else {}, payload["player"])
     payload = {**payload, "player": {**payload["player"], "predict": predict}}
     return _PLAYERS[scene](data=json.dumps(payload), key=key)

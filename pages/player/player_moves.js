@@ -18,7 +18,7 @@ function writeUrl(p) {
   publishView(p);
 }
 
-// Live class (issue 24): a browser that runs a class (/class's instructor view left its code
+// Live class: a browser that runs a class (/class's instructor view left its code
 // and key in localStorage) publishes the address just written to the students who follow,
 // POST /class-api/view with the key in a header. At most one POST per 0.5 s, the latest
 // address sent last; not from a frame (a follower's copy) or a file; failures are ignored

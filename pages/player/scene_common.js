@@ -13,7 +13,7 @@ const COLORS = {
 
 // Writes that leave the page alone when nothing changes: a step rewrites only the texts and
 // attributes that differ from what is shown, so the browser lays out and paints only those
-// (issue 21: the step's work at n = 2 000 on a slow phone).
+// (the step's work at n = 2 000 on a slow phone).
 function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
 }

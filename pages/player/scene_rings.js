@@ -6,7 +6,7 @@
 // tile joined into one path; rewritten only when the set of marks changes (a scene draws after
 // an update, not at every step), and then only the tiles whose marks changed: an update moves
 // the marks near the line it turns, so the browser parses and lays out a few tiles' paths, not
-// a thousand elements (issue 21). A canvas inside the SVG was tried for the rings: under
+// a thousand elements. A canvas inside the SVG was tried for the rings: under
 // DevTools' 4x CPU throttling it moved the rasterising onto the main thread and gave /train's
 // n = 2 000 steps 100 ms tasks (docs/benchmarks-history.md). attributes: the group's (fill, stroke, ...).
 // node.drawMarks(marks): a mark is { id, x, y, text }: a number naming its text (the same id,
