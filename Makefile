@@ -10,7 +10,7 @@ PIP    := $(PY) -m pip
 REQ_STAMP := $(VENV)/.req-stamp
 DEV_STAMP := $(VENV)/.dev-stamp
 
-.PHONY: run test serve bench screenshots venv deps dev-deps clean-venv
+.PHONY: run test test-fast lint serve bench screenshots venv deps dev-deps clean-venv
 
 venv: $(PY)
 
@@ -36,6 +36,16 @@ run: $(REQ_STAMP)
 
 test: $(DEV_STAMP)
 	$(PY) -m pytest -q tests
+
+# The loop while you work: no browser, no server of its own, two processes (pytest-xdist).
+test-fast: $(DEV_STAMP)
+	$(PY) -m pytest -q -n 2 -m "not browser and not server" tests
+
+# Style and types, as CI checks them (configuration in pyproject.toml).
+lint: $(DEV_STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 # Replicas behind HAProxy (deploy/haproxy.cfg) until Ctrl-C: PORT (default 8500),
 # REPLICAS (default: one per core). Needs Debian's haproxy (apt-get install haproxy).
