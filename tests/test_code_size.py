@@ -20,7 +20,7 @@ SCENES = sorted(
     {
         name
         for page in (ROOT / "pages").glob("*.py")
-        for name in re.findall(r'\bplayer\("(\w+)"', page.read_text())
+        for name in re.findall(r'\bplayer\(\s*"(\w+)"', page.read_text())
     }
 )
 

@@ -280,7 +280,11 @@ def test_hinge_sgd_is_the_threshold_perceptron_with_delta_one_over_eta(
     ds = make_unit_margin(**params)
     assume(np.unique(ds.y).size == 2)  # run_perceptron needs both classes
     hinge = sgd_linear(ds.X, ds.y, loss="hinge", eta=eta, order=order, seed=run_seed)
-    threshold = run_perceptron(ds.X, ds.y, bias=False, delta=1 / eta, order=order, seed=run_seed)
+    # hinge steps where y x·β < 1 (strictly: at a margin of exactly 1 its subgradient is 0),
+    # the perceptron where its score is ≤ δ: δ is the float just below 1/η, so a score equal
+    # to 1/η (an example of norm 1 right after its own update) moves neither
+    below = float(np.nextafter(1 / eta, -np.inf))
+    threshold = run_perceptron(ds.X, ds.y, bias=False, delta=below, order=order, seed=run_seed)
     np.testing.assert_array_equal(hinge.update_indices, threshold.update_indices)
     np.testing.assert_allclose(
         hinge.weights, eta * np.asarray(threshold.weights), rtol=1e-9, atol=1e-12
