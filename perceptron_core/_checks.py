@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from typing import Literal, overload
 
 import numpy as np
 
@@ -37,6 +38,10 @@ MAX_DYNAMIC_RANGE = 1e150
 
 class RowsOfX:
     """``n`` and ``dim`` of a frozen dataclass whose ``X`` has shape (n, dim)."""
+
+    # declared for the type checker only: a plain class's annotation is not a
+    # dataclass field, so the subclasses' fields and their order are unchanged
+    X: np.ndarray
 
     @property
     def n(self) -> int:
@@ -175,6 +180,39 @@ def _shown(value) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+@overload
+def check_number(
+    value,
+    name: str,
+    *,
+    low=None,
+    high=None,
+    low_open: bool = False,
+    high_open: bool = False,
+    integer: Literal[True],
+) -> int: ...
+@overload
+def check_number(
+    value,
+    name: str,
+    *,
+    low=None,
+    high=None,
+    low_open: bool = False,
+    high_open: bool = False,
+    integer: Literal[False] = False,
+) -> float: ...
+@overload
+def check_number(
+    value,
+    name: str,
+    *,
+    low=None,
+    high=None,
+    low_open: bool = False,
+    high_open: bool = False,
+    integer: bool = False,
+) -> float | int: ...
 def check_number(
     value, name: str, *, low=None, high=None, low_open=False, high_open=False, integer=False
 ) -> float | int:
@@ -186,6 +224,7 @@ def check_number(
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise ValueError(f"{name} must be a number, got {_shown(value)}.")
+    exact: float  # an int until it is read as a float (int is a float to the checker)
     if isinstance(value, numbers.Integral):
         exact = int(value)  # Python ints compare exactly, whatever their size
     else:
@@ -220,9 +259,9 @@ def check_seed(seed) -> int:
     """Seeds are non-negative whole numbers; ``None`` means seed 0 (reproducible)."""
     if seed is None:
         return 0
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or int(seed) < 0:
         raise ValueError(f"seed must be a non-negative whole number, got {_shown(seed)}.")
-    if seed > MAX_SEED:
+    if int(seed) > MAX_SEED:
         raise ValueError(f"seed must be at most 2**63 - 1, got {_shown(seed)}.")
     return int(seed)
 

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
@@ -343,7 +344,7 @@ class ScriptedLearner:
 
 
 #: learner name -> factory taking the dimension
-LEARNERS = {
+LEARNERS: dict[str, Callable[[int], Learner]] = {
     "perceptron": lambda dim: PerceptronLearner(dim),
     "aggressive": lambda dim: PerceptronLearner(dim, aggressive=True),
     "always_positive": AlwaysPositive,

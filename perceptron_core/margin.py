@@ -439,7 +439,8 @@ def _exact_nearest(poly: _ExactPolytope, start_labels: list) -> _ExactNearest:
     Finite in exact arithmetic: ||p|| decreases strictly at every major cycle, so no
     corral repeats. Raises _TooMuchWork past the polytope's limit.
     """
-    corral, vectors = [], []
+    corral: list = []  # vertex labels: a row, or a pair of rows for a difference body
+    vectors: list[list[int]] = []
     gram: list[list[int]] = []
 
     def add(label):

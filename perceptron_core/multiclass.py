@@ -76,6 +76,11 @@ def _winner_and_ties(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 class _BinaryRuns:
     """What one-vs-all and one-vs-one share: one binary perceptron per row of ``weights``."""
 
+    # declared for the type checker only: a plain class's annotations are not dataclass
+    # fields, so the subclasses' fields and their order are unchanged
+    weights: np.ndarray
+    n_updates: np.ndarray
+
     @property
     def n_perceptrons(self) -> int:
         """Number of binary perceptrons: k (one-vs-all) or k(k-1)/2 (one-vs-one)."""

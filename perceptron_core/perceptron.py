@@ -689,7 +689,7 @@ class ExampleScan:
         take = min(
             self.block, self.n - self.position, self.step_limit - self.step, self.n - self.clean
         )
-        if self.cyclic:
+        if self.stream is None:  # the cyclic order (and only it) has no stream
             return slice(self.position, self.position + take)
         return self.stream[self.position : self.position + take]
 

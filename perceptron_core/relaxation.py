@@ -59,7 +59,7 @@ def _chaotic(sq_norms: np.ndarray, seed: int, tau: int):
         # the r-th earliest of the other deadlines must leave r iterations after t
         return all(d >= t + r for r, d in enumerate(sorted(others), start=1))
 
-    draws = []
+    draws: list[int] = []
 
     def pick(t, residuals):
         if not draws:
@@ -77,7 +77,7 @@ def _randomized(sq_norms: np.ndarray, seed: int, tau: int):
     """Randomized: I_t = i with probability p_i = ||a_i||^2 / sum_j ||a_j||^2 (i.i.d.)."""
     p = sq_norms / sq_norms.sum()
     block = 1024
-    drawn = {}
+    drawn: dict[int, np.ndarray] = {}
 
     def pick(t, residuals):
         chunk = t // block  # draws come 1024 at a time, reproducible from (seed, chunk)
@@ -93,7 +93,7 @@ def _permuted(sq_norms: np.ndarray, seed: int, tau: int):
     """Permuted: a fresh random permutation of 0..n-1 each epoch, followed in order
     (the same permutations as the perceptron's "permuted" order)."""
     n = sq_norms.shape[0]
-    current = {}
+    current: dict[int, np.ndarray] = {}
 
     def pick(t, residuals):
         epoch, position = divmod(t, n)
@@ -933,6 +933,18 @@ def _labels(rows) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _between(low: Fraction | None, high: Fraction | None) -> Fraction:
+    """A point of the interval [low, high] (None: unbounded on that side): the midpoint
+    of two bounds, the one bound there is, or 0 when there is none."""
+    if low is not None and high is not None:
+        return (low + high) / 2
+    if low is not None:
+        return low
+    if high is not None:
+        return high
+    return Fraction(0)
+
+
 def plane_system(A, c, slack=0.0) -> PlaneSystem:
     """Decide A^T w <= c for w in R^2 exactly, by Fourier–Motzkin elimination in fractions.
 
@@ -967,7 +979,9 @@ def plane_system(A, c, slack=0.0) -> PlaneSystem:
         for a1, a2, ci in zip(A[0], A[1], c)
     ]
     # the inequalities alpha·w_1 <= beta left after eliminating w_2, with their source rows
-    ones = [(a1, ci, (i,)) for i, (a1, a2, ci) in enumerate(rows) if a2 == 0]
+    ones: list[tuple[Fraction, Fraction, tuple[int, ...]]] = [
+        (a1, ci, (i,)) for i, (a1, a2, ci) in enumerate(rows) if a2 == 0
+    ]
     upper = [i for i, r in enumerate(rows) if r[1] > 0]
     lower = [i for i, r in enumerate(rows) if r[1] < 0]
     for p in upper:
@@ -1005,26 +1019,10 @@ def plane_system(A, c, slack=0.0) -> PlaneSystem:
             f"{_decimal_text(high[0], low[0])}, so no w satisfies them",
         )
     # a solution: w_1 in [low, high], then w_2 between its bounds at that w_1
-    w1 = (
-        Fraction(0)
-        if low is None and high is None
-        else high[0]
-        if low is None
-        else low[0]
-        if high is None
-        else (low[0] + high[0]) / 2
-    )
+    w1 = _between(None if low is None else low[0], None if high is None else high[0])
     w2_low = max(((ci - a1 * w1) / a2 for a1, a2, ci in rows if a2 < 0), default=None)
     w2_high = min(((ci - a1 * w1) / a2 for a1, a2, ci in rows if a2 > 0), default=None)
-    w2 = (
-        Fraction(0)
-        if w2_low is None and w2_high is None
-        else w2_high
-        if w2_low is None
-        else w2_low
-        if w2_high is None
-        else (w2_low + w2_high) / 2
-    )
+    w2 = _between(w2_low, w2_high)
     corners = set()
     for i, j in combinations(range(len(rows)), 2):
         (a1i, a2i, ci), (a1j, a2j, cj) = rows[i], rows[j]

@@ -31,7 +31,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, fields
+from typing import Any
 
 import numpy as np
 
@@ -157,7 +159,11 @@ class SweepResult:
         -------
         ndarray of shape (n_values,), aligned with :meth:`values`.
         """
-        reducers = {"median": np.median, "max": np.max, "min": np.min}
+        reducers: dict[str, Callable[..., Any]] = {
+            "median": np.median,
+            "max": np.max,
+            "min": np.min,
+        }
         if statistic not in reducers:
             raise ValueError(f"statistic must be one of {sorted(reducers)}, got {statistic!r}.")
         data = self.ratio if column == "ratio" else np.asarray(getattr(self, column), float)
@@ -294,8 +300,11 @@ def _run_one(margin, seed, n, dim, bias, delta, order, radius, scale, shift, max
             # and takes b* to scale b* - shift w*_1; its margin on the stored coordinates is
             # at most the best one, and it is certified from below (the rounding of the
             # coordinates moves it from margin * scale by about 1e-16 of R)
-            offset = data.b_star * scale - shift * float(data.w_star[0])
-            gamma = separator_margin(X, y, data.w_star, offset)
+            w_star, b_star = data.w_star, data.b_star
+            if w_star is None or b_star is None:  # make_separable always plants one
+                raise ValueError("the generated data came without its planted separator.")
+            offset = b_star * scale - shift * float(w_star[0])
+            gamma = separator_margin(X, y, w_star, offset)
             solved = padded_max_margin(X, y, max_work=max_work)
             gamma_2 = solved.margin
             max_norm_sq = R**2 + 1.0

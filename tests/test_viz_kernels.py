@@ -22,8 +22,12 @@ from perceptron_core import (
 from perceptron_core.kernels import KERNELS, kernel_no_separator_proof
 from perceptron_core.viz.kernels import (
     LIFTS,
+    Separation,
+    bias_trick_data,
+    bias_trick_text,
     lift,
     lift_figure,
+    lift_texts,
     player_payload,
     preimage_figure,
     timing_figure,
@@ -180,3 +184,18 @@ def test_timing_chart_is_in_milliseconds_on_a_log_axis():
     assert fig.layout.yaxis.type == "log"
     np.testing.assert_allclose(fig.data[0].y[:2], [0.1, 0.2])
     np.testing.assert_allclose(fig.data[1].y, [0.01, 0.01, 0.01])
+
+
+def test_a_no_separator_claim_without_its_proof_is_refused_with_a_value_error():
+    # Separation(False) promises a proof; one built without it gets a message, not an
+    # AttributeError from deep in the text
+    X, y, through_origin, free, trace = bias_trick_data(0, 200)
+    assert through_origin.separable is False and through_origin.proof is not None
+    # with its proof the sentence names the balancing points
+    assert "no line through the origin" in bias_trick_text(through_origin, free, trace)
+    with pytest.raises(ValueError, match="must carry its proof"):
+        bias_trick_text(Separation(False), free, trace)
+    flat = Separation(False)
+    lifted = Separation(None, hull_distance=0.5)
+    with pytest.raises(ValueError, match="must carry its proof"):
+        lift_texts(flat, lifted, trace, "product")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import plotly.graph_objects as go
@@ -676,7 +677,7 @@ def eta_check(X, y, eta, *, order="random", seed=0, unit=False) -> dict:
     perceptron whether beta_eta = eta beta_1 (scaled, to SCALED_RTOL relative), and
     where the runs first part (first_difference: step, example from 1, both margins).
     """
-    out = {"eta": float(eta)}
+    out: dict[str, Any] = {"eta": float(eta)}  # eta, then one dict per loss
     for loss in ("perceptron", "hinge"):
         one = sgd_linear(X, y, loss=loss, eta=1.0, order=order, seed=seed, unit=unit, **SGD_LIMITS)
         run = sgd_linear(X, y, loss=loss, eta=eta, order=order, seed=seed, unit=unit, **SGD_LIMITS)

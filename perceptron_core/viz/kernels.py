@@ -376,6 +376,11 @@ def _copies_proof(trace: KernelTrace) -> NoSeparatorProof | None:
 def _proof_text(trace: KernelTrace, proof: NoSeparatorProof | None) -> str:
     """Why no separator exists, from the exact proof (or two copies of one point)."""
     proof = proof if proof is not None else _copies_proof(trace)
+    if proof is None:
+        raise ValueError(
+            "no proof that these data have no separator was given, and no point carries "
+            "both labels; pass the proof from kernel_no_separator_proof."
+        )
     padded = "yᵢ(Φ(xᵢ), 1)" if trace.bias else "yᵢΦ(xᵢ)"
     if proof.same_point:
         i, j = (int(k) for k in proof.examples)
@@ -496,19 +501,23 @@ def _end_text(
             f"in {trace.epochs:,} epoch{'s' if trace.epochs != 1 else ''} (rounds of n "
             "examined examples): every training example has y f(x) > 0."
         )
+        if margin is None:  # state "unknown": nothing to add about a separator
+            return text
         if state == "margin":
             text += (
                 f" Theorem 1.28 in feature space allowed at most "
                 f"{most_updates_text(margin.bound)}; {trace.n_updates:,} "
                 f"{'was' if trace.n_updates == 1 else 'were'} needed."
             )
-        elif state != "unknown":
+        else:
             text += _no_separator_found_text(trace, margin, proof, state, proof_stopped)
         return text
     text = (
         f"Stopped without converging: no separator found after {trace.n_updates:,} "
         f"updates ({_limit_text(trace)})."
     )
+    if margin is None:  # state "unknown"
+        return text
     if state == "margin":
         cap = most_updates_text(margin.bound)
         if margin.bound > trace.n_updates:
@@ -523,7 +532,7 @@ def _end_text(
                 f"within Theorem 1.28's {cap} updates; it reached its limit on examined "
                 "examples first."
             )
-    elif state != "unknown":
+    else:
         text += _no_separator_found_text(trace, margin, proof, state, proof_stopped)
     return text
 
@@ -538,7 +547,7 @@ def _facts(
         "; bias b learnt (K + 1)." if trace.bias else "; no bias."
     )
     state = separability_state(trace, margin, proof)
-    if state == "unknown":
+    if margin is None:  # state "unknown"
         return text + (
             " The margin in feature space was not computed (it took too long "
             "on this server), so no bound is shown."
@@ -587,10 +596,12 @@ def player_payload(
 
     X = np.asarray(trace.X, dtype=float)
     y = np.asarray(trace.y, dtype=int)
-    separable = margin is not None and margin.separable
+    # the margin result whose bound applies: computed, and a separator found
+    separated = margin if margin is not None and margin.separable else None
     # the Gram matrix's columns once, for the accuracy, ‖w‖² and ⟨w, u⟩
     columns = GramColumns(
-        trace, np.concatenate([trace.update_indices, margin.support if separable else []])
+        trace,
+        np.concatenate([trace.update_indices, [] if separated is None else separated.support]),
     )
     accuracy, wrong_side = training_accuracy(trace, columns)
     steps = np.arange(1, trace.n_examined + 1)
@@ -622,28 +633,34 @@ def player_payload(
             "accuracy": accuracy.tolist(),
             "wrong_side": [int(v) for v in wrong_side],
             "norm_sq": norm_sq.tolist(),
-            "alignment": feature_alignment(trace, margin, columns).tolist() if separable else None,
-        },
-        "converged": bool(trace.converged),
-        "bound": None
-        if not separable
-        else {
-            "radius": float(margin.radius),
-            "margin": float(margin.margin),
-            "value": float(margin.bound),
-            "best": bool(margin.best),
-            # the progress bar's words: at most this many updates, (R_Φ/γ_Φ)² ≈ ...
-            "most_text": most_updates_text(margin.bound),
-            "value_text": approx_text(margin.bound, 6),
-            "radius_text": approx_text(margin.radius),
-            "margin_text": (
-                approx_text(margin.margin)
-                if margin.best
-                else "≥ " + rounded_text(margin.margin, 4, "down")
+            "alignment": (
+                None if separated is None else feature_alignment(trace, separated, columns).tolist()
             ),
         },
+        "converged": bool(trace.converged),
+        "bound": None if separated is None else _bound_payload(separated),
         "facts": _facts(trace, margin, proof, proof_stopped),
         "end_text": _end_text(trace, margin, proof, proof_stopped),
+    }
+
+
+def _bound_payload(margin: KernelMarginResult) -> dict:
+    """Theorem 1.28's bound in feature space for the player, from a margin result that
+    found a separator."""
+    return {
+        "radius": float(margin.radius),
+        "margin": float(margin.margin),
+        "value": float(margin.bound),
+        "best": bool(margin.best),
+        # the progress bar's words: at most this many updates, (R_Φ/γ_Φ)² ≈ ...
+        "most_text": most_updates_text(margin.bound),
+        "value_text": approx_text(margin.bound, 6),
+        "radius_text": approx_text(margin.radius),
+        "margin_text": (
+            approx_text(margin.margin)
+            if margin.best
+            else "≥ " + rounded_text(margin.margin, 4, "down")
+        ),
     }
 
 
@@ -1229,10 +1246,10 @@ def separation(X, y, features, bias: bool, candidates=()) -> Separation:
     Z = np.column_stack([_float_values(X, polynomial) for polynomial in features])
     copies = opposite_copies(X, y)
     if copies is not None:
-        proof = NoSeparatorProof(
+        same = NoSeparatorProof(
             examples=np.asarray(copies), weights=(Fraction(1, 2), Fraction(1, 2)), same_point=True
         )
-        return Separation(False, proof=proof)
+        return Separation(False, proof=same)
     hull = kernel_margin(Z, y, kernel="linear", bias=bias)
     proof = no_separator_proof(X, y, features, bias, hull.support, hull.support_weights)
     if proof is not None:
@@ -1278,7 +1295,9 @@ def _lift_separation(X, y, name: str, Z, trace) -> Separation:
     """Whether a plane separates the points lifted by ``name``: the best plane and the
     run's final plane (if it converged) checked exactly, else a proof searched for."""
     best = max_margin(Z, y)
-    candidates = [(best.w, best.b, best.margin)] if best.separable else []
+    candidates: list[tuple[np.ndarray, float, float | None]] = (
+        [(best.w, best.b, best.margin)] if best.separable else []
+    )
     if trace is not None and trace.converged:
         candidates.append(
             (
@@ -1290,8 +1309,12 @@ def _lift_separation(X, y, name: str, Z, trace) -> Separation:
     return separation(X, y, PLANE + (LIFT_POLYNOMIALS[name],), True, candidates)
 
 
-def _proof_words(proof: NoSeparatorProof, points: str) -> str:
+def _proof_words(proof: NoSeparatorProof | None, points: str) -> str:
     """The exact proof in a few words: which points balance out."""
+    if proof is None:
+        raise ValueError(
+            "a Separation with separable=False must carry its proof (a NoSeparatorProof)."
+        )
     if proof.same_point:
         i, j = (int(k) for k in proof.examples)
         return f"examples {i + 1:,} and {j + 1:,} are the same point with opposite labels"
@@ -1399,7 +1422,9 @@ def bias_trick_data(seed: int, max_updates: int) -> tuple:
         False,
         [(origin_best.w, 0.0, origin_best.margin)] if origin_best.separable else [],
     )
-    candidates = [(free_best.w, free_best.b, free_best.margin)] if free_best.separable else []
+    candidates: list[tuple[np.ndarray, float, float | None]] = (
+        [(free_best.w, free_best.b, free_best.margin)] if free_best.separable else []
+    )
     if trace.converged:
         candidates.append((np.asarray(trace.weights[-1]), float(trace.biases[-1]), None))
     free = separation(X, y, PLANE, True, candidates)

@@ -330,7 +330,9 @@ def _boundedness(trace, X) -> str:
         "The weights stay bounded all the same (Theorem 1.35, for updates when "
         "y(w·x + b) ≤ 0, from any start, when every aᵢ ≠ 0)"
     )
-    zero = [] if trace.bias else np.flatnonzero(~np.asarray(X, float).any(axis=1))
+    zero: list[int] | np.ndarray = (
+        [] if trace.bias else np.flatnonzero(~np.asarray(X, float).any(axis=1))
+    )
     if len(zero) == 0:
         return text + "."
     if len(zero) == len(X):
