@@ -1,6 +1,6 @@
 """A chart in words: a short text summary of a Plotly figure, for a screen reader.
 
-Every chart a page shows carries one (issue #20): what it is (its title), what its axes
+Every chart a page shows carries one: what it is (its title), what its axes
 measure and over which range, and what each named trace shows (how many points, and for a
 line the values at its two ends). Figure in, one plain sentence per part out.
 """

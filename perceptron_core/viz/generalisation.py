@@ -709,7 +709,7 @@ def eta_check(X, y, eta, *, order="random", seed=0, unit=False) -> dict:
 
 # The first view's texts are plain text with Unicode (bold upright vectors), not KaTeX: Markdown
 # with math makes the browser fetch KaTeX (92 kB gzipped) and its fonts, and italic emphasis
-# fetches Source Sans italic (138 kB), for a first visit of at most 1.5 MB (issue 21). The
+# fetches Source Sans italic (138 kB), for a first visit of at most 1.5 MB. The
 # results drawn inside the closed parts may still use KaTeX: they load it when opened.
 SUMMARY = (
     "The perceptron stops once it separates the training points. How often does that "

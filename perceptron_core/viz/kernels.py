@@ -56,7 +56,7 @@ class GramColumns:
 
     The player's numbers need only these: at n = 2 000 a run to 2 000 updates touches
     about 1 060 examples and one without flipped labels about 20, so the whole (n, n)
-    matrix (26-35 ms there) is not computed (issue #23). The kernel is evaluated on the
+    matrix (26-35 ms there) is not computed. The kernel is evaluated on the
     same pairs as :func:`gram_matrix`, so the values are its columns.
     """
 
@@ -139,7 +139,7 @@ def training_accuracy(
     the same way and in the same blocks of updates (so bit for bit the same numbers):
     each update on example i adds y_i K(x_i, x_j) to f - b, a cumulative sum over the
     update columns of the Gram matrix. Only the two counts per update are kept, not the
-    (M + 1, n) table of values (150 ms at n = M = 2 000 with the table, issue #23).
+    (M + 1, n) table of values (150 ms at n = M = 2 000 with the table).
     """
     y = trace.y
     n = y.shape[0]
@@ -711,7 +711,7 @@ def lift_figure(
 
     Built as plain dicts (``style.figure_without_validation``): the page builds it on every
     run with the part open, for new data on every link, and Plotly's validation was most
-    of the server's work for /kernels (issue #23).
+    of the server's work for /kernels.
 
     Parameters
     ----------
@@ -982,7 +982,7 @@ LIFT_MENU = {"auto": "auto", "squared_norm": "z = x₁² + x₂²", "product": "
 
 # The page's texts are plain text with Unicode (bold upright w), not KaTeX: a Markdown element
 # with math waits for KaTeX's 265 kB script before it paints, and SUMMARY is the largest thing
-# the first view paints (issue 21). Italic emphasis is bold: italic costs a 138 kB font.
+# the first view paints. Italic emphasis is bold: italic costs a 138 kB font.
 SUMMARY = (
     "The perceptron only ever adds examples to **w**: with αᵢ the number of updates example i "
     "caused, **w** = Σᵢ αᵢ yᵢ xᵢ, so every score **w** · x is a sum of inner products xᵢ · x. "

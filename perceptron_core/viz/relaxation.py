@@ -656,7 +656,7 @@ PLAYER_WORDS = {
 }
 #: the page's first paragraph, in plain text with Unicode (bold upright vectors), not KaTeX:
 #: Markdown with math makes a first visit fetch KaTeX (92 kB gzipped) and its fonts, and this
-#: paragraph is the largest text the first view paints (issue 21)
+#: paragraph is the largest text the first view paints
 SUMMARY = (
     "A system of linear inequalities **a**ᵢ · **w** ≤ cᵢ (i = 1, …, n, written "
     "Aᵀ**w** ≤ **c** with one column **a**ᵢ of A per inequality) in two unknowns, so every "

@@ -633,7 +633,7 @@ def player_payload(
 
 #: /train's first paragraph, in plain text (bold upright vectors, Unicode symbols), not KaTeX:
 #: it is the largest thing the page's first view paints, and Markdown with math waits for
-#: KaTeX's 265 kB script before it paints (issue 21)
+#: KaTeX's 265 kB script before it paints
 SUMMARY = (
     "Each step examines one example in the chosen order. When the example fails the "
     "update test y(**w** · **x** + b) ≤ δ (on the wrong side of the line, on it, or "
