@@ -43,12 +43,13 @@ SIGNATURE_JS = r"""([places, items]) => {
     return (h >>> 0).toString(16);
   };
   // the text of a node without what legitimately differs between sessions or moments:
-  // a chart's hover tip (where the pointer is) and the svg <title>s it shows from
+  // a chart's hover tip (where the pointer is) and the svg <title>s it shows from, and a
+  // live region's announcement (it says what just changed: "New data. … was …")
   const textOf = (node) => {
     const parts = node instanceof ShadowRoot ? Array.from(node.children) : [node];
     return norm(parts.map((part) => {
       const copy = part.cloneNode(true);
-      for (const tip of copy.querySelectorAll('.svg-chart-tip')) tip.remove();
+      for (const tip of copy.querySelectorAll('.svg-chart-tip, [aria-live]')) tip.remove();
       return part.matches('style') ? '' : copy.textContent;
     }).join(' '));
   };
