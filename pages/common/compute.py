@@ -40,6 +40,7 @@ IN_PROCESS_VARIABLE = "PERCEPTRON_COMPUTE_IN_PROCESS"
 _LOCK = threading.Lock()
 _SPENT = threading.local()  # .seconds: CPU time of this thread's computations so far
 _POOL: concurrent.futures.ProcessPoolExecutor | None = None
+_TASKS = 0  # computations given to the current pool
 
 
 def _worker_start() -> None:
@@ -52,15 +53,23 @@ def _worker_start() -> None:
 
 
 def _pool() -> concurrent.futures.ProcessPoolExecutor:
-    global _POOL
+    """The pool, replaced whole after WORKER_TASKS computations a worker. Not through the
+    executor's own ``max_tasks_per_child``: with it, Python 3.11's executor stalled once a
+    worker had reached its count (every later computation waited its WAIT_SECONDS: the test
+    suite's few hundred computations froze the shared test server)."""
+    global _POOL, _TASKS
     with _LOCK:
+        _TASKS += 1
+        if _POOL is not None and _TASKS > WORKER_TASKS * MAX_WORKERS:
+            _POOL.shutdown(wait=False)  # its workers end after the computations they hold
+            _POOL = None
         if _POOL is None:
+            _TASKS = 1
             os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # inherited by the workers
             _POOL = concurrent.futures.ProcessPoolExecutor(
                 max_workers=MAX_WORKERS,
                 mp_context=multiprocessing.get_context("forkserver"),
                 initializer=_worker_start,
-                max_tasks_per_child=WORKER_TASKS,
             )
             atexit.register(_POOL.shutdown, wait=False, cancel_futures=True)
         return _POOL
