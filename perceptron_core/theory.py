@@ -585,26 +585,9 @@ PAGE_NOTATION = {
     ),
     "multiclass": ("xᵢ, yᵢ", "w, b", "d", "n", "k", "sign(0)"),
     "relaxation": ("aᵢ·w ≤ cᵢ", "w, b", "n", "t", "γ", "δ", "η", "τ", "Pᵢ(w)", "w₀"),
-    "class": (
-        "xᵢ, yᵢ",
-        "w, b",
-        "f(x)",
-        "w*",
-        "d",
-        "n",
-        "t",
-        "R",
-        "γ",
-        "aᵢ",
-        "γ₂",
-        "δ",
-        "w₀",
-        "s",
-        "T(A)",
-        "(1.4)",
-        "sign(0)",
-    ),
 }
+# the live class polls /train's waiting question: its symbols are /train's
+PAGE_NOTATION["class"] = PAGE_NOTATION["train"]
 
 
 def page_notation(page: str) -> dict[str, str]:
