@@ -892,6 +892,11 @@ def test_browser_lines_after_raising_k_are_what_the_link_opens(browser, page, st
     slider.press("ArrowLeft")  # k = 3: line 1 still off
     back = view(page)
     assert [state for _, state in back["pills"]] == ["true", "false", "true"]
+    # the browser writes a bound slider's value into the address bar itself; under load
+    # that can trail the drawn page, but it must arrive
+    page.wait_for_function(
+        "() => new URLSearchParams(location.search).get('k') === '3'", timeout=10_000
+    )
     assert fresh_view(browser, page.url) == back
 
 

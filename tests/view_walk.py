@@ -347,11 +347,18 @@ def change_values(control: Control, select_options: list[str] | None = None) -> 
     """
     kind = control.kind
     if kind == "number":
-        step = Decimal(control.step) if control.step not in (None, "", "any") else Decimal(1)
         here = Decimal(control.value)
+        # Streamlit writes step="any" in the page; the field's own step is then the last
+        # digit it shows (0.10 -> 0.01, 40 -> 1), which keeps one step inside any range
+        if control.step not in (None, "", "any"):
+            step = Decimal(control.step)
+        else:
+            step = Decimal(1).scaleb(min(0, here.as_tuple().exponent))  # type: ignore[operator]
         low = Decimal(control.min) if control.min not in (None, "") else here - 3 * step
         high = Decimal(control.max) if control.max not in (None, "") else here + 3 * step
         up = here + step if here + step <= high else here - step
+        if not low <= up <= high:  # a range narrower than one step: its other end
+            up = high if here != high else low
         return [_number_text(up), _number_text(low)]
     if kind == "slider":  # the far end first, then the low end, where it stays
         at_high = float(control.options[0]) >= float(control.max)
