@@ -35,11 +35,12 @@ run: $(REQ_STAMP)
 	OPENBLAS_NUM_THREADS=1 $(VENV)/bin/streamlit run app.py
 
 test: $(DEV_STAMP)
-	$(PY) -m pytest -q tests
+	$(PY) -m pytest -q --durations=30 tests
 
-# The loop while you work: no browser, no server of its own, two processes (pytest-xdist).
+# The loop while you work: no browser, no server of its own, no long property sweeps (they
+# run in `make test`), two processes (pytest-xdist).
 test-fast: $(DEV_STAMP)
-	$(PY) -m pytest -q -n 2 -m "not browser and not server" tests
+	$(PY) -m pytest -q -n 2 --dist worksteal -m "not browser and not server and not slow" tests
 
 # Style and types, as CI checks them (configuration in pyproject.toml).
 lint: $(DEV_STAMP)

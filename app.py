@@ -45,15 +45,10 @@ if __name__ != "__main__":  # imported by the server: the ASGI app, no page
         lifespan=pages_imported,
     )
 else:  # a session's script run
-    from pages.common import (
-        PAGE_TABLE,
-        accessibility_styles,
-        notation_panel,
-        on_a_phone,
-        page_path,
-        presenter_mode,
-    )
-    from pages.common.accessibility import page_access, page_title
+    from pages.common.accessibility import accessibility_styles, on_a_phone, page_access, page_title
+    from pages.common.notation import notation_panel
+    from pages.common.page_table import PAGE_TABLE, page_path
+    from pages.common.presenter import presenter_mode
     from pages.common.reconnect import reconnect_watch
 
     #: a local file: a material-icon favicon would be fetched from a font CDN (the app works
@@ -117,10 +112,10 @@ else:  # a session's script run
     # Routing, said out loud. st.navigation serves each page above at its url_path
     # (links depend on these paths only) and turns off Streamlit's older multipage mode,
     # which a folder named pages/ turns on. On a fresh server a first deep link such as
-    # /train runs pages/train.py in that older mode without ever reaching this file, so
-    # pages/common, which every page imports first, makes the same switch and reruns
-    # through here (pages.common.use_app_navigation; tested in test_app_pages.py, and in
-    # a browser on a fresh server in test_browser.py).
+    # /train would run pages/train.py in that older mode without ever reaching this file,
+    # so the start-up hook above switches it off before the first session
+    # (pages.common.routing.use_app_navigation, from configure_server; tested in a
+    # browser on a fresh server in test_browser.py).
     current = st.navigation(PAGES)
     page_title(current.title)  # each page its own document title
     with notation_slot:

@@ -27,11 +27,9 @@ event loop; a fault of ours is one line in the log, never a traceback per reques
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import logging
 import math
-from pathlib import Path
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -41,6 +39,7 @@ from starlette.routing import Route
 from classroom import ClassError, class_store, normalise_code
 from classroom.clients import client_address
 from classroom.store import CLASS_TTL_SECONDS
+from pages.common.page_table import PAGE_TABLE
 
 PREFIX = "/class-api"
 MAX_BODY_BYTES = 2048
@@ -48,9 +47,6 @@ MAX_BODY_BYTES = 2048
 COOKIE_PREFIX = "lab_class_"
 _NO_STORE = {"Cache-Control": "no-store"}
 _LOG = logging.getLogger("perceptron_lab.class")
-#: pages/common/page_table.py, read as a file: importing the package ``pages.common`` would
-#: start a page's Streamlit set-up outside a script run
-_PAGE_TABLE = Path(__file__).resolve().parent.parent / "pages" / "common" / "page_table.py"
 _PAGES: set[str] = set()
 _FAULTS_LOGGED: set[str] = set()
 _EXAMPLE = 'a JSON object such as {"code": "ABC234"}'
@@ -63,12 +59,7 @@ class _NotFinite(ValueError):
 def followable_pages() -> set[str]:
     """The pages a published view may open: every page of the table but /class itself."""
     if not _PAGES:
-        spec = importlib.util.spec_from_file_location("_lab_page_table", _PAGE_TABLE)
-        if spec is None or spec.loader is None:
-            raise RuntimeError(f"cannot load the page table from {_PAGE_TABLE}")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        _PAGES.update(entry.name for entry in module.PAGE_TABLE if entry.name != "class")
+        _PAGES.update(entry.name for entry in PAGE_TABLE if entry.name != "class")
     return _PAGES
 
 

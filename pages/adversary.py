@@ -9,22 +9,17 @@ import dataclasses
 import numpy as np
 import streamlit as st
 
-from pages.common import (
-    PageLink,
-    core_call,
-    named_result,
-    named_results,
-    page_guard,
-    page_header,
-    show_chart,
-    shown_value,
-)
+from pages.adversary_parts.settings import SETTINGS, YOU
+from pages.common.guard import page_guard
+from pages.common.linked_controls import PageLink
+from pages.common.notation import named_result, named_results
+from pages.common.page_basics import core_call, page_header, show_chart
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
+from pages.common.shown_text import shown_value
 from pages.common.static_table import static_table
 from perceptron_core import constructions as cx
 from perceptron_core.viz import adversary as viz
 
-YOU = "you"
 TABLE_TAIL = 10  # rows of the compact table in "You" mode
 FIGURE_MAX_ROUNDS = 100
 MOVES_PARAM = "adv_moves"  # the student's predictions in the link, e.g. ?adv_moves=+-++-
@@ -209,27 +204,10 @@ def main(link: PageLink) -> None:
     st.markdown(viz.GAME_TEXT)
 
     left, right, third = st.columns(3)
-    gamma = link.control(
-        left.number_input,
-        "Margin γ",
-        min_value=0.01,
-        max_value=1.0,
-        value=0.2,
-        step=0.01,
-        format="%.3f",
-        key="adv_gamma",
-    )
-    dim = int(
-        link.control(
-            right.number_input,
-            "Dimension d",
-            min_value=1,
-            max_value=1000,
-            value=50,
-            step=1,
-            key="adv_dim",
-        )
-    )
+    with left:
+        gamma = SETTINGS.draw(link, "adv_gamma")
+    with right:
+        dim = SETTINGS.draw(link, "adv_dim")
     n = core_call(cx.adversary_size, gamma, dim)
     if n is None:
         link.stop(notice_slot)
@@ -238,13 +216,7 @@ def main(link: PageLink) -> None:
         n,
         help=f"{viz.rounds_text(gamma)}; d = {dim}.  \n" + named_result("Theorem 1.34"),
     )
-    learner = link.control(
-        st.selectbox,
-        "Learner",
-        options=[YOU, *cx.LEARNERS],
-        format_func=viz.learner_label,
-        key="adv_learner",
-    )
+    learner = SETTINGS.draw(link, "adv_learner")
     predictions = student_moves(link, gamma, dim, n)
     link.report(notice_slot)
     moves = link.write(MOVES_PARAM, viz.moves_text(predictions if learner == YOU else []))

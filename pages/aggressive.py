@@ -5,19 +5,17 @@ charts), the hyperplane swinging, then Exercise 1.20's sequence of a length from
 import numpy as np
 import streamlit as st
 
-from pages.common import PageLink, core_call, named_results, page_guard, page_header, show_chart
+from pages.aggressive_parts.settings import SETTINGS, T_CHOICES
+from pages.common.guard import page_guard
+from pages.common.linked_controls import PageLink
+from pages.common.notation import named_results
+from pages.common.page_basics import core_call, page_header, show_chart
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from pages.common.static_table import static_table
 from perceptron_core import constructions as cx
 from perceptron_core.viz import aggressive as viz
 
-T_CHOICES = [10**k for k in range(2, 8)]  # 100 .. 10^7
 TABLE_ROWS, SWING_STEPS = 40, 70  # rows of the first-examples table, steps of the swing
-
-
-def t_label(value: int) -> str:
-    """Label of a sequence length (what the link carries: ``aggressive_T=10^4 = 10,000``)."""
-    return f"10^{int(np.log10(value))} = {value:,}"
 
 
 counterexample = st.cache_data(show_spinner=False, max_entries=len(T_CHOICES), ttl=3600)(
@@ -149,15 +147,7 @@ def main(link: PageLink) -> None:
             caption=f"Remark 1.19's sequence, examples 1 to {TABLE_ROWS}: both rules' verdicts",
         )  # HTML: no Arrow, no data grid
     st.header("Mistakes along the sequence")
-    T = link.control(
-        st.select_slider,
-        "Length T of the sequence",
-        options=T_CHOICES,
-        value=10**6,
-        format_func=t_label,
-        key="aggressive_T",
-        help="The aggressive mistakes come from a closed form, so even 10^7 examples are instant.",
-    )
+    T = SETTINGS.draw(link, "aggressive_T")
     result = core_call(counterexample, T)
     if result is not None:
         show_mistakes(result, T)
@@ -165,14 +155,7 @@ def main(link: PageLink) -> None:
 
     st.header("Exercise 1.20: a mistake on every single example")
     st.markdown(viz.EXERCISE)
-    steps = link.control(
-        st.slider,
-        "Number of examples shown",
-        min_value=5,
-        max_value=60,
-        value=20,
-        key="always_wrong_T",
-    )
+    steps = SETTINGS.draw(link, "always_wrong_T")
     sequence = core_call(always_wrong, steps)
     if sequence is not None:
         show_always_wrong(sequence, steps)

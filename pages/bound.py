@@ -21,18 +21,14 @@ from pages.bound_parts.sweeps import run_sweep
 from pages.bound_parts.tabs import SHARED, SHARED_WIDTHS, TABS
 from pages.bound_parts.views import Outcome, Shared
 from pages.bound_parts.views import runs_table as show_runs
-from pages.common import (
-    PageLink,
-    RequestBudget,
-    choice_param,
-    core_call,
-    link_rule,
-    named_results,
-    page_guard,
-    quiz,
-    show_chart,
-)
+from pages.common.guard import page_guard
+from pages.common.link_cleaning import choice_param
+from pages.common.linked_controls import PageLink, link_rule
+from pages.common.notation import named_results
+from pages.common.page_basics import core_call, show_chart
 from pages.common.question_bank import QUESTIONS_BY_PAGE
+from pages.common.quizzes import quiz
+from pages.common.request_budget import RequestBudget
 from pages.common.static_table import numbers_table
 from perceptron_core.perceptron import ORDERS
 from perceptron_core.sweeps import MAX_UPDATES_PER_RUN

@@ -10,7 +10,9 @@ from classroom import ClassError, class_store, normalise_code
 from pages.class_parts.instructor import instructor_view, start_control
 from pages.class_parts.keeper import kept_key
 from pages.class_parts.student import join_form, student_view
-from pages.common import page_guard, page_header, prose
+from pages.common.guard import page_guard
+from pages.common.page_basics import page_header
+from pages.common.presenter import prose
 
 SUMMARY = (
     "Ask the room the notes' questions and see the answers arrive. Students answer on "

@@ -7,24 +7,15 @@ notes-perceptron-margin-generalization.txt, notebook-perceptron-sgd-d2l.txt."""
 
 import streamlit as st
 
-from pages.common import (
-    PageLink,
-    choice_param,
-    core_call,
-    int_param,
-    off_stage,
-    page_guard,
-    page_header,
-    presenting,
-    prose,
-    show_chart,
-    text_param,
-)
 from pages.common.deferred import deferred
+from pages.common.guard import page_guard
+from pages.common.link_cleaning import choice_param, int_param
+from pages.common.linked_controls import PageLink
+from pages.common.page_basics import core_call, page_header, show_chart
+from pages.common.presenter import off_stage, presenting, prose
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from pages.common.static_table import static_table
 from pages.generalisation_parts.runs import (
-    DEFAULT_SIZES,
     LIMIT,
     N_TEST,
     curve,
@@ -37,6 +28,7 @@ from pages.generalisation_parts.runs import (
     stability,
     unit_data,
 )
+from pages.generalisation_parts.settings import SETTINGS
 from pages.player import PREDICT_PARAMS, player, player_start
 from perceptron_core.viz import generalisation as viz
 from perceptron_core.viz.player import SPEEDS, run_id
@@ -47,12 +39,9 @@ def margin_section(link: PageLink, notice_slot) -> tuple:
     st.header("1. The margin perceptron")
     prose(viz.MARGIN_TEXT)
     with st.container(horizontal=True, key="margin_controls"):
-        n = link.control(st.number_input, "points N", 2, 300, 40, step=10, key="n")
-        margin = link.control(
-            st.number_input, "margin γ", 0.05, 0.9, 0.1, 0.05, format="%.2f", key="margin"
+        n, margin, data_seed, order_seed = (
+            SETTINGS.draw(link, key) for key in ("n", "margin", "data_seed", "order_seed")
         )
-        data_seed = link.control(st.number_input, "data seed", 0, 1_000_000, 0, key="data_seed")
-        order_seed = link.control(st.number_input, "order seed", 0, 1_000_000, 0, key="order_seed")
     trace = core_call(margin_run, n, margin, data_seed, order_seed)
     if trace is None:
         link.stop(notice_slot)  # name the ignored link values before the page stops
@@ -76,29 +65,10 @@ def curve_section(link: PageLink) -> None:
     st.header("2. Test error against the number of training points N")
     prose(viz.CURVE_TEXT)
     with st.container(horizontal=True, key="curve_controls"):
-        sizes_text = link.control(
-            st.text_input,
-            "values of N",
-            DEFAULT_SIZES,
-            key="curve_n",
-            rule=text_param(120, DEFAULT_SIZES),
+        sizes_text, margin, dim, repeats, seed = (
+            SETTINGS.draw(link, key)
+            for key in ("curve_n", "curve_margin", "curve_dim", "repeats", "curve_seed")
         )
-        margin = link.control(
-            st.number_input, "margin γ", 0.05, 0.9, 0.1, 0.05, format="%.2f", key="curve_margin"
-        )
-        dim = link.control(
-            st.number_input,
-            "dimension d",
-            2,
-            50,
-            2,
-            key="curve_dim",
-            help="d = 2: every test error comes from a formula in the angle "
-            "between ŵ and w\\*, with no test points. d > 2: estimated on "
-            f"{N_TEST:,} fresh points per run.",
-        )
-        repeats = link.control(st.number_input, "runs per N", 10, 1000, 500, step=50, key="repeats")
-        seed = link.control(st.number_input, "seed", 0, 1_000_000, 0, key="curve_seed")
     sizes = viz.parse_sizes(sizes_text)
     if sizes is None:
         st.error(
@@ -137,16 +107,8 @@ def stability_section(link: PageLink, margin: float, data_seed: int) -> None:
     st.header("3. Why 1/N: remove a point that caused no margin mistake")
     prose(viz.STABILITY_TEXT)
     with st.container(horizontal=True, key="stability_controls"):
-        n_points = link.control(st.number_input, "points N + 1", 5, 200, 30, key="stab_n")
-        heldout = link.control(
-            st.number_input,
-            "held-out point",
-            1,
-            200,
-            1,
-            key="heldout",
-            help="Its number, from 1: hover a point to see it.",
-        )
+        n_points = SETTINGS.draw(link, "stab_n")
+        heldout = SETTINGS.draw(link, "heldout")
     if heldout > n_points:
         st.info(
             f"Point {heldout} does not exist: there are {n_points} points, 1 to "
@@ -179,15 +141,8 @@ def loss_section(link: PageLink, n: int, margin: float, data_seed: int, order_se
     """4. The losses and their slopes; SGD with the student's η on the data of section 1."""
     st.header("4. The same algorithms as gradient descent on a loss")
     prose(viz.LOSS_TEXT)
-    eta = link.control(
-        st.columns([1, 3])[0].number_input,
-        "step size η",
-        0.01,
-        100.0,
-        0.1,
-        format="%.2f",
-        key="eta",
-    )
+    with st.columns([1, 3])[0]:
+        eta = SETTINGS.draw(link, "eta")
     with deferred("loss", "Show the losses and SGD with this η") as shown:
         check = core_call(sgd_check, n, margin, data_seed, order_seed, eta) if shown else None
         if check is None:

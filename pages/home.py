@@ -2,8 +2,9 @@
 
 import streamlit as st
 
-import pages.common  # noqa: F401  (deep links on a fresh server: pages/common/routing.py)
-from pages.common import COURSE_ORDER, PAGE_TABLE, named_result, page_guard, page_path
+from pages.common.guard import page_guard
+from pages.common.notation import named_result
+from pages.common.page_table import COURSE_ORDER, PAGE_TABLE, page_path
 from pages.common.question_bank import QUESTIONS_BY_PAGE
 from pages.common.study_path import learn_in_order
 

@@ -6,34 +6,24 @@ sections of pages/kernels_parts/sections.py. Texts: perceptron_core/viz/kernels.
 notes-perceptron-kernels-columbia.txt).
 """
 
-from dataclasses import dataclass
-
 import numpy as np
 import streamlit as st
 
-from pages.common import (
-    OwnDataSpec,
-    PageLink,
-    about_this_page,
-    choice_param,
-    computed,
-    core_call,
-    data_source_control,
-    int_param,
-    named_results,
-    off_stage,
-    own_data,
-    page_guard,
-    page_header,
-    presenting,
-    restore_drawn_points,
-    text_param,
-)
+from pages.common.compute import computed
+from pages.common.guard import page_guard
+from pages.common.link_cleaning import choice_param, int_param
+from pages.common.linked_controls import PageLink
+from pages.common.notation import named_results
+from pages.common.own_data_drawing import restore_drawn_points
+from pages.common.own_data_source import data_source_control, own_data
+from pages.common.own_data_spec import OwnDataSpec
+from pages.common.page_basics import core_call, page_header
+from pages.common.presenter import about_this_page, off_stage, presenting
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
 from pages.kernels_parts import sections
+from pages.kernels_parts.settings import DECLARED, SETTINGS, SIDEBAR
 from pages.player import PREDICT_PARAMS, player, player_html, player_start
 from perceptron_core import (
-    KERNEL_FORMULAS,
     ORDERS,
     MarginUnfinished,
     ProofUnfinished,
@@ -56,7 +46,6 @@ MAX_EPOCHS = 500  # ... or here, whichever comes first
 #: alike whatever the server's load)
 MARGIN_SECONDS = 0.1
 PROOF_SECONDS = 0.15
-MAX_N = 2_000  # generated data: the most points (a phone steps through n = 2 000)
 OWN = OwnDataSpec(
     prefix="kernels_",
     max_rows=400,
@@ -68,23 +57,10 @@ CACHE = dict(max_entries=32, ttl=3600)
 cached = st.cache_data(show_spinner=False, **CACHE)
 
 
-@dataclass(frozen=True)
-class Settings:  # the sidebar's controls, each one keyed and in the link
-    dataset: str
-    n: int
-    data_seed: int
-    noise: float
-    kernel: str
-    degree: int
-    coef0: float
-    scale: float
-    bias: bool
-    order: str
-    order_seed: int
-
+class _Run:
     @property
     def generated(self) -> bool:
-        return self.dataset in viz.GENERATED
+        return self.data in viz.GENERATED  # type: ignore[attr-defined]
 
     @property
     def run(self) -> tuple:
@@ -103,82 +79,28 @@ class Settings:  # the sidebar's controls, each one keyed and in the link
         )
 
 
+#: the sidebar's settings, one value each (the table's first eleven entries)
+Settings = SETTINGS.record("Settings", _Run, keys=SIDEBAR)
+
+
 def read_settings(link: PageLink) -> Settings:
     """Step 0: the sidebar, every control bound to the link."""
-    c = link.control
     with st.sidebar:
         dataset = data_source_control(link, viz.DATA, "circles", key="data", label="data")
         own = dataset not in viz.GENERATED
-        n = c(st.number_input, "points n", 10, MAX_N, 100, step=10, key="n", disabled=own)
-        data_seed = c(st.number_input, "data seed", 0, 1_000_000, 0, key="data_seed")
-        noise = c(
-            st.slider,
-            "label noise (chance to flip each label)",
-            0.0,
-            0.3,
-            0.0,
-            0.01,
-            key="noise",
-            disabled=own,
-            help=viz.NOISE_HELP,
-        )
-        st.header("Kernel")
-        kernel = sections.worded_menu(
-            link,
-            st.selectbox,
-            "kernel",
-            viz.KERNEL_MENU,
-            "rbf",
-            key="kernel",
-            help="; ".join(f"{viz.KERNEL_MENU[k]}: {KERNEL_FORMULAS[k]}" for k in viz.KERNEL_MENU),
-        )
-        degree = c(
-            st.number_input, "degree (polynomial)", 1, 8, 2, key="degree", disabled=kernel != "poly"
-        )
-        coef0 = c(
-            st.number_input,
-            "c (polynomial)",
-            0.0,
-            10.0,
-            1.0,
-            0.5,
-            key="coef0",
-            disabled=kernel != "poly",
-        )
-        scale = c(
-            st.number_input,
-            viz.SCALE_LABEL,
-            0.05,
-            50.0,
-            2.0,
-            0.5,
-            key="scale",
-            disabled=kernel == "linear",
-            help=viz.SCALE_HELP,
-        )
-        bias = c(st.toggle, "learn a bias b (K + 1)", True, key="bias")
-        order = sections.worded_menu(
-            link,
-            st.selectbox,
-            "order of examples",
-            ORDERS,
-            "cyclic",
-            key="order",
-            help="Which example the perceptron looks at next.",
-        )
-        order_seed = c(st.number_input, "order seed", 0, 1_000_000, 0, key="order_seed")
+        n = SETTINGS.draw(link, "n", disabled=own)
+        data_seed = SETTINGS.draw(link, "data_seed")
+        noise = SETTINGS.draw(link, "noise", disabled=own)
+        st.header(SETTINGS["kernel"].group)
+        kernel = sections.worded_menu(link, "kernel", viz.KERNEL_MENU)
+        degree = SETTINGS.draw(link, "degree", disabled=kernel != "poly")
+        coef0 = SETTINGS.draw(link, "coef0", disabled=kernel != "poly")
+        scale = SETTINGS.draw(link, "scale", disabled=kernel == "linear")
+        bias = SETTINGS.draw(link, "bias")
+        order = sections.worded_menu(link, "order", ORDERS)
+        order_seed = SETTINGS.draw(link, "order_seed")
     return Settings(
-        dataset,
-        int(n),
-        int(data_seed),
-        float(noise),
-        kernel,
-        int(degree),
-        float(coef0),
-        float(scale),
-        bool(bias),
-        order,
-        int(order_seed),
+        dataset, n, data_seed, noise, kernel, degree, coef0, scale, bias, order, order_seed
     )
 
 
@@ -197,12 +119,12 @@ def load_data(s: Settings):
     """Step 1: (X, y, what the data are in words), or None while the student's data are
     missing."""
     if s.generated:
-        X, y, flipped = make_data(s.dataset, s.n, s.data_seed, s.noise)
-        return X, y, viz.data_label(s.dataset, s.n, s.data_seed, s.noise, flipped)
+        X, y, flipped = make_data(s.data, s.n, s.data_seed, s.noise)
+        return X, y, viz.data_label(s.data, s.n, s.data_seed, s.noise, flipped)
     with off_stage() as shown:
         if shown:
             st.subheader("Your data")
-    data = own_data(OWN, s.dataset)
+    data = own_data(OWN, s.data)
     return None if data is None else (data.X, data.y, data.label)
 
 
@@ -324,18 +246,11 @@ def show_player(X, y, label: str, s: Settings, link: PageLink) -> bool:
     return True
 
 
-page_link = PageLink(  # before any widget reads the URL: the controls drawn only on some
-    # links written when the kernel's scale was called γ, and the calculator's bits a, b
+page_link = PageLink(  # before any widget reads the URL: the settings drawn only on some
+    # runs, the player's position and speed; links written when the kernel's scale was
+    # called γ, and the calculator's bits a, b
     renamed={"gamma": "scale", "bits_a": "bits_x", "bits_b": "bits_z"},
-    kernel=choice_param(viz.KERNEL_MENU, "rbf"),
-    order=choice_param(ORDERS, "cyclic"),
-    lift=choice_param(viz.LIFT_MENU, "auto"),  # controls drawn only on some runs, and
-    bits_x=text_param(sections.BITS_LINK_CHARS, "110"),  # the player's position and speed
-    bits_z=text_param(sections.BITS_LINK_CHARS, "011"),
-    conj_kind=choice_param(["conjunction", "disjunction"], "conjunction"),
-    conj_size=int_param(1, 6, 2),
-    conj_bits=int_param(6, 200, 30),
-    conj_m=int_param(20, 1000, 200),
+    **{key: SETTINGS[key].link_rule for key in DECLARED},
     step=int_param(0, 10**9, 0),
     speed=choice_param(SPEEDS, "medium"),
     **PREDICT_PARAMS,
@@ -350,7 +265,7 @@ with page_guard("kernels"):
     data = load_data(settings)
     if data is not None and show_player(*data, settings, page_link):
         sections.show_dual(data[0], data[1], settings.bias, settings.order, settings.order_seed)
-        sections.show_lift(data[0], data[1], settings.dataset, page_link)
+        sections.show_lift(data[0], data[1], settings.data, page_link)
     elif data is not None:
         st.info("The previous picture is kept until the data are valid.")
     sections.show_bias_trick(settings.data_seed)

@@ -8,24 +8,19 @@ k labels, or points drawn with a class picker), both reductions and their exact 
 import numpy as np
 import streamlit as st
 
-from pages.common import (
-    REQUEST_CPU_SECONDS,
-    OwnDataSpec,
-    PageLink,
-    about_this_page,
-    computed,
-    core_call,
-    data_source_control,
-    off_stage,
-    own_data,
-    page_guard,
-    page_header,
-    restore_drawn_points,
-    show_chart,
-)
+from pages.common.compute import computed
+from pages.common.guard import page_guard
+from pages.common.linked_controls import PageLink
+from pages.common.own_data_drawing import restore_drawn_points
+from pages.common.own_data_source import data_source_control, own_data
+from pages.common.own_data_spec import OwnDataSpec
+from pages.common.page_basics import core_call, page_header, show_chart
+from pages.common.presenter import about_this_page, off_stage
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
+from pages.common.request_budget import REQUEST_CPU_SECONDS
 from pages.common.static_table import static_table
-from perceptron_core import ORDERS, make_blobs
+from pages.multiclass_parts.settings import SETTINGS
+from perceptron_core import make_blobs
 from perceptron_core.viz import multiclass as viz
 
 #: the student's own data: 2 to 6 classes labelled 0..5, as many points as blobs may have
@@ -44,69 +39,13 @@ FIT_CACHE = dict(max_entries=32, max_size="8MB", ttl=3600)
 
 
 def read_settings(link: PageLink) -> dict:
-    """Step 0: the sidebar, every control bound to the link."""
-    c = link.control
+    """Step 0: the sidebar, every setting of the table bound to the link."""
     with st.sidebar:
-        source = data_source_control(link, viz.SOURCES, "blobs", key="source")
-        own = source != "blobs"
-        k = c(st.slider, "classes k", 3, 6, 4, key="k", disabled=own)
-        n = c(st.number_input, "points n", 6, 600, 120, 10, key="n", disabled=own)
-        spread = c(
-            st.slider,
-            "spread of each blob",
-            0.02,
-            0.6,
-            0.12,
-            0.02,
-            key="spread",
-            disabled=own,
-            help="Large spreads can overlap the blobs: some binary problems "
-            "may then not be separable (the tables say which).",
+        return SETTINGS.read(
+            link,
+            {"source": lambda _: data_source_control(link, viz.SOURCES, "blobs", key="source")},
+            generator="blobs",
         )
-        data_seed = c(st.number_input, "data seed", 0, 1_000_000, 1, key="data_seed", disabled=own)
-        layout = c(
-            st.radio,
-            "centres",
-            viz.LAYOUTS,
-            key="layout",
-            disabled=own,
-            help="ring: the blob centres on a circle. one class in the middle: class 0 "
-            "moved to the origin, with the others around it; whether a line "
-            "still separates '0 against the rest' depends on the points (k, "
-            "the spread, n, the seed): the page says, for the points on "
-            "screen.",
-        )
-        st.header("Perceptrons")
-        order = c(
-            st.selectbox,
-            "order of examples",
-            list(ORDERS),
-            key="order",
-            help="; ".join(ORDERS.values()),
-        )
-        order_seed = c(st.number_input, "order seed", 0, 1_000_000, 0, key="order_seed")
-        max_epochs = c(
-            st.number_input,
-            "epoch limit of each binary run",
-            1,
-            500,
-            100,
-            key="max_epochs",
-            help="A binary problem that is not separable never converges; its "
-            f"run stops here, or at {viz.MAX_UPDATES:,} updates if it gets "
-            "there first (the tables say which).",
-        )
-    return dict(
-        source=source,
-        k=int(k),
-        n=int(n),
-        spread=float(spread),
-        data_seed=int(data_seed),
-        layout=layout,
-        order=order,
-        order_seed=int(order_seed),
-        max_epochs=int(max_epochs),
-    )
 
 
 @st.cache_data(show_spinner=False, **CACHE)

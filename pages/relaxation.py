@@ -6,97 +6,40 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from pages.common import (
-    REQUEST_CPU_SECONDS,
-    PageLink,
-    about_this_page,
-    as_code,
-    choice_param,
-    core_call,
-    int_param,
-    off_stage,
-    page_guard,
-    page_header,
-    presenting,
-    show_chart,
-    shown_value,
-)
 from pages.common.deferred import deferred
+from pages.common.guard import page_guard
+from pages.common.link_cleaning import int_param
+from pages.common.linked_controls import PageLink
+from pages.common.page_basics import core_call, page_header, show_chart
+from pages.common.presenter import about_this_page, off_stage, presenting
 from pages.common.question_bank import QUESTIONS_BY_PAGE, quiz
+from pages.common.request_budget import REQUEST_CPU_SECONDS
+from pages.common.shown_text import as_code, shown_value
 from pages.common.static_table import numbers_table, static_table
 from pages.player import PREDICT_PARAMS, player, player_start
 from pages.relaxation_parts.menus import rule_menu
 from pages.relaxation_parts.runs import both_ways, payload_for, run, sweep
-from perceptron_core import INDEX_RULES
+from pages.relaxation_parts.settings import OWN, SETTINGS
 from perceptron_core.relaxation import plane_system
 from perceptron_core.viz import relaxation as viz
 from perceptron_core.viz import sweep_tables
 from perceptron_core.viz.player import run_id
 
-OWN = "your own rows"
-SYSTEMS = [*viz.PRESETS, OWN]
-
 
 def method_settings(link: PageLink) -> tuple[str, dict]:
     """The sidebar: the system's name and the method's settings, every one in the link."""
     with st.sidebar:
-        st.header("System")
-        name = link.control(st.selectbox, "system Aᵀw ≤ c", SYSTEMS, key="system")
-        st.header("Method")
-        eta = link.control(
-            st.slider,
-            "relaxation η",
-            0.05,
-            2.0,
-            1.0,
-            0.05,
-            key="eta",
-            help="1 projects onto the violated half-plane, 2 reflects across "
-            "its line, below 1 stops short.",
-        )
-        rule = rule_menu(link)
-        tau = link.control(
-            st.number_input,
-            "τ (chaotic: every inequality within each τ iterations, τ ≥ n)",
-            1,
-            1000,
-            10,
-            key="tau",
-            disabled=rule != "chaotic",
-        )
-        seed = link.control(
-            st.number_input, "seed (chaotic, randomized, permuted)", 0, 1_000_000, 0, key="seed"
-        )
-        tol = link.control(
-            st.number_input,
-            "tolerance: stop when every aᵢ·w ≤ cᵢ + tol",
-            0.0,
-            1.0,
-            0.001,
-            0.001,
-            format="%.4f",
-            key="tol",
-            help="Decided exactly on the numbers as typed. With 0 and η < 1 "
-            "a run never gets in: each move leaves its inequality "
-            "violated.",
-        )
-        w0_1 = link.control(
-            st.number_input, "start w₀, first entry", -10.0, 10.0, 0.0, 0.5, key="w0_1"
-        )
-        w0_2 = link.control(
-            st.number_input, "start w₀, second entry", -10.0, 10.0, 0.0, 0.5, key="w0_2"
-        )
-        max_iter = link.control(
-            st.number_input, "iteration limit", 10, 5000, 1000, 100, key="max_iter"
+        st.header(SETTINGS["system"].group)
+        name = SETTINGS.draw(link, "system")
+        st.header(SETTINGS["eta"].group)
+        eta = SETTINGS.draw(link, "eta")
+        rule = rule_menu(link, SETTINGS["rule"])
+        tau = SETTINGS.draw(link, "tau", disabled=rule != "chaotic")
+        seed, tol, w0_1, w0_2, max_iter = (
+            SETTINGS.draw(link, key) for key in ("seed", "tol", "w0_1", "w0_2", "max_iter")
         )
     return name, dict(
-        eta=float(eta),
-        rule=rule,
-        w0=(float(w0_1), float(w0_2)),
-        seed=int(seed),
-        tol=float(tol),
-        max_iter=int(max_iter),
-        tau=int(tau),
+        eta=eta, rule=rule, w0=(w0_1, w0_2), seed=seed, tol=tol, max_iter=max_iter, tau=tau
     )
 
 
@@ -161,7 +104,7 @@ def sweep_section(link: PageLink, A, c, feasible: bool, method: dict) -> None:
     """Iterations to feasibility against η, one line per index rule; CSV download."""
     st.header("Which rule, which η?")
     st.markdown(viz.RULES_TEXT)
-    if not link.control(st.toggle, "run the sweep", True, key="sweep"):
+    if not SETTINGS.draw(link, "sweep"):
         return
     max_iter = method["max_iter"]
     if refused := viz.sweep_refused_text(max_iter, REQUEST_CPU_SECONDS):
@@ -201,10 +144,9 @@ def perceptron_section(link: PageLink, eta: float) -> None:
     st.header("The perceptron is a relaxation method")
     st.markdown(viz.PERCEPTRON_TEXT)
     with st.container(horizontal=True, key="perceptron_controls"):
-        p_n = link.control(st.number_input, "points", 2, 60, 12, key="p_n")
-        p_margin = link.control(st.number_input, "margin γ", 0.02, 0.5, 0.15, 0.01, key="p_margin")
-        p_seed = link.control(st.number_input, "data seed", 0, 1_000_000, 3, key="p_seed")
-        p_delta = link.control(st.number_input, "threshold δ", 0.0, 1.0, 0.1, 0.05, key="p_delta")
+        p_n, p_margin, p_seed, p_delta = (
+            SETTINGS.draw(link, key) for key in ("p_n", "p_margin", "p_seed", "p_delta")
+        )
     with deferred("perceptron", "Show both runs: the perceptron and relaxation") as shown:
         result = (
             core_call(both_ways, int(p_n), float(p_margin), int(p_seed), float(p_delta), eta)
@@ -273,7 +215,7 @@ def main(link: PageLink) -> None:
 
 page_link = PageLink(
     step=int_param(0, 10**9, 0),  # before any widget reads the URL
-    rule=choice_param(list(INDEX_RULES), "cyclic"),
+    rule=SETTINGS["rule"].link_rule,
     **PREDICT_PARAMS,
 )
 with page_guard("relaxation"):

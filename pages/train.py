@@ -10,30 +10,23 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
-from pages.common import (
-    PageLink,
-    about_this_page,
-    choice_param,
-    core_call,
-    data_source_control,
-    int_param,
-    named_result,
-    named_results,
-    off_stage,
-    own_data,
-    page_guard,
-    page_header,
-    presenting,
-    quiz,
-    restore_drawn_points,
-)
+from pages.common.guard import page_guard
+from pages.common.link_cleaning import choice_param, int_param
+from pages.common.linked_controls import PageLink
+from pages.common.notation import named_results
+from pages.common.own_data_drawing import restore_drawn_points
+from pages.common.own_data_source import data_source_control, own_data
+from pages.common.page_basics import core_call, page_header
+from pages.common.presenter import about_this_page, off_stage, presenting
 from pages.common.question_bank import QUESTIONS_BY_PAGE
+from pages.common.quizzes import quiz
 from pages.player import PREDICT_PARAMS, player, player_html, player_start
 from pages.train_parts.runs import (
     CACHE,
     LIMITS,
     LINK_RULES,
     OWN,
+    SETTINGS,
     SOURCES,
     flipped_labels,
     generated_data,
@@ -45,26 +38,15 @@ from perceptron_core.viz import train as viz
 from perceptron_core.viz.player import SPEEDS, player_spec, run_id
 
 
-@dataclass(frozen=True)
-class Settings:  # every control of the sidebar, each one keyed and in the link
-    source: str
-    n: int
-    margin: float
-    data_seed: int
-    through_origin: bool
-    balance: float
-    noise: float
-    show_planted: bool
-    bias: bool
-    delta: float
-    order: str
-    start: str
-    order_seed: int
-
+class _Algorithm:
     @property
     def algorithm(self) -> tuple:
         """What defines a run on given data: (bias, delta, order, start, order_seed)."""
-        return (self.bias, self.delta, self.order, self.start, self.order_seed)
+        return (self.bias, self.delta, self.order, self.init, self.order_seed)  # type: ignore[attr-defined]
+
+
+#: one value per entry of /train's settings table (pages/train_parts/runs.py)
+Settings = SETTINGS.record("Settings", _Algorithm)
 
 
 def order_menu(link: PageLink) -> str:
@@ -76,13 +58,11 @@ def order_menu(link: PageLink) -> str:
     if "order" not in st.session_state or st.session_state.get("order_in_link") != given:
         st.session_state["order"] = given
     order = st.selectbox(
-        "order of examples",
+        SETTINGS["order"].label,
         list(ORDERS),
         format_func=ORDERS.get,
         key="order",
-        help="Which example the perceptron looks at next. "
-        + named_result("bound (1.4)")
-        + " It holds for every order.",
+        help=SETTINGS["order"].help,
     )
     st.session_state["order_in_link"] = order
     link.write("order", "" if order == LINK_RULES["order"].default else order)
@@ -90,67 +70,27 @@ def order_menu(link: PageLink) -> str:
 
 
 def read_settings(link: PageLink):
-    """Step 0: the sidebar, every control bound to the link; returns the settings and the
-    place under the noise slider for what the noise did (written once the data exist)."""
+    """Step 0: the sidebar, every setting of the table bound to the link; returns the
+    settings and the place under the noise slider for what the noise did (written once
+    the data exist)."""
+    places = {}
+
+    def noise(values: dict) -> float:  # the slider, then the place for what it did
+        value = SETTINGS.draw(link, "noise", disabled=values["source"] != "generated")
+        places["noise"] = st.empty()
+        return value
+
     with st.sidebar:
-        source = data_source_control(link, SOURCES, "generated", key="source")
-        off = source != "generated"
-        n = link.control(st.number_input, "points n", 2, 2000, 40, step=10, key="n", disabled=off)
-        margin = link.control(
-            st.slider, "margin γ", 0.01, 0.5, 0.1, 0.01, key="margin", disabled=off
+        values = SETTINGS.read(
+            link,
+            {
+                "source": lambda _: data_source_control(link, SOURCES, "generated", key="source"),
+                "noise": noise,
+                "order": lambda _: order_menu(link),
+            },
+            generator="generated",
         )
-        data_seed = link.control(
-            st.number_input, "data seed", 0, 1_000_000, 7, key="data_seed", disabled=off
-        )
-        through_origin = link.control(
-            st.checkbox, "hyperplane through the origin", False, key="through_origin", disabled=off
-        )
-        balance = link.control(
-            st.slider, "share of class +1", 0.1, 0.9, 0.5, 0.05, key="balance", disabled=off
-        )
-        noise = link.control(
-            st.slider,
-            "label noise (chance a label flips)",
-            0.0,
-            0.4,
-            0.0,
-            0.01,
-            key="noise",
-            disabled=off,
-            help="Flips each label with this probability (seeded by the data "
-            "seed). How many flipped, and whether a line still "
-            "separates the data, is said on the page.",
-        )
-        noise_note = st.empty()
-        show_planted = link.control(
-            st.toggle,
-            "show the planted line (the generator's separator) and its margin band",
-            True,
-            key="show_planted",
-        )
-        st.header("Algorithm")
-        bias = link.control(st.toggle, "learn a bias b", True, key="bias")
-        delta = link.control(st.number_input, "threshold δ", 0.0, 10.0, 0.0, 0.1, key="delta")
-        order = order_menu(link)
-        start = link.control(st.radio, "initial w", ["zero", "random"], horizontal=True, key="init")
-        order_seed = link.control(
-            st.number_input, "order / init seed", 0, 1_000_000, 0, key="order_seed"
-        )
-    return Settings(
-        source,
-        int(n),
-        float(margin),
-        int(data_seed),
-        bool(through_origin),
-        float(balance),
-        float(noise),
-        bool(show_planted),
-        bool(bias),
-        float(delta),
-        order,
-        start,
-        int(order_seed),
-    ), noise_note
+    return Settings(**values), places["noise"]
 
 
 @dataclass(frozen=True)
@@ -235,7 +175,7 @@ def show_exports(data: TrainingData, s: Settings, trace) -> None:
     )
     settings = viz.export_settings(
         data.label,
-        dict(bias=s.bias, delta=s.delta, order=s.order, initial_w=s.start, order_seed=s.order_seed),
+        dict(bias=s.bias, delta=s.delta, order=s.order, initial_w=s.init, order_seed=s.order_seed),
         generated if s.source == "generated" else None,
     )
     offline = lambda: player_html(

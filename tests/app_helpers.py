@@ -38,7 +38,7 @@ GUARD = "could not be drawn"
 
 def page_files() -> list[str]:
     """Every page app.py registers, in menu order: Home, then pages/common's page table."""
-    from pages.common import PAGE_TABLE, page_path
+    from pages.common.page_table import PAGE_TABLE, page_path
 
     return [HOME] + [page_path(entry) for entry in PAGE_TABLE]
 

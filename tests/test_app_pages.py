@@ -73,7 +73,7 @@ def test_streamlit_reads_the_attribute_to_run_the_older_mode_and_navigation_clea
 
 
 def test_use_app_navigation_switches_the_older_mode_off_and_reruns(pages_mode, monkeypatch):
-    from pages.common import use_app_navigation
+    from pages.common.routing import use_app_navigation
 
     reruns = []
     monkeypatch.setattr(st, "rerun", lambda: reruns.append(True))

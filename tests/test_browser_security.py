@@ -15,7 +15,7 @@ import urllib.request
 
 from browser_helpers import assert_no_exception, open_url
 
-from pages.common import PAGE_TABLE
+from pages.common.page_table import PAGE_TABLE
 
 #: records every CSP violation the page reports, from the first script on
 RECORD_VIOLATIONS = """window.__cspViolations = [];

@@ -20,7 +20,7 @@ from classroom.memory import MemoryStore
 from classroom.redis_store import RedisStore
 from classroom.routes import ROUTES, followable_pages
 from classroom.store import VIEW_RATE
-from pages.common import PAGE_TABLE
+from pages.common.page_table import PAGE_TABLE
 
 HOST = "lab.example:8500"
 REPO_ROOT = Path(__file__).resolve().parent.parent

@@ -83,7 +83,7 @@ def test_imported_before_any_session_the_pages_choose_the_app_navigation_with_no
     import streamlit as st
     from streamlit.runtime.pages_manager import PagesManager
 
-    from pages.common import use_app_navigation
+    from pages.common.routing import use_app_navigation
 
     reruns = []
     monkeypatch.setattr(st, "rerun", lambda: reruns.append(True))

@@ -28,7 +28,6 @@ class Node:
 #: run in a fresh interpreter: in the test process, other tests' objects are left to walk
 FRESH_PROCESS = """
 import gc
-import pages.common
 from pages.common.server import configure_server
 before = gc.get_freeze_count()
 configure_server()

@@ -14,16 +14,15 @@ import streamlit as st
 from app_helpers import copied_link, link_warning, link_warnings
 from streamlit.testing.v1 import AppTest
 
-from pages.common import (
-    LINK_TEXT_CHARS,
+from pages.common.link_cleaning import (
     LinkParam,
     bool_param,
     choice_param,
     float_param,
     int_param,
-    link_rule,
     text_param,
 )
+from pages.common.linked_controls import LINK_TEXT_CHARS, link_rule
 
 # ---------------------------------------------------------------------------
 # The rule a widget call implies
@@ -81,7 +80,8 @@ def test_a_widget_with_no_rule_must_be_given_one():
 def linked_page():
     import streamlit as st
 
-    from pages.common import PageLink, int_param
+    from pages.common.link_cleaning import int_param
+    from pages.common.linked_controls import PageLink
     from pages.player import link_step
 
     labels = {"cyc": "cyclic order", "rnd": "random order"}
@@ -183,7 +183,7 @@ def test_every_control_is_in_the_copied_link_and_it_reopens_the_same_view():
 
 
 def quiz_page():
-    from pages.common import QuizQuestion, quiz
+    from pages.common.quizzes import QuizQuestion, quiz
 
     quiz(
         [

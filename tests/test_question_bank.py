@@ -198,6 +198,7 @@ def _views(count: int):
         yield view
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("view", list(_views(25)), ids=lambda v: "-".join(v.values()))
 def test_predict_next_step_agrees_with_a_plain_loop_at_every_step(view):
     settings, X, y, trace, _ = run_from_link(view)

@@ -74,25 +74,27 @@ def exact_run(X, y, bias: bool, order: str, seed: int = 0):
     return ids, steps, scores
 
 
-def test_the_check_agrees_with_itself_and_with_exact_arithmetic_on_drawn_points():
+@pytest.mark.slow
+@pytest.mark.parametrize("bias", [True, False])
+@pytest.mark.parametrize("order", list(ORDERS))
+def test_the_check_agrees_with_itself_and_with_exact_arithmetic_on_drawn_points(order, bias):
     exact_zeros = 0
     for X, y in drawings(40, seed=23):
-        for order in ORDERS:
-            for bias in (True, False):
-                check = dual_check(X, y, bias, order, 0, MAX_UPDATES)
-                assert check["same"], (X.tolist(), y.tolist(), order, bias, check["difference"])
-                assert dual_verdict(check).startswith("Checked")
-                if order not in STREAM_ORDERS:
-                    continue
-                ids, steps, scores = exact_run(X, y, bias, order)
-                assert check["primal"].update_indices.tolist() == ids
-                assert check["primal"].update_steps.tolist() == steps
-                zero = [k for k, s in enumerate(scores) if s == 0]
-                exact_zeros += len(zero)
-                # a score that is exactly 0 is recorded as 0 by both runs
-                assert not check["primal"].update_scores[zero].any()
-                assert not check["dual"].update_scores[zero].any()
-    assert exact_zeros > 100  # the failing kind is there: many updates on an exact 0
+        check = dual_check(X, y, bias, order, 0, MAX_UPDATES)
+        assert check["same"], (X.tolist(), y.tolist(), order, bias, check["difference"])
+        assert dual_verdict(check).startswith("Checked")
+        if order not in STREAM_ORDERS:
+            continue
+        ids, steps, scores = exact_run(X, y, bias, order)
+        assert check["primal"].update_indices.tolist() == ids
+        assert check["primal"].update_steps.tolist() == steps
+        zero = [k for k, s in enumerate(scores) if s == 0]
+        exact_zeros += len(zero)
+        # a score that is exactly 0 is recorded as 0 by both runs
+        assert not check["primal"].update_scores[zero].any()
+        assert not check["dual"].update_scores[zero].any()
+    if order in STREAM_ORDERS:  # the failing kind is there: many updates on an exact 0
+        assert exact_zeros > 50
 
 
 @pytest.mark.parametrize("X, y", FAILED_BEFORE)

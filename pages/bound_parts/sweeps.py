@@ -7,7 +7,9 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from pages.common import RequestBudget, computed, core_call
+from pages.common.compute import computed
+from pages.common.page_basics import core_call
+from pages.common.request_budget import RequestBudget
 from perceptron_core import MarginUnfinished, sweeps
 from perceptron_core.sweeps import concat_sweeps, estimated_run_seconds
 

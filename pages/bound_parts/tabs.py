@@ -17,7 +17,7 @@ import numpy as np
 from pages.bound_parts import text
 from pages.bound_parts import views as show
 from pages.bound_parts.views import Outcome, Shared
-from pages.common import named_result
+from pages.common.notation import named_result
 from perceptron_core.perceptron import ORDERS
 from perceptron_core.sweeps import log_grid, parse_values
 

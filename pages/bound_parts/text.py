@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from pages.common import named_result
+from pages.common.notation import named_result
 from perceptron_core.viz import bound as viz
 
 

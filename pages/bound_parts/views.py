@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from pages.common import named_result
+from pages.common.notation import named_result
 from perceptron_core.sweeps import SweepResult
 from perceptron_core.viz import bound as viz
 

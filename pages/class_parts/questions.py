@@ -7,8 +7,8 @@ from __future__ import annotations
 from urllib.parse import parse_qsl, urlsplit
 
 from classroom import ClassError, poll_question
-from pages.common import PAGE_TABLE
 from pages.common import question_bank as bank
+from pages.common.page_table import PAGE_TABLE
 
 #: the choice that builds a question from a /train view instead of taking one from the bank
 PREDICT = "predict"

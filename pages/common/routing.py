@@ -1,8 +1,8 @@
 """Routing: every page is served through app.py's ``st.navigation``, even on a first deep link.
 
-The package's ``__init__`` calls :func:`use_app_navigation` before it imports anything
-else: every page imports ``pages.common`` first, and a page opened by Streamlit's older
-multipage mode never reaches app.py, so the switch has to be made there.
+:func:`configure_server` (app.py's start-up hook, before the server takes a request) calls
+:func:`use_app_navigation` once: a page opened by Streamlit's older multipage mode never
+reaches app.py, so the switch has to be made before any session starts.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ def use_app_navigation() -> None:
     fresh server is a link such as /train, the old way runs pages/train.py without
     ever running app.py. So: switch the old way off and rerun; the rerun goes
     through app.py, whose ``st.navigation`` serves the same URL. Once off, it stays
-    off for every session of the process, and this does nothing. Imported before any
-    session has started (app.py imports the pages' modules before the server takes a
-    request), it switches the old way off at once, with no run to repeat.
+    off for every session of the process, and this does nothing. Called before any
+    session has started (from :func:`configure_server`), it switches the old way off at
+    once, with no run to repeat. Needed only because the folder is named ``pages/``.
     """
     if PagesManager.uses_pages_directory is None:  # no session yet
         PagesManager.uses_pages_directory = False

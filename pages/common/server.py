@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import threading
 
+from pages.common.routing import use_app_navigation
 from pages.common.upload_limits import limit_uploads
 
 _FROZEN = False
@@ -14,8 +15,10 @@ _LOCK = threading.Lock()
 def configure_server() -> None:
     """Once per server process (later calls do nothing more), from app.py's lifespan hook
     after it has imported every module of the pages and the core, before the first
-    request: bound every session's uploads (pages/common/upload_limits.py) and move the
-    objects the imports made into the collector's permanent generation.
+    request: serve every page through app.py's ``st.navigation`` even on a fresh server's
+    first deep link (pages/common/routing.py), bound every session's uploads
+    (pages/common/upload_limits.py) and move the objects the imports made into the
+    collector's permanent generation.
 
     Why the freeze: Streamlit collects garbage fully after every script run, and a full
     collection walks every object the collector tracks. With the libraries the pages
@@ -24,6 +27,7 @@ def configure_server() -> None:
     docs/performance.md). Frozen objects are never freed: only the imports' are there.
     """
     global _FROZEN
+    use_app_navigation()  # before the first session: Streamlit's older pages/ mode stays off
     limit_uploads()  # the server's runtime holds the upload manager (once; then a no-op)
     with _LOCK:
         if _FROZEN:

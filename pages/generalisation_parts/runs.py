@@ -6,7 +6,8 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from pages.common import REQUEST_CPU_SECONDS, computed
+from pages.common.compute import computed
+from pages.common.request_budget import REQUEST_CPU_SECONDS
 from perceptron_core import generalisation_curve, make_unit_margin, margin_perceptron
 from perceptron_core.viz import generalisation as viz
 from perceptron_core.viz.player import player_spec, run_id

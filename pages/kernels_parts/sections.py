@@ -6,16 +6,16 @@ in the page's link. Not a page itself: pages/kernels.py calls these in order."""
 import numpy as np
 import streamlit as st
 
-from pages.common import PageLink, computed, core_call, show_chart
+from pages.common.compute import computed
 from pages.common.deferred import deferred
+from pages.common.linked_controls import PageLink
+from pages.common.page_basics import core_call, show_chart
 from pages.common.static_table import static_table
+from pages.kernels_parts.settings import SETTINGS
 from perceptron_core.viz import kernels as viz
 from perceptron_core.viz.train import axis_limit
 
 MAX_UPDATES = 2_000  # a run stops here when no separator is found (as on the player)
-#: longest bit string a link may give the calculator (longer ones are named and dropped;
-#: the box itself takes any length and says what to fix)
-BITS_LINK_CHARS = 64
 cached = st.cache_data(show_spinner=False, max_entries=32, ttl=3600)
 
 conjunction_timing = st.cache_data(show_spinner="Timing…", max_entries=1, ttl=3600)(
@@ -47,17 +47,20 @@ def learn_target(
     return computed(viz.learn_target, kind, size, n_bits, m, data_seed, max_updates)
 
 
-def worded_menu(
-    link: PageLink, widget, label: str, words: dict, default: str, *, key: str, help: str, **kwargs
-) -> str:
-    """A menu (``st.selectbox`` or ``st.segmented_control``) that shows words (``words``:
-    name -> words) and keeps the plain name in the link (``kernel=poly``, ``lift=product``),
-    as /train's order menu: seeded from the link whenever the link changes, written back
-    after the student picks. (Bound to the link itself, the widget would write its words.)"""
+def worded_menu(link: PageLink, key: str, words: dict, **options) -> str:
+    """The setting ``key`` of the page's table as a menu (``st.selectbox`` or
+    ``st.segmented_control``) that shows words (``words``: name -> words) and keeps the
+    plain name in the link (``kernel=poly``, ``lift=product``), as /train's order menu:
+    seeded from the link whenever the link changes, written back after the student picks.
+    (Bound to the link itself, the widget would write its words.)"""
+    setting = SETTINGS[key]
+    default = setting.link_rule.default
     given = link.values.get(key, default)
     if key not in st.session_state or st.session_state.get(f"{key}_in_link") != given:
         st.session_state[key] = given
-    value = widget(label, list(words), format_func=words.get, key=key, help=help, **kwargs)
+    value = setting.function(
+        setting.label, list(words), format_func=words.get, key=key, **setting.options, **options
+    )
     value = default if value is None else value
     st.session_state[f"{key}_in_link"] = value
     link.write(key, "" if value == default else value)
@@ -97,16 +100,7 @@ def show_dual(X, y, bias: bool, order: str, order_seed: int) -> None:
 def show_lift(X, y, dataset: str, link: PageLink) -> None:
     """A feature map to 3-D, the plane the perceptron finds there, its curve in the plane."""
     st.subheader("Lifting: a plane in 3-D is a curve in the plane")
-    choice = worded_menu(
-        link,
-        st.segmented_control,
-        "feature map Φ(x) = (x₁, x₂, z)",
-        viz.LIFT_MENU,
-        "auto",
-        key="lift",
-        required=True,
-        help="auto picks z = x₁·x₂ for XOR and z = x₁² + x₂² otherwise.",
-    )
+    choice = worded_menu(link, "lift", viz.LIFT_MENU)
     with deferred("lift", "Show the lift: the points in 3-D and the plane found there") as shown:
         if not shown:
             return
@@ -144,8 +138,8 @@ def bits_inputs(link: PageLink) -> tuple:
     """The calculator's two boxes: (x, z) as bit arrays, or the last valid pair kept while
     the student fixes what the message names."""
     with st.container(horizontal=True):
-        x_text = link.control(st.text_input, "x (bits, e.g. 1101)", "110", key="bits_x")
-        z_text = link.control(st.text_input, "z (bits, same length)", "011", key="bits_z")
+        x_text = SETTINGS.draw(link, "bits_x")
+        z_text = SETTINGS.draw(link, "bits_z")
     x, z, problem = viz.read_bits(x_text, z_text)
     if problem is None:
         st.session_state["bits_shown"] = (x_text, z_text)
@@ -191,17 +185,9 @@ def show_conjunctions(link: PageLink, data_seed: int) -> None:
             st.caption(viz.timing_caption(bits, explicit))
     st.markdown(viz.LEARN_TEXT)
     with st.container(horizontal=True):
-        kind = link.control(
-            st.segmented_control,
-            "target",
-            ["conjunction", "disjunction"],
-            default="conjunction",
-            required=True,
-            key="conj_kind",
+        kind, size, n_bits, m = (
+            SETTINGS.draw(link, key) for key in ("conj_kind", "conj_size", "conj_bits", "conj_m")
         )
-        size = link.control(st.number_input, "bits in the target r", 1, 6, 2, key="conj_size")
-        n_bits = link.control(st.number_input, "bits d", 6, 200, 30, key="conj_bits")
-        m = link.control(st.number_input, "training examples", 20, 1000, 200, step=20, key="conj_m")
     learnt = core_call(learn_target, kind, size, n_bits, m, data_seed, MAX_UPDATES)
     if learnt is None:
         return

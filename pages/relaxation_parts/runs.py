@@ -4,7 +4,7 @@ sweep over η (every run at once), the perceptron both ways. Not a page."""
 import numpy as np
 import streamlit as st
 
-from pages.common import computed
+from pages.common.compute import computed
 from perceptron_core import relaxation
 from perceptron_core.viz import relaxation as viz
 from perceptron_core.viz.player import player_spec, run_id

@@ -11,15 +11,11 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from pages.common.link_cleaning import (
-    bool_param,
-    check_link_value,
-    choice_param,
-    float_param,
-    int_param,
-)
+from pages.common.link_cleaning import check_link_value, choice_param
+from pages.common.notation import named_result
 from pages.common.own_data_drawing import points_from_link
 from pages.common.own_data_spec import OwnDataSpec
+from pages.common.settings_table import Setting, SettingsTable
 from perceptron_core import (
     ORDERS,
     bound_summary,
@@ -48,21 +44,75 @@ OWN = OwnDataSpec(
     max_points=2_000,
     share_hint="Links do not carry uploaded files: download the data below to share them.",
 )
-#: link key -> what its value may be (the ranges and defaults of /train's widgets)
-LINK_RULES = {
-    "source": choice_param(SOURCES, "generated"),
-    "n": int_param(2, 2000, 40),
-    "margin": float_param(0.01, 0.5, 0.1),
-    "data_seed": int_param(0, 1_000_000, 7),
-    "through_origin": bool_param(False),
-    "balance": float_param(0.1, 0.9, 0.5),
-    "noise": float_param(0.0, 0.4, 0.0),
-    "bias": bool_param(True),
-    "delta": float_param(0.0, 10.0, 0.0),
-    "order": choice_param(ORDERS, "cyclic"),
-    "init": choice_param(["zero", "random"], "zero"),
-    "order_seed": int_param(0, 1_000_000, 0),
-}
+#: every setting of /train, once: its widget, label, range and default, help; the page
+#: draws them in this order, under these sidebar headings
+SETTINGS = SettingsTable(
+    Setting("source", "", "data source", rule=choice_param(SOURCES, "generated"), group="Data"),
+    Setting(
+        "n", "number_input", "points n", (2, 2000, 40), {"step": 10}, group="Data", generated=True
+    ),
+    Setting("margin", "slider", "margin γ", (0.01, 0.5, 0.1, 0.01), group="Data", generated=True),
+    Setting(
+        "data_seed", "number_input", "data seed", (0, 1_000_000, 7), group="Data", generated=True
+    ),
+    Setting(
+        "through_origin",
+        "checkbox",
+        "hyperplane through the origin",
+        (False,),
+        group="Data",
+        generated=True,
+    ),
+    Setting(
+        "balance",
+        "slider",
+        "share of class +1",
+        (0.1, 0.9, 0.5, 0.05),
+        group="Data",
+        generated=True,
+    ),
+    Setting(
+        "noise",
+        "slider",
+        "label noise (chance a label flips)",
+        (0.0, 0.4, 0.0, 0.01),
+        {
+            "help": "Flips each label with this probability (seeded by the data seed). How "
+            "many flipped, and whether a line still separates the data, is said on the page."
+        },
+        group="Data",
+        generated=True,
+    ),
+    Setting(
+        "show_planted",
+        "toggle",
+        "show the planted line (the generator's separator) and its margin band",
+        (True,),
+        group="Data",
+    ),
+    Setting("bias", "toggle", "learn a bias b", (True,), group="Algorithm"),
+    Setting("delta", "number_input", "threshold δ", (0.0, 10.0, 0.0, 0.1), group="Algorithm"),
+    Setting(
+        "order",
+        "",
+        "order of examples",
+        options={
+            "help": "Which example the perceptron looks at next. "
+            + named_result("bound (1.4)")
+            + " It holds for every order."
+        },
+        rule=choice_param(ORDERS, "cyclic"),
+        group="Algorithm",
+    ),
+    Setting(
+        "init", "radio", "initial w", (["zero", "random"],), {"horizontal": True}, group="Algorithm"
+    ),
+    Setting(
+        "order_seed", "number_input", "order / init seed", (0, 1_000_000, 0), group="Algorithm"
+    ),
+)
+#: link key -> what its value may be (also where no widget is drawn: the live class)
+LINK_RULES = SETTINGS.link_rules
 
 
 @st.cache_data(show_spinner=False, **CACHE)

@@ -1,0 +1,1 @@
+"""The parts of /adversary (pages/adversary.py)."""

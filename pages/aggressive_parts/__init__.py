@@ -1,0 +1,1 @@
+"""The parts of /aggressive (pages/aggressive.py)."""

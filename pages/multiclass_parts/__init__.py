@@ -1,0 +1,1 @@
+"""The parts of /multiclass (pages/multiclass.py)."""
