@@ -369,6 +369,48 @@ def open_player(page: Any, url: str) -> Any:
     return player
 
 
+def kernels_page_run(order: str, seed: int) -> Any:
+    """The run /kernels' player steps at its default data and kernel (two circles, n = 100,
+    data seed 0; RBF, κ = 2, a bias) in ``order`` with order seed ``seed``."""
+    from perceptron_core import kernel_perceptron, make_circles
+
+    data = make_circles(n=100, seed=0)
+    return data, kernel_perceptron(
+        data.X,
+        data.y,
+        kernel="rbf",
+        scale=2.0,
+        bias=True,
+        order=order,
+        seed=seed,
+        max_updates=2_000,
+        max_epochs=500,
+    )
+
+
+@contextlib.contextmanager
+def offline_export(page: Any, base: str, folder: Path) -> Iterator[tuple[Any, Any]]:
+    """/train's "Player (HTML, works offline)" downloaded into ``folder`` and opened in a
+    context of its own with every request refused (no server, no network): yields (the
+    viewer's page, its player's root)."""
+    open_player(page, f"{base}/train")
+    page.get_by_text("Export: data, trace, player").click()
+    with page.expect_download() as download_info:
+        page.get_by_role("button", name="Player (HTML, works offline)").click()
+    html_file = folder / "player.html"
+    download_info.value.save_as(html_file)
+    offline = page.context.browser.new_context()
+    try:
+        viewer = offline.new_page()
+        viewer.route("http*://**", lambda route: route.abort())
+        viewer.goto(html_file.as_uri())
+        player = viewer.get_by_test_id("perceptron-player")
+        player.wait_for()
+        yield viewer, player
+    finally:
+        offline.close()
+
+
 def open_link_with_step(page: Any, other_page: Any, step: int) -> tuple[str, Any]:
     """Wait until ``page``'s address bar carries ``step=<step>`` (the player writes it after
     a pause), open that link in ``other_page`` (say, another student's browser) and return

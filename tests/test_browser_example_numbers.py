@@ -15,12 +15,10 @@ import re
 import time
 
 import numpy as np
-from browser_helpers import assert_no_exception, open_player, wait_for_player
+from browser_helpers import assert_no_exception, kernels_page_run, open_player, wait_for_player
 
 from pages.train_parts.runs import run_from_link
 from perceptron_core import (
-    kernel_perceptron,
-    make_circles,
     make_unit_margin,
     margin_perceptron,
     relaxation,
@@ -84,18 +82,7 @@ def test_train_numbers_examples_from_one(page, streamlit_server):
 
 
 def test_kernels_numbers_examples_and_alphas_from_one(page, streamlit_server):
-    data = make_circles(n=100, seed=0)
-    trace = kernel_perceptron(
-        data.X,
-        data.y,
-        kernel="rbf",
-        scale=2.0,
-        bias=True,
-        order="random",
-        seed=3,
-        max_updates=2_000,
-        max_epochs=500,
-    )
+    data, trace = kernels_page_run("random", 3)
     indices = trace.indices_at_steps(np.arange(1, STEPS + 1))
     updated_at = set(trace.update_steps.tolist())
     assert updated_at & set(range(1, STEPS + 1))  # some α is raised on the way

@@ -12,6 +12,7 @@ import pytest
 from browser_helpers import (
     assert_no_exception,
     new_page,
+    offline_export,
     open_link_with_step,
     open_player,
     wait_for_player,
@@ -192,19 +193,7 @@ def test_presenter_stage_fits_the_screen(browser, streamlit_server, size):
 
 def test_exported_player_steps_from_a_file_with_no_server(page, streamlit_server, tmp_path: Path):
     data, trace = default_trace()
-    open_player(page, f"{streamlit_server}/train")
-    page.get_by_text("Export: data, trace, player").click()
-    with page.expect_download() as download_info:
-        page.get_by_role("button", name="Player (HTML, works offline)").click()
-    html_file = tmp_path / "player.html"
-    download_info.value.save_as(html_file)
-    offline = page.context.browser.new_context()
-    try:
-        viewer = offline.new_page()
-        viewer.route("http*://**", lambda route: route.abort())  # no server, no network
-        viewer.goto(html_file.as_uri())
-        player = viewer.get_by_test_id("perceptron-player")
-        player.wait_for()
+    with offline_export(page, streamlit_server, tmp_path) as (viewer, player):
         viewer.wait_for_timeout(1_000)
         assert wait_for_player(player) == (0, 0) and player.get_attribute("data-playing") == "false"
         viewer.keyboard.press("ArrowRight")
@@ -212,8 +201,6 @@ def test_exported_player_steps_from_a_file_with_no_server(page, streamlit_server
         assert wait_for_player(player, int(trace.update_steps[1]), 2)[1] == 2
         player.get_by_role("button", name="Play").click()
         wait_for_player(player, min_updates=4)
-    finally:
-        offline.close()
 
 
 def test_the_page_asks_nothing_of_the_internet(page, streamlit_server):

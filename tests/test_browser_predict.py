@@ -15,13 +15,19 @@ from urllib.parse import parse_qs, urlsplit
 
 import numpy as np
 import pytest
-from browser_helpers import alert, assert_no_exception, new_page, open_player, wait_for_player
+from browser_helpers import (
+    alert,
+    assert_no_exception,
+    kernels_page_run,
+    new_page,
+    offline_export,
+    open_player,
+    wait_for_player,
+)
 from browser_helpers import wait_for_app as wait_for_app_idle
 
 from pages.train_parts.runs import run_from_link
 from perceptron_core import (
-    kernel_perceptron,
-    make_circles,
     make_unit_margin,
     margin_perceptron,
     relaxation,
@@ -208,18 +214,7 @@ def test_the_line_question_draws_three_lines_with_the_true_one_once(page, stream
 
 
 def kernels_truth():
-    data = make_circles(n=100, seed=0)
-    trace = kernel_perceptron(
-        data.X,
-        data.y,
-        kernel="rbf",
-        scale=2.0,
-        bias=True,
-        order="random",
-        seed=3,
-        max_updates=2_000,
-        max_epochs=500,
-    )
+    data, trace = kernels_page_run("random", 3)
     steps = [int(s) for s in trace.update_steps]
 
     def truth(question, before, target, player):
@@ -379,19 +374,7 @@ def test_a_link_opens_on_the_question_it_names(browser, streamlit_server):
 
 def test_the_offline_export_predicts(page, streamlit_server, tmp_path: Path):
     trace, truth = train_truth({})
-    open_player(page, f"{streamlit_server}/train")
-    page.get_by_text("Export: data, trace, player").click()
-    with page.expect_download() as download_info:
-        page.get_by_role("button", name="Player (HTML, works offline)").click()
-    html_file = tmp_path / "player.html"
-    download_info.value.save_as(html_file)
-    offline = page.context.browser.new_context()
-    try:
-        viewer = offline.new_page()
-        viewer.route("http*://**", lambda route: route.abort())  # no server, no network
-        viewer.goto(html_file.as_uri())
-        player = viewer.get_by_test_id("perceptron-player")
-        player.wait_for()
+    with offline_export(page, streamlit_server, tmp_path) as (viewer, player):
         assert _attr(player, "data-predict") == "off"
         player.get_by_role("switch", name="Predict first").click()
         assert _attr(player, "data-predict") == "on"
@@ -403,8 +386,6 @@ def test_the_offline_export_predicts(page, streamlit_server, tmp_path: Path):
         viewer.keyboard.press(truth("line", 0, 1, player)[0])
         wait_for_player(player, 1, 1)
         assert _attr(player, "data-predict-right") == "2"
-    finally:
-        offline.close()
 
 
 def test_the_presenter_stage_keeps_the_question_on_screen(browser, streamlit_server):
