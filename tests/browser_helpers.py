@@ -369,6 +369,24 @@ def open_player(page: Any, url: str) -> Any:
     return player
 
 
+def train_page_run(n: int = 40, margin: float = 0.1, seed: int = 7) -> Any:
+    """The run /train's player steps at its defaults (bias, δ = 0, cyclic order, w = 0) on
+    its generated data with ``n`` points, margin ``margin`` and data seed ``seed``."""
+    from perceptron_core import make_separable, run_perceptron
+
+    data = make_separable(n=n, margin=margin, dim=2, radius=1.0, seed=seed)
+    return data, run_perceptron(
+        data.X,
+        data.y,
+        bias=True,
+        delta=0.0,
+        order="cyclic",
+        seed=0,
+        max_updates=5_000,
+        max_epochs=500,
+    )
+
+
 def kernels_page_run(order: str, seed: int) -> Any:
     """The run /kernels' player steps at its default data and kernel (two circles, n = 100,
     data seed 0; RBF, κ = 2, a bias) in ``order`` with order seed ``seed``."""

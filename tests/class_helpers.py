@@ -64,3 +64,13 @@ def open_poll(page):
 
     button(page, "Open the poll").click()
     wait_for_app(page)
+
+
+class Clock:
+    """A store's clock a test moves by hand (``clock.now += 61``)."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now

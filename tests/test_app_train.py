@@ -9,32 +9,13 @@ from __future__ import annotations
 
 import numpy as np
 from app_helpers import open_page, player_payload
-
-from perceptron_core import make_separable, run_perceptron
+from browser_helpers import train_page_run
 
 PAGE = "pages/train.py"
-DEFAULTS = dict(n=40, margin=0.1, seed=7)
-
-
-def reference_trace(**changes):
-    settings = {**DEFAULTS, **changes}
-    data = make_separable(
-        n=settings["n"], margin=settings["margin"], dim=2, radius=1.0, seed=settings["seed"]
-    )
-    return data, run_perceptron(
-        data.X,
-        data.y,
-        bias=True,
-        delta=0.0,
-        order="cyclic",
-        seed=0,
-        max_updates=5_000,
-        max_epochs=500,
-    )
 
 
 def test_the_player_gets_the_whole_run_once():
-    data, trace = reference_trace()
+    data, trace = train_page_run()
     at = open_page(PAGE)
     sent = player_payload(at, "train")
     np.testing.assert_array_equal(sent["X"], data.X)
@@ -55,7 +36,7 @@ def test_changing_data_sends_a_new_run():
     at.number_input(key="n").set_value(60).run()
     assert not at.exception
     sent = player_payload(at, "train")
-    data, trace = reference_trace(n=60)
+    data, trace = train_page_run(n=60)
     assert sent["player"]["run_id"] != first["player"]["run_id"]
     assert sent["updates"]["indices"] == trace.update_indices.tolist()
     assert len(sent["y"]) == 60

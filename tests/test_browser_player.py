@@ -15,28 +15,13 @@ from browser_helpers import (
     offline_export,
     open_link_with_step,
     open_player,
+    train_page_run,
     wait_for_player,
 )
 
-from perceptron_core import make_separable, run_perceptron
-
-
-def default_trace(n=40):
-    data = make_separable(n=n, margin=0.1, dim=2, radius=1.0, seed=7)
-    return data, run_perceptron(
-        data.X,
-        data.y,
-        bias=True,
-        delta=0.0,
-        order="cyclic",
-        seed=0,
-        max_updates=5_000,
-        max_epochs=500,
-    )
-
 
 def test_keys_work_straight_after_opening_and_not_while_typing(page, streamlit_server):
-    data, trace = default_trace()
+    data, trace = train_page_run()
     player = open_player(page, f"{streamlit_server}/train")
     steps = trace.update_steps.tolist()
     assert wait_for_player(player, 0, 0) == (0, 0)
@@ -65,7 +50,7 @@ def test_keys_work_straight_after_opening_and_not_while_typing(page, streamlit_s
 
 
 def test_buttons_and_the_words_of_each_step_match_the_core(page, streamlit_server):
-    data, trace = default_trace()
+    data, trace = train_page_run()
     player = open_player(page, f"{streamlit_server}/train")
     assert "Nothing examined yet" in player.get_by_test_id("step-text").inner_text()
     player.get_by_role("button", name="Next mistake").click()
@@ -98,7 +83,7 @@ def test_buttons_and_the_words_of_each_step_match_the_core(page, streamlit_serve
 
 
 def test_scrubbing_jumps_to_an_update_and_back_undoes_the_drag(page, streamlit_server):
-    data, trace = default_trace()
+    data, trace = train_page_run()
     player = open_player(page, f"{streamlit_server}/train")
     slider = player.get_by_role("slider", name="jump to update")
     slider.evaluate(
@@ -192,7 +177,7 @@ def test_presenter_stage_fits_the_screen(browser, streamlit_server, size):
 
 
 def test_exported_player_steps_from_a_file_with_no_server(page, streamlit_server, tmp_path: Path):
-    data, trace = default_trace()
+    data, trace = train_page_run()
     with offline_export(page, streamlit_server, tmp_path) as (viewer, player):
         viewer.wait_for_timeout(1_000)
         assert wait_for_player(player) == (0, 0) and player.get_attribute("data-playing") == "false"

@@ -12,7 +12,10 @@ from pathlib import Path
 
 import pytest
 import redis
-from class_helpers import redis_url  # noqa: F401 (a fixture)
+from class_helpers import (
+    Clock,
+    redis_url,  # noqa: F401 (a fixture)
+)
 from starlette.applications import Starlette
 
 import classroom
@@ -24,14 +27,6 @@ from pages.common.page_table import PAGE_TABLE
 
 HOST = "lab.example:8500"
 REPO_ROOT = Path(__file__).resolve().parent.parent
-
-
-class Clock:
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self):
-        return self.now
 
 
 def call(path: str, body=None, headers=None, method=None, host=HOST, raw: bytes | None = None):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 import redis
-from class_helpers import redis_url, small_question  # noqa: F401 (a fixture)
+from class_helpers import Clock, redis_url, small_question  # noqa: F401 (a fixture)
 
 from classroom import ClassError
 from classroom.clients import Limit, client_address, take
@@ -18,14 +18,6 @@ from classroom.store import CREATE_LIMIT, JOIN_LIMIT, clean_view
 
 HALL = "203.0.113.9"  # one address: a hall behind a NAT, or one script
 ELSEWHERE = "198.51.100.7"
-
-
-class Clock:
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self):
-        return self.now
 
 
 @pytest.fixture(params=["memory", "redis"])

@@ -7,20 +7,12 @@ import time
 
 import pytest
 import redis
-from class_helpers import redis_url, small_question  # noqa: F401 (a fixture)
+from class_helpers import Clock, redis_url, small_question  # noqa: F401 (a fixture)
 
 from classroom import ClassError, normalise_code
 from classroom.memory import MemoryStore
 from classroom.redis_store import RedisStore
 from classroom.store import ANSWER_RATE, CODE_ALPHABET, CODE_LENGTH
-
-
-class Clock:
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self):
-        return self.now
 
 
 @pytest.fixture(params=["memory", "redis"])
