@@ -11,8 +11,7 @@ from __future__ import annotations
 import re
 
 import numpy as np
-from browser_helpers import open_player, wait_for_player
-from test_browser_player import default_trace
+from browser_helpers import open_player, train_page_run, wait_for_player
 
 #: the ring centres drawn: each ring is "M{cx - radius},{cy}a..." in one of the tile paths
 RINGS_JS = r"""(root) => Array.from(root.querySelectorAll('svg.plane g.rings path'),
@@ -32,7 +31,7 @@ def due_count(data, trace, k: int) -> int:
 
 
 def test_rings_are_the_points_where_an_update_is_due_forward_and_back(page, streamlit_server):
-    data, trace = default_trace()
+    data, trace = train_page_run()
     player = open_player(page, f"{streamlit_server}/train")
     steps = trace.update_steps.tolist()
     wait_for_player(player, 0, 0)
@@ -63,7 +62,7 @@ WATCH_JS = r"""(root) => {
 
 
 def test_an_update_rewrites_only_the_tiles_whose_rings_change(page, streamlit_server):
-    data, trace = default_trace()
+    data, trace = train_page_run()
     player = open_player(page, f"{streamlit_server}/train")
     steps = trace.update_steps.tolist()
     wait_for_player(player, 0, 0)
