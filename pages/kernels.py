@@ -24,7 +24,6 @@ from pages.kernels_parts import sections
 from pages.kernels_parts.settings import DECLARED, SETTINGS, SIDEBAR
 from pages.player import PREDICT_PARAMS, player, player_html, player_start
 from perceptron_core import (
-    ORDERS,
     MarginUnfinished,
     ProofUnfinished,
     kernel_margin,
@@ -92,12 +91,12 @@ def read_settings(link: PageLink) -> Settings:
         data_seed = SETTINGS.draw(link, "data_seed")
         noise = SETTINGS.draw(link, "noise", disabled=own)
         st.header(SETTINGS["kernel"].group)
-        kernel = sections.worded_menu(link, "kernel", viz.KERNEL_MENU)
+        kernel = SETTINGS.draw(link, "kernel")
         degree = SETTINGS.draw(link, "degree", disabled=kernel != "poly")
         coef0 = SETTINGS.draw(link, "coef0", disabled=kernel != "poly")
         scale = SETTINGS.draw(link, "scale", disabled=kernel == "linear")
         bias = SETTINGS.draw(link, "bias")
-        order = sections.worded_menu(link, "order", ORDERS)
+        order = SETTINGS.draw(link, "order")
         order_seed = SETTINGS.draw(link, "order_seed")
     return Settings(
         dataset, n, data_seed, noise, kernel, degree, coef0, scale, bias, order, order_seed

@@ -17,7 +17,6 @@ from pages.common.request_budget import REQUEST_CPU_SECONDS
 from pages.common.shown_text import as_code, shown_value
 from pages.common.static_table import numbers_table, static_table
 from pages.player import PREDICT_PARAMS, player, player_start
-from pages.relaxation_parts.menus import rule_menu
 from pages.relaxation_parts.runs import both_ways, payload_for, run, sweep
 from pages.relaxation_parts.settings import OWN, SETTINGS
 from perceptron_core.relaxation import plane_system
@@ -33,7 +32,7 @@ def method_settings(link: PageLink) -> tuple[str, dict]:
         name = SETTINGS.draw(link, "system")
         st.header(SETTINGS["eta"].group)
         eta = SETTINGS.draw(link, "eta")
-        rule = rule_menu(link, SETTINGS["rule"])
+        rule = SETTINGS.draw(link, "rule")
         tau = SETTINGS.draw(link, "tau", disabled=rule != "chaotic")
         seed, tol, w0_1, w0_2, max_iter = (
             SETTINGS.draw(link, key) for key in ("seed", "tol", "w0_1", "w0_2", "max_iter")

@@ -32,7 +32,6 @@ from pages.train_parts.runs import (
     generated_data,
     train,
 )
-from perceptron_core import ORDERS
 from perceptron_core.io import dataset_to_csv, trace_to_csv, trace_to_json
 from perceptron_core.viz import train as viz
 from perceptron_core.viz.player import SPEEDS, player_spec, run_id
@@ -47,26 +46,6 @@ class _Algorithm:
 
 #: one value per entry of /train's settings table (pages/train_parts/runs.py)
 Settings = SETTINGS.record("Settings", _Algorithm)
-
-
-def order_menu(link: PageLink) -> str:
-    """The order of the examples, in words as on /bound (the core's table ORDERS: name ->
-    words); the link keeps the plain name (``order=permuted``), so every link /train has
-    written keeps opening. The link's value (cleaned by the PageLink) starts the menu when
-    the page opens or the link changes; the menu's choice is written back to the link."""
-    given = link.values.get("order", LINK_RULES["order"].default)
-    if "order" not in st.session_state or st.session_state.get("order_in_link") != given:
-        st.session_state["order"] = given
-    order = st.selectbox(
-        SETTINGS["order"].label,
-        list(ORDERS),
-        format_func=ORDERS.get,
-        key="order",
-        help=SETTINGS["order"].help,
-    )
-    st.session_state["order_in_link"] = order
-    link.write("order", "" if order == LINK_RULES["order"].default else order)
-    return order
 
 
 def read_settings(link: PageLink):
@@ -86,7 +65,6 @@ def read_settings(link: PageLink):
             {
                 "source": lambda _: data_source_control(link, SOURCES, "generated", key="source"),
                 "noise": noise,
-                "order": lambda _: order_menu(link),
             },
             generator="generated",
         )
@@ -226,7 +204,7 @@ def show_exports(data: TrainingData, s: Settings, trace) -> None:
 
 
 page_link = PageLink(  # before any widget reads the URL; the player's position and speed,
-    # and the order (a plain name in the link, words in the menu: order_menu)
+    # and the order (a plain name in the link, words in the menu)
     step=int_param(0, 10**9, 0),
     speed=choice_param(SPEEDS, "medium"),
     order=LINK_RULES["order"],

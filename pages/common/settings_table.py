@@ -20,6 +20,7 @@ from the table.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,8 +41,11 @@ class Setting:
     ``"number_input"``, ``"toggle"``, ``"checkbox"``, ``"radio"``, ``"selectbox"``,
     ``"text_input"``), called as ``st.<widget>(label, *args, key=key, **options)``.
     ``rule``: what its link value may be, when the widget's arguments do not say (a
-    control the page draws itself, ``widget=""``; a text box's length). ``group``: the sidebar heading it sits under. ``generated``: it shapes the
-    data the page generates, so it is greyed out while the student's own data are used."""
+    control the page draws itself, ``widget=""``; a text box's length; a worded menu).
+    ``words``: a menu (``selectbox``, ``segmented_control``) that shows these words (name ->
+    words) and keeps the plain name in the link (``order=permuted``). ``group``: the
+    sidebar heading it sits under. ``generated``: it shapes the data the page generates,
+    so it is greyed out while the student's own data are used."""
 
     key: str
     widget: str
@@ -49,6 +53,7 @@ class Setting:
     args: tuple = ()
     options: dict[str, Any] = field(default_factory=dict)
     rule: LinkParam | None = None
+    words: dict[str, str] | None = None
     group: str = ""
     generated: bool = False  # a setting of the page's data generator (greyed out for own data)
 
@@ -56,7 +61,7 @@ class Setting:
     def function(self) -> Callable:
         return getattr(st, self.widget)
 
-    @property
+    @functools.cached_property
     def link_rule(self) -> LinkParam:
         """What this setting's link value may be (range, choices, default)."""
         if self.rule is not None:
@@ -97,14 +102,16 @@ class SettingsTable:
         """Draw the setting ``key`` bound to ``link`` (``options`` add to or replace the
         table's, e.g. ``disabled=True``) and return its value as the table's type."""
         setting = self.by_key[key]
-        if setting.rule is not None and not setting.widget:
+        if not setting.widget:
             raise ValueError(f"{key!r} is drawn by its page, not by the table")
+        if setting.words is not None:
+            return _worded_menu(link, setting, **options)
         value = link.control(
             setting.function,
             setting.label,
             *setting.args,
             key=key,
-            rule=setting.rule,
+            rule=setting.link_rule,
             **(setting.options | options),
         )
         kind = setting.link_rule.kind
@@ -142,3 +149,26 @@ class SettingsTable:
         table's order; ``base`` may add properties that combine them."""
         fields = [setting.key for setting in self.settings if not keys or setting.key in keys]
         return dataclasses.make_dataclass(name, fields, bases=(base,), frozen=True)
+
+
+def _worded_menu(link: PageLink, setting: Setting, **options) -> str:
+    """A menu that shows ``setting.words`` and keeps the plain name in the link: seeded
+    from the link whenever the link changes, written back after the student picks. (Bound
+    to the link itself, the widget would write its words, and links already written with
+    plain names would be called ignored.)"""
+    key, words = setting.key, setting.words or {}
+    default = setting.link_rule.default
+    given = link.values.get(key, default)
+    if key not in st.session_state or st.session_state.get(f"{key}_in_link") != given:
+        st.session_state[key] = given
+    value = setting.function(
+        setting.label,
+        list(words),
+        format_func=words.get,
+        key=key,
+        **(setting.options | options),
+    )
+    value = default if value is None else value  # a segmented control may hold none
+    st.session_state[f"{key}_in_link"] = value
+    link.write(key, "" if value == default else value)
+    return value

@@ -47,26 +47,6 @@ def learn_target(
     return computed(viz.learn_target, kind, size, n_bits, m, data_seed, max_updates)
 
 
-def worded_menu(link: PageLink, key: str, words: dict, **options) -> str:
-    """The setting ``key`` of the page's table as a menu (``st.selectbox`` or
-    ``st.segmented_control``) that shows words (``words``: name -> words) and keeps the
-    plain name in the link (``kernel=poly``, ``lift=product``), as /train's order menu:
-    seeded from the link whenever the link changes, written back after the student picks.
-    (Bound to the link itself, the widget would write its words.)"""
-    setting = SETTINGS[key]
-    default = setting.link_rule.default
-    given = link.values.get(key, default)
-    if key not in st.session_state or st.session_state.get(f"{key}_in_link") != given:
-        st.session_state[key] = given
-    value = setting.function(
-        setting.label, list(words), format_func=words.get, key=key, **setting.options, **options
-    )
-    value = default if value is None else value
-    st.session_state[f"{key}_in_link"] = value
-    link.write(key, "" if value == default else value)
-    return value
-
-
 def two_charts(X, y, name: str, w, b, limit: float, keys: tuple, through_origin=False):
     """The lifted points with the plane found (left) and its curve in the plane (right)."""
     left, right = st.columns(2)
@@ -100,7 +80,7 @@ def show_dual(X, y, bias: bool, order: str, order_seed: int) -> None:
 def show_lift(X, y, dataset: str, link: PageLink) -> None:
     """A feature map to 3-D, the plane the perceptron finds there, its curve in the plane."""
     st.subheader("Lifting: a plane in 3-D is a curve in the plane")
-    choice = worded_menu(link, "lift", viz.LIFT_MENU)
+    choice = SETTINGS.draw(link, "lift")
     with deferred("lift", "Show the lift: the points in 3-D and the plane found there") as shown:
         if not shown:
             return

@@ -13,8 +13,7 @@ MAX_N = 2_000  # generated data: the most points (a phone steps through n = 2 00
 BITS_LINK_CHARS = 64
 
 #: every setting of /kernels, in the order drawn. The menus that show words keep the plain
-#: name in the link (``kernel=poly``): they are drawn by ``sections.worded_menu``, with the
-#: widget named here and the rule ``choice_param(words, default)``
+#: name in the link (``kernel=poly``, ``words=`` in their entries)
 SETTINGS = SettingsTable(
     Setting("data", "", "data", rule=choice_param(viz.DATA, "circles"), group="Data"),
     Setting("n", "number_input", "points n", (10, MAX_N, 100), {"step": 10}, group="Data"),
@@ -37,6 +36,7 @@ SETTINGS = SettingsTable(
             )
         },
         rule=choice_param(viz.KERNEL_MENU, "rbf"),
+        words=viz.KERNEL_MENU,
         group="Kernel",
     ),
     Setting("degree", "number_input", "degree (polynomial)", (1, 8, 2), group="Kernel"),
@@ -56,6 +56,7 @@ SETTINGS = SettingsTable(
         "order of examples",
         options={"help": "Which example the perceptron looks at next."},
         rule=choice_param(ORDERS, "cyclic"),
+        words=ORDERS,
         group="Kernel",
     ),
     Setting("order_seed", "number_input", "order seed", (0, 1_000_000, 0), group="Kernel"),
@@ -68,6 +69,7 @@ SETTINGS = SettingsTable(
             "help": "auto picks z = x₁·x₂ for XOR and z = x₁² + x₂² otherwise.",
         },
         rule=choice_param(viz.LIFT_MENU, "auto"),
+        words=viz.LIFT_MENU,
         group="lift",
     ),
     Setting(

@@ -3,6 +3,7 @@
 from pages.common.link_cleaning import choice_param
 from pages.common.settings_table import Setting, SettingsTable
 from perceptron_core import INDEX_RULE_LABELS, INDEX_RULES
+from perceptron_core.relaxation import INDEX_RULE_NAMES
 from perceptron_core.viz import relaxation as viz
 
 OWN = "your own rows"  # the system menu's entry for the student's own rows
@@ -25,10 +26,11 @@ SETTINGS = SettingsTable(
     ),
     Setting(
         "rule",
-        "",
+        "selectbox",
         "index rule (Remark 1.38)",
         options={"help": "  \n".join(INDEX_RULE_LABELS.values())},
         rule=choice_param(INDEX_RULES, "cyclic"),
+        words=INDEX_RULE_NAMES,
         group="Method",
     ),
     Setting(

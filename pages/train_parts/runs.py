@@ -94,7 +94,7 @@ SETTINGS = SettingsTable(
     Setting("delta", "number_input", "threshold δ", (0.0, 10.0, 0.0, 0.1), group="Algorithm"),
     Setting(
         "order",
-        "",
+        "selectbox",
         "order of examples",
         options={
             "help": "Which example the perceptron looks at next. "
@@ -102,6 +102,7 @@ SETTINGS = SettingsTable(
             + " It holds for every order."
         },
         rule=choice_param(ORDERS, "cyclic"),
+        words=ORDERS,
         group="Algorithm",
     ),
     Setting(
