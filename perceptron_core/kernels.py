@@ -146,8 +146,13 @@ def polynomial_kernel(A, B, *, degree=2, coef0=1.0, scale=1.0) -> np.ndarray:
     """
     A, B = _check_pair(A, B)
     degree, coef0, scale = _check_degree(degree), _check_coef0(coef0), _check_scale(scale)
+    # (kappa (A B^T) + c)^degree, each step in place: one (m, k) array, not four (at
+    # n = 2 000 each is 32 MB, and a fresh one costs its page faults)
     with np.errstate(over="ignore", invalid="ignore"):
-        K = (scale * (A @ B.T) + coef0) ** degree
+        K = A @ B.T
+        np.multiply(K, scale, out=K)
+        np.add(K, coef0, out=K)
+        K **= degree  # as K ** degree (NumPy squares for degree 2)
     return _finite_gram(K, "poly")
 
 
@@ -166,13 +171,16 @@ def rbf_kernel(A, B, *, degree=2, coef0=1.0, scale=1.0) -> np.ndarray:
     """
     A, B = _check_pair(A, B)
     scale = _check_scale(scale)
-    # ||x - z||^2 = ||x||^2 + ||z||^2 - 2 x·z, clipped at 0 against rounding
-    squared = (
-        np.einsum("ij,ij->i", A, A)[:, None]
-        + np.einsum("ij,ij->i", B, B)[None, :]
-        - 2.0 * (A @ B.T)
-    )
-    return _finite_gram(np.exp(-scale * np.maximum(squared, 0.0)), "rbf")
+    # ||x - z||^2 = (||x||^2 + ||z||^2) - 2 x·z, clipped at 0 against rounding; each step
+    # in place: two (m, k) arrays, not seven (32 MB each at n = 2 000)
+    squared = np.einsum("ij,ij->i", A, A)[:, None] + np.einsum("ij,ij->i", B, B)[None, :]
+    products = A @ B.T
+    np.multiply(products, 2.0, out=products)
+    np.subtract(squared, products, out=squared)
+    del products
+    np.maximum(squared, 0.0, out=squared)
+    np.multiply(squared, -scale, out=squared)
+    return _finite_gram(np.exp(squared, out=squared), "rbf")
 
 
 def monotone_conjunction_kernel(A, B, *, degree=2, coef0=1.0, scale=1.0) -> np.ndarray:
@@ -291,8 +299,10 @@ def _check_size(n: int) -> None:
 
 def _padded_gram(X, kernel, params, bias) -> np.ndarray:
     """K(x_i, x_j) (+ 1 with a bias: the padded constant feature), shape (n, n)."""
-    gram = KERNELS[kernel](X, X, **params)
-    return gram + 1.0 if bias else gram
+    gram = KERNELS[kernel](X, X, **params)  # a new array: changed in place
+    if bias:
+        np.add(gram, 1.0, out=gram)
+    return gram
 
 
 # ---------------------------------------------------------------------------
@@ -786,6 +796,26 @@ def _nearest_point_weights(signed: np.ndarray, max_work: float = math.inf):
         )
 
 
+def _nearest_point_of_rows(unit: np.ndarray, max_work: float = math.inf):
+    """Wolfe's min-norm point of conv{a_i} given the a_i themselves (the rows of ``unit``,
+    each of length <= 1): (support indices, convex weights, whether the duality gap reached
+    its tolerance), as :func:`_nearest_point_weights` gives them from a Gram matrix."""
+    start = int(np.argmin(np.einsum("ij,ij->i", unit, unit)))
+
+    def oracle(direction):
+        index = int(np.argmin(unit @ direction))  # lowest vertex along p
+        return unit[index], index
+
+    _, support, weights, gap_ok = min_norm_point(
+        oracle, (unit[start], start), scale=1.0, max_work=max_work, oracle_numbers=unit.size
+    )
+    return (
+        np.asarray(support, dtype=np.int64),
+        np.asarray(weights, dtype=np.float64),
+        bool(gap_ok),
+    )
+
+
 def _gram_rounding(X: np.ndarray, kernel: str, params: dict) -> float:
     """A bound on the rounding error of one entry of the padded Gram matrix, divided by
     R_Phi^2 (the units kernel_margin works in), in units of the float64 roundoff.
@@ -844,9 +874,17 @@ def kernel_margin(
     X, y = check_dataset(X, y)
     _check_size(X.shape[0])
     params = _check_kernel(kernel, degree, coef0, scale)
-    gram = _padded_gram(X, kernel, params, bias)
     labels = y.astype(np.float64)
-    radius = float(np.sqrt(max(float(np.max(np.diag(gram))), 0.0)))
+    if kernel == "linear":
+        # Phi is the identity: the a_i are the (padded) points themselves, and the solver
+        # works on them directly, O(n d) a step, without the n x n Gram matrix (at
+        # n = 2 000: 32 MB and about 25 ms, against about 3 ms)
+        points = np.hstack([X, np.ones((X.shape[0], 1))]) if bias else X
+        lengths = np.einsum("ij,ij->i", points, points)  # ||a_i||^2
+    else:
+        gram = _padded_gram(X, kernel, params, bias)
+        lengths = np.diag(gram)
+    radius = float(np.sqrt(max(float(np.max(lengths)), 0.0)))
     if radius == 0:  # every a_i = 0: the origin is in the hull exactly (a_1 alone)
         return KernelMarginResult(
             radius=0.0,
@@ -858,12 +896,24 @@ def kernel_margin(
             best=True,
         )
     # <a_i, a_j> = y_i y_j K~(x_i, x_j), in units where the longest a_i has length 1
-    signed = (labels[:, None] * labels[None, :]) * gram / radius**2
-    support, weights, best = _nearest_point_weights(signed, max_work)
-    # ||p||^2 = lambda^T G_SS lambda and <a_i, p> = (G_:S lambda)_i, from the Gram matrix;
-    # each is off by at most `allowance`: an entry's error (|G_ij| <= 1 here) plus the
-    # sums over the support (weights >= 0 summing to 1 up to |S| eps)
-    products = signed[:, support] @ weights
+    if kernel == "linear":
+        unit = (labels[:, None] * points) / radius  # a_i / R_Phi, each of length <= 1
+        support, weights, best = _nearest_point_of_rows(unit, max_work)
+        # <a_i, p> with p = sum_k lambda_k a_k formed first: p is off by at most |S| eps in
+        # length (weights >= 0 summing to 1, ||a_k|| <= 1), each product by (d + 1) eps more
+        products = unit @ (weights @ unit[support])
+    else:
+        # (y_i y_j G_ij) / R^2 in place: y_i y_j = ±1, so multiplying by y_i, then by y_j,
+        # flips signs only, as the product y_i y_j G_ij does
+        signed = gram
+        np.multiply(signed, labels[:, None], out=signed)
+        np.multiply(signed, labels[None, :], out=signed)
+        np.divide(signed, radius**2, out=signed)
+        support, weights, best = _nearest_point_weights(signed, max_work)
+        # <a_i, p> = (G_:S lambda)_i from the Gram matrix: an entry's error (|G_ij| <= 1
+        # here) plus the sum over the support (weights >= 0 summing to 1 up to |S| eps)
+        products = signed[:, support] @ weights
+    # ||p||^2 = lambda^T (products on S); each of these is off by at most `allowance`
     norm_sq = max(float(weights @ products[support]), 0.0)
     allowance = 4.0 * (_gram_rounding(X, kernel, params) + support.size + 2.0) * _EPS
     hull_distance = float(np.sqrt(norm_sq + allowance)) * radius
