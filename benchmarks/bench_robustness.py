@@ -809,17 +809,20 @@ HEAVY_PAGE_LINKS = {
         "order": "max_residual",
         "data_seed": "{i}",
     },
-    # the most runs per N (in steps of 50) the curve's 0.5 s budget allows at these N
-    # (1 000 did at 4 s; 300 before every run had a generator of its own)
+    # section 1 at its largest N and smallest margin; the curve at the most runs per N its
+    # share of the budget (CURVE_SECONDS, estimate 0.244 s) allows at the default N; the
+    # smallest step η SGD's share (SGD_SECONDS, estimate 0.138 s) allows at γ = 0.05.
+    # Until 2026-11-27 the link left η at 0.1: η = 0.01 cost SGD alone up to 0.56 CPU-s
     "/generalisation": {
         "n": "300",
         "margin": "0.05",
         "data_seed": "{i}",
         "order_seed": "{i}",
-        "curve_n": "2, 5, 10, 20, 50, 100, 200, 300",
+        "curve_n": "2, 5, 10, 20, 50, 100, 200",
         "repeats": "250",
         "curve_seed": "{i}",
         "stab_n": "200",
+        "eta": "0.07",
     },
     # a feasible system, so the sweep runs (an infeasible one shows "not run"; until
     # 2026-11-25 the link was infeasible and no sweep ran), tolerance 0 so runs go long,
@@ -1559,7 +1562,12 @@ def main() -> None:
         from app_helpers import open_page
 
         quiet_streamlit()
-        open_page("pages/home.py")  # the imports, out of the figures
+        # the imports out of the figures: a server pays them once, not per link. The page
+        # itself with its default link and every part open (its own modules, Plotly's figure
+        # classes, Streamlit's first run of the script); the caches are cleared before the
+        # figures, so nothing computed here is reused
+        open_page("pages/home.py")
+        open_page(f"pages{page}.py", timeout=900)
         try:  # the worker processes started (and their imports made) before the figures
             from concurrent.futures import ThreadPoolExecutor
 

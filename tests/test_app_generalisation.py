@@ -8,8 +8,10 @@ AppTest runs no JavaScript: the player's stepping is tested in Chromium
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from app_helpers import markdown_text, open_page, player_payload, widget
 
+from pages.generalisation_parts.settings import SETTINGS
 from perceptron_core import generalisation_curve, make_unit_margin, margin_perceptron
 
 PAGE = "pages/generalisation.py"
@@ -45,13 +47,14 @@ def test_the_page_opens_and_sends_the_core_run():
     assert sent["bound"]["value"] == 300 and sent["bound"]["relation"] == "= 300"
     # the curve's sentence and the step-size check are there
     text = markdown_text(at)
+    runs = SETTINGS.defaults()["repeats"]
     curve = generalisation_curve(
-        n_train=[2, 5, 10, 20, 50, 100, 200], margin=0.1, dim=2, repeats=500, seed=0, n_test=5_000
+        n_train=[2, 5, 10, 20, 50, 100, 200], margin=0.1, dim=2, repeats=runs, seed=0, n_test=5_000
     )
     assert f"the most in one run here was {int(curve.margin_mistakes.max())}" in text
     zero = [int(n) for n, row in zip(curve.n_train, curve.errors) if not np.any(row > 0)]
     if zero:
-        assert f"At N = {' and '.join(map(str, zero))} **none of the 500 runs" in text
+        assert f"At N = {' and '.join(map(str, zero))} **none of the {runs} runs" in text
     assert any("Checked on this run" in s.value for s in at.success)
 
 
@@ -145,3 +148,33 @@ def test_the_cached_charts_are_the_figures_built_afresh():
     same(plotly_spec(at, "curve_chart"), viz.curve_figure(curve))
     same(plotly_spec(at, "loss_chart"), viz.loss_figure("loss"))
     same(plotly_spec(at, "slope_chart"), viz.loss_figure("slope"))
+
+
+def test_sgd_over_its_share_of_the_budget_is_refused_with_what_to_change():
+    """A small η on data of a small margin could take seconds (the hinge loss's
+    (1 + 2/η)/γ² updates): the page says so and what to change, and draws no SGD table;
+    the default η on the same data runs."""
+    at = open_page(PAGE, {"margin": "0.05", "eta": "0.01"})
+    refused = [e.value for e in at.error if "SGD with step η = 0.01" in e.value]
+    assert len(refused) == 1 and "= 80,400 updates" in refused[0]
+    assert "use a larger step η, or a larger margin γ in section 1" in refused[0]
+    assert not any("Checked on this run" in s.value for s in at.success)
+    at = open_page(PAGE, {"margin": "0.05", "eta": "0.1"})
+    assert not at.error and any("Checked on this run" in s.value for s in at.success)
+
+
+def test_the_default_curve_fits_its_share_of_the_budget():
+    """The curve's default settings are within CURVE_SECONDS (the page opens them), and
+    twice its runs per N are not."""
+    from pages.common.request_budget import REQUEST_CPU_SECONDS
+    from pages.generalisation_parts.runs import CURVE_SECONDS, DEFAULT_SIZES, N_TEST, SGD_SECONDS
+
+    assert CURVE_SECONDS + SGD_SECONDS < REQUEST_CPU_SECONDS  # room for the rest of the page
+    from perceptron_core.viz.generalisation import check_curve_cost, parse_sizes
+
+    defaults = SETTINGS.defaults()
+    sizes = parse_sizes(DEFAULT_SIZES)
+    args = (sizes, defaults["curve_margin"], defaults["curve_dim"])
+    check_curve_cost(*args, defaults["repeats"], N_TEST, CURVE_SECONDS)
+    with pytest.raises(ValueError, match="fewer runs per N"):
+        check_curve_cost(*args, 2 * defaults["repeats"], N_TEST, CURVE_SECONDS)

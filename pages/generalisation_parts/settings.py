@@ -38,7 +38,7 @@ SETTINGS = SettingsTable(
         },
         group="2",
     ),
-    Setting("repeats", "number_input", "runs per N", (10, 1000, 500), {"step": 50}, group="2"),
+    Setting("repeats", "number_input", "runs per N", (10, 1000, 250), {"step": 50}, group="2"),
     Setting("curve_seed", "number_input", "seed", (0, 1_000_000, 0), group="2"),
     Setting("stab_n", "number_input", "points N + 1", (5, 200, 30), group="3"),
     Setting(
