@@ -42,9 +42,11 @@ MAX_UPDATES = sections.MAX_UPDATES  # a run stops here when no separator is foun
 MAX_EPOCHS = 500  # ... or here, whichever comes first
 #: the margin in feature space and the exact proof that no separator exists: each stopped
 #: past this much work (estimated CPU seconds, counted from its steps: the same data stop
-#: alike whatever the server's load)
-MARGIN_SECONDS = 0.1
-PROOF_SECONDS = 0.15
+#: alike whatever the server's load). Small enough that the heaviest link, every part
+#: open, computes within one request's 0.5 CPU-s (a noisy polynomial kernel of degree 8
+#: at n = 2 000: 0.49-0.61 CPU-s with 0.1 and 0.15 s here, 0.31-0.45 with these)
+MARGIN_SECONDS = 0.06
+PROOF_SECONDS = 0.08
 OWN = OwnDataSpec(
     prefix="kernels_",
     max_rows=400,
