@@ -455,8 +455,8 @@ def _no_separator_found_text(
         )
     checked = (
         "no proof in exact arithmetic that none exists either (the search for one "
-        "was stopped: it needs more computing than one request may use on this "
-        "shared server)"
+        "was stopped: it needs more computing than this part of the page may use on "
+        "this shared server)"
         if proof_stopped
         else "nor a proof in exact arithmetic that none exists"
     )
@@ -1074,8 +1074,8 @@ def slow_margin_text(
     fewer = ", ".join(quicker[:-1]) + " or " + quicker[-1] if len(quicker) > 1 else quicker[0]
     return (
         f"The margin in feature space for these {n:,} points needs more than about "
-        f"{seconds:g} s of computing (counted from the steps of Wolfe's algorithm), more "
-        f"than one request may use on this shared server, so no bound is shown. "
+        f"{seconds:g} s of computing (counted from the steps of Wolfe's algorithm), the "
+        f"most this part of the page may use on this shared server, so no bound is shown. "
         f"{fewer[0].upper() + fewer[1:]} may let it finish."
     )
 
