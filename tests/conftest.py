@@ -133,3 +133,20 @@ def app_page(page: Any, streamlit_server: str) -> Any:
     page.goto(streamlit_server)
     wait_for_app(page)
     return page
+
+
+@pytest.fixture(params=["memory", "redis"])
+def store(request):
+    """The live class's store, once in memory and once in a real Redis (emptied first):
+    the same tests run on both back ends. The Redis one needs the module's ``redis_url``
+    fixture (tests/class_helpers.py), which the class store tests import."""
+    import redis
+
+    from classroom.memory import MemoryStore
+    from classroom.redis_store import RedisStore
+
+    if request.param == "memory":
+        return MemoryStore()
+    client = redis.Redis.from_url(request.getfixturevalue("redis_url"), decode_responses=True)
+    client.flushdb()
+    return RedisStore(client)

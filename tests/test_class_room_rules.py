@@ -6,27 +6,16 @@ a lock-out of the room, a browser that cleared its storage, and the cleaned publ
 from __future__ import annotations
 
 import pytest
-import redis
 from class_helpers import Clock, redis_url, small_question  # noqa: F401 (a fixture)
 
 from classroom import ClassError
 from classroom.clients import Limit, client_address, take
 from classroom.memory import MemoryStore
-from classroom.redis_store import RedisStore
 from classroom.routes import followable_pages
 from classroom.store import CREATE_LIMIT, JOIN_LIMIT, clean_view
 
 HALL = "203.0.113.9"  # one address: a hall behind a NAT, or one script
 ELSEWHERE = "198.51.100.7"
-
-
-@pytest.fixture(params=["memory", "redis"])
-def store(request):
-    if request.param == "memory":
-        return MemoryStore()
-    client = redis.Redis.from_url(request.getfixturevalue("redis_url"), decode_responses=True)
-    client.flushdb()
-    return RedisStore(client)
 
 
 def test_show_the_answers_closes_the_poll_first_and_a_later_tap_is_refused(store):

@@ -15,16 +15,6 @@ from classroom.redis_store import RedisStore
 from classroom.store import ANSWER_RATE, CODE_ALPHABET, CODE_LENGTH
 
 
-@pytest.fixture(params=["memory", "redis"])
-def store(request):
-    if request.param == "memory":
-        return MemoryStore()
-    url = request.getfixturevalue("redis_url")
-    client = redis.Redis.from_url(url, decode_responses=True)
-    client.flushdb()
-    return RedisStore(client)
-
-
 def test_codes_are_short_typeable_and_distinct(store):
     codes = {store.create().code for _ in range(30)}
     assert len(codes) == 30
