@@ -13,13 +13,13 @@
 Parts (each prints its figures; nothing is asserted):
 
 * core     random calls of every fuzzed public core function (both tables and the
-           pools of tests/test_fuzz_core.py): results, ValueErrors, anything else,
+           pools of tests/core/test_fuzz_core.py): results, ValueErrors, anything else,
            calls over 5 s.
 * csv      generated CSV files (valid files spoilt at random: cells, delimiters, a typo
            on row 1, UTF-16, NUL, huge or tiny values, ragged rows): loaded, refused with
            a message naming a row and a column, refused otherwise, anything else.
 * links    generated links of every page through AppTest (the pools of
-           tests/test_fuzz_links.py and tests/test_fuzz_train_links.py), in chunks of
+           tests/app/test_fuzz_links.py and tests/app/test_fuzz_train_links.py), in chunks of
            450 per fresh process: exceptions, "could not be drawn" fallbacks, ignored
            values not named in the warning, accepted values named.
 * soak     distinct links on every page, in one process (AppTest runs the pages in this
@@ -49,7 +49,7 @@ Parts (each prints its figures; nothing is asserted):
            server's caches say they hold (/_stcore/metrics, opened for this server). The
            first 20 links bound the run: over --soak-minutes, fewer links per page (>= 50).
 * uploads  a real server, one session sending --uploads raw files of 4.9 MB through the
-           upload route (as tests/test_upload_limits.py does): RSS before, after every
+           upload route (as tests/deploy/test_upload_limits.py does): RSS before, after every
            10 and 30 s after the session closed, and what the upload manager holds.
 """
 
@@ -68,6 +68,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+# the fuzz pools and the upload helper are test modules (tests/<layer>/)
+for _layer in ("core", "app", "deploy"):
+    sys.path.insert(0, str(ROOT / "tests" / _layer))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
@@ -97,7 +100,7 @@ def bench_core(cases: int, seed: int = 0) -> None:
     table = {**fuzz.FUNCTIONS, **fuzz.NEW_FUNCTIONS}
     header(
         f"core: {cases} random calls of {len(table)} public functions (every entry of "
-        "FUNCTIONS and NEW_FUNCTIONS in tests/test_fuzz_core.py)"
+        "FUNCTIONS and NEW_FUNCTIONS in tests/core/test_fuzz_core.py)"
     )
     rng = random.Random(seed)
     scalars = list(fuzz.SCALARS.elements)
@@ -312,7 +315,7 @@ def reload_edited_app_code() -> bool:
 
 
 def open_link(page: str, params: dict):
-    """Open ``page`` with the link's query parameters, as tests/test_fuzz_links.py does."""
+    """Open ``page`` with the link's query parameters, as tests/app/test_fuzz_links.py does."""
     from streamlit.testing.v1 import AppTest
 
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=900)
@@ -325,7 +328,7 @@ def open_link(page: str, params: dict):
 
 def link_pool(page: str) -> dict[str, list[str]]:
     """The keys a link of ``page`` may carry and the accepted values the fuzz draws from
-    (tests/test_fuzz_links.py, tests/test_fuzz_train_links.py for /train)."""
+    (tests/app/test_fuzz_links.py, tests/app/test_fuzz_train_links.py for /train)."""
     import test_fuzz_links as fuzz
     import test_fuzz_train_links as train
 

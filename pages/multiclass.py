@@ -34,7 +34,7 @@ OWN = OwnDataSpec(
     "(drawn points are in the link).",
 )
 CACHE = dict(max_entries=32, ttl=3600)
-#: fit's largest entry is 0.04 MB (k = 6, n = 600; tests/test_cache_bytes.py measures it)
+#: fit's largest entry is 0.04 MB (k = 6, n = 600; tests/app/test_cache_bytes.py measures it)
 FIT_CACHE = dict(max_entries=32, max_size="8MB", ttl=3600)
 
 

@@ -11,7 +11,7 @@
 
 Imports point one way, pages -> viz -> the computation: ``import perceptron_core``
 loads neither Plotly nor Streamlit, and nothing here imports Streamlit
-(tests/test_dependency_rule.py checks exactly this). The mathematics follows the
+(tests/core/test_dependency_rule.py checks exactly this). The mathematics follows the
 notes in ``shared/seeds`` (numbering from notes-perceptron-yu.txt).
 
 Notation

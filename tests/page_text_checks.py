@@ -1,7 +1,7 @@
 """Checks on every text a page shows to a student: no unfilled ``{NAME}`` placeholder, and
 no displayed inequality that is false as written.
 
-Used by tests/test_page_texts_scan.py (the texts a page sends, read through AppTest) and by
+Used by tests/app/test_page_texts_scan.py (the texts a page sends, read through AppTest) and by
 its browser part (the texts the player writes in JavaScript).
 
 - :func:`page_texts`: every text of an AppTest run: Markdown, captions, alerts, labels,

@@ -1,5 +1,5 @@
 """What a student sees on a page, as data, and every control of a page, found in the DOM:
-the pieces of tests/test_browser_interaction_walk.py.
+the pieces of tests/browser/test_browser_interaction_walk.py.
 
 - :func:`screen_signature`: every element of the sidebar and the main area in order (its
   kind, its text, the values and states of its inputs), each SVG chart per place (its

@@ -3,7 +3,7 @@ the page (pages/train.py) and by the live class's "Predict the next step" questi
 (pages/common/question_bank.py), which rebuilds a view from its link.
 
 ``LINK_RULES`` is what each of /train's link values may be, as its widgets take them
-(tests/test_question_bank.py checks it against the page's widgets).
+(tests/app/test_question_bank.py checks it against the page's widgets).
 """
 
 from __future__ import annotations
