@@ -34,8 +34,13 @@ $(DEV_STAMP): requirements-dev.txt requirements.txt | $(PY)
 run: $(REQ_STAMP)
 	OPENBLAS_NUM_THREADS=1 $(VENV)/bin/streamlit run app.py
 
+# Every test: the core, the pages and the browser in two processes (pytest-xdist; each
+# starts its own Streamlit server and Chromium), then the serving set-up (tests/deploy) one
+# test at a time: it measures processes, memory and a hall's timings, which a second
+# process running beside it would skew.
 test: $(DEV_STAMP)
-	$(PY) -m pytest -q --durations=30 tests
+	$(PY) -m pytest -q -n 2 --dist worksteal --durations=30 tests/core tests/app tests/browser
+	$(PY) -m pytest -q --durations=10 tests/deploy
 
 # The loop while you work: no browser, no server of its own, no long property sweeps (they
 # run in `make test`), two processes (pytest-xdist).
