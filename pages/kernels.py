@@ -86,23 +86,28 @@ Settings = SETTINGS.record("Settings", _Run, keys=SIDEBAR)
 
 def read_settings(link: PageLink) -> Settings:
     """Step 0: the sidebar, every control bound to the link."""
+
+    def own(values: dict) -> bool:  # the student's own data: no generator's settings
+        return values["data"] not in viz.GENERATED
+
     with st.sidebar:
-        dataset = data_source_control(link, viz.DATA, "circles", key="data", label="data")
-        own = dataset not in viz.GENERATED
-        n = SETTINGS.draw(link, "n", disabled=own)
-        data_seed = SETTINGS.draw(link, "data_seed")
-        noise = SETTINGS.draw(link, "noise", disabled=own)
-        st.header(SETTINGS["kernel"].group)
-        kernel = SETTINGS.draw(link, "kernel")
-        degree = SETTINGS.draw(link, "degree", disabled=kernel != "poly")
-        coef0 = SETTINGS.draw(link, "coef0", disabled=kernel != "poly")
-        scale = SETTINGS.draw(link, "scale", disabled=kernel == "linear")
-        bias = SETTINGS.draw(link, "bias")
-        order = SETTINGS.draw(link, "order")
-        order_seed = SETTINGS.draw(link, "order_seed")
-    return Settings(
-        dataset, n, data_seed, noise, kernel, degree, coef0, scale, bias, order, order_seed
-    )
+        values = SETTINGS.read(
+            link,
+            {
+                "data": lambda _: data_source_control(
+                    link, viz.DATA, "circles", key="data", label="data"
+                )
+            },
+            keys=SIDEBAR,
+            disabled={
+                "n": own,
+                "noise": own,
+                "degree": lambda values: values["kernel"] != "poly",
+                "coef0": lambda values: values["kernel"] != "poly",
+                "scale": lambda values: values["kernel"] == "linear",
+            },
+        )
+    return Settings(**values)
 
 
 @cached

@@ -122,18 +122,26 @@ class SettingsTable:
         link: PageLink,
         page_drawn: dict[str, Callable[[dict], Any]] | None = None,
         generator: str = "",
+        *,
+        keys: tuple[str, ...] = (),
+        disabled: dict[str, Callable[[dict], bool]] | None = None,
     ) -> dict[str, Any]:
-        """Draw every setting in the table's order, a heading where the group changes
-        (the first group's heading comes with the data source); return key -> value.
+        """Draw every setting (or those of ``keys``) in the table's order, a heading where
+        the group changes (the first group's heading comes with the data source); return
+        key -> value.
 
         ``page_drawn``: key -> a function the page draws that setting with, given the
         values read so far. ``generator``: the value of ``source`` that means generated
-        data; any other greys out the settings marked ``generated``.
+        data; any other greys out the settings marked ``generated``. ``disabled``: key ->
+        whether, given the values read so far, that setting is greyed out (a kernel's
+        degree when the kernel has none).
         """
-        page_drawn = page_drawn or {}
+        page_drawn, disabled = page_drawn or {}, disabled or {}
         values: dict[str, Any] = {}
         group = None
         for setting in self.settings:
+            if keys and setting.key not in keys:
+                continue
             if group is not None and setting.group != group:
                 st.header(setting.group)
             group = setting.group
@@ -141,7 +149,8 @@ class SettingsTable:
                 values[setting.key] = page_drawn[setting.key](values)
                 continue
             own = setting.generated and values.get("source", generator) != generator
-            values[setting.key] = self.draw(link, setting.key, disabled=own)
+            off = own or (setting.key in disabled and disabled[setting.key](values))
+            values[setting.key] = self.draw(link, setting.key, disabled=off)
         return values
 
     def record(self, name: str, base: type = object, keys: tuple[str, ...] = ()) -> type:
