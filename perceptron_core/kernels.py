@@ -33,7 +33,7 @@ from fractions import Fraction
 import numpy as np
 
 from ._checks import check_dataset, check_features, check_number, frozen
-from .margin import min_norm_point, work_limit
+from .margin import min_norm_point, nearest_point_of_rows, work_limit
 from .perceptron import GREEDY_ORDERS, ExampleScan, RunRecord, ScoreRounding, check_run_settings
 
 #: largest number of examples a kernel run or margin accepts (the n x n Gram
@@ -818,26 +818,6 @@ def _nearest_point_weights(signed: np.ndarray, max_work: float = math.inf):
         )
 
 
-def _nearest_point_of_rows(unit: np.ndarray, max_work: float = math.inf):
-    """Wolfe's min-norm point of conv{a_i} given the a_i themselves (the rows of ``unit``,
-    each of length <= 1): (support indices, convex weights, whether the duality gap reached
-    its tolerance), as :func:`_nearest_point_weights` gives them from a Gram matrix."""
-    start = int(np.argmin(np.einsum("ij,ij->i", unit, unit)))
-
-    def oracle(direction):
-        index = int(np.argmin(unit @ direction))  # lowest vertex along p
-        return unit[index], index
-
-    _, support, weights, gap_ok = min_norm_point(
-        oracle, (unit[start], start), scale=1.0, max_work=max_work, oracle_numbers=unit.size
-    )
-    return (
-        np.asarray(support, dtype=np.int64),
-        np.asarray(weights, dtype=np.float64),
-        bool(gap_ok),
-    )
-
-
 def _gram_rounding(X: np.ndarray, kernel: str, params: dict) -> float:
     """A bound on the rounding error of one entry of the padded Gram matrix, divided by
     R_Phi^2 (the units kernel_margin works in), in units of the float64 roundoff.
@@ -921,7 +901,9 @@ def kernel_margin(
     # <a_i, a_j> = y_i y_j K~(x_i, x_j), in units where the longest a_i has length 1
     if kernel == "linear":
         unit = (labels[:, None] * points) / radius  # a_i / R_Phi, each of length <= 1
-        support, weights, best = _nearest_point_of_rows(unit, max_work)
+        _, support, weights, best = nearest_point_of_rows(unit, max_work=max_work)
+        support, weights = np.asarray(support, dtype=np.int64), np.asarray(weights, float)
+        best = bool(best)
         # <a_i, p> with p = sum_k lambda_k a_k formed first: p is off by at most |S| eps in
         # length (weights >= 0 summing to 1, ||a_k|| <= 1), each product by (d + 1) eps more
         products = unit @ (weights @ unit[support])

@@ -553,6 +553,20 @@ def _support(extremes, rows_index: np.ndarray, negatives_index: np.ndarray | Non
     return np.sort(np.array(indices, dtype=np.int64))
 
 
+def nearest_point_of_rows(unit: np.ndarray, **limits):
+    """Wolfe's min-norm point of conv{rows of ``unit``} (each of length about 1 or less),
+    the rows themselves as the vertices: :func:`min_norm_point`'s (point, support rows,
+    convex weights, whether the duality gap reached its tolerance). ``limits``: its
+    ``max_work`` or ``meter``."""
+
+    def oracle(direction):
+        index = int(np.argmin(unit @ direction))  # the lowest vertex along the direction
+        return unit[index], index
+
+    start = int(np.argmin(np.einsum("ij,ij->i", unit, unit)))
+    return min_norm_point(oracle, (unit[start], start), 1.0, oracle_numbers=unit.size, **limits)
+
+
 def _homogeneous(A: np.ndarray, meter: WorkMeter):
     """Min norm over conv{a_i}: (margin, unit w, separable, support rows, exact, low,
     high, margin^2 or None). The float phase counts its work on ``meter``
@@ -562,15 +576,7 @@ def _homogeneous(A: np.ndarray, meter: WorkMeter):
     if scale == 0:  # every a_i = 0: the origin is the hull
         return 0.0, np.zeros(dim), False, np.array([], np.int64), True, 0.0, 0.0, Fraction(0)
     unit = A / scale  # float phase in units of order 1
-
-    def oracle(direction):
-        index = int(np.argmin(unit @ direction))
-        return unit[index], index
-
-    start = int(np.argmin(np.einsum("ij,ij->i", unit, unit)))
-    point, labels, weights, _ = min_norm_point(
-        oracle, (unit[start], start), 1.0, oracle_numbers=A.size, meter=meter
-    )
+    point, labels, weights, _ = nearest_point_of_rows(unit, meter=meter)
     poly = _ExactPolytope(A, limit=meter.exact_units_left())
     try:
         nearest = _exact_nearest(poly, labels)
