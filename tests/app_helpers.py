@@ -92,6 +92,14 @@ def player_payload(at: AppTest, page: str, *, required: bool = True) -> dict | N
     return json.loads(json.loads(players[0].proto.json))  # the payload is sent as a JSON string
 
 
+def figure_sent(fig) -> dict:
+    """A figure's JSON as the page sends it (pages/chart.figure_data and st.plotly_chart
+    both serialise with pio.to_json)."""
+    import plotly.io as pio
+
+    return json.loads(pio.to_json(fig, validate=False))
+
+
 #: the component that draws a static 2-D figure in SVG (pages/chart/chart_component.py)
 SVG_CHART = "perceptron_svg_chart"
 

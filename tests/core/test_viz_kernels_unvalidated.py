@@ -23,8 +23,8 @@ from pathlib import Path
 
 import numpy as np
 import plotly.graph_objects as go
-import plotly.io as pio
 import pytest
+from app_helpers import figure_sent as sent
 from app_helpers import plotly_array
 
 from perceptron_core import make_blobs, make_circles, make_xor, with_label_noise
@@ -34,12 +34,6 @@ from perceptron_core.viz.narrow import narrow_figure
 from perceptron_core.viz.train import axis_limit
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "kernels_figures.json"
-
-
-def sent(fig) -> dict:
-    """The figure's JSON as the page sends it (pages/chart.figure_data and st.plotly_chart
-    both serialise with pio.to_json)."""
-    return json.loads(pio.to_json(fig, validate=False))
 
 
 def _digest(array: np.ndarray) -> dict:

@@ -14,17 +14,12 @@ import sys
 from pathlib import Path
 
 import plotly.graph_objects as go
-import plotly.io as pio
 import pytest
+from app_helpers import figure_sent as sent
 
 from perceptron_core.viz.generalisation import loss_figure
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
-
-
-def sent(fig) -> dict:
-    """The figure's JSON as the page sends it (st.plotly_chart serialises with pio.to_json)."""
-    return json.loads(pio.to_json(fig, validate=False))
 
 
 @pytest.mark.parametrize("view", ["loss", "slope"])
