@@ -12,7 +12,9 @@ one warm-up, ours and scikit-learn interleaved so that a burst of load hits both
    max_iter=E)``, E = the epochs run_perceptron needed (it must end at the same w and b),
    on three data sets: make_separable with n = 100 000, d = 50, margin 0.02 (the speed target's),
    margin 0.01 (the README's), and n = 2 000, d = 2 (what the pages run). Also the floor:
-   E passes of one ``X @ w`` product over the data, what any run must at least read;
+   E passes of one ``X @ w`` product over the data, what any run must at least read; and
+   the least work of our search (``least_work``): the NumPy calls it cannot do without for
+   the same updates, none of its bookkeeping, what run_perceptron could cost at best;
 2. a textbook per-example Python loop on the README's data (one ``np.dot`` per example,
    same stopping rule): the same steps, updates, w and b;
 3. ``max_margin`` on n = 5000 separable data in d = 2 and d = 20;
@@ -98,6 +100,43 @@ def fmt_s(seconds: float) -> str:
     return f"{seconds * 1e3:9.1f} ms" if seconds < 10 else f"{seconds:9.2f} s "
 
 
+def least_work(X, y, trace) -> None:
+    """The NumPy calls run_perceptron's cyclic search cannot do without, for ``trace``'s
+    updates: the float32 copy of the padded rows y (x, 1) and the rows' squares (each
+    once), then, from one update to the next, one float32 product over the examples in
+    between, its comparison and the first example found, and per update the loop's
+    np.dot in float64, w <- w + y x and w's float32 copy. Nothing else: no rounding
+    bounds, no candidates rejected, no trace. What ours could cost at best with this
+    design (perceptron_core/perceptron.py, ``_run_cyclic``)."""
+    n, dim = X.shape
+    labels = y.astype(np.float64)
+    rows = np.empty((n, dim + 1), dtype=np.float32)
+    rows[:, :dim] = X
+    rows[:, dim] = 1.0
+    rows *= labels[:, None].astype(np.float32)
+    np.einsum("ij,ij->i", X, X)
+    w, b = np.zeros(dim), 0.0
+    weights = np.zeros(dim + 1, dtype=np.float32)
+    scores = np.empty(n, dtype=np.float32)
+    below = np.empty(n, dtype=bool)
+    examined = 0
+    ends = [*trace.update_steps.tolist(), trace.n_examined]
+    for k, end in enumerate(ends):
+        while examined < end:  # the examples up to this update (or the last), per epoch
+            start = examined % n
+            take = min(n - start, end - examined)
+            np.dot(rows[start : start + take], weights, out=scores[:take])
+            int(np.less_equal(scores[:take], 0.0, out=below[:take]).argmax())
+            examined += take
+        if k < trace.n_updates:
+            index = int(trace.update_indices[k])
+            float(labels[index] * (np.dot(w, X[index]) + b))
+            np.add(w, labels[index] * X[index], out=w)
+            b += labels[index]
+            weights[:dim] = w
+            weights[dim] = b
+
+
 def compare(name: str, n: int, dim: int, margin: float, seed: int) -> dict:
     """ours, scikit-learn and the floor on one data set, interleaved."""
     ds = make_separable(n=n, margin=margin, dim=dim, seed=seed)
@@ -116,11 +155,19 @@ def compare(name: str, n: int, dim: int, margin: float, seed: int) -> dict:
         for _ in range(epochs):
             X @ trace.w
 
+    def least():
+        least_work(X, y, trace)
+
     clf = theirs()
-    timings = {"ours": [], "sklearn": [], "floor": []}
-    cpu = {"ours": [], "sklearn": [], "floor": []}
+    timings = {"ours": [], "sklearn": [], "floor": [], "least": []}
+    cpu = {"ours": [], "sklearn": [], "floor": [], "least": []}
     for _ in range(REPEATS):
-        for key, function in (("ours", ours), ("sklearn", theirs), ("floor", floor)):
+        for key, function in (
+            ("ours", ours),
+            ("sklearn", theirs),
+            ("floor", floor),
+            ("least", least),
+        ):
             began_cpu, began = time.process_time(), time.perf_counter()
             result = function()
             timings[key].append(time.perf_counter() - began)
@@ -224,6 +271,12 @@ def main() -> None:
             f"{'  ours / floor':58s} {'':12s}  {med['ours'] / med['floor']:6.2f}  "
             f"(CPU-time ratio {cpu['ours'] / cpu['floor']:.2f})"
         )
+        label = "  least work of this search (least_work), same updates"
+        print(f"{label:58s} {fmt_s(med['least'])}  (CPU {cpu['least'] * 1e3:.1f} ms)")
+        print(
+            f"{'  least work / sklearn':58s} {'':12s}  {med['least'] / med['sklearn']:6.2f}  "
+            f"(CPU-time ratio {cpu['least'] / cpu['sklearn']:.2f}; ours can be no faster)"
+        )
     label = f"python loop, np.dot per example ({steps_loop} steps, README data)"
     print(f"{label:58s} {fmt_s(med_loop)}  loop / ours = {med_loop / readme['med']['ours']:.1f}")
     for d, med, margin, separable, n_support in mm_rows:
@@ -240,7 +293,7 @@ def main() -> None:
     print("-" * 108)
     print("all timings (ms), per data set:")
     for row in rows:
-        for key in ("ours", "sklearn", "floor"):
+        for key in ("ours", "sklearn", "floor", "least"):
             print(
                 f"  {row['name'][:22]:22s} {key:8s} "
                 f"{' '.join(f'{t * 1e3:.1f}' for t in row['timings'][key])}"

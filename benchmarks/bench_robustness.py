@@ -861,6 +861,11 @@ HEAVY_PAGE_LINKS = {
     },
     "/bound": HEAVY_LINK,
 }
+#: a light page for reference (``--pages /train``, not in the default run): four students
+#: opening /train's default link, each with a data seed of its own, compute a few
+#: milliseconds each; the other student's ratio then is what four page runs cost it
+#: whatever they compute
+LIGHT_REFERENCE = {"/train": {"data_seed": "{i}"}}
 #: the parts a student opens after the page (pages/common/deferred.py: closed expanders
 #: that compute nothing until opened), in page order, each with the key of the
 #: chart that shows its computation was done and sent
@@ -918,7 +923,7 @@ def heavy_page_query(page: str, i: int) -> str:
 
     values = {
         key: value.format(i=i, margin=f"{0.1 + 0.0005 * i:.4f}")
-        for key, value in HEAVY_PAGE_LINKS[page].items()
+        for key, value in (HEAVY_PAGE_LINKS | LIGHT_REFERENCE)[page].items()
     }
     return urlencode(values)
 
@@ -1537,7 +1542,8 @@ def main() -> None:
     parser.add_argument(
         "--pages",
         default=",".join(HEAVY_PAGE_LINKS),
-        help="heavy: the pages whose heaviest links are opened at once",
+        help="heavy: the pages whose heaviest links are opened at once (/train: a light "
+        "page for reference)",
     )
     parser.add_argument(
         "--soak-heavy",
