@@ -131,7 +131,10 @@ def least_work(X, y, trace) -> None:
         if k < trace.n_updates:
             index = int(trace.update_indices[k])
             float(labels[index] * (np.dot(w, X[index]) + b))
-            np.add(w, labels[index] * X[index], out=w)
+            if labels[index] > 0:  # w <- w + y x in place, as the search does it
+                np.add(w, X[index], out=w)
+            else:
+                np.subtract(w, X[index], out=w)
             b += labels[index]
             weights[:dim] = w
             weights[dim] = b

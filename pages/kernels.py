@@ -90,6 +90,9 @@ def read_settings(link: PageLink) -> Settings:
     def own(values: dict) -> bool:  # the student's own data: no generator's settings
         return values["data"] not in viz.GENERATED
 
+    def not_poly(values: dict) -> bool:  # a degree and a constant only the polynomial has
+        return values["kernel"] != "poly"
+
     with st.sidebar:
         values = SETTINGS.read(
             link,
@@ -102,8 +105,8 @@ def read_settings(link: PageLink) -> Settings:
             disabled={
                 "n": own,
                 "noise": own,
-                "degree": lambda values: values["kernel"] != "poly",
-                "coef0": lambda values: values["kernel"] != "poly",
+                "degree": not_poly,
+                "coef0": not_poly,
                 "scale": lambda values: values["kernel"] == "linear",
             },
         )

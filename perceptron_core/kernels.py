@@ -824,8 +824,9 @@ def _gram_rounding(X: np.ndarray, kernel: str, params: dict) -> float:
 
     Linear: a·z in d products, |a·z| <= R^2. Polynomial: u = kappa a·z + c is off by
     (d + 2) eps u_max, so u^degree by degree (d + 2) eps u_max^degree, u_max^degree <=
-    max K(x, x), plus the power's own roundings (:func:`_power_in_place`). RBF: ||a - z||^2 from three inner products, off by 2 (d + 2) eps
-    (||a||^2 + ||z||^2), which kappa scales into the exponent. Conjunctions: whole
+    max K(x, x), plus the power's own roundings (:func:`_power_in_place`). RBF:
+    ||a - z||^2 from three inner products, off by 2 (d + 2) eps (||a||^2 + ||z||^2),
+    which kappa scales into the exponent. Conjunctions: whole
     numbers and powers of two, exact below 2^53.
     """
     dim = X.shape[1]
