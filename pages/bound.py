@@ -162,6 +162,7 @@ def show_sweep(sweep, inputs: dict, shared: Shared) -> None:
         mime="text/csv",
         key=f"bound_{sweep.name}_csv",
         icon=":material/download:",
+        on_click="ignore",
     )
 
 

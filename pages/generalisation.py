@@ -98,6 +98,7 @@ def curve_section(link: PageLink) -> None:
             "text/csv",
             key="download_curve",
             icon=":material/table:",
+            on_click="ignore",
         )
 
 

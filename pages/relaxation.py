@@ -135,6 +135,7 @@ def sweep_section(link: PageLink, A, c, feasible: bool, method: dict) -> None:
                 "text/csv",
                 key="sweep_csv",
                 icon=":material/download:",
+                on_click="ignore",
             )
 
 

@@ -199,7 +199,19 @@ def show_exports(data: TrainingData, s: Settings, trace) -> None:
                     "movie",
                 ),
             ):
-                st.download_button(label, content, name, mime, key=key, icon=f":material/{icon}:")
+                # on_click="ignore": a download reruns no page. With a rerun, the run the
+                # click starts registers the button's file again and can drop the one the
+                # browser is about to ask for (a callable's file is made on request), and
+                # nothing downloads
+                st.download_button(
+                    label,
+                    content,
+                    name,
+                    mime,
+                    key=key,
+                    icon=f":material/{icon}:",
+                    on_click="ignore",
+                )
         st.caption(viz.EXPORT_CAPTION)
 
 

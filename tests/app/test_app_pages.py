@@ -35,6 +35,22 @@ def test_page_loads_and_every_widget_has_a_key(page):
     assert_every_widget_has_a_key(open_page(page))
 
 
+def test_no_download_reruns_its_page():
+    """A download button asks for its file and reruns nothing (``on_click="ignore"``): a
+    rerun would redraw the page for nothing and, for a file made on request, could drop the
+    file the browser is about to ask for."""
+    buttons = {
+        button.key: button.proto.ignore_rerun
+        for page in PAGES
+        for button in open_page(page).get("download_button")
+    }
+    # the default link of each page, every part open: /train's four files, /kernels' player,
+    # /bound's first tab, the sweeps of /generalisation and /relaxation
+    assert {"download_animation", "kernels_download_player", "bound_margin_csv"} <= set(buttons)
+    assert len(buttons) >= 8, buttons
+    assert all(buttons.values()), [key for key, ignored in buttons.items() if not ignored]
+
+
 def test_home_links_every_page():
     at = open_page(HOME)
     links = [link.proto.page for link in at.get("page_link")]
