@@ -169,12 +169,14 @@ def run_streamlit(
             log_path.unlink()
 
 
-def launch_chromium(playwright: Any, **kwargs: Any) -> Any:
-    """Launch Debian's chromium headless via a started Playwright instance."""
-    return playwright.chromium.launch(
+def launch_chromium(playwright: Any, *extra_args: str, **kwargs: Any) -> Any:
+    """Launch Debian's chromium headless via a started Playwright instance (or a
+    ``BrowserType``), with ``CHROMIUM_ARGS`` and then ``extra_args``."""
+    chromium = getattr(playwright, "chromium", playwright)
+    return chromium.launch(
         executable_path=CHROMIUM_PATH,
         headless=True,
-        args=list(CHROMIUM_ARGS),
+        args=[*CHROMIUM_ARGS, *extra_args],
         **kwargs,
     )
 

@@ -36,6 +36,16 @@ Left out, on purpose:
 Parts of a page drawn only once opened (pages/common/deferred.py: a sweep, a 3-D lift)
 are opened on both screens before they are compared: opening is a click, not a setting,
 and their charts must follow the settings too.
+
+Both screens are in a Chromium of the walk's own, started without WebGL
+(``--disable-3d-apis``): the signature holds a Plotly chart's data, titles and notes, never
+its pixels, and without WebGL Plotly keeps the same data and layout and puts a sentence
+where a 3-D scene would be drawn (the digests are the same with and without). Drawing
+/kernels' two 3-D scenes in software WebGL, on both screens after every change, was over
+a third of the walk's Chromium time: /kernels' walk took 245 s with WebGL and 183 s
+without (Chromium 281 against 145 CPU-s; docs/performance.md, "The test suite's time").
+The scenes are drawn with WebGL by test_browser_security.py, which opens every part of
+every page.
 """
 
 from __future__ import annotations
@@ -44,7 +54,14 @@ import time
 from dataclasses import dataclass, field
 
 import pytest
-from browser_helpers import PAGE_TIMEOUT, exception_texts, new_page, open_url, wait_for_app
+from browser_helpers import (
+    PAGE_TIMEOUT,
+    exception_texts,
+    launch_chromium,
+    new_page,
+    open_url,
+    wait_for_app,
+)
 from view_walk import (
     Control,
     change_values,
@@ -77,6 +94,18 @@ DRAW_TOOL_SUFFIX = "draw_class"
 UNDOABLE = ("number", "text", "select", "radio", "group", "switch", "tabs")
 #: a page's window, the same for both screens (the phone layout has tests of its own)
 WIDTH, HEIGHT = 1280, 900
+#: the walk's Chromium draws no WebGL (see the module's docstring)
+NO_WEBGL = "--disable-3d-apis"
+
+
+@pytest.fixture(scope="module")
+def walk_browser(browser):
+    """A Chromium of the walk's own, started by the same Playwright, without WebGL."""
+    own = launch_chromium(browser.browser_type, NO_WEBGL)
+    try:
+        yield own
+    finally:
+        own.close()
 
 
 def walked_here(page_name: str, control: Control) -> bool:
@@ -267,10 +296,13 @@ class Walk:
 
 
 @pytest.mark.parametrize("name", PAGES)
-def test_a_view_reached_by_clicks_is_the_view_its_link_opens(browser, streamlit_server, name):
+def test_a_view_reached_by_clicks_is_the_view_its_link_opens(walk_browser, streamlit_server, name):
     started = time.monotonic()
     walk = Walk(streamlit_server, name)
-    with new_page(browser, WIDTH, HEIGHT) as page, new_page(browser, WIDTH, HEIGHT) as fresh:
+    with (
+        new_page(walk_browser, WIDTH, HEIGHT) as page,
+        new_page(walk_browser, WIDTH, HEIGHT) as fresh,
+    ):
         walk.start(page, fresh)
         walk.run()
     seconds = time.monotonic() - started
