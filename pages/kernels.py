@@ -248,7 +248,7 @@ def show_player(X, y, label: str, s: Settings, link: PageLink) -> bool:
             "text/html",
             key="kernels_download_player",
             icon=":material/movie:",
-            on_click="ignore",
+            on_click="ignore",  # a file made on request, as /train's (see there)
         )
         st.caption(viz.export_caption(MAX_UPDATES, MAX_EPOCHS))
     named_results("Theorem 1.28", "Remark 1.17")  # cited in the player's texts

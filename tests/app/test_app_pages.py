@@ -45,9 +45,17 @@ def test_no_download_reruns_its_page():
         for button in open_page(page).get("download_button")
     }
     # the default link of each page, every part open: /train's four files, /kernels' player,
-    # /bound's first tab, the sweeps of /generalisation and /relaxation
-    assert {"download_animation", "kernels_download_player", "bound_margin_csv"} <= set(buttons)
-    assert len(buttons) >= 8, buttons
+    # /bound's first tab, the curve of /generalisation and the sweep of /relaxation
+    assert set(buttons) == {
+        "download_data",
+        "download_trace_csv",
+        "download_trace_json",
+        "download_animation",
+        "kernels_download_player",
+        "bound_margin_csv",
+        "download_curve",
+        "sweep_csv",
+    }
     assert all(buttons.values()), [key for key, ignored in buttons.items() if not ignored]
 
 

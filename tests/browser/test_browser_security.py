@@ -13,8 +13,9 @@ import re
 import urllib.error
 import urllib.request
 
-from browser_helpers import assert_no_exception, open_url
+from browser_helpers import assert_no_exception, open_url, wait_for_app
 
+from pages.common.deferred import DEFERRED_KEY_PREFIX
 from pages.common.page_table import PAGE_TABLE
 
 #: records every CSP violation the page reports, from the first script on
@@ -64,6 +65,25 @@ def test_every_response_carries_the_security_headers_and_metrics_is_closed(strea
         assert headers.get("x-content-type-options") == "nosniff"
 
 
+#: for each Plotly 3-D scene on the page, whether WebGL drew it (Plotly puts a sentence in
+#: its place when WebGL is missing)
+WEBGL_SCENES = """() => Array.from(document.querySelectorAll('.js-plotly-plot'))
+  .filter((chart) => chart._fullLayout && chart._fullLayout.scene)
+  .map((chart) => chart.querySelector('canvas') !== null
+                  && !(chart.innerText || '').includes('WebGL is not supported'))"""
+
+
+def open_every_part(page) -> None:
+    """Open every part of the page drawn only once opened (a part may show another)."""
+    closed = page.locator(f"[class*='st-key-{DEFERRED_KEY_PREFIX}'] details:not([open]) > summary")
+    for _ in range(3):
+        if closed.count() == 0:
+            return
+        for summary in closed.element_handles():
+            summary.click()
+        wait_for_app(page)
+
+
 def test_every_page_renders_and_steps_with_no_violation_of_the_policy(page, streamlit_server):
     page.add_init_script(RECORD_VIOLATIONS)
     for name in ["", *(entry.name for entry in PAGE_TABLE)]:
@@ -80,12 +100,12 @@ def test_every_page_renders_and_steps_with_no_violation_of_the_policy(page, stre
                 "([el, text]) => el.innerText !== text",
                 arg=[player.get_by_test_id("step-text").element_handle(), before],
             )
-        if name == "kernels":  # the 3-D lift is drawn once opened (pages/common/deferred.py)
+        if name == "kernels":  # the 3-D lifts are drawn once opened (pages/common/deferred.py)
             assert page.locator(".js-plotly-plot").count() == 0
-            page.get_by_text("Show the lift").click()
-            page.locator(".js-plotly-plot").first.wait_for(timeout=60_000)
-        if name == "kernels":
-            assert page.locator(".js-plotly-plot").count() > 0, name  # Plotly draws the 3-D lift
+        open_every_part(page)
+        assert_no_exception(page)
+        if name == "kernels":  # both 3-D scenes drawn with WebGL (the interaction walk has none)
+            assert page.evaluate(WEBGL_SCENES) == [True, True], name
         if name == "bound":  # its charts are drawn in SVG (pages/chart/), with no Plotly
             page.locator("svg.svg-chart").first.wait_for(timeout=60_000)
             assert page.locator(".js-plotly-plot").count() == 0, name
