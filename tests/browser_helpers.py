@@ -8,7 +8,8 @@ from test modules::
 
 - a server and a browser: ``run_streamlit``, ``launch_chromium`` (Debian's Chromium and
   its flags), ``new_page`` (a page in a browser context of its own);
-- a page: ``open_url``, ``wait_for_app``, ``assert_no_exception``, ``assert_nothing_leaks``;
+- a page: ``open_url``, ``wait_for_app``, ``open_deferred_parts``, ``assert_no_exception``,
+  ``assert_nothing_leaks``;
 - the player: ``open_player``, ``wait_for_player``, ``open_link_with_step``;
 - widgets and messages: ``input_box``, ``enter_value``, ``upload_csv``, ``alert``,
   ``link_warning`` / ``link_warning_text``.
@@ -237,6 +238,21 @@ def open_url(page: Any, url: str, timeout: float = PAGE_TIMEOUT) -> Any:
     page.goto(url)
     wait_for_app(page, timeout=timeout)
     return page
+
+
+def open_deferred_parts(page: Any, timeout: float = PAGE_TIMEOUT) -> None:
+    """Open every part of the page drawn only once opened (pages/common/deferred.py), and
+    wait for it. They are clicked at once: the page runs again once for all of them; a
+    part opened may show another one."""
+    from pages.common.deferred import DEFERRED_KEY_PREFIX  # the app's, when a test needs it
+
+    closed = page.locator(f"[class*='st-key-{DEFERRED_KEY_PREFIX}'] details:not([open]) > summary")
+    for _ in range(3):
+        if closed.count() == 0:
+            return
+        for summary in closed.element_handles():
+            summary.click()
+        wait_for_app(page, timeout=timeout)
 
 
 @contextlib.contextmanager

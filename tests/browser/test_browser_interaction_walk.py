@@ -59,6 +59,7 @@ from browser_helpers import (
     exception_texts,
     launch_chromium,
     new_page,
+    open_deferred_parts,
     open_url,
     wait_for_app,
 )
@@ -72,7 +73,6 @@ from view_walk import (
     signature_diff,
 )
 
-from pages.common.deferred import DEFERRED_KEY_PREFIX
 from pages.common.page_table import PAGE_TABLE
 from pages.common.question_bank import QUESTIONS_BY_PAGE
 
@@ -117,18 +117,6 @@ def walked_here(page_name: str, control: Control) -> bool:
     if page_name == "class":  # the live class's actions; the presenter switch is walked
         return control.key == "present"
     return True
-
-
-def open_deferred_parts(page) -> None:
-    """Open every part of the page drawn only once opened, and wait for it. They are
-    clicked at once: the page runs again once for all of them."""
-    closed = page.locator(f"[class*='st-key-{DEFERRED_KEY_PREFIX}'] details:not([open]) > summary")
-    for _ in range(3):  # a part opened may show another one
-        if closed.count() == 0:
-            return
-        for summary in closed.element_handles():
-            summary.click()
-        wait_for_app(page, timeout=PAGE_TIMEOUT)
 
 
 def finish_sweeps(page) -> None:

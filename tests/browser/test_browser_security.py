@@ -13,9 +13,8 @@ import re
 import urllib.error
 import urllib.request
 
-from browser_helpers import assert_no_exception, open_url, wait_for_app
+from browser_helpers import assert_no_exception, open_deferred_parts, open_url
 
-from pages.common.deferred import DEFERRED_KEY_PREFIX
 from pages.common.page_table import PAGE_TABLE
 
 #: records every CSP violation the page reports, from the first script on
@@ -73,17 +72,6 @@ WEBGL_SCENES = """() => Array.from(document.querySelectorAll('.js-plotly-plot'))
                   && !(chart.innerText || '').includes('WebGL is not supported'))"""
 
 
-def open_every_part(page) -> None:
-    """Open every part of the page drawn only once opened (a part may show another)."""
-    closed = page.locator(f"[class*='st-key-{DEFERRED_KEY_PREFIX}'] details:not([open]) > summary")
-    for _ in range(3):
-        if closed.count() == 0:
-            return
-        for summary in closed.element_handles():
-            summary.click()
-        wait_for_app(page)
-
-
 def test_every_page_renders_and_steps_with_no_violation_of_the_policy(page, streamlit_server):
     page.add_init_script(RECORD_VIOLATIONS)
     for name in ["", *(entry.name for entry in PAGE_TABLE)]:
@@ -102,7 +90,7 @@ def test_every_page_renders_and_steps_with_no_violation_of_the_policy(page, stre
             )
         if name == "kernels":  # the 3-D lifts are drawn once opened (pages/common/deferred.py)
             assert page.locator(".js-plotly-plot").count() == 0
-        open_every_part(page)
+        open_deferred_parts(page)
         assert_no_exception(page)
         if name == "kernels":  # both 3-D scenes drawn with WebGL (the interaction walk has none)
             assert page.evaluate(WEBGL_SCENES) == [True, True], name
